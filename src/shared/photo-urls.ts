@@ -1,0 +1,49 @@
+/**
+ * URLs of photos and their resized variants (spec §3: photos are served from the imported-images
+ * path keyed by photo name; issue 3: width variants in AVIF and WebP for srcset).
+ * The image pipeline (src/server/images) writes exactly the files these URLs name.
+ */
+
+/** Widths in CSS pixels of the variants made for every photo. */
+export const VARIANT_WIDTHS = [480, 960, 1600] as const;
+/** Variant formats, best first (a <picture> lists them in this order). */
+export const VARIANT_FORMATS = ['avif', 'webp'] as const;
+export type VariantFormat = (typeof VARIANT_FORMATS)[number];
+/** Open Graph / Twitter card crop, pixels (issue 6). */
+export const OG_SIZE = { width: 1200, height: 630 } as const;
+
+/** The unique id part of a photo name: everything before the first dot. */
+export function photoStem(name: string): string {
+  const dot = name.indexOf('.');
+  return dot === -1 ? name : name.slice(0, dot);
+}
+
+/** The normalised full-size photo, e.g. /imported-images/ab12.jpg */
+export function photoUrl(name: string): string {
+  return `/imported-images/${encodeURIComponent(name)}`;
+}
+
+/** A width variant, e.g. /imported-images/v/ab12-960.avif */
+export function variantUrl(name: string, width: number, format: VariantFormat): string {
+  return `/imported-images/v/${encodeURIComponent(photoStem(name))}-${width}.${format}`;
+}
+
+/** The 1200x630 JPEG crop for link previews, e.g. /imported-images/v/ab12-og.jpg */
+export function ogImageUrl(name: string): string {
+  return `/imported-images/v/${encodeURIComponent(photoStem(name))}-og.jpg`;
+}
+
+/** A srcset string for one format, all widths. */
+export function variantSrcSet(name: string, format: VariantFormat): string {
+  return VARIANT_WIDTHS.map((w) => `${variantUrl(name, w, format)} ${w}w`).join(', ');
+}
+
+/** The five fixed hero images of the home page (spec §2, §3: hero0 to hero4). */
+export const HERO_COUNT = 5;
+/** Widths of the hero variants written at build time (scripts/build-hero.ts). */
+export const HERO_WIDTHS = [640, 1280, 1920] as const;
+
+/** A hero variant, e.g. /hero/hero0-1280.avif; the original JPEG is /hero/hero0.jpg. */
+export function heroUrl(index: number, width?: number, format: VariantFormat | 'jpg' = 'jpg'): string {
+  return width === undefined ? `/hero/hero${index}.jpg` : `/hero/hero${index}-${width}.${format}`;
+}

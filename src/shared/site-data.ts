@@ -1,0 +1,152 @@
+/**
+ * The catalogue: the spec's global data object (spec §1, §3) and its integrity rules (issue 3).
+ * One zod definition serves the server (import validation) and the web app (types).
+ *
+ * Shapes:
+ * - SiteData  { propertyList: Property[], homeSections: HomeSection[], revision: number }
+ * - Property  { id, name, address, description, facilities: string[], bedCount, bathCount,
+ *               photos: Photo[], ...other string detail fields the owner edits by name }
+ * - Photo     { name: "{unique id}.{extension}", best: hero photo, home: shown on the home page }
+ * - HomeSection { id, name, properties: property ids }
+ */
+import { z } from 'zod';
+
+/** A photo's file name: a unique id, a dot, the extension after the first dot (spec §5). No paths. */
+export const PHOTO_NAME_RE = /^[A-Za-z0-9-]+\.[A-Za-z0-9.]{1,16}$/;
+/** Property and home-section ids: URL-safe, used in /stay/{id}. */
+export const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const LIMITS = {
+  shortText: 200,
+  address: 500,
+  detail: 2000,
+  description: 20_000,
+  facilities: 100,
+  photos: 100,
+  properties: 2000,
+  sections: 100,
+  count: 1000,
+} as const;
+
+/** Fields of Property that are not free-form string details. */
+export const CORE_FIELDS = [
+  'id',
+  'name',
+  'address',
+  'description',
+  'facilities',
+  'bedCount',
+  'bathCount',
+  'photos',
+] as const;
+
+const count = z.number().int().min(0).max(LIMITS.count);
+
+export const photoSchema = z
+  .object({
+    name: z.string().regex(PHOTO_NAME_RE, 'must look like "{id}.{extension}", with no path'),
+    best: z.boolean(),
+    home: z.boolean(),
+  })
+  .strict();
+
+export const propertySchema = z
+  .object({
+    id: z.string().regex(ID_RE, 'must be 1-64 letters, digits, "-" or "_"'),
+    name: z.string().trim().min(1).max(LIMITS.shortText),
+    address: z.string().max(LIMITS.address),
+    description: z.string().max(LIMITS.description),
+    facilities: z.array(z.string().trim().min(1).max(LIMITS.shortText)).max(LIMITS.facilities),
+    bedCount: count,
+    bathCount: count,
+    photos: z.array(photoSchema).max(LIMITS.photos),
+  })
+  .catchall(z.string().max(LIMITS.detail));
+
+export const homeSectionSchema = z
+  .object({
+    id: z.string().regex(ID_RE, 'must be 1-64 letters, digits, "-" or "_"'),
+    name: z.string().trim().min(1).max(LIMITS.shortText),
+    properties: z.array(z.string()).max(LIMITS.properties),
+  })
+  .strict();
+
+/** The whole catalogue as imported. `revision` is the revision it was based on (issue 3). */
+export const siteDataSchema = z
+  .object({
+    propertyList: z.array(propertySchema).max(LIMITS.properties),
+    homeSections: z.array(homeSectionSchema).max(LIMITS.sections),
+    revision: z.number().int().min(0),
+  })
+  .strict()
+  .superRefine((data, ctx) => {
+    const ids = new Set<string>();
+    data.propertyList.forEach((p, i) => {
+      if (ids.has(p.id)) {
+        ctx.addIssue({ code: 'custom', path: ['propertyList', i, 'id'], message: `duplicate property id "${p.id}"` });
+      }
+      ids.add(p.id);
+      const names = new Set<string>();
+      let best = 0;
+      p.photos.forEach((photo, j) => {
+        if (photo.best) best += 1;
+        if (best > 1 && photo.best) {
+          ctx.addIssue({ code: 'custom', path: ['propertyList', i, 'photos', j, 'best'], message: 'at most one photo per property can be the hero (best)' });
+        }
+        if (names.has(photo.name)) {
+          ctx.addIssue({ code: 'custom', path: ['propertyList', i, 'photos', j, 'name'], message: `duplicate photo "${photo.name}"` });
+        }
+        names.add(photo.name);
+      });
+    });
+    const sectionIds = new Set<string>();
+    data.homeSections.forEach((s, i) => {
+      if (sectionIds.has(s.id)) {
+        ctx.addIssue({ code: 'custom', path: ['homeSections', i, 'id'], message: `duplicate section id "${s.id}"` });
+      }
+      sectionIds.add(s.id);
+      s.properties.forEach((pid, j) => {
+        if (!ids.has(pid)) {
+          ctx.addIssue({ code: 'custom', path: ['homeSections', i, 'properties', j], message: `no property with id "${pid}"` });
+        }
+      });
+    });
+  });
+
+export type Photo = z.infer<typeof photoSchema>;
+export type Property = z.infer<typeof propertySchema>;
+export type HomeSection = z.infer<typeof homeSectionSchema>;
+export type SiteData = z.infer<typeof siteDataSchema>;
+
+/** Pixel size of a stored photo, [width, height], after EXIF orientation. */
+export type PhotoSize = [number, number];
+
+/** Public contact details (server config.ts SiteConfig, repeated here so web code needs no server import). */
+export interface SiteInfo {
+  siteUrl: string;
+  businessName: string;
+  email: string;
+  phone: string;
+  socialUrl: string;
+  officeAddress: string;
+}
+
+/**
+ * What a published page embeds as its global data object (spec §1): the catalogue plus what the
+ * publisher knows that the screens need to render without layout shift.
+ */
+export interface PageData extends SiteData {
+  /** Photo name → [width, height]; a photo missing here renders with a default 3:2 box. */
+  photoSizes: Record<string, PhotoSize>;
+  site: SiteInfo;
+  /** ISO time of the publish that made this page. */
+  publishedAt: string;
+}
+
+/** Name of the global that holds PageData on every published page. */
+export const DATA_GLOBAL = '__STAYS_DATA__';
+
+/** The hero photo of a property: the one flagged best, else the first photo, else undefined. */
+export function heroPhoto(p: Property): Photo | undefined {
+  return p.photos.find((ph) => ph.best) ?? p.photos[0];
+}
