@@ -15,7 +15,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: here('./src/web/public'),
   plugins: [react()],
   build: isSsrBuild
-    ? { outDir: here('./dist/server'), emptyOutDir: true, ssr: here('./src/web/entry-server.tsx') }
+    ? {
+        outDir: here('./dist/server'),
+        emptyOutDir: true,
+        // `vite build --ssr` sets build.ssr to true, so the entry is named as the input.
+        ssr: true,
+        rollupOptions: { input: here('./src/web/entry-server.tsx') },
+      }
     : {
         outDir: here('./dist/client'),
         emptyOutDir: true,

@@ -1,7 +1,8 @@
 /**
  * Writes the hero images (spec §2: hero0 to hero4, fixed static files) into dist/client/hero/: the
  * original JPEG plus HERO_WIDTHS variants in AVIF and WebP for srcset (issue 5: the first hero is the
- * home page's LCP image).
+ * home page's LCP image). Encoding AVIF is slow, so variants are kept in dist/.hero-cache and only
+ * remade when their source is newer.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,21 +10,26 @@ import sharp from 'sharp';
 import { HERO_COUNT, HERO_WIDTHS, VARIANT_FORMATS, heroUrl } from '../src/shared/photo-urls.js';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+const cacheDir = path.join(root, 'dist', '.hero-cache');
 const outDir = path.join(root, 'dist', 'client');
 
+const jobs: Promise<unknown>[] = [];
 for (let i = 0; i < HERO_COUNT; i++) {
   const source = path.join(root, 'demo', 'hero', `hero${i}.jpg`);
-  const target = (url: string) => path.join(outDir, url);
-  fs.mkdirSync(path.dirname(target(heroUrl(i))), { recursive: true });
-  fs.copyFileSync(source, target(heroUrl(i)));
-  await Promise.all(
-    HERO_WIDTHS.flatMap((width) =>
-      VARIANT_FORMATS.map((format) =>
-        sharp(source)
-          .resize({ width, withoutEnlargement: true })
-          [format]({ quality: format === 'avif' ? 50 : 72, effort: format === 'avif' ? 4 : 5 })
-          .toFile(target(heroUrl(i, width, format))),
-      ),
-    ),
-  );
+  const sourceTime = fs.statSync(source).mtimeMs;
+  const cached = (url: string) => path.join(cacheDir, url);
+  fs.mkdirSync(path.dirname(cached(heroUrl(i))), { recursive: true });
+  fs.copyFileSync(source, cached(heroUrl(i)));
+  for (const width of HERO_WIDTHS) {
+    for (const format of VARIANT_FORMATS) {
+      const target = cached(heroUrl(i, width, format));
+      if (fs.existsSync(target) && fs.statSync(target).mtimeMs > sourceTime) continue;
+      const resized = sharp(source).resize({ width, withoutEnlargement: true });
+      const encoded =
+        format === 'avif' ? resized.avif({ quality: 50, effort: 4 }) : resized.webp({ quality: 72 });
+      jobs.push(encoded.toFile(target));
+    }
+  }
 }
+await Promise.all(jobs);
+fs.cpSync(path.join(cacheDir, 'hero'), path.join(outDir, 'hero'), { recursive: true });

@@ -35,8 +35,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
-    disableRequestLogging: true,
+    trustProxy: config.trustProxy,
   });
   await app.register(cookie);
   await app.register(async (scope) => apiRoutes(scope, ctx));

@@ -24,6 +24,8 @@ export interface Config {
   dataDir: string;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
+  /** Trust X-Forwarded-For from a reverse proxy in front (TRUST_PROXY=true), so login throttling sees real client addresses. */
+  trustProxy: boolean;
   site: SiteConfig;
 }
 
@@ -60,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || './var'),
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     site: {
       siteUrl: urlFrom('SITE_URL', env.SITE_URL, `http://localhost:${port}`),
       businessName: env.BUSINESS_NAME || 'Stays In Chikmagalur',

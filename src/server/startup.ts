@@ -1,11 +1,54 @@
 /**
  * First-start and every-start work on DATA_DIR (issue 2, issue 4): the owner account, the demo seed
- * when the catalogue is empty, and a publish when nothing is published yet.
+ * when no catalogue is stored, and a publish when nothing is published yet.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { siteDataSchema } from '../shared/site-data.js';
+import { ensureOwner } from './auth/accounts.js';
 import type { AppContext } from './context.js';
+import { photoSizes, storePhoto } from './images/pipeline.js';
+import { latestRevision, saveRevision } from './store/revisions.js';
+
+const DEMO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../demo');
+
+/**
+ * Stores the demo catalogue (demo/catalogue.json) as the first revision, its photos
+ * (demo/photo-sources.json: photo name → file in demo/photos) through the same image pipeline as
+ * uploads, two at a time. Photos already stored are skipped, so a seed killed halfway resumes.
+ * Throws when the demo catalogue is invalid.
+ */
+export async function seedDemo(ctx: Pick<AppContext, 'db' | 'paths'>): Promise<number> {
+  const catalogue = siteDataSchema.parse(
+    JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'catalogue.json'), 'utf8')),
+  );
+  const sources = JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'photo-sources.json'), 'utf8')) as Record<string, string>;
+  const stored = photoSizes(ctx.db);
+  const pending = catalogue.propertyList.flatMap((p) => p.photos.map((ph) => ph.name)).filter((n) => !stored[n]);
+  let next = 0;
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (next < pending.length) {
+        const name = pending[next++]!;
+        const source = sources[name];
+        if (!source) throw new Error(`demo/photo-sources.json has no file for ${name}`);
+        await storePhoto(ctx, fs.readFileSync(path.join(DEMO_DIR, 'photos', path.basename(source))), name);
+      }
+    }),
+  );
+  return saveRevision(ctx.db, { ...catalogue, revision: 0 }, 'seed');
+}
 
 /** Prepares DATA_DIR; `say` prints a line for the person starting the server. */
 export async function prepareDataDir(ctx: AppContext, say: (line: string) => void): Promise<void> {
-  void ctx;
-  void say;
+  await ensureOwner(ctx, say);
+  if (!latestRevision(ctx.db)) {
+    say('Seeding the demo catalogue (first start)...');
+    await seedDemo(ctx);
+  }
+  if (!ctx.publisher.currentDir()) {
+    const result = await ctx.publisher.publish();
+    say(`Published revision ${result.revision}: ${result.pages} pages in ${result.ms} ms`);
+  }
 }

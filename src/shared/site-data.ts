@@ -28,17 +28,8 @@ export const LIMITS = {
   count: 1000,
 } as const;
 
-/** Fields of Property that are not free-form string details. */
-export const CORE_FIELDS = [
-  'id',
-  'name',
-  'address',
-  'description',
-  'facilities',
-  'bedCount',
-  'bathCount',
-  'photos',
-] as const;
+// Zod-free parts live in site-basics.ts so browser code can use them without bundling zod (issue 5).
+export { CORE_FIELDS, DATA_GLOBAL, heroPhoto } from './site-basics.js';
 
 const count = z.number().int().min(0).max(LIMITS.count);
 
@@ -67,7 +58,7 @@ export const homeSectionSchema = z
   .object({
     id: z.string().regex(ID_RE, 'must be 1-64 letters, digits, "-" or "_"'),
     name: z.string().trim().min(1).max(LIMITS.shortText),
-    properties: z.array(z.string()).max(LIMITS.properties),
+    properties: z.array(z.string().regex(ID_RE, 'must be a property id')).max(LIMITS.properties),
   })
   .strict();
 
@@ -105,18 +96,29 @@ export const siteDataSchema = z
         ctx.addIssue({ code: 'custom', path: ['homeSections', i, 'id'], message: `duplicate section id "${s.id}"` });
       }
       sectionIds.add(s.id);
+      const listed = new Set<string>();
       s.properties.forEach((pid, j) => {
         if (!ids.has(pid)) {
           ctx.addIssue({ code: 'custom', path: ['homeSections', i, 'properties', j], message: `no property with id "${pid}"` });
+        } else if (listed.has(pid)) {
+          ctx.addIssue({ code: 'custom', path: ['homeSections', i, 'properties', j], message: `property "${pid}" is already in this section` });
         }
+        listed.add(pid);
       });
     });
   });
 
 export type Photo = z.infer<typeof photoSchema>;
-export type Property = z.infer<typeof propertySchema>;
+/**
+ * zod infers `.catchall(z.string())` as the index signature `[x: string]: string`, which the core
+ * fields (numbers, arrays) contradict, so no object could be typed as it. The core fields keep
+ * their types; other detail fields are read as any field's type.
+ */
+export type Property = z.infer<z.ZodObject<(typeof propertySchema)['shape']>> & {
+  [field: string]: string | number | string[] | Photo[];
+};
 export type HomeSection = z.infer<typeof homeSectionSchema>;
-export type SiteData = z.infer<typeof siteDataSchema>;
+export type SiteData = Omit<z.infer<typeof siteDataSchema>, 'propertyList'> & { propertyList: Property[] };
 
 /** Pixel size of a stored photo, [width, height], after EXIF orientation. */
 export type PhotoSize = [number, number];
@@ -141,12 +143,4 @@ export interface PageData extends SiteData {
   site: SiteInfo;
   /** ISO time of the publish that made this page. */
   publishedAt: string;
-}
-
-/** Name of the global that holds PageData on every published page. */
-export const DATA_GLOBAL = '__STAYS_DATA__';
-
-/** The hero photo of a property: the one flagged best, else the first photo, else undefined. */
-export function heroPhoto(p: Property): Photo | undefined {
-  return p.photos.find((ph) => ph.best) ?? p.photos[0];
 }

@@ -1,5 +1,25 @@
-/** Publishing (issue 3): prerender the latest revision into a fresh folder, swap it in atomically. */
+/**
+ * Publishing (issue 3, DESIGN.md): prerenders the latest stored revision into a fresh folder
+ * `DATA_DIR/site/{revision}-{time}/` and swaps it in atomically.
+ *
+ * Crash safety: the folder is built under a hidden temporary name, every file is written with
+ * `flush` (fsync), the folder is renamed to its final name, and only then is the `current` symlink
+ * replaced by rename(2) of a fresh symlink over it (atomic on POSIX). A kill at any moment leaves
+ * `current` pointing at a complete folder; publishing only reads the database.
+ * Publishes in one process are serialised; the last KEEP_PUBLISHED folders are kept.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { DATA_GLOBAL, type PageData, type SiteData } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
+import { photoSizes } from '../images/pipeline.js';
+import { sanitizeDescription } from '../sanitize.js';
+import { latestRevision } from '../store/revisions.js';
+import { robotsTxt, sitemapXml } from './seo-files.js';
 
 export interface PublishResult {
   revision: number;
@@ -10,16 +30,197 @@ export interface PublishResult {
 }
 
 export interface Publisher {
-  /** Publishes the latest stored revision. Concurrent calls are serialised. */
+  /** Publishes the latest stored revision. Concurrent calls are serialised. Throws when nothing is stored or the build is missing. */
   publish(): Promise<PublishResult>;
   /** Absolute path of the folder serving now, or undefined before the first publish. */
   currentDir(): string | undefined;
+  /** Calls `listener` with the new folder after every swap made by this process. */
+  onSwap(listener: (dir: string) => void): void;
 }
 
+/** How many published folders stay on disk (issue 3). */
+export const KEEP_PUBLISHED = 5;
+/** Name of the symlink that points at the serving folder. */
+export const CURRENT_LINK = 'current';
+const PUBLISHED_RE = /^\d+-\d+$/;
+const BUILDING_RE = /^\.building-(\d+)-/;
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The client build (assets, hero images, the HTML template). */
+export const CLIENT_DIR = path.join(projectRoot, 'dist', 'client');
+const SSR_ENTRY = path.join(projectRoot, 'dist', 'server', 'entry-server.js');
+
+interface SsrModule {
+  render(url: string, data: PageData): { status: 200 | 404; html: string; head: string };
+  publicRoutes(data: SiteData): string[];
+}
+
+let ssrModule: Promise<SsrModule> | undefined;
+function loadSsr(): Promise<SsrModule> {
+  if (!fs.existsSync(SSR_ENTRY)) {
+    return Promise.reject(new Error(`publish: ${SSR_ENTRY} is missing: run "npm run build" first`));
+  }
+  ssrModule ??= import(pathToFileURL(SSR_ENTRY).href) as Promise<SsrModule>;
+  return ssrModule;
+}
+
+/** The file a URL is published as: '/' → index.html, '/stay/x' → stay/x.html, '/404' → 404.html. */
+export function fileForUrl(url: string): string {
+  if (url === '/') return 'index.html';
+  return `${decodeURIComponent(url.slice(1))}.html`;
+}
+
+/** JSON that is safe inside a <script> element and a JS string: no "<", U+2028 or U+2029 raw. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Writes a file and its .gz and .br twins, each fsynced. */
+async function writeCompressed(file: string, body: Buffer): Promise<void> {
+  // Brotli 11 on a large file costs seconds; pages are small, the data script can be large.
+  const quality = body.length > 64 * 1024 ? 9 : 11;
+  const [gz, br] = await Promise.all([
+    gzip(body, { level: 9 }),
+    brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  ]);
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  await Promise.all([
+    fs.promises.writeFile(file, body, { flush: true }),
+    fs.promises.writeFile(`${file}.gz`, gz, { flush: true }),
+    fs.promises.writeFile(`${file}.br`, br, { flush: true }),
+  ]);
+}
+
+/** Runs `tasks` with at most `limit` at once. */
+async function inBatches<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await task(items[next++]!);
+    }),
+  );
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function fsyncDir(dir: string): void {
+  const fd = fs.openSync(dir, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The folder `current` points at, or undefined. */
+export function readCurrent(siteDir: string): string | undefined {
+  try {
+    return path.resolve(siteDir, fs.readlinkSync(path.join(siteDir, CURRENT_LINK)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes published folders beyond the newest KEEP_PUBLISHED and leftovers of killed publishes. */
+function prune(siteDir: string, keep: string): void {
+  const entries = fs.readdirSync(siteDir);
+  for (const name of entries) {
+    const m = BUILDING_RE.exec(name);
+    if (m && !isAlive(Number(m[1]))) fs.rmSync(path.join(siteDir, name), { recursive: true, force: true });
+    if (name.startsWith(`${CURRENT_LINK}.tmp-`) && !isAlive(Number(name.split('-').pop()))) {
+      fs.rmSync(path.join(siteDir, name), { force: true });
+    }
+  }
+  const published = entries
+    .filter((n) => PUBLISHED_RE.test(n))
+    .sort((a, b) => Number(a.split('-')[1]) - Number(b.split('-')[1]));
+  for (const name of published.slice(0, Math.max(0, published.length - KEEP_PUBLISHED))) {
+    if (path.join(siteDir, name) !== keep) fs.rmSync(path.join(siteDir, name), { recursive: true, force: true });
+  }
+}
+
+/** The catalogue as pages show it: descriptions sanitised (again: imports are, the demo seed too). */
+function pageDataOf(ctx: Omit<AppContext, 'publisher'>, data: SiteData, publishedAt: string): PageData {
+  const sizes = photoSizes(ctx.db);
+  const propertyList = data.propertyList.map((p) => ({ ...p, description: sanitizeDescription(p.description) }));
+  const used: PageData['photoSizes'] = {};
+  for (const p of propertyList) for (const ph of p.photos) if (sizes[ph.name]) used[ph.name] = sizes[ph.name]!;
+  return { ...data, propertyList, photoSizes: used, site: ctx.config.site, publishedAt };
+}
+
+async function publishOnce(ctx: Omit<AppContext, 'publisher'>): Promise<PublishResult> {
+  const started = performance.now();
+  const latest = latestRevision(ctx.db);
+  if (!latest) throw new Error('publish: no catalogue is stored yet');
+  const ssr = await loadSsr();
+  const template = await fs.promises.readFile(path.join(CLIENT_DIR, 'index.html'), 'utf8');
+  const now = Date.now();
+  const publishedAt = new Date(now).toISOString();
+  const data = pageDataOf(ctx, latest.data, publishedAt);
+
+  const siteDir = ctx.paths.site;
+  const finalName = `${latest.id}-${now}`;
+  const building = path.join(siteDir, `.building-${process.pid}-${finalName}`);
+  await fs.promises.mkdir(building, { recursive: true });
+
+  const dataScript = Buffer.from(`window.${DATA_GLOBAL}=${scriptSafeJson(data)};`);
+  const dataName = `site-data.${crypto.createHash('sha256').update(dataScript).digest('hex').slice(0, 12)}.js`;
+  await writeCompressed(path.join(building, dataName), dataScript);
+  const dataTag = `<script defer data-site-data src="/${dataName}"></script>`;
+
+  const urls = [...ssr.publicRoutes(data), '/404'];
+  await inBatches(urls, 4, async (url) => {
+    const page = ssr.render(url, data);
+    const html = template
+      .replace('<!--app-head-->', () => `${page.head}${dataTag}`)
+      .replace('<!--app-html-->', () => page.html);
+    await writeCompressed(path.join(building, fileForUrl(url)), Buffer.from(html));
+  });
+  await writeCompressed(path.join(building, 'sitemap.xml'), Buffer.from(sitemapXml(data, data.site.siteUrl, publishedAt)));
+  await writeCompressed(path.join(building, 'robots.txt'), Buffer.from(robotsTxt(data.site.siteUrl)));
+
+  const finalDir = path.join(siteDir, finalName);
+  await fs.promises.rename(building, finalDir);
+  const tmpLink = path.join(siteDir, `${CURRENT_LINK}.tmp-${process.pid}`);
+  await fs.promises.rm(tmpLink, { force: true });
+  await fs.promises.symlink(finalName, tmpLink);
+  await fs.promises.rename(tmpLink, path.join(siteDir, CURRENT_LINK));
+  fsyncDir(siteDir);
+  prune(siteDir, finalDir);
+  return { revision: latest.id, pages: urls.length, ms: Math.round(performance.now() - started), dir: finalDir };
+}
+
+/** A publisher for DATA_DIR's site folder. */
 export function createPublisher(ctx: Omit<AppContext, 'publisher'>): Publisher {
-  void ctx;
+  let chain: Promise<unknown> = Promise.resolve();
+  const listeners: ((dir: string) => void)[] = [];
   return {
-    publish: () => Promise.reject(new Error('publisher: not built yet (issue 3)')),
-    currentDir: () => undefined,
+    publish() {
+      const run = chain.then(() => publishOnce(ctx));
+      chain = run.catch(() => undefined);
+      return run.then((result) => {
+        for (const listener of listeners) listener(result.dir);
+        return result;
+      });
+    },
+    currentDir: () => readCurrent(ctx.paths.site),
+    onSwap(listener) {
+      listeners.push(listener);
+    },
   };
 }

@@ -1,14 +1,77 @@
-/** Stub (issue 6): sitemap.xml and robots.txt written at publish. */
+/**
+ * sitemap.xml and robots.txt, written into every published folder (issue 6: "Found and shared").
+ * Formats: the Sitemaps protocol 0.9 (https://www.sitemaps.org/protocol.html) and RFC 9309
+ * (Robots Exclusion Protocol).
+ */
 import type { SiteData } from '../../shared/site-data.js';
 
-/** sitemap.xml of every public page; `publishedAt` is an ISO time used as lastmod. */
-export function sitemapXml(data: SiteData, siteUrl: string, publishedAt: string): string {
-  void data;
-  void publishedAt;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${siteUrl}/</loc></url></urlset>\n`;
+/** Escapes text for XML character data and attribute values (XML 1.0 §2.4 and §4.6). */
+function escapeXml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }
 
-/** robots.txt: the public site allowed; /admin, /adminlogin and /api/ disallowed. */
+/**
+ * The site's base URL without trailing slashes, after checking it is an absolute http(s) URL.
+ * Throws a TypeError naming the value otherwise (config.ts already refuses such a SITE_URL).
+ */
+function baseUrl(siteUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(siteUrl);
+  } catch {
+    throw new TypeError(`siteUrl must be an absolute URL, got "${siteUrl}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TypeError(`siteUrl must be an http or https URL, got "${siteUrl}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+/**
+ * sitemap.xml of every public page: `/` and `/stay/{id}` for each property (the owner's pages and
+ * the 404 are not public pages). `loc` is absolute, ids are percent-encoded and everything is
+ * XML-escaped; `lastmod` is `publishedAt` (an ISO 8601 time) for every page, since a publish
+ * rewrites them all.
+ * Throws a TypeError for a siteUrl that is not an absolute http(s) URL and a RangeError for a
+ * publishedAt that is not a date.
+ */
+export function sitemapXml(data: SiteData, siteUrl: string, publishedAt: string): string {
+  const base = baseUrl(siteUrl);
+  const time = Date.parse(publishedAt);
+  if (Number.isNaN(time))
+    throw new RangeError(`publishedAt must be an ISO 8601 time, got "${publishedAt}"`);
+  const lastmod = new Date(time).toISOString();
+  const paths = ['/', ...data.propertyList.map((p) => `/stay/${encodeURIComponent(p.id)}`)];
+  const urls = paths.map(
+    (p) =>
+      `  <url>\n    <loc>${escapeXml(base + p)}</loc>\n    <lastmod>${lastmod}</lastmod>\n  </url>\n`,
+  );
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    urls.join('') +
+    '</urlset>\n'
+  );
+}
+
+/**
+ * robots.txt: every crawler may read the public site; the owner's pages (`/admin`, `/adminlogin`)
+ * and the API (`/api/`) are disallowed; the sitemap's absolute URL is given.
+ * Throws a TypeError for a siteUrl that is not an absolute http(s) URL. The URL parser drops tabs and
+ * line breaks, so a hostile siteUrl cannot add rules.
+ */
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nDisallow: /admin\nDisallow: /adminlogin\nDisallow: /api/\nSitemap: ${siteUrl}/sitemap.xml\n`;
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /adminlogin',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${new URL(`${baseUrl(siteUrl)}/sitemap.xml`).href}`,
+    '',
+  ].join('\n');
 }

@@ -1,8 +1,157 @@
-/** Stub: routes of this module are built in their issue. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Login, logout and the session probe (issue 4; the spec leaves login "not shown").
+ *
+ * - `POST /api/login` `{ username, password }` as JSON (the login form's fetch) or as a form body
+ *   (the same form submitted natively before its script has loaded). JSON answers: 200 `{ ok: true }`,
+ *   400 `{ error, field }`, 401 `{ error }` (one message whether the username or the password was
+ *   wrong: OWASP Authentication Cheat Sheet), 403 cross-site, 429 `{ error, retryAfter }` with
+ *   `Retry-After` (throttle.ts). A form body gets a 303 to `/` or back to
+ *   `/adminlogin?error={invalid|wrong|throttled&retry=N}` instead, so the browser never shows JSON.
+ *   Success sets the HttpOnly session cookie and the spec's `admin-key` cookie (spec §4).
+ * - `POST /api/logout`: ends the session on the server, clears both cookies, 200 `{ ok: true }`.
+ * - `GET /api/session`: 200 `{ username }` for a live session, else 401: lets the admin tools tell a
+ *   hand-made `admin-key` cookie from a real login.
+ */
+import crypto from 'node:crypto';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, verifyLogin } from '../auth/accounts.js';
+import { refuseCrossSite } from '../auth/guard.js';
+import {
+  ADMIN_KEY_COOKIE,
+  createSession,
+  deleteSession,
+  findSession,
+  purgeExpiredSessions,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+} from '../auth/sessions.js';
+import { loginSucceeded, startLoginAttempt } from '../auth/throttle.js';
+
+/** A username and a password fit in far less; anything bigger is refused with 413 before parsing. */
+const LOGIN_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** The one answer to a failed login, whichever of the two fields was wrong. */
+export const WRONG_CREDENTIALS = 'Wrong username or password.';
+
+const LoginBody = z.object({
+  username: z
+    .string({ error: 'Enter your username.' })
+    .trim()
+    .min(1, { error: 'Enter your username.' })
+    .max(MAX_USERNAME_LENGTH, {
+      error: `A username has at most ${MAX_USERNAME_LENGTH} characters.`,
+    }),
+  password: z
+    .string({ error: 'Enter your password.' })
+    .min(1, { error: 'Enter your password.' })
+    .max(MAX_PASSWORD_LENGTH, {
+      error: `A password has at most ${MAX_PASSWORD_LENGTH} characters.`,
+    }),
+});
+
+/** "Too many attempts. Try again in N minutes." with N rounded up. */
+export function throttledMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+function isFormPost(req: FastifyRequest): boolean {
+  return (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+}
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  void app;
-  void ctx;
+  const { db } = ctx;
+  const secure = ctx.config.site.siteUrl.startsWith('https:');
+  const sessionCookie: CookieSerializeOptions = {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    secure,
+    maxAge: SESSION_TTL_MS / 1000,
+  };
+  // Spec §4: readable by the page, it only switches the admin UI on; the server never trusts it.
+  const adminKeyCookie: CookieSerializeOptions = { ...sessionCookie, httpOnly: false };
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: LOGIN_BODY_LIMIT_BYTES },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  function fail(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    status: 400 | 401 | 429,
+    body: object,
+    code: string,
+  ) {
+    if (isFormPost(req))
+      return reply.code(303).header('location', `/adminlogin?error=${code}`).send();
+    return reply.code(status).send(body);
+  }
+
+  app.post('/api/login', { bodyLimit: LOGIN_BODY_LIMIT_BYTES }, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (refuseCrossSite(req, reply)) return reply;
+    const raw =
+      typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? req.body : {};
+    const parsed = LoginBody.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = String(issue?.path[0] ?? 'username');
+      return fail(
+        req,
+        reply,
+        400,
+        { error: issue?.message ?? 'Enter your username.', field },
+        'invalid',
+      );
+    }
+    const { username, password } = parsed.data;
+    const verdict = startLoginAttempt(db, { username, ip: req.ip });
+    if (!verdict.allowed) {
+      req.log.warn({ username, ip: req.ip }, 'login throttled');
+      reply.header('retry-after', String(verdict.retryAfterSeconds));
+      const message = throttledMessage(verdict.retryAfterSeconds);
+      return fail(
+        req,
+        reply,
+        429,
+        { error: message, retryAfter: verdict.retryAfterSeconds },
+        `throttled&retry=${verdict.retryAfterSeconds}`,
+      );
+    }
+    if (!(await verifyLogin(db, username, password))) {
+      req.log.warn({ username, ip: req.ip }, 'login failed');
+      return fail(req, reply, 401, { error: WRONG_CREDENTIALS }, 'wrong');
+    }
+    loginSucceeded(db, verdict.attempt);
+    deleteSession(db, req.cookies[SESSION_COOKIE]);
+    purgeExpiredSessions(db);
+    const sessionId = createSession(db, username);
+    req.log.info({ username, ip: req.ip }, 'login');
+    reply.setCookie(SESSION_COOKIE, sessionId, sessionCookie);
+    reply.setCookie(ADMIN_KEY_COOKIE, crypto.randomBytes(16).toString('base64url'), adminKeyCookie);
+    if (isFormPost(req)) return reply.code(303).header('location', '/').send();
+    return reply.send({ ok: true });
+  });
+
+  app.post('/api/logout', async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (refuseCrossSite(req, reply)) return reply;
+    deleteSession(db, req.cookies[SESSION_COOKIE]);
+    reply.clearCookie(SESSION_COOKIE, sessionCookie);
+    reply.clearCookie(ADMIN_KEY_COOKIE, adminKeyCookie);
+    return reply.send({ ok: true });
+  });
+
+  app.get('/api/session', async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    const username = findSession(db, req.cookies[SESSION_COOKIE]);
+    if (!username) return reply.code(401).send({ error: 'Not logged in.', field: 'session' });
+    return reply.send({ username });
+  });
 }

@@ -1,8 +1,69 @@
-/** Stub: routes of this module are built in their issue. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Serves the photos the pipeline wrote (spec §3: /imported-images/{name}; issue 3 variants):
+ * - GET /imported-images/:name   the normalised photo
+ * - GET /imported-images/v/:file {stem}-{480|960|1600}.{avif|webp} and {stem}-og.jpg
+ * A name is checked against a strict pattern before it is ever joined to a path (OWASP File Upload
+ * Cheat Sheet); anything else, or a file that does not exist, is 404. Names are unique ids, so the
+ * answers are cacheable for a year. Originals (paths.originals) are never served.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
+import { PHOTO_NAME_RE } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
+import { CONTENT_TYPES, normalisedFormat } from '../images/pipeline.js';
+
+const VARIANT_RE = new RegExp(
+  `^[A-Za-z0-9-]+-(?:(?:${VARIANT_WIDTHS.join('|')})\\.(${VARIANT_FORMATS.join('|')})|og\\.(jpg))$`,
+);
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+async function sendImage(
+  reply: FastifyReply,
+  file: string,
+  contentType: string,
+): Promise<FastifyReply> {
+  let size: number;
+  try {
+    const stat = await fs.promises.stat(file);
+    if (!stat.isFile()) return notFound(reply);
+    size = stat.size;
+  } catch {
+    return notFound(reply);
+  }
+  return reply
+    .header('Content-Type', contentType)
+    .header('Content-Length', size)
+    .header('Cache-Control', IMMUTABLE)
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(fs.createReadStream(file));
+}
+
+function notFound(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(404)
+    .header('Cache-Control', 'no-store')
+    .send({ error: 'There is no such photo.', field: 'name' });
+}
 
 export async function imageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  void app;
-  void ctx;
+  app.get<{ Params: { name: string } }>('/imported-images/:name', async (req, reply) => {
+    const { name } = req.params;
+    if (!PHOTO_NAME_RE.test(name)) return notFound(reply);
+    return sendImage(
+      reply,
+      path.join(ctx.paths.images, name),
+      CONTENT_TYPES[normalisedFormat(name)],
+    );
+  });
+
+  app.get<{ Params: { file: string } }>('/imported-images/v/:file', async (req, reply) => {
+    const { file } = req.params;
+    const match = VARIANT_RE.exec(file);
+    if (!match) return notFound(reply);
+    const format = match[1] === 'avif' || match[1] === 'webp' ? match[1] : 'jpeg';
+    return sendImage(reply, path.join(ctx.paths.images, 'v', file), CONTENT_TYPES[format]);
+  });
 }

@@ -1,8 +1,155 @@
-/** Stub: routes of this module are built in their issue. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Serves the published site and the client build (issue 2 "Serving", issue 5): published pages
+ * from memory with strong ETags and precompressed brotli/gzip bodies, HTML revalidated on every
+ * visit (`no-cache`), hashed assets, hero images and the content-hashed data script cached for a
+ * year (`immutable`). Unknown paths get the published 404 page with status 404.
+ * No request path is ever joined to the filesystem: files are looked up in maps loaded from the
+ * published folder and dist/client.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { CLIENT_DIR, readCurrent } from '../publish/publisher.js';
 
+interface StaticFile {
+  body: Buffer;
+  br?: Buffer;
+  gz?: Buffer;
+  etag: string;
+  type: string;
+  immutable: boolean;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+/** CSP for published pages (OWASP Content Security Policy Cheat Sheet); the map is Google's frame. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  'frame-src https://maps.google.com https://www.google.com',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const HTML_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+function etagOf(body: Buffer): string {
+  return `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
+/** Every file under `dir` (not .gz/.br twins) keyed by its URL path, with its twins. */
+function loadFolder(dir: string, urlPrefix: string, immutable: (rel: string) => boolean): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  if (!fs.existsSync(dir)) return files;
+  for (const rel of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (rel.endsWith('.gz') || rel.endsWith('.br')) continue;
+    const full = path.join(dir, rel);
+    if (!fs.statSync(full).isFile()) continue;
+    const body = fs.readFileSync(full);
+    const twin = (ext: string) => (fs.existsSync(full + ext) ? fs.readFileSync(full + ext) : undefined);
+    files.set(`${urlPrefix}/${rel.split(path.sep).join('/')}`, {
+      body,
+      br: twin('.br'),
+      gz: twin('.gz'),
+      etag: etagOf(body),
+      type: TYPES[path.extname(rel)] ?? 'application/octet-stream',
+      immutable: immutable(rel),
+    });
+  }
+  return files;
+}
+
+/** Published pages by URL: '/' and '/stay/x' map to their .html files; other files by their path. */
+function loadPublished(dir: string): Map<string, StaticFile> {
+  const files = loadFolder(dir, '', (rel) => rel.startsWith('site-data.'));
+  const pages = new Map<string, StaticFile>();
+  for (const [url, file] of files) {
+    if (url === '/index.html') pages.set('/', file);
+    else if (url.endsWith('.html')) pages.set(url.slice(0, -'.html'.length), file);
+    else pages.set(url, file);
+  }
+  return pages;
+}
+
+/** Brotli when the client accepts it, else gzip, else identity (RFC 9110 §12.5.3, q=0 honoured). */
+function pickEncoding(accept: string | undefined, file: StaticFile): 'br' | 'gzip' | undefined {
+  if (!accept) return undefined;
+  const accepts = (name: string) => new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[0-9.]+)?\\s*(,|$)`, 'i').test(accept);
+  if (file.br && accepts('br')) return 'br';
+  if (file.gz && accepts('gzip')) return 'gzip';
+  return undefined;
+}
+
+function send(req: FastifyRequest, reply: FastifyReply, file: StaticFile, status = 200): FastifyReply {
+  reply.header('content-type', file.type);
+  reply.header('etag', file.etag);
+  reply.header('vary', 'accept-encoding');
+  reply.header(
+    'cache-control',
+    file.immutable ? 'public, max-age=31536000, immutable' : 'public, no-cache',
+  );
+  if (file.type.startsWith('text/html')) reply.headers(HTML_HEADERS);
+  if (status === 200 && req.headers['if-none-match'] === file.etag) return reply.code(304).send();
+  const encoding = pickEncoding(req.headers['accept-encoding'], file);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.code(status).send(encoding === 'br' ? file.br : encoding === 'gzip' ? file.gz : file.body);
+}
+
+/** Serves `/`, `/stay/{id}`, `/admin`, `/adminlogin`, `/sitemap.xml`, `/robots.txt`, data scripts, `/assets/*`, `/hero/*`. */
 export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  void app;
-  void ctx;
+  const client = loadFolder(CLIENT_DIR, '', (rel) => rel.startsWith('assets') || rel.startsWith('hero'));
+  client.delete('/index.html');
+  for (const key of [...client.keys()]) if (key.startsWith('/.vite')) client.delete(key);
+
+  let servingDir: string | undefined;
+  let published = new Map<string, StaticFile>();
+  let checkedAt = 0;
+  const reload = (dir: string | undefined) => {
+    if (dir === servingDir) return;
+    published = dir ? loadPublished(dir) : new Map();
+    servingDir = dir;
+  };
+  reload(ctx.publisher.currentDir());
+  ctx.publisher.onSwap(reload);
+
+  app.get('/*', (req, reply) => {
+    // Another process (the publish CLI) may have swapped `current`: look at most once a second.
+    const now = Date.now();
+    if (now - checkedAt > 1000) {
+      checkedAt = now;
+      reload(readCurrent(ctx.paths.site));
+    }
+    const url = req.url.split('?')[0] ?? '/';
+    const file = published.get(url) ?? client.get(url);
+    if (file && url !== '/404') return send(req, reply, file);
+    const notFound = published.get('/404');
+    if (!notFound) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return send(req, reply, notFound, 404);
+  });
 }

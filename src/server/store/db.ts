@@ -10,7 +10,8 @@ import Database from 'better-sqlite3';
 
 export type Db = Database.Database;
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+// A path join, not `new URL(..)`: under a test DOM (jsdom) the global URL is not Node's.
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Opens (creating if needed) `${dataDir}/stays.sqlite3` and migrates it to the latest schema. */
 export function openDb(dataDir: string): Db {

@@ -1,14 +1,147 @@
-/** Stub (issue 4): the /adminlogin form: username, password, 'Continue'. */
+/**
+ * The /adminlogin form (spec §2: a username field, a password field and a 'Continue' button; the
+ * submit behaviour is ours, issue 4). With script it posts JSON to `POST /api/login` and goes to the
+ * home page on success, or shows why not in a `role="alert"` paragraph. Before its script has
+ * loaded it is an ordinary POST form to the same URL, which answers with a redirect to `/` or back
+ * here with `?error=` (routes/auth.ts); the message for that is read after hydration, so the server
+ * and the first client render are identical.
+ */
+import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import styles from './login-form.module.css';
+
+/** Same sentence as the server's 401 (routes/auth.ts): never says which field was wrong. */
+export const WRONG_CREDENTIALS = 'Wrong username or password.';
+export const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
+const MISSING_FIELDS = 'Enter your username and password.';
+
+/** "Too many attempts. Try again in N minutes.", N rounded up from seconds. */
+export function throttledMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+type Field = 'username' | 'password';
+type Outcome = { ok: true } | { ok: false; message: string; field?: Field };
+
+async function postLogin(username: string, password: string): Promise<Outcome> {
+  let res: Response;
+  try {
+    res = await fetch('/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ username, password }),
+      credentials: 'same-origin',
+    });
+  } catch {
+    return { ok: false, message: NETWORK_ERROR };
+  }
+  if (res.ok) return { ok: true };
+  if (res.status === 401) return { ok: false, message: WRONG_CREDENTIALS, field: 'password' };
+  if (res.status === 429)
+    return { ok: false, message: throttledMessage(Number(res.headers.get('retry-after')) || 60) };
+  if (res.status === 400) {
+    const body = (await res.json().catch(() => ({}))) as { error?: unknown; field?: unknown };
+    const field = body.field === 'password' ? 'password' : 'username';
+    return {
+      ok: false,
+      message: typeof body.error === 'string' ? body.error : MISSING_FIELDS,
+      field,
+    };
+  }
+  return {
+    ok: false,
+    message: `The server could not log you in (error ${res.status}). Try again in a moment.`,
+  };
+}
+
+/** The message for `?error=` after a submission made before the script loaded. */
+function messageFromUrl(): string {
+  const params = new URLSearchParams(location.search);
+  switch (params.get('error')) {
+    case 'wrong':
+      return WRONG_CREDENTIALS;
+    case 'throttled':
+      return throttledMessage(Number(params.get('retry')) || 60);
+    case 'invalid':
+      return MISSING_FIELDS;
+    default:
+      return '';
+  }
+}
+
+const staticUrl = () => () => {};
+const noMessageOnServer = () => '';
+
 export function LoginForm() {
+  const id = useId();
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [submitMessage, setSubmitMessage] = useState<string | null>(null);
+  const urlMessage = useSyncExternalStore(staticUrl, messageFromUrl, noMessageOnServer);
+  const message = submitMessage ?? urlMessage;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const data = new FormData(event.currentTarget);
+    setBusy(true);
+    // Emptied first so that the same sentence twice in a row is announced again.
+    setSubmitMessage('');
+    const outcome = await postLogin(
+      String(data.get('username') ?? ''),
+      String(data.get('password') ?? ''),
+    );
+    if (outcome.ok) {
+      location.assign('/');
+      return;
+    }
+    setBusy(false);
+    setSubmitMessage(outcome.message);
+    if (outcome.field === 'password' && passwordRef.current) passwordRef.current.value = '';
+    (outcome.field === 'username' ? usernameRef : passwordRef).current?.focus();
+  }
+
   return (
-    <form>
-      <label>
-        Username <input name="username" autoComplete="username" />
-      </label>
-      <label>
-        Password <input name="password" type="password" autoComplete="current-password" />
-      </label>
-      <button type="submit">Continue</button>
+    <form
+      className={styles.form}
+      method="post"
+      action="/api/login"
+      aria-busy={busy}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <div className={styles.field}>
+        <label htmlFor={`${id}-username`}>Username</label>
+        <input
+          ref={usernameRef}
+          id={`${id}-username`}
+          name="username"
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={64}
+          required
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-password`}>Password</label>
+        <input
+          ref={passwordRef}
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={1024}
+          required
+        />
+      </div>
+      <p role="alert" className={styles.alert}>
+        {message}
+      </p>
+      <button type="submit" className={styles.submit}>
+        Continue
+      </button>
     </form>
   );
 }

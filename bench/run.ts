@@ -1,0 +1,308 @@
+/**
+ * `npm run bench` (issue 5): prints the performance figures of Stays as one table, each with its
+ * unit and its budget. Starts the built server on a free loopback port with a temporary DATA_DIR;
+ * bounded in time (about 4 minutes on 2 cores) and stops by itself.
+ *
+ * Figures: Lighthouse 12 (mobile preset, simulated throttling, Debian's Chromium) on / and a
+ * property page, median of LIGHTHOUSE_RUNS; JavaScript before interaction and the admin chunk, from
+ * the Vite manifest; publish time for 10/100/500 synthetic properties; upload of the 12-megapixel
+ * fixture; autocannon throughput and latency of published pages, and the same against nginx on the
+ * same published folder when /usr/sbin/nginx exists.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { spawnServer } from '../scripts/spawn-server.js';
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import { saveRevision } from '../src/server/store/revisions.js';
+import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions.js';
+import type { SiteData } from '../src/shared/site-data.js';
+
+const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
+const LOAD_SECONDS = Number(process.env.LOAD_SECONDS || 10);
+
+interface Row {
+  figure: string;
+  value: string;
+  budget: string;
+  ok?: boolean;
+}
+const rows: Row[] = [];
+function row(figure: string, value: string, budget = '', ok?: boolean): void {
+  rows.push({ figure, value, budget, ok });
+  console.error(`  ${figure}: ${value}`);
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Lighthouse on one URL, LIGHTHOUSE_RUNS times; medians of every figure. */
+async function lighthouseFigures(label: string, url: string): Promise<void> {
+  const runs: Record<string, number>[] = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      const lhr = result!.lhr;
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      const summary = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number; requestCount: number }[] })?.items ?? [];
+      const of = (type: string) => summary.find((it) => it.resourceType === type);
+      runs.push({
+        performance: (lhr.categories.performance?.score ?? NaN) * 100,
+        accessibility: (lhr.categories.accessibility?.score ?? NaN) * 100,
+        bestPractices: (lhr.categories['best-practices']?.score ?? NaN) * 100,
+        seo: (lhr.categories.seo?.score ?? NaN) * 100,
+        lcp: audit('largest-contentful-paint'),
+        fcp: audit('first-contentful-paint'),
+        tbt: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+        js: of('script')?.transferSize ?? NaN,
+        total: audit('total-byte-weight'),
+        requests: of('total')?.requestCount ?? NaN,
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  const m = (k: string) => median(runs.map((r) => r[k]!));
+  row(`${label} Lighthouse performance`, m('performance').toFixed(0), '≥ 98', m('performance') >= 98);
+  row(`${label} Lighthouse accessibility`, m('accessibility').toFixed(0), '100', m('accessibility') >= 100);
+  row(`${label} Lighthouse best practices`, m('bestPractices').toFixed(0));
+  row(`${label} Lighthouse SEO`, m('seo').toFixed(0), '100', m('seo') >= 100);
+  row(`${label} LCP`, `${m('lcp').toFixed(0)} ms`, '≤ 1500 ms', m('lcp') <= 1500);
+  row(`${label} FCP`, `${m('fcp').toFixed(0)} ms`);
+  row(`${label} TBT`, `${m('tbt').toFixed(0)} ms`, '≤ 50 ms', m('tbt') <= 50);
+  row(`${label} CLS`, m('cls').toFixed(3), '≤ 0.01', m('cls') <= 0.01);
+  row(`${label} JavaScript transferred`, kb(m('js')));
+  row(`${label} total transferred`, kb(m('total')), '≤ 600 KB', m('total') <= 600 * 1024);
+  row(`${label} requests`, m('requests').toFixed(0));
+}
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/** gzip size of a chunk and its static imports, each counted once. */
+function gzipClosure(manifest: Record<string, ManifestChunk>, keys: string[], seen = new Set<string>()): number {
+  let total = 0;
+  for (const key of keys) {
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) continue;
+    total += zlib.gzipSync(fs.readFileSync(path.join(root, 'dist/client', chunk.file)), { level: 9 }).length;
+    total += gzipClosure(manifest, chunk.imports ?? [], seen);
+  }
+  return total;
+}
+
+function bundleFigures(): void {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'dist/client/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  const routeKey = (name: string) => Object.keys(manifest).find((k) => k.includes(`routes/${name}`));
+  for (const route of ['home', 'property']) {
+    const key = routeKey(route);
+    const bytes = gzipClosure(manifest, [entry!, ...(key ? [key] : [])]);
+    row(`JS before interaction, ${route} (gzip)`, kb(bytes), '≤ 90 KB', bytes <= 90 * 1024);
+  }
+  const adminKey = Object.keys(manifest).find((k) => k.includes('admin/admin-root'));
+  const entrySeen = new Set<string>();
+  gzipClosure(manifest, [entry!, routeKey('home')!, routeKey('property')!].filter(Boolean), entrySeen);
+  const adminBytes = adminKey ? gzipClosure(manifest, [adminKey], new Set(entrySeen)) : 0;
+  row('admin chunk (gzip, owners only)', kb(adminBytes));
+}
+
+function syntheticCatalogue(count: number): SiteData {
+  const propertyList = Array.from({ length: count }, (_, i) => ({
+    id: `synthetic-${i}`,
+    name: `Synthetic apartment ${i}`,
+    address: `${i} Kalasa Road, Chikmagalur, Karnataka`,
+    description: `A quiet apartment number ${i}.\nTwo paragraphs of text about the estate, the view and the coffee.`,
+    facilities: ['Wi-Fi', 'Hot water', 'Parking', 'Power backup', 'Kitchenette'],
+    bedCount: 2,
+    bathCount: 1,
+    photos: Array.from({ length: 8 }, (_, j) => ({ name: `p${i}-${j}.jpg`, best: j === 0, home: j < 4 })),
+  }));
+  return {
+    propertyList,
+    homeSections: [{ id: 'all', name: 'All stays', properties: propertyList.map((p) => p.id) }],
+    revision: 0,
+  };
+}
+
+async function publishFigures(): Promise<void> {
+  const times: Record<number, number> = {};
+  for (const count of [10, 100, 500]) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-bench-'));
+    const { app, ctx } = await buildApp(loadConfig({ DATA_DIR: dataDir }));
+    try {
+      saveRevision(ctx.db, syntheticCatalogue(count), 'bench');
+      const ms: number[] = [];
+      for (let i = 0; i < 3; i++) ms.push((await ctx.publisher.publish()).ms);
+      times[count] = median(ms);
+    } finally {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    row(`publish ${count} properties`, `${times[count]!.toFixed(0)} ms`, count === 500 ? '≤ 5000 ms' : '', count === 500 ? times[count]! <= 5000 : undefined);
+  }
+  row('publish cost per property, 10 → 500', `${(times[10]! / 10).toFixed(2)} → ${(times[500]! / 500).toFixed(2)} ms`, 'linear (not growing)');
+}
+
+async function uploadFigures(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-bench-'));
+  const { app, ctx } = await buildApp(loadConfig({ DATA_DIR: dataDir }));
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    ctx.db.prepare("INSERT INTO admins (username, password_hash, updated_at) VALUES ('bench', 'x', ?)").run(new Date().toISOString());
+    const cookie = `${SESSION_COOKIE}=${createSession(ctx.db, 'bench')}`;
+    const bytes = fs.readFileSync(path.join(root, 'e2e/fixtures/phone-photo-12mp.jpg'));
+    const ms: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const form = new FormData();
+      form.append('file', new Blob([bytes], { type: 'image/jpeg' }), `bench${i}.jpg`);
+      const start = performance.now();
+      const res = await fetch(`http://127.0.0.1:${port}/api/upload`, { method: 'POST', body: form, headers: { cookie } });
+      if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+      ms.push(performance.now() - start);
+    }
+    row('upload 12 MP photo to all variants', `${median(ms).toFixed(0)} ms`, '≤ 3000 ms', median(ms) <= 3000);
+  } finally {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function load(url: string): Promise<{ rps: number; p50: number; p99: number; non2xx: number }> {
+  const r = await autocannon({ url, connections: 50, duration: LOAD_SECONDS, headers: { 'accept-encoding': 'br, gzip' } });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
+}
+
+function startNginx(siteDir: string, dataDir: string): { port: number; proc: ChildProcess; dir: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-nginx-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `worker_processes auto;
+daemon off;
+error_log ${dir}/error.log;
+pid ${dir}/nginx.pid;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  include /etc/nginx/mime.types;
+  sendfile on;
+  gzip_static on;
+  client_body_temp_path ${dir}/tmp;
+  server {
+    listen 127.0.0.1:${port};
+    root ${siteDir};
+    location /assets/ { alias ${root}/dist/client/assets/; }
+    location /hero/ { alias ${root}/dist/client/hero/; }
+    location /imported-images/ { alias ${dataDir}/images/; }
+    location / { try_files $uri $uri.html $uri/index.html =404; }
+  }
+}
+`,
+  );
+  const proc = spawn('/usr/sbin/nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
+  return { port, proc, dir };
+}
+
+async function serveFigures(): Promise<void> {
+  const server = await spawnServer();
+  try {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const stay = /href="(\/stay\/[^"]+)"/.exec(html)?.[1];
+    if (!stay) throw new Error('no property link on the home page');
+    await lighthouseFigures('home /', `${server.url}/`);
+    await lighthouseFigures(`property ${stay}`, `${server.url}${stay}`);
+    const ours = { home: await load(`${server.url}/`), stay: await load(`${server.url}${stay}`) };
+    for (const [name, r] of Object.entries(ours)) {
+      row(`serve ${name}: throughput`, `${r.rps.toFixed(0)} req/s`);
+      row(`serve ${name}: latency p50 / p99`, `${r.p50} / ${r.p99} ms`);
+      if (r.non2xx) row(`serve ${name}: errors or non-2xx`, String(r.non2xx), '0', false);
+    }
+    if (fs.existsSync('/usr/sbin/nginx')) {
+      const siteDir = fs.realpathSync(path.join(server.dataDir, 'site', 'current'));
+      const nginx = startNginx(siteDir, server.dataDir);
+      try {
+        await new Promise((r) => setTimeout(r, 800));
+        const base = `http://127.0.0.1:${nginx.port}`;
+        const check = await fetch(`${base}${stay}`);
+        if (check.status !== 200) throw new Error(`nginx answered ${check.status} for ${stay}`);
+        const theirs = { home: await load(`${base}/`), stay: await load(`${base}${stay}`) };
+        for (const [name, r] of Object.entries(theirs)) {
+          const ratio = ours[name as 'home' | 'stay'].rps / r.rps;
+          row(`nginx ${name}: throughput`, `${r.rps.toFixed(0)} req/s`);
+          row(`ours / nginx, ${name}`, `${(ratio * 100).toFixed(0)} %`, '≥ 50 %', ratio >= 0.5);
+        }
+      } finally {
+        nginx.proc.kill('SIGTERM');
+        fs.rmSync(nginx.dir, { recursive: true, force: true });
+      }
+    } else {
+      row('nginx comparison', 'skipped: /usr/sbin/nginx not installed (apt-get install nginx-light)');
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+const started = Date.now();
+const deadline = setTimeout(() => {
+  console.error('bench: over 6 minutes, stopping');
+  process.exit(1);
+}, 6 * 60_000);
+console.error(`bench: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+bundleFigures();
+await publishFigures();
+await uploadFigures();
+await serveFigures();
+clearTimeout(deadline);
+
+const width = Math.max(...rows.map((r) => r.figure.length));
+const vwidth = Math.max(...rows.map((r) => r.value.length));
+console.log(`\nStays benchmark, ${new Date().toISOString().slice(0, 10)}, ${os.cpus()[0]?.model ?? 'cpu'} x${os.cpus().length}, ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+console.log(`| ${'figure'.padEnd(width)} | ${'value'.padEnd(vwidth)} | budget | met |`);
+console.log(`|${'-'.repeat(width + 2)}|${'-'.repeat(vwidth + 2)}|---|---|`);
+for (const r of rows) {
+  const met = r.ok === undefined ? '' : r.ok ? 'yes' : 'NO';
+  console.log(`| ${r.figure.padEnd(width)} | ${r.value.padEnd(vwidth)} | ${r.budget} | ${met} |`);
+}
+process.exit(0);

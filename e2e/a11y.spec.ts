@@ -1,0 +1,170 @@
+/**
+ * WCAG 2.2 AA with axe-core in real Chromium (issue 6: "Usable by everyone"): 0 violations on
+ * home, a property page, the 404, /admin and /adminlogin as a visitor, with every dialog open in
+ * turn (footer Contact Us and Office Address, the enquiry, the lightbox), and in admin mode on home
+ * and a property page with the owner's dialogs open (Select Property, Manage Images, the
+ * description editor). Nothing is changed: every dialog is closed without saving.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './global-setup.js';
+
+const BASE = process.env.E2E_BASE_URL ?? '';
+test.use({ baseURL: BASE });
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Every request that is not to the test server (the map frame) gets a small page: tests stay on loopback. */
+async function stayOffline(page: Page): Promise<void> {
+  await page.route(
+    (url) => !url.href.startsWith(BASE),
+    (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><html lang="en"><title>Map</title><p>Map</p></html>',
+      }),
+  );
+}
+
+/** Resolves once React has taken over the prerendered page (hydrateRoot marks #root at once). */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer$'));
+  });
+}
+
+/** Runs axe and fails with one readable line per violation and element. */
+async function expectNoViolations(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const lines = violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`),
+  );
+  expect(lines, `axe violations on ${where}`).toEqual([]);
+}
+
+async function firstPropertyPath(page: Page): Promise<string> {
+  await page.goto('/');
+  const href = await page.locator('main a[href^="/stay/"]').first().getAttribute('href');
+  expect(href).toBeTruthy();
+  return href!;
+}
+
+async function closeWithEscape(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await expect(page.locator('dialog[open]')).toHaveCount(0);
+}
+
+test.beforeEach(async ({ page }) => {
+  await stayOffline(page);
+});
+
+test.describe('as a visitor', () => {
+  test('home, with the footer dialogs open in turn', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expectNoViolations(page, 'home');
+
+    for (const name of ['Contact Us', 'Office Address']) {
+      await page.getByRole('button', { name }).click();
+      await expect(page.getByRole('dialog', { name })).toBeVisible();
+      await expectNoViolations(page, `home with ${name} open`);
+      await closeWithEscape(page);
+    }
+  });
+
+  test('a property page, with the enquiry dialog and the lightbox open in turn', async ({ page }) => {
+    await page.goto(await firstPropertyPath(page));
+    await hydrated(page);
+    await expectNoViolations(page, 'property page');
+
+    await page.getByRole('button', { name: 'Check Availability' }).click();
+    await expect(page.locator('dialog[open]')).toHaveCount(1);
+    await expectNoViolations(page, 'the enquiry dialog, empty');
+    // With error messages showing, then with the three ways to send.
+    await page.getByLabel('Check-in').fill('2000-01-01');
+    await page.getByLabel('Check-out').fill('2000-01-01');
+    await expectNoViolations(page, 'the enquiry dialog with errors');
+    await page.getByLabel('Check-in').fill('2099-01-01');
+    await page.getByLabel('Check-out').fill('2099-01-03');
+    await expect(page.locator('dialog[open] a[href^="https://wa.me/"]')).toHaveCount(1);
+    await expectNoViolations(page, 'the enquiry dialog with its links');
+    await closeWithEscape(page);
+
+    await page.getByRole('button', { name: /^Open .* in full screen$/ }).first().click();
+    const lightbox = page.getByRole('dialog', { name: 'Lightbox' });
+    await expect(lightbox).toBeVisible();
+    await expect(lightbox.locator('img').first()).toBeVisible();
+    await expectNoViolations(page, 'the lightbox');
+    await page.keyboard.press('Escape');
+    await expect(lightbox).toBeHidden();
+
+    for (const name of ['Contact Us', 'Office Address']) {
+      await page.getByRole('button', { name }).click();
+      await expect(page.getByRole('dialog', { name })).toBeVisible();
+      await expectNoViolations(page, `property page with ${name} open`);
+      await closeWithEscape(page);
+    }
+  });
+
+  test('the 404 page', async ({ page }) => {
+    const response = await page.goto('/stay/no-such-stay');
+    expect(response?.status()).toBe(404);
+    await hydrated(page);
+    await expectNoViolations(page, 'the 404 page');
+  });
+
+  test('/admin and /adminlogin', async ({ page }) => {
+    for (const path of ['/admin', '/adminlogin']) {
+      await page.goto(path);
+      await hydrated(page);
+      await expectNoViolations(page, path);
+    }
+  });
+});
+
+test.describe('as the owner', () => {
+  // One login for the whole group: the login throttle counts attempts per username.
+  test.describe.configure({ mode: 'serial' });
+
+  async function logIn(page: Page): Promise<void> {
+    await page.goto('/adminlogin');
+    await hydrated(page);
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page.locator('body')).toHaveClass(/\badmin\b/);
+    await expect(page.getByRole('heading', { name: 'Admin Tools' })).toBeVisible();
+  }
+
+  test('home with Select Property open, and a property page with Manage Images and the description editor open', async ({
+    page,
+  }) => {
+    await logIn(page);
+    await expectNoViolations(page, 'home in admin mode');
+
+    await page.getByRole('button', { name: /^Add property to / }).first().click();
+    await expect(page.locator('dialog#select-property[open]')).toBeVisible();
+    await expectNoViolations(page, 'the Select Property dialog');
+    await closeWithEscape(page);
+
+    const path = await page.locator('main a[href^="/stay/"]').first().getAttribute('href');
+    await page.goto(path!);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { name: 'Admin Tools' })).toBeVisible();
+    await expectNoViolations(page, 'a property page in admin mode');
+
+    await page.getByRole('button', { name: 'Manage images' }).click();
+    await expect(page.locator('dialog#manage-images[open]')).toBeVisible();
+    await expect(page.locator('dialog#manage-images img').first()).toBeVisible();
+    await expectNoViolations(page, 'the Manage Images dialog');
+    await closeWithEscape(page);
+
+    await page.getByRole('button', { name: 'Edit description' }).click();
+    await expect(page.locator('dialog#edit-description[open]')).toBeVisible();
+    await expectNoViolations(page, 'the description editor');
+    await closeWithEscape(page);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * Starts the real server (`tsx src/server/main.ts`, serving the built site) as a child process on a
+ * free loopback port with a fresh temporary DATA_DIR, for the browser tests and the benchmark.
+ * Resolves once it prints its URL (after seeding and the first publish); rejects after `timeoutMs`
+ * or if it exits first, with its output in the message.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface SpawnedServer {
+  url: string;
+  dataDir: string;
+  /** Stops the server and removes its DATA_DIR. */
+  stop(): Promise<void>;
+}
+
+export async function spawnServer(
+  env: Record<string, string> = {},
+  timeoutMs = 300_000,
+): Promise<SpawnedServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-'));
+  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so stopping it also stops the node process tsx starts.
+    detached: true,
+  });
+  const killGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      killGroup('SIGKILL');
+      reject(new Error(`server did not start in ${timeoutMs / 1000} s:\n${output}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /serving on (http:\/\/\S+?)\/?\s/.exec(output);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    dataDir,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      killGroup('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+      killGroup('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

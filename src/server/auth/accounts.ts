@@ -1,0 +1,161 @@
+/**
+ * Owner accounts (issue 4): passwords stored as argon2id hashes with the OWASP Password Storage
+ * Cheat Sheet parameters (m=19456 KiB, t=2, p=1), in the `admins` table (002_auth.sql).
+ */
+import crypto from 'node:crypto';
+import { hash, parseOptions, verify, type Algorithm } from '@node-rs/argon2';
+import type { AppContext } from '../context.js';
+import type { Db } from '../store/db.js';
+
+/** `Algorithm.Argon2id`: the package's enum is an ambient const enum, unreadable under isolatedModules. */
+const ARGON2ID = 2 as Algorithm;
+
+/** OWASP Password Storage Cheat Sheet, argon2id, first recommended configuration. */
+export const ARGON2_OPTIONS = {
+  algorithm: ARGON2ID,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+/** NIST SP 800-63B §5.1.1.2 asks for at least 8; we ask 12 for an account that can rewrite the site. */
+export const MIN_PASSWORD_LENGTH = 12;
+/** Long enough for any passphrase or password manager (ASVS 2.1.2 asks at least 64 be allowed). */
+export const MAX_PASSWORD_LENGTH = 1024;
+export const MAX_USERNAME_LENGTH = 64;
+const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
+
+/** The account created on first start when no ADMIN_USERNAME / ADMIN_PASSWORD is configured. */
+export const DEFAULT_OWNER = 'owner';
+
+/**
+ * A hash of a random password nobody knows, made with ARGON2_OPTIONS: verifying against it costs
+ * what verifying a real account costs, so an unknown username answers no faster than a known one
+ * (OWASP Authentication Cheat Sheet, "Authentication Responses").
+ */
+const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$8DjGrTVel/17yFfkntOHPQ$zYhJ5+gdhEn9KfYJCqE3N3yDAOIRe5QGcx/S1xZmSns';
+
+/** A username or password that the account rules refuse; `field` names which. */
+export class AccountError extends Error {
+  constructor(
+    message: string,
+    readonly field: 'username' | 'password',
+  ) {
+    super(message);
+    this.name = 'AccountError';
+  }
+}
+
+function checkUsername(username: string): void {
+  if (
+    username.length === 0 ||
+    username.length > MAX_USERNAME_LENGTH ||
+    !USERNAME_PATTERN.test(username)
+  ) {
+    throw new AccountError(
+      `A username is 1 to ${MAX_USERNAME_LENGTH} letters, digits, dots, dashes, underscores or @ signs; got "${username}".`,
+      'username',
+    );
+  }
+}
+
+function checkPassword(password: string): void {
+  const length = [...password].length;
+  if (length < MIN_PASSWORD_LENGTH) {
+    throw new AccountError(
+      `The password must be at least ${MIN_PASSWORD_LENGTH} characters long (it has ${length}).`,
+      'password',
+    );
+  }
+  if (length > MAX_PASSWORD_LENGTH) {
+    throw new AccountError(
+      `The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`,
+      'password',
+    );
+  }
+}
+
+function usesCurrentParameters(passwordHash: string): boolean {
+  const o = parseOptions(passwordHash);
+  return (
+    o.algorithm === ARGON2_OPTIONS.algorithm &&
+    o.memoryCost === ARGON2_OPTIONS.memoryCost &&
+    o.timeCost === ARGON2_OPTIONS.timeCost &&
+    o.parallelism === ARGON2_OPTIONS.parallelism
+  );
+}
+
+function storeHash(db: Db, username: string, passwordHash: string): void {
+  db.prepare(
+    `INSERT INTO admins (username, password_hash, updated_at) VALUES (?, ?, ?)
+     ON CONFLICT(username) DO UPDATE SET password_hash = excluded.password_hash, updated_at = excluded.updated_at`,
+  ).run(username, passwordHash, new Date().toISOString());
+}
+
+/**
+ * Creates the account or changes its password. Changing a password ends every session of that
+ * account (OWASP Session Management Cheat Sheet: renew sessions after a credential change).
+ * Throws AccountError for a malformed username or a password shorter than MIN_PASSWORD_LENGTH.
+ */
+export async function setPassword(db: Db, username: string, password: string): Promise<void> {
+  checkUsername(username);
+  checkPassword(password);
+  const passwordHash = await hash(password, ARGON2_OPTIONS);
+  db.transaction(() => {
+    storeHash(db, username, passwordHash);
+    db.prepare('DELETE FROM sessions WHERE username = ?').run(username);
+  })();
+}
+
+/**
+ * True when `password` is the account's password. Does the same argon2 work when the account does
+ * not exist. A correct password stored with older parameters is rehashed with ARGON2_OPTIONS.
+ */
+export async function verifyLogin(db: Db, username: string, password: string): Promise<boolean> {
+  const row = db.prepare('SELECT password_hash FROM admins WHERE username = ?').get(username) as
+    { password_hash: string } | undefined;
+  const ok = await verify(row?.password_hash ?? DUMMY_HASH, password);
+  if (!row || !ok) return false;
+  if (!usesCurrentParameters(row.password_hash))
+    storeHash(db, username, await hash(password, ARGON2_OPTIONS));
+  return true;
+}
+
+/** True when at least one owner account exists. */
+export function hasAnyAccount(db: Db): boolean {
+  return db.prepare('SELECT 1 FROM admins LIMIT 1').get() !== undefined;
+}
+
+/**
+ * The owner account at start (issue 4). With ADMIN_USERNAME and ADMIN_PASSWORD, that account is
+ * created, or its password changed when it differs (an unchanged password keeps its sessions). With
+ * neither and no account at all, creates DEFAULT_OWNER with a random 144-bit password and `say`s it
+ * once. Throws when only one of the two variables is set, or when the password is refused
+ * (AccountError), so a misconfigured server does not start.
+ */
+export async function ensureOwner(ctx: AppContext, say: (line: string) => void): Promise<void> {
+  const { adminUsername, adminPassword } = ctx.config;
+  if (adminUsername !== undefined && adminPassword !== undefined) {
+    const row = ctx.db
+      .prepare('SELECT password_hash FROM admins WHERE username = ?')
+      .get(adminUsername) as { password_hash: string } | undefined;
+    if (
+      row &&
+      (await verify(row.password_hash, adminPassword)) &&
+      usesCurrentParameters(row.password_hash)
+    )
+      return;
+    await setPassword(ctx.db, adminUsername, adminPassword);
+    return;
+  }
+  if (adminUsername !== undefined || adminPassword !== undefined) {
+    throw new Error('ADMIN_USERNAME and ADMIN_PASSWORD must be set together (or neither).');
+  }
+  if (hasAnyAccount(ctx.db)) return;
+  const password = crypto.randomBytes(18).toString('base64url');
+  await setPassword(ctx.db, DEFAULT_OWNER, password);
+  say(
+    `Owner account created: ${DEFAULT_OWNER} / ${password} (shown once; change it with npm run admin -- set-password ${DEFAULT_OWNER})`,
+  );
+}

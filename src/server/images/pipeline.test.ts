@@ -1,0 +1,90 @@
+/**
+ * storePhoto's all-or-nothing writes and photoSizes, on a real SQLite file and real sharp.
+ * The HTTP behaviour (statuses, hostile files, fixtures) is tested in routes/api-upload.test.ts.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dataPaths, type DataPaths } from '../context.js';
+import { openDb, type Db } from '../store/db.js';
+import { listFiles } from '../test-helpers.js';
+import { ImageError, normalisedFormat, photoSizes, storePhoto } from './pipeline.js';
+
+let dir: string;
+let db: Db;
+let paths: DataPaths;
+let jpeg: Buffer;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-pipeline-'));
+  paths = dataPaths(dir);
+  db = openDb(dir);
+  jpeg = await sharp({
+    create: { width: 3000, height: 1000, channels: 3, background: { r: 200, g: 90, b: 30 } },
+  })
+    .jpeg()
+    .toBuffer();
+});
+afterEach(() => {
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('storePhoto', () => {
+  it('caps the long edge at 2560 and records the size', async () => {
+    expect(await storePhoto({ db, paths }, jpeg, 'wide.jpg')).toEqual({
+      name: 'wide.jpg',
+      width: 2560,
+      height: 853,
+    });
+    expect(photoSizes(db)).toEqual({ 'wide.jpg': [2560, 853] });
+    const row = db.prepare('SELECT bytes FROM photos WHERE name = ?').get('wide.jpg') as {
+      bytes: number;
+    };
+    expect(row.bytes).toBe(fs.statSync(path.join(paths.images, 'wide.jpg')).size);
+  });
+
+  it('never enlarges: small photos and variants keep their size', async () => {
+    const small = await sharp(jpeg).resize(300).toBuffer();
+    expect(await storePhoto({ db, paths }, small, 'small.png')).toMatchObject({
+      width: 300,
+      height: 100,
+    });
+    const v = await sharp(path.join(paths.images, 'v', 'small-1600.webp')).metadata();
+    expect([v.width, v.height]).toEqual([300, 100]);
+  });
+
+  it('removes everything it wrote when a write fails, and records nothing', async () => {
+    // A folder where the OG crop must go makes the last renames fail after others succeeded.
+    fs.mkdirSync(path.join(paths.images, 'v', 'doomed-og.jpg'), { recursive: true });
+    const before = listFiles(dir).filter((f) => !f.startsWith('stays.sqlite3'));
+    await expect(storePhoto({ db, paths }, jpeg, 'doomed.jpg')).rejects.toThrow();
+    expect(listFiles(dir).filter((f) => !f.startsWith('stays.sqlite3'))).toEqual(before);
+    expect(fs.readdirSync(path.join(paths.images, 'v'))).toEqual(['doomed-og.jpg']);
+    expect(photoSizes(db)).toEqual({});
+  });
+
+  it('refuses a bad name before touching the disk', async () => {
+    const err = await storePhoto({ db, paths }, jpeg, '../escape.jpg').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ImageError);
+    expect((err as ImageError).status).toBe(400);
+    expect((err as ImageError).field).toBe('file.filename');
+    expect(fs.existsSync(path.join(paths.images, '../escape.jpg'))).toBe(false);
+    expect(fs.existsSync(path.join(paths.originals, '../escape.jpg'))).toBe(false);
+    expect(listFiles(paths.images)).toEqual([]);
+  });
+});
+
+describe('normalisedFormat', () => {
+  it('follows the extension after the first dot, JPEG when sharp cannot write it', () => {
+    expect(normalisedFormat('a.jpg')).toBe('jpeg');
+    expect(normalisedFormat('a.JPEG')).toBe('jpeg');
+    expect(normalisedFormat('a.png')).toBe('png');
+    expect(normalisedFormat('a.webp')).toBe('webp');
+    expect(normalisedFormat('a.avif')).toBe('avif');
+    expect(normalisedFormat('a.heic')).toBe('jpeg');
+    expect(normalisedFormat('a.tar.png')).toBe('jpeg');
+  });
+});

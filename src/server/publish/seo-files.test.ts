@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import type { Property, SiteData } from '../../shared/site-data.js';
+import { robotsTxt, sitemapXml } from './seo-files.js';
+
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+function property(id: string): Property {
+  return {
+    id,
+    name: id,
+    address: '',
+    description: '',
+    facilities: [],
+    bedCount: 1,
+    bathCount: 1,
+    photos: [],
+  };
+}
+
+function data(ids: string[]): SiteData {
+  return { propertyList: ids.map(property), homeSections: [], revision: 1 };
+}
+
+/** Parses with jsdom's XML parser (a conforming one: malformed XML gives a <parsererror> document). */
+function parseXml(xml: string): Document {
+  const doc = new DOMParser().parseFromString(xml, 'application/xml');
+  expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+  return doc;
+}
+
+function entries(doc: Document): { loc: string; lastmod: string }[] {
+  expect(doc.documentElement.localName).toBe('urlset');
+  expect(doc.documentElement.namespaceURI).toBe(SITEMAP_NS);
+  return [...doc.getElementsByTagNameNS(SITEMAP_NS, 'url')].map((u) => ({
+    loc: u.getElementsByTagNameNS(SITEMAP_NS, 'loc')[0]!.textContent!,
+    lastmod: u.getElementsByTagNameNS(SITEMAP_NS, 'lastmod')[0]!.textContent!,
+  }));
+}
+
+describe('sitemapXml', () => {
+  it('lists the home page and every property page with absolute URLs and the publish time', () => {
+    const xml = sitemapXml(
+      data(['coffee-view', 'lake_side']),
+      'https://stays.example',
+      '2026-01-02T03:04:05.000Z',
+    );
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
+    expect(entries(parseXml(xml))).toEqual([
+      { loc: 'https://stays.example/', lastmod: '2026-01-02T03:04:05.000Z' },
+      { loc: 'https://stays.example/stay/coffee-view', lastmod: '2026-01-02T03:04:05.000Z' },
+      { loc: 'https://stays.example/stay/lake_side', lastmod: '2026-01-02T03:04:05.000Z' },
+    ]);
+  });
+
+  it('drops a trailing slash of the site URL and keeps a base path', () => {
+    const xml = sitemapXml(data(['a']), 'https://example.org/stays/', '2026-01-02T03:04:05Z');
+    expect(entries(parseXml(xml)).map((e) => e.loc)).toEqual([
+      'https://example.org/stays/',
+      'https://example.org/stays/stay/a',
+    ]);
+  });
+
+  it('has only the home page for an empty catalogue', () => {
+    expect(
+      entries(parseXml(sitemapXml(data([]), 'http://localhost:3000', '2026-01-02T03:04:05Z'))),
+    ).toHaveLength(1);
+  });
+
+  it('escapes hostile ids and site URLs so the XML stays well-formed and means the same', () => {
+    const hostileId = '</loc><loc>https://evil.example/</loc>&"\'<!--';
+    const xml = sitemapXml(
+      data([hostileId]),
+      "https://stays.example/?a=1&b='<x>'",
+      '2026-01-02T03:04:05Z',
+    );
+    const list = entries(parseXml(xml));
+    expect(list).toHaveLength(2);
+    expect(list[1]!.loc).toBe(
+      `https://stays.example/?a=1&b=%27%3Cx%3E%27/stay/${encodeURIComponent(hostileId)}`,
+    );
+    expect(xml).not.toContain('<loc>https://evil.example/</loc>');
+  });
+
+  it('refuses a site URL that is not absolute http(s) and a publish time that is not a date', () => {
+    expect(() => sitemapXml(data([]), '/relative', '2026-01-02T03:04:05Z')).toThrow(TypeError);
+    expect(() => sitemapXml(data([]), 'javascript:alert(1)', '2026-01-02T03:04:05Z')).toThrow(
+      TypeError,
+    );
+    expect(() => sitemapXml(data([]), 'https://stays.example', 'yesterday')).toThrow(RangeError);
+  });
+});
+
+describe('robotsTxt', () => {
+  it('allows the public site, disallows the owner pages and the API, and names the sitemap', () => {
+    expect(robotsTxt('https://stays.example/')).toBe(
+      [
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /admin',
+        'Disallow: /adminlogin',
+        'Disallow: /api/',
+        '',
+        'Sitemap: https://stays.example/sitemap.xml',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('cannot be given extra rules through a hostile site URL', () => {
+    const txt = robotsTxt('https://stays.example/x\nDisallow: /\r\nUser-agent: evil');
+    expect(txt.split('\n').filter((l) => l.startsWith('Disallow'))).toEqual([
+      'Disallow: /admin',
+      'Disallow: /adminlogin',
+      'Disallow: /api/',
+    ]);
+    expect(txt).not.toMatch(/User-agent: evil/);
+    expect(() => robotsTxt('not a url')).toThrow(TypeError);
+  });
+});

@@ -1,0 +1,313 @@
+/**
+ * POST /api/upload(.php) through the real app, real sharp and a temp DATA_DIR: photos come out
+ * upright, stripped and with every variant; hostile uploads are refused with nothing written.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
+import { photoSizes } from '../images/pipeline.js';
+import {
+  listFiles,
+  makeTestApp,
+  multipartBody,
+  type FormPart,
+  type TestApp,
+} from '../test-helpers.js';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../../e2e/fixtures');
+const phonePhoto = fs.readFileSync(path.join(FIXTURES, 'phone-photo-12mp.jpg'));
+const rotatedPortrait = fs.readFileSync(path.join(FIXTURES, 'portrait-rotated.jpg'));
+
+/** A PNG whose header claims `width`x`height` pixels (a decompression bomb's calling card). */
+function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+let t: TestApp;
+let smallJpeg: Buffer;
+beforeEach(async () => {
+  t = await makeTestApp();
+  smallJpeg ??= await sharp({
+    create: { width: 640, height: 400, channels: 3, background: { r: 40, g: 120, b: 60 } },
+  })
+    .jpeg()
+    .toBuffer();
+});
+afterEach(async () => {
+  await t.cleanup();
+});
+
+function upload(parts: FormPart[], opts: { headers?: Record<string, string>; url?: string } = {}) {
+  const { payload, headers } = multipartBody(parts);
+  return t.app.inject({
+    method: 'POST',
+    url: opts.url ?? '/api/upload',
+    headers: { ...t.ownerHeaders, ...headers, ...opts.headers },
+    payload,
+  });
+}
+
+const file = (filename: string, bytes: Buffer, contentType = 'image/jpeg'): FormPart => ({
+  name: 'file',
+  filename,
+  bytes,
+  contentType,
+});
+
+/** Everything written under DATA_DIR's photo folders, and the photos table. */
+function stored() {
+  return {
+    images: listFiles(t.ctx.paths.images),
+    originals: listFiles(t.ctx.paths.originals),
+    photos: photoSizes(t.ctx.db),
+  };
+}
+
+describe('upload', () => {
+  it('re-encodes a 12 MP phone photo: no EXIF or GPS, long edge 2560, every variant', async () => {
+    const before = await sharp(phonePhoto).metadata();
+    expect(before.exif?.includes(Buffer.from([0x88, 0x25]))).toBe(true);
+
+    const res = await upload([file('k3x9.jpg', phonePhoto)], { url: '/api/upload.php' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ name: 'k3x9.jpg', width: 2560, height: 1920 });
+
+    const full = fs.readFileSync(path.join(t.ctx.paths.images, 'k3x9.jpg'));
+    const meta = await sharp(full).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect([meta.width, meta.height]).toEqual([2560, 1920]);
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.iptc).toBeUndefined();
+    expect(full.includes(Buffer.from('Exif'))).toBe(false);
+
+    for (const w of VARIANT_WIDTHS) {
+      for (const f of VARIANT_FORMATS) {
+        const v = await sharp(path.join(t.ctx.paths.images, 'v', `k3x9-${w}.${f}`)).metadata();
+        expect(v.width).toBe(w);
+        expect(v.height).toBe((w * 3) / 4);
+        expect(v.format).toBe(f === 'avif' ? 'heif' : 'webp');
+        expect(v.exif).toBeUndefined();
+      }
+    }
+    const og = await sharp(path.join(t.ctx.paths.images, 'v', 'k3x9-og.jpg')).metadata();
+    expect([og.format, og.width, og.height, og.exif]).toEqual(['jpeg', 1200, 630, undefined]);
+
+    expect(fs.readFileSync(path.join(t.ctx.paths.originals, 'k3x9.jpg')).equals(phonePhoto)).toBe(
+      true,
+    );
+    expect(stored().photos).toEqual({ 'k3x9.jpg': [2560, 1920] });
+    expect(stored().images.filter((f) => f.startsWith('.') || f.includes('/.'))).toEqual([]);
+  });
+
+  it('applies EXIF orientation: a rotated portrait comes out upright', async () => {
+    const res = await upload([file('p0rt.jpeg', rotatedPortrait)]);
+    expect(res.statusCode).toBe(200);
+    const { width, height } = res.json();
+    expect(height).toBeGreaterThan(width);
+    expect(height).toBe(2560);
+    const meta = await sharp(path.join(t.ctx.paths.images, 'p0rt.jpeg')).metadata();
+    expect([meta.width, meta.height, meta.orientation, meta.exif]).toEqual([
+      width,
+      height,
+      undefined,
+      undefined,
+    ]);
+    const v = await sharp(path.join(t.ctx.paths.images, 'v', 'p0rt-480.webp')).metadata();
+    expect(v.height).toBeGreaterThan(v.width);
+  });
+
+  it('writes the format the extension names, JPEG when sharp cannot write it', async () => {
+    const png = await sharp(smallJpeg).png().toBuffer();
+    expect((await upload([file('a-1.png', smallJpeg)])).statusCode).toBe(200);
+    expect((await upload([file('a-2.webp', png, 'image/png')])).statusCode).toBe(200);
+    expect((await upload([file('a-3.heic', png, 'image/heic')])).statusCode).toBe(200);
+    const format = async (name: string) =>
+      (await sharp(path.join(t.ctx.paths.images, name)).metadata()).format;
+    expect(await format('a-1.png')).toBe('png');
+    expect(await format('a-2.webp')).toBe('webp');
+    expect(await format('a-3.heic')).toBe('jpeg');
+    expect(stored().photos).toEqual({
+      'a-1.png': [640, 400],
+      'a-2.webp': [640, 400],
+      'a-3.heic': [640, 400],
+    });
+  });
+
+  it('refuses a name that is already stored with 409 and keeps the first photo', async () => {
+    expect((await upload([file('same.jpg', smallJpeg)])).statusCode).toBe(200);
+    const before = stored();
+    const first = fs.readFileSync(path.join(t.ctx.paths.images, 'same.jpg'));
+    const res = await upload([file('same.jpg', phonePhoto)]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().field).toBe('file.filename');
+    expect(stored()).toEqual(before);
+    expect(fs.readFileSync(path.join(t.ctx.paths.images, 'same.jpg')).equals(first)).toBe(true);
+  });
+
+  it('two uploads of the same name at once: one 200, one 409, one set of files', async () => {
+    const answers = await Promise.all([
+      upload([file('race.jpg', smallJpeg)]),
+      upload([file('race.jpg', smallJpeg)]),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(Object.keys(stored().photos)).toEqual(['race.jpg']);
+    expect(stored().images.filter((f) => path.basename(f).startsWith('.'))).toEqual([]);
+  });
+
+  it('401 without a session, 403 cross-site; nothing written', async () => {
+    const before = stored();
+    const { payload, headers } = multipartBody([file('anon.jpg', smallJpeg)]);
+    const anon = await t.app.inject({ method: 'POST', url: '/api/upload.php', headers, payload });
+    expect(anon.statusCode).toBe(401);
+    const crossSite = await upload([file('cs.jpg', smallJpeg)], {
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const otherOrigin = await upload([file('oo.jpg', smallJpeg)], {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(otherOrigin.statusCode).toBe(403);
+    expect(stored()).toEqual(before);
+  });
+
+  type Hostile = [
+    label: string,
+    parts: () => Promise<FormPart[]> | FormPart[],
+    status: number,
+    field: string,
+  ];
+  const gif = () =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+      .gif()
+      .toBuffer();
+  const hostile: Hostile[] = [
+    [
+      'text named .jpg',
+      () => [file('t1.jpg', Buffer.from('just some text, not a photo\n'))],
+      415,
+      'file',
+    ],
+    [
+      'HTML named .png',
+      () => [
+        file(
+          'h1.png',
+          Buffer.from('<!doctype html><script>alert(document.cookie)</script>'),
+          'image/png',
+        ),
+      ],
+      415,
+      'file',
+    ],
+    [
+      'SVG named .jpg',
+      () => [
+        file(
+          's1.jpg',
+          Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+          ),
+        ),
+      ],
+      415,
+      'file',
+    ],
+    [
+      'SVG named .svg',
+      () => [
+        file('s2.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml'),
+      ],
+      415,
+      'file',
+    ],
+    ['a GIF', async () => [file('g1.gif', await gif(), 'image/gif')], 415, 'file'],
+    ['a GIF named .jpg', async () => [file('g2.jpg', await gif())], 415, 'file'],
+    [
+      'a truncated JPEG',
+      () => [file('tr.jpg', phonePhoto.subarray(0, Math.floor(phonePhoto.length / 2)))],
+      422,
+      'file',
+    ],
+    [
+      'a truncated PNG',
+      async () => [
+        file('tp.png', (await sharp(smallJpeg).png().toBuffer()).subarray(0, 80), 'image/png'),
+      ],
+      422,
+      'file',
+    ],
+    ['an empty file', () => [file('e0.jpg', Buffer.alloc(0))], 415, 'file'],
+    [
+      'a PNG header claiming 40000x40000',
+      () => [file('bomb.png', pngClaiming(40_000, 40_000), 'image/png')],
+      422,
+      'file',
+    ],
+    [
+      'the path-traversal name ../../x.jpg',
+      () => [file('../../x.jpg', smallJpeg)],
+      400,
+      'file.filename',
+    ],
+    ['the name a/b.jpg', () => [file('a/b.jpg', smallJpeg)], 400, 'file.filename'],
+    ['a Windows path name', () => [file('..\\..\\x.jpg', smallJpeg)], 400, 'file.filename'],
+    ['a name without an extension', () => [file('noext', smallJpeg)], 400, 'file.filename'],
+    [
+      'a file over 25 MB',
+      () => [file('big.jpg', Buffer.concat([smallJpeg, Buffer.alloc(25 * 1024 * 1024)]))],
+      413,
+      'file',
+    ],
+    [
+      'the photo in another field',
+      () => [{ ...file('f1.jpg', smallJpeg), name: 'photo' }],
+      400,
+      'file',
+    ],
+  ];
+
+  it.each(hostile)('refuses %s, writes nothing', async (_label, parts, status, field) => {
+    expect((await upload([file('keep.jpg', smallJpeg)])).statusCode).toBe(200);
+    const before = stored();
+    const res = await upload(await parts());
+    expect(res.statusCode).toBe(status);
+    expect(res.json().field).toBe(field);
+    expect(typeof res.json().error).toBe('string');
+    expect(stored()).toEqual(before);
+    expect(fs.existsSync(path.join(t.dataDir, 'x.jpg'))).toBe(false);
+    expect(fs.existsSync(path.resolve(t.ctx.paths.images, '../../x.jpg'))).toBe(false);
+  });
+
+  it('refuses a body that is not multipart with 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...t.ownerHeaders, 'content-type': 'image/jpeg' },
+      payload: smallJpeg,
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().field).toBe('content-type');
+    expect(stored()).toEqual({ images: [], originals: [], photos: {} });
+  });
+});

@@ -1,0 +1,456 @@
+/**
+ * POST /api/import(.php) and the publish calls through the real app (real SQLite file in a temp
+ * DATA_DIR): every refusal answers with its status and field and leaves the stored catalogue as it was.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SiteData } from '../../shared/site-data.js';
+import type { PublishResult } from '../publish/publisher.js';
+import { getRevision, latestRevision } from '../store/revisions.js';
+import { makeTestApp, type TestApp } from '../test-helpers.js';
+import { STALE_MESSAGE } from './api.js';
+
+function catalogue(revision = 0): SiteData {
+  return {
+    propertyList: [
+      {
+        id: 'coffee-view',
+        name: 'Coffee View Suite',
+        address: 'KM Road, Chikmagalur',
+        description: '<p>Two rooms above the estate.</p>',
+        facilities: ['Wi-Fi', 'Parking'],
+        bedCount: 2,
+        bathCount: 1,
+        photos: [
+          { name: 'a1b2.jpg', best: true, home: true },
+          { name: 'c3d4.webp', best: false, home: false },
+        ],
+        checkIn: '12:00',
+      },
+      {
+        id: 'hill-top',
+        name: 'Hill Top Cottage',
+        address: 'Mullayanagiri Road',
+        description: '',
+        facilities: [],
+        bedCount: 0,
+        bathCount: 0,
+        photos: [],
+      },
+    ],
+    homeSections: [{ id: 'featured', name: 'Featured', properties: ['coffee-view', 'hill-top'] }],
+    revision,
+  };
+}
+
+interface LooseProperty {
+  photos: Record<string, unknown>[];
+  [key: string]: unknown;
+}
+interface Loose {
+  propertyList: LooseProperty[];
+  [key: string]: unknown;
+}
+
+/** A body builder: a valid catalogue based on revision 1, broken on purpose by `change`. */
+function edit(change: (b: Loose) => void): () => Loose {
+  return () => {
+    const b = JSON.parse(JSON.stringify(catalogue(1))) as Loose;
+    change(b);
+    return b;
+  };
+}
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await makeTestApp();
+});
+afterEach(async () => {
+  await t.cleanup();
+});
+
+function postImport(
+  body: unknown,
+  opts: { headers?: Record<string, string>; url?: string; raw?: boolean } = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: opts.url ?? '/api/import',
+    headers: { 'content-type': 'application/json', ...t.ownerHeaders, ...opts.headers },
+    payload: opts.raw ? (body as string) : JSON.stringify(body),
+  });
+}
+
+describe('import', () => {
+  it('stores each import as a new revision on both paths and answers { revision }', async () => {
+    const first = await postImport(catalogue(0), { url: '/api/import.php' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ revision: 1 });
+
+    const next = { ...catalogue(1), homeSections: [] };
+    const second = await postImport(next);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({ revision: 2 });
+
+    const latest = latestRevision(t.ctx.db);
+    expect(latest?.id).toBe(2);
+    expect(latest?.author).toBe(t.owner);
+    expect(latest?.data).toEqual({ ...next, revision: 2 });
+    expect(getRevision(t.ctx.db, 1)?.data).toEqual({ ...catalogue(0), revision: 1 });
+  });
+
+  it('sanitises descriptions before storing them', async () => {
+    const data = catalogue(0);
+    data.propertyList[0]!.description =
+      '<p onclick="steal()">Hi<script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://ok.example/">ok</a></p><img src=x onerror=alert(1)><style>*{}</style>';
+    expect((await postImport(data)).statusCode).toBe(200);
+    expect(latestRevision(t.ctx.db)?.data.propertyList[0]?.description).toBe(
+      '<p>Hi <a>x</a> <a href="https://ok.example/">ok</a></p>',
+    );
+  });
+
+  it('refuses an import based on an old revision with 409 and the latest id', async () => {
+    expect((await postImport(catalogue(0))).statusCode).toBe(200);
+    expect((await postImport(catalogue(1))).statusCode).toBe(200);
+    const stale = await postImport(catalogue(1));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ error: STALE_MESSAGE, field: 'revision', latest: 2 });
+    expect(latestRevision(t.ctx.db)?.id).toBe(2);
+  });
+
+  it('two imports from the same revision: one 200 and one 409', async () => {
+    expect((await postImport(catalogue(0))).statusCode).toBe(200);
+    const a = { ...catalogue(1), homeSections: [] };
+    const b = {
+      ...catalogue(1),
+      propertyList: catalogue(1).propertyList.slice(0, 1),
+      homeSections: [],
+    };
+    const answers = await Promise.all([postImport(a), postImport(b)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((r) => r.statusCode === 200)!;
+    expect(winner.json()).toEqual({ revision: 2 });
+    expect(answers.find((r) => r.statusCode === 409)!.json()).toMatchObject({
+      field: 'revision',
+      latest: 2,
+    });
+    const stored = latestRevision(t.ctx.db)!;
+    expect(stored.id).toBe(2);
+    expect([
+      { ...a, revision: 2 },
+      { ...b, revision: 2 },
+    ]).toContainEqual(stored.data);
+  });
+
+  it('401 without a session, 403 cross-site; nothing stored', async () => {
+    expect((await postImport(catalogue(0))).statusCode).toBe(200);
+    const before = latestRevision(t.ctx.db);
+    const noSession = await t.app.inject({
+      method: 'POST',
+      url: '/api/import.php',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(catalogue(1)),
+    });
+    expect(noSession.statusCode).toBe(401);
+    expect(noSession.json()).toMatchObject({ field: 'session' });
+    const badSession = await postImport(catalogue(1), {
+      headers: { cookie: 'stays-session=forged' },
+    });
+    expect(badSession.statusCode).toBe(401);
+    const otherOrigin = await postImport(catalogue(1), {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(otherOrigin.statusCode).toBe(403);
+    const crossSite = await postImport(catalogue(1), {
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(latestRevision(t.ctx.db)).toEqual(before);
+  });
+
+  const long = (n: number) => 'x'.repeat(n);
+  type Case = [
+    label: string,
+    make: () => unknown,
+    status: number,
+    field: string,
+    opts?: { raw?: boolean; type?: string },
+  ];
+  const malformed: Case[] = [
+    [
+      'a count given as a string',
+      edit((b) => {
+        b.propertyList[0]!.bedCount = '2';
+      }),
+      400,
+      'propertyList.0.bedCount',
+    ],
+    [
+      'a negative count',
+      edit((b) => {
+        b.propertyList[0]!.bedCount = -1;
+      }),
+      400,
+      'propertyList.0.bedCount',
+    ],
+    [
+      'a fractional count',
+      edit((b) => {
+        b.propertyList[0]!.bathCount = 1.5;
+      }),
+      400,
+      'propertyList.0.bathCount',
+    ],
+    [
+      'a property without a name',
+      edit((b) => {
+        delete b.propertyList[1]!.name;
+      }),
+      400,
+      'propertyList.1.name',
+    ],
+    [
+      'no propertyList',
+      edit((b) => {
+        delete (b as Partial<Loose>).propertyList;
+      }),
+      400,
+      'propertyList',
+    ],
+    [
+      'no revision',
+      edit((b) => {
+        delete b.revision;
+      }),
+      400,
+      'revision',
+    ],
+    [
+      'a negative revision',
+      edit((b) => {
+        b.revision = -1;
+      }),
+      400,
+      'revision',
+    ],
+    [
+      'duplicate property ids',
+      edit((b) => {
+        b.propertyList[1]!.id = 'coffee-view';
+      }),
+      400,
+      'propertyList.1.id',
+    ],
+    [
+      'a property id with a slash',
+      edit((b) => {
+        b.propertyList[1]!.id = 'a/b';
+      }),
+      400,
+      'propertyList.1.id',
+    ],
+    [
+      'a section naming a missing property',
+      () => ({ ...catalogue(1), homeSections: [{ id: 's', name: 'S', properties: ['nowhere'] }] }),
+      400,
+      'homeSections.0.properties.0',
+    ],
+    [
+      'a property listed twice in a section',
+      () => ({
+        ...catalogue(1),
+        homeSections: [{ id: 's', name: 'S', properties: ['hill-top', 'hill-top'] }],
+      }),
+      400,
+      'homeSections.0.properties.1',
+    ],
+    [
+      'duplicate section ids',
+      () => ({
+        ...catalogue(1),
+        homeSections: [
+          ...catalogue(1).homeSections,
+          { id: 'featured', name: 'Again', properties: [] },
+        ],
+      }),
+      400,
+      'homeSections.1.id',
+    ],
+    [
+      'two best photos',
+      edit((b) => {
+        b.propertyList[0]!.photos[1]!.best = true;
+      }),
+      400,
+      'propertyList.0.photos.1.best',
+    ],
+    [
+      'a path-traversal photo name',
+      edit((b) => {
+        b.propertyList[0]!.photos[0]!.name = '../../stays.sqlite3';
+      }),
+      400,
+      'propertyList.0.photos.0.name',
+    ],
+    [
+      'a photo name with a folder',
+      edit((b) => {
+        b.propertyList[0]!.photos[1]!.name = 'a/b.jpg';
+      }),
+      400,
+      'propertyList.0.photos.1.name',
+    ],
+    [
+      'an unknown key on a photo',
+      edit((b) => {
+        b.propertyList[0]!.photos[0]!.caption = 'x';
+      }),
+      400,
+      'propertyList.0.photos.0.caption',
+    ],
+    [
+      'an over-long name',
+      edit((b) => {
+        b.propertyList[0]!.name = long(201);
+      }),
+      400,
+      'propertyList.0.name',
+    ],
+    [
+      'an over-long description',
+      edit((b) => {
+        b.propertyList[0]!.description = long(20_001);
+      }),
+      400,
+      'propertyList.0.description',
+    ],
+    [
+      'a detail that is not a string',
+      edit((b) => {
+        b.propertyList[0]!.checkIn = 12;
+      }),
+      400,
+      'propertyList.0.checkIn',
+    ],
+    ['an extra top-level key', () => ({ ...catalogue(1), admin: true }), 400, 'admin'],
+    [
+      'facilities that are not a list',
+      edit((b) => {
+        b.propertyList[0]!.facilities = 'Wi-Fi';
+      }),
+      400,
+      'propertyList.0.facilities',
+    ],
+    ['an array body', () => [catalogue(1)], 400, 'body'],
+    ['a null body', () => 'null', 400, 'body', { raw: true }],
+    ['a body that is not JSON', () => '{"propertyList": [', 400, 'body', { raw: true }],
+    [
+      'a __proto__ key',
+      () => '{"__proto__": {"admin": true}, "propertyList": [], "homeSections": [], "revision": 1}',
+      400,
+      'body',
+      { raw: true },
+    ],
+    [
+      'a text/plain body',
+      () => JSON.stringify(catalogue(1)),
+      415,
+      'content-type',
+      { raw: true, type: 'text/plain' },
+    ],
+    [
+      'a form body',
+      () => 'revision=1',
+      415,
+      'content-type',
+      { raw: true, type: 'application/x-www-form-urlencoded' },
+    ],
+    [
+      'a body over 5 MB',
+      edit((b) => {
+        b.propertyList[0]!.description = long(5 * 1024 * 1024);
+      }),
+      413,
+      'body',
+    ],
+  ];
+
+  it.each(malformed)('refuses %s, stores nothing', async (_label, make, status, field, opts) => {
+    expect((await postImport(catalogue(0))).statusCode).toBe(200);
+    const before = latestRevision(t.ctx.db);
+    const res = await postImport(make(), {
+      raw: opts?.raw,
+      headers: opts?.type ? { 'content-type': opts.type } : undefined,
+    });
+    expect(res.statusCode).toBe(status);
+    const body = res.json();
+    expect(body.field).toBe(field);
+    expect(typeof body.error).toBe('string');
+    expect(body.error.length).toBeGreaterThan(0);
+    expect(latestRevision(t.ctx.db)).toEqual(before);
+  });
+});
+
+describe('generate', () => {
+  function fakePublisher(result: () => Promise<PublishResult>) {
+    let calls = 0;
+    t.ctx.publisher = {
+      publish: () => {
+        calls += 1;
+        return result();
+      },
+      currentDir: () => undefined,
+      onSwap: () => undefined,
+    };
+    return () => calls;
+  }
+
+  it('publishes on GET /api/genproperties.php and POST /api/generate', async () => {
+    const calls = fakePublisher(async () => ({ revision: 3, pages: 7, ms: 12, dir: '/x' }));
+    const spec = await t.app.inject({
+      method: 'GET',
+      url: '/api/genproperties.php',
+      headers: t.ownerHeaders,
+    });
+    expect(spec.statusCode).toBe(200);
+    expect(spec.json()).toEqual({ revision: 3, pages: 7, ms: 12 });
+    const alias = await t.app.inject({
+      method: 'POST',
+      url: '/api/generate',
+      headers: t.ownerHeaders,
+    });
+    expect(alias.statusCode).toBe(200);
+    expect(alias.json()).toEqual({ revision: 3, pages: 7, ms: 12 });
+    expect(calls()).toBe(2);
+  });
+
+  it('answers 500 with the reason when publishing fails', async () => {
+    fakePublisher(() => Promise.reject(new Error('disk full')));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/generate',
+      headers: t.ownerHeaders,
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().error).toContain('disk full');
+  });
+
+  it('401 without a session and 403 cross-site, without publishing', async () => {
+    const calls = fakePublisher(async () => ({ revision: 1, pages: 1, ms: 1, dir: '/x' }));
+    expect((await t.app.inject({ method: 'GET', url: '/api/genproperties.php' })).statusCode).toBe(
+      401,
+    );
+    const crossSite = await t.app.inject({
+      method: 'GET',
+      url: '/api/genproperties.php',
+      headers: { cookie: t.cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const otherOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/api/generate',
+      headers: { cookie: t.cookie, origin: 'https://evil.example' },
+    });
+    expect(otherOrigin.statusCode).toBe(403);
+    expect(calls()).toBe(0);
+  });
+});

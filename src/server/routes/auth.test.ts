@@ -1,0 +1,376 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp, type BuiltApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { setPassword } from '../auth/accounts.js';
+import { requireOwner } from '../auth/guard.js';
+import { SESSION_TTL_MS } from '../auth/sessions.js';
+
+const USER = 'owner';
+const PASSWORD = 'tea-and-coffee-estates';
+
+const built: BuiltApp[] = [];
+const dirs: string[] = [];
+
+afterEach(async () => {
+  for (const b of built.splice(0)) await b.app.close();
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+/** A real app on a temp DATA_DIR with one account and a write route behind the real guard. */
+async function makeApp(siteUrl = 'https://stays.example'): Promise<BuiltApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-auth-'));
+  dirs.push(dataDir);
+  const b = await buildApp(loadConfig({ DATA_DIR: dataDir, SITE_URL: siteUrl }));
+  built.push(b);
+  await setPassword(b.ctx.db, USER, PASSWORD);
+  b.app.post('/test/write', { preHandler: requireOwner(b.ctx.db) }, async () => ({ wrote: true }));
+  return b;
+}
+
+function login(b: BuiltApp, body: unknown, extra: Partial<InjectOptions> = {}) {
+  return b.app.inject({ method: 'POST', url: '/api/login', payload: body as object, ...extra });
+}
+
+function cookie(res: LightMyRequestResponse, name: string) {
+  const c = res.cookies.find((x) => x.name === name);
+  if (!c) throw new Error(`no ${name} cookie in ${JSON.stringify(res.headers['set-cookie'])}`);
+  return c;
+}
+
+function sessionRows(b: BuiltApp): { id_hash: string; username: string }[] {
+  return b.ctx.db.prepare('SELECT id_hash, username FROM sessions').all() as {
+    id_hash: string;
+    username: string;
+  }[];
+}
+
+const WRONG = { error: 'Wrong username or password.' };
+
+describe('POST /api/login', () => {
+  it('sets the HttpOnly session cookie and the readable admin-key cookie, Secure under https', async () => {
+    const b = await makeApp('https://stays.example');
+    const res = await login(b, { username: USER, password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(res.headers['cache-control']).toBe('no-store');
+
+    const session = cookie(res, 'stays-session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/', secure: true });
+    expect(session.maxAge).toBe(SESSION_TTL_MS / 1000);
+    expect(Buffer.from(session.value, 'base64url')).toHaveLength(32);
+
+    const adminKey = cookie(res, 'admin-key');
+    expect(adminKey.value).not.toBe('');
+    expect(adminKey.value).not.toBe(session.value);
+    expect(adminKey).toMatchObject({ sameSite: 'Strict', path: '/', secure: true });
+    expect(adminKey.httpOnly).toBeUndefined();
+    const raw = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    expect(raw.find((c) => c.startsWith('admin-key='))).not.toMatch(/HttpOnly/i);
+  });
+
+  it('leaves Secure off when SITE_URL is plain http', async () => {
+    const b = await makeApp('http://localhost:3000');
+    const res = await login(b, { username: USER, password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(cookie(res, 'stays-session').secure).toBeUndefined();
+    expect(cookie(res, 'admin-key').secure).toBeUndefined();
+    expect(cookie(res, 'stays-session')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/',
+    });
+  });
+
+  it('stores the session id only as its SHA-256 hash, and the session opens writes', async () => {
+    const b = await makeApp();
+    const res = await login(b, { username: USER, password: PASSWORD });
+    const id = cookie(res, 'stays-session').value;
+    const rows = sessionRows(b);
+    expect(rows).toEqual([
+      { id_hash: crypto.createHash('sha256').update(id).digest('hex'), username: USER },
+    ]);
+    expect(JSON.stringify(b.ctx.db.prepare('SELECT * FROM sessions').all())).not.toContain(id);
+
+    const me = await b.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      cookies: { 'stays-session': id },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({ username: USER });
+    const write = await b.app.inject({
+      method: 'POST',
+      url: '/test/write',
+      cookies: { 'stays-session': id },
+    });
+    expect(write.statusCode).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown user with the same 401 body, setting no cookie', async () => {
+    const b = await makeApp();
+    const wrongPassword = await login(b, { username: USER, password: 'not-the-password' });
+    const unknownUser = await login(b, { username: 'mallory', password: PASSWORD });
+    for (const res of [wrongPassword, unknownUser]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(WRONG);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect(wrongPassword.body).toBe(unknownUser.body);
+    expect(sessionRows(b)).toEqual([]);
+  });
+
+  it('answers 400 naming the field when one is missing, empty, of the wrong type or too long', async () => {
+    const b = await makeApp();
+    const cases: [unknown, string, string][] = [
+      [{ password: PASSWORD }, 'username', 'Enter your username.'],
+      [{ username: '   ', password: PASSWORD }, 'username', 'Enter your username.'],
+      [
+        { username: 'x'.repeat(65), password: PASSWORD },
+        'username',
+        'A username has at most 64 characters.',
+      ],
+      [{ username: USER }, 'password', 'Enter your password.'],
+      [{ username: USER, password: '' }, 'password', 'Enter your password.'],
+      [{ username: USER, password: 12345678901234 }, 'password', 'Enter your password.'],
+      [
+        { username: USER, password: 'p'.repeat(1025) },
+        'password',
+        'A password has at most 1024 characters.',
+      ],
+      [[USER, PASSWORD], 'username', 'Enter your username.'],
+    ];
+    for (const [body, field, error] of cases) {
+      const res = await login(b, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(res.json()).toEqual({ error, field });
+    }
+    const empty = await b.app.inject({ method: 'POST', url: '/api/login' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ field: 'username' });
+    const huge = await login(b, { username: USER, password: 'p'.repeat(20_000) });
+    expect(huge.statusCode).toBe(413);
+    expect(sessionRows(b)).toEqual([]);
+  });
+
+  it('refuses a cross-site login with 403 without checking or counting it', async () => {
+    const b = await makeApp();
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ]) {
+      const res = await login(b, { username: USER, password: PASSWORD }, { headers });
+      expect(res.statusCode).toBe(403);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect(sessionRows(b)).toEqual([]);
+    expect(b.ctx.db.prepare('SELECT COUNT(*) AS n FROM login_attempts').get()).toEqual({ n: 0 });
+  });
+
+  it('accepts the form submitted without script, answering with redirects instead of JSON', async () => {
+    const b = await makeApp();
+    const form = (username: string, password: string) =>
+      b.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ username, password }).toString(),
+      });
+    const wrong = await form(USER, 'not-the-password');
+    expect(wrong.statusCode).toBe(303);
+    expect(wrong.headers.location).toBe('/adminlogin?error=wrong');
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+    const missing = await form('', PASSWORD);
+    expect(missing.headers.location).toBe('/adminlogin?error=invalid');
+
+    const ok = await form(USER, PASSWORD);
+    expect(ok.statusCode).toBe(303);
+    expect(ok.headers.location).toBe('/');
+    expect(cookie(ok, 'stays-session').httpOnly).toBe(true);
+    expect(cookie(ok, 'admin-key').value).not.toBe('');
+  });
+
+  it('replaces the session a browser already had', async () => {
+    const b = await makeApp();
+    const first = cookie(
+      await login(b, { username: USER, password: PASSWORD }),
+      'stays-session',
+    ).value;
+    const again = await login(
+      b,
+      { username: USER, password: PASSWORD },
+      { cookies: { 'stays-session': first } },
+    );
+    expect(again.statusCode).toBe(200);
+    expect(sessionRows(b)).toHaveLength(1);
+    const old = await b.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      cookies: { 'stays-session': first },
+    });
+    expect(old.statusCode).toBe(401);
+  });
+});
+
+describe('login throttling', () => {
+  const THROTTLED = /^Too many attempts\. Try again in (\d+) minutes?\.$/;
+
+  it('after 5 failures for a username (from different IPs) the 6th gets 429 with Retry-After, even with the right password', async () => {
+    const b = await makeApp();
+    for (let i = 1; i <= 5; i++) {
+      const res = await login(
+        b,
+        { username: 'throttle-user', password: `guess-number-${i}` },
+        { remoteAddress: `10.1.0.${i}` },
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    await setPassword(b.ctx.db, 'throttle-user', 'the-real-password-1');
+    const sixth = await login(
+      b,
+      { username: 'throttle-user', password: 'the-real-password-1' },
+      { remoteAddress: '10.1.0.99' },
+    );
+    expect(sixth.statusCode).toBe(429);
+    const retryAfter = Number(sixth.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    const body = sixth.json() as { error: string; retryAfter: number };
+    expect(body.error).toMatch(THROTTLED);
+    expect(body.retryAfter).toBe(retryAfter);
+    expect(sixth.headers['set-cookie']).toBeUndefined();
+
+    // Another username from a fresh IP is unaffected.
+    const other = await login(
+      b,
+      { username: USER, password: PASSWORD },
+      { remoteAddress: '10.1.0.100' },
+    );
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('after 5 failures from one IP with different usernames the 6th gets 429, whoever it names', async () => {
+    const b = await makeApp();
+    for (let i = 1; i <= 5; i++) {
+      const res = await login(
+        b,
+        { username: `sprayed-${i}`, password: 'spring-2026-pass' },
+        { remoteAddress: '10.2.0.1' },
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    const sixth = await login(
+      b,
+      { username: USER, password: PASSWORD },
+      { remoteAddress: '10.2.0.1' },
+    );
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    expect((sixth.json() as { error: string }).error).toMatch(THROTTLED);
+    const elsewhere = await login(
+      b,
+      { username: USER, password: PASSWORD },
+      { remoteAddress: '10.2.0.2' },
+    );
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it("a successful login clears the username's counter", async () => {
+    const b = await makeApp();
+    const attempt = (password: string, i: number) =>
+      login(b, { username: USER, password }, { remoteAddress: `10.3.0.${i}` });
+    for (let i = 1; i <= 4; i++)
+      expect((await attempt('wrong-password-x', i)).statusCode).toBe(401);
+    expect((await attempt(PASSWORD, 5)).statusCode).toBe(200);
+    for (let i = 6; i <= 10; i++)
+      expect((await attempt('wrong-password-y', i)).statusCode).toBe(401);
+    expect((await attempt(PASSWORD, 11)).statusCode).toBe(429);
+  });
+
+  it('a throttled form submission goes back to the form with the wait', async () => {
+    const b = await makeApp();
+    for (let i = 1; i <= 5; i++)
+      await login(b, { username: 'form-throttle', password: 'wrong-password-z' });
+    const res = await b.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=form-throttle&password=wrong-password-z',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toMatch(/^\/adminlogin\?error=throttled&retry=\d+$/);
+  });
+});
+
+describe('POST /api/logout and GET /api/session', () => {
+  it('ends the session on the server and clears both cookies; the old cookie then gets 401', async () => {
+    const b = await makeApp();
+    const res = await login(b, { username: USER, password: PASSWORD });
+    const cookies = {
+      'stays-session': cookie(res, 'stays-session').value,
+      'admin-key': cookie(res, 'admin-key').value,
+    };
+    expect(sessionRows(b)).toHaveLength(1);
+
+    const out = await b.app.inject({ method: 'POST', url: '/api/logout', cookies });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ ok: true });
+    expect(sessionRows(b)).toEqual([]);
+    for (const name of ['stays-session', 'admin-key']) {
+      const cleared = cookie(out, name);
+      expect(cleared.value).toBe('');
+      expect(cleared.maxAge).toBe(0);
+      expect(cleared.path).toBe('/');
+    }
+
+    const write = await b.app.inject({ method: 'POST', url: '/test/write', cookies });
+    expect(write.statusCode).toBe(401);
+    const me = await b.app.inject({ method: 'GET', url: '/api/session', cookies });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('logout without a session still answers 200; a cross-site logout is refused', async () => {
+    const b = await makeApp();
+    expect((await b.app.inject({ method: 'POST', url: '/api/logout' })).statusCode).toBe(200);
+    const id = cookie(
+      await login(b, { username: USER, password: PASSWORD }),
+      'stays-session',
+    ).value;
+    const cross = await b.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      cookies: { 'stays-session': id },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(cross.statusCode).toBe(403);
+    expect(sessionRows(b)).toHaveLength(1);
+  });
+
+  it('tells a hand-made admin-key cookie from a real session', async () => {
+    const b = await makeApp();
+    const forged = await b.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      cookies: { 'admin-key': 'anything' },
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.headers['cache-control']).toBe('no-store');
+    const made = await b.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      cookies: { 'admin-key': 'anything', 'stays-session': 'made-up-session-id' },
+    });
+    expect(made.statusCode).toBe(401);
+    const write = await b.app.inject({
+      method: 'POST',
+      url: '/test/write',
+      cookies: { 'admin-key': 'anything' },
+    });
+    expect(write.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,82 @@
+/** Revisions on a real SQLite file: append-only, stale writes refused, each id readable back. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SiteData } from '../../shared/site-data.js';
+import { openDb, type Db } from './db.js';
+import { getRevision, latestRevision, saveRevision, StaleRevisionError } from './revisions.js';
+
+let dir: string;
+let db: Db;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-revisions-'));
+  db = openDb(dir);
+});
+afterEach(() => {
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const data = (revision: number, name = 'Suite'): SiteData => ({
+  propertyList: [
+    {
+      id: 'p1',
+      name,
+      address: '',
+      description: '',
+      facilities: [],
+      bedCount: 1,
+      bathCount: 1,
+      photos: [],
+    },
+  ],
+  homeSections: [],
+  revision,
+});
+
+describe('revisions', () => {
+  it('is empty at first; the first save must be based on 0', () => {
+    expect(latestRevision(db)).toBeUndefined();
+    expect(() => saveRevision(db, data(1), 'owner')).toThrow(StaleRevisionError);
+    expect(saveRevision(db, data(0), 'owner')).toBe(1);
+  });
+
+  it('appends: every revision stays readable with data.revision === id', () => {
+    expect(saveRevision(db, data(0, 'One'), 'alice')).toBe(1);
+    expect(saveRevision(db, data(1, 'Two'), 'bob')).toBe(2);
+    const one = getRevision(db, 1)!;
+    expect(one.data).toEqual(data(1, 'One'));
+    expect(one.author).toBe('alice');
+    expect(Number.isNaN(Date.parse(one.createdAt))).toBe(false);
+    expect(latestRevision(db)).toMatchObject({ id: 2, author: 'bob', data: data(2, 'Two') });
+    expect(getRevision(db, 3)).toBeUndefined();
+  });
+
+  it('refuses a stale base with the latest id and stores nothing', () => {
+    saveRevision(db, data(0), 'owner');
+    saveRevision(db, data(1), 'owner');
+    const err = (() => {
+      try {
+        saveRevision(db, data(1, 'Late'), 'owner');
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(StaleRevisionError);
+    expect((err as StaleRevisionError).latest).toBe(2);
+    expect(latestRevision(db)?.id).toBe(2);
+    expect(latestRevision(db)?.data.propertyList[0]?.name).toBe('Suite');
+  });
+
+  it('two connections to one file cannot both save from the same base', () => {
+    const other = openDb(dir);
+    try {
+      saveRevision(db, data(0), 'a');
+      expect(saveRevision(other, data(1), 'b')).toBe(2);
+      expect(() => saveRevision(db, data(1), 'a')).toThrow(StaleRevisionError);
+    } finally {
+      other.close();
+    }
+  });
+});

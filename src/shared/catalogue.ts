@@ -1,0 +1,250 @@
+/**
+ * The owner's catalogue edits (spec §4, §5): pure functions on SiteData. Each returns a new object
+ * and never mutates its input, so the admin tools can keep the data they had before an edit and
+ * put it back when the server refuses it. Generic over T so PageData (SiteData + publish
+ * information) passes through with its extra fields intact.
+ *
+ * Every function throws a RangeError with a sentence fit to show the owner when its input names
+ * something that does not exist or breaks a rule of site-data.ts.
+ */
+import {
+  ID_RE,
+  LIMITS,
+  type HomeSection,
+  type Photo,
+  type Property,
+  type SiteData,
+} from './site-data.js';
+
+/** Fields setDetail refuses: the id is the page's URL, and photos and facilities have their own edits. */
+const NOT_DETAILS = new Set(['id', 'photos', 'facilities']);
+/** Detail fields holding a count (spec §3: bedCount, bathCount), stored as non-negative integers. */
+const COUNT_FIELDS = new Set(['bedCount', 'bathCount']);
+/** Detail fields whose value keeps its line breaks and surrounding spaces (spec §2, §3). */
+const VERBATIM_FIELDS = new Set(['description']);
+/** A detail field name: an identifier, so it is a safe JSON key and never a prototype key. */
+const FIELD_RE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+/** An extension that PHOTO_NAME_RE accepts after the dot. */
+const EXTENSION_RE = /^[A-Za-z0-9.]{1,16}$/;
+/** The extension used when a file name gives none that a photo name can carry. */
+export const DEFAULT_EXTENSION = 'jpg';
+
+function findProperty<T extends SiteData>(data: T, propertyId: string): Property {
+  const property = data.propertyList.find((p) => p.id === propertyId);
+  if (!property) throw new RangeError(`There is no property with id "${propertyId}".`);
+  return property;
+}
+
+function findSection<T extends SiteData>(data: T, sectionId: string): HomeSection {
+  const section = data.homeSections.find((s) => s.id === sectionId);
+  if (!section) throw new RangeError(`There is no category with id "${sectionId}".`);
+  return section;
+}
+
+function findPhoto(property: Property, photoName: string): Photo {
+  const photo = property.photos.find((ph) => ph.name === photoName);
+  if (!photo)
+    throw new RangeError(`Property "${property.name}" has no photo named "${photoName}".`);
+  return photo;
+}
+
+/** A copy of `data` with one property replaced by `edit(property)`. */
+function updateProperty<T extends SiteData>(
+  data: T,
+  propertyId: string,
+  edit: (p: Property) => Property,
+): T {
+  findProperty(data, propertyId);
+  return {
+    ...data,
+    propertyList: data.propertyList.map((p) => (p.id === propertyId ? edit(p) : p)),
+  };
+}
+
+/** A copy of `data` with one property's photo list replaced by `edit(photos)`. */
+function updatePhotos<T extends SiteData>(
+  data: T,
+  propertyId: string,
+  edit: (photos: Photo[]) => Photo[],
+): T {
+  return updateProperty(data, propertyId, (p) => ({ ...p, photos: edit(p.photos) }));
+}
+
+/**
+ * Spec §4 'Make Hero': best becomes true on the named photo and false on every other photo of that
+ * property, so exactly one is the hero. Throws RangeError for an unknown property or photo.
+ */
+export function makeHero<T extends SiteData>(data: T, propertyId: string, photoName: string): T {
+  findPhoto(findProperty(data, propertyId), photoName);
+  return updatePhotos(data, propertyId, (photos) =>
+    photos.map((ph) => ({ ...ph, best: ph.name === photoName })),
+  );
+}
+
+/** Spec §4: flips the photo's home flag (shown on, or hidden from, the home page cards). */
+export function toggleHome<T extends SiteData>(data: T, propertyId: string, photoName: string): T {
+  findPhoto(findProperty(data, propertyId), photoName);
+  return updatePhotos(data, propertyId, (photos) =>
+    photos.map((ph) => (ph.name === photoName ? { ...ph, home: !ph.home } : ph)),
+  );
+}
+
+/**
+ * Spec §4 'Upload': appends a photo with best false and home true. Throws RangeError when the
+ * property already has a photo of that name or is at the photo limit (LIMITS.photos).
+ */
+export function addPhoto<T extends SiteData>(data: T, propertyId: string, name: string): T {
+  const property = findProperty(data, propertyId);
+  if (property.photos.some((ph) => ph.name === name)) {
+    throw new RangeError(`Property "${property.name}" already has a photo named "${name}".`);
+  }
+  if (property.photos.length >= LIMITS.photos) {
+    throw new RangeError(
+      `Property "${property.name}" already has ${LIMITS.photos} photos, the most it can hold.`,
+    );
+  }
+  return updatePhotos(data, propertyId, (photos) => [...photos, { name, best: false, home: true }]);
+}
+
+/** Spec §4 'Delete': removes the photo. Throws RangeError for an unknown property or photo. */
+export function deletePhoto<T extends SiteData>(data: T, propertyId: string, photoName: string): T {
+  findPhoto(findProperty(data, propertyId), photoName);
+  return updatePhotos(data, propertyId, (photos) => photos.filter((ph) => ph.name !== photoName));
+}
+
+/**
+ * Spec §2 'Create Category': appends an empty home section. `name` is trimmed; throws RangeError
+ * when it is blank or too long, when `id` is not a valid id (ID_RE) or already used.
+ */
+export function createSection<T extends SiteData>(data: T, name: string, id: string): T {
+  const trimmed = name.trim();
+  if (trimmed === '') throw new RangeError('A category needs a name.');
+  if (trimmed.length > LIMITS.shortText) {
+    throw new RangeError(`A category name can be at most ${LIMITS.shortText} characters long.`);
+  }
+  if (!ID_RE.test(id)) throw new RangeError(`"${id}" is not a valid category id.`);
+  if (data.homeSections.some((s) => s.id === id))
+    throw new RangeError(`A category with id "${id}" already exists.`);
+  if (data.homeSections.length >= LIMITS.sections) {
+    throw new RangeError(
+      `The home page already has ${LIMITS.sections} categories, the most it can hold.`,
+    );
+  }
+  return { ...data, homeSections: [...data.homeSections, { id, name: trimmed, properties: [] }] };
+}
+
+/** Spec §2: removes a home section (its properties stay in the catalogue). Throws RangeError if unknown. */
+export function deleteSection<T extends SiteData>(data: T, sectionId: string): T {
+  findSection(data, sectionId);
+  return { ...data, homeSections: data.homeSections.filter((s) => s.id !== sectionId) };
+}
+
+/**
+ * Spec §2: appends a property to a home section. A property already in it is not added twice (the
+ * result is an equal copy). Throws RangeError for an unknown section or property.
+ */
+export function addPropertyToSection<T extends SiteData>(
+  data: T,
+  sectionId: string,
+  propertyId: string,
+): T {
+  const section = findSection(data, sectionId);
+  findProperty(data, propertyId);
+  if (section.properties.includes(propertyId)) return { ...data };
+  return {
+    ...data,
+    homeSections: data.homeSections.map((s) =>
+      s.id === sectionId ? { ...s, properties: [...s.properties, propertyId] } : s,
+    ),
+  };
+}
+
+/**
+ * Spec §3 "other detail fields that the admin edits by field name": sets one detail of a property.
+ * - bedCount, bathCount: `value` must be a whole number from 0 to LIMITS.count ("3", " 3 ").
+ * - description: kept exactly as typed (line breaks included).
+ * - any other field (name, address, ...): trimmed string; name must not be blank.
+ * Throws RangeError with a sentence for the owner when the value or the field is not allowed
+ * (id, photos and facilities are not details), or the property is unknown.
+ */
+export function setDetail<T extends SiteData>(
+  data: T,
+  propertyId: string,
+  field: string,
+  value: string,
+): T {
+  const property = findProperty(data, propertyId);
+  if (NOT_DETAILS.has(field) || !FIELD_RE.test(field)) {
+    throw new RangeError(`"${field}" is not a detail that can be edited this way.`);
+  }
+  let next: string | number;
+  if (COUNT_FIELDS.has(field)) {
+    const text = value.trim();
+    if (!/^\d+$/.test(text) || Number(text) > LIMITS.count) {
+      throw new RangeError(
+        `${field} must be a whole number from 0 to ${LIMITS.count}; "${value}" is not.`,
+      );
+    }
+    next = Number(text);
+  } else if (VERBATIM_FIELDS.has(field)) {
+    if (value.length > LIMITS.description) {
+      throw new RangeError(`The ${field} can be at most ${LIMITS.description} characters long.`);
+    }
+    next = value;
+  } else {
+    next = value.trim();
+    const max =
+      field === 'name' ? LIMITS.shortText : field === 'address' ? LIMITS.address : LIMITS.detail;
+    if (field === 'name' && next === '') throw new RangeError('A property needs a name.');
+    if (next.length > max)
+      throw new RangeError(`The ${field} can be at most ${max} characters long.`);
+  }
+  return updateProperty(data, property.id, (p) => ({ ...p, [field]: next }));
+}
+
+/** Spec §5: facilities are entered comma-separated, split on commas and trimmed; blanks are dropped. */
+export function parseFacilities(text: string): string[] {
+  return text
+    .split(',')
+    .map((f) => f.trim())
+    .filter((f) => f !== '');
+}
+
+/** Sets a property's facilities list. Throws RangeError past LIMITS.facilities or LIMITS.shortText. */
+export function setFacilities<T extends SiteData>(
+  data: T,
+  propertyId: string,
+  facilities: string[],
+): T {
+  findProperty(data, propertyId);
+  if (facilities.length > LIMITS.facilities) {
+    throw new RangeError(`A property can list at most ${LIMITS.facilities} facilities.`);
+  }
+  const long = facilities.find((f) => f.length > LIMITS.shortText);
+  if (long !== undefined) {
+    throw new RangeError(
+      `A facility can be at most ${LIMITS.shortText} characters long: "${long.slice(0, 40)}…".`,
+    );
+  }
+  return updateProperty(data, propertyId, (p) => ({ ...p, facilities: [...facilities] }));
+}
+
+/**
+ * Spec §5: the name an upload is stored under, `{uniqueId}.{everything after the first dot}`
+ * ("IMG_1.final.jpeg" → "{id}.final.jpeg"). When that part is missing or holds characters a photo
+ * name cannot carry (PHOTO_NAME_RE: letters, digits, dots, at most 16), the last extension is used
+ * if it can be, else DEFAULT_EXTENSION: the server decides the real type from the bytes anyway.
+ */
+export function uploadName(fileName: string, uniqueId: string): string {
+  const dot = fileName.indexOf('.');
+  const afterFirstDot = dot === -1 ? '' : fileName.slice(dot + 1);
+  if (EXTENSION_RE.test(afterFirstDot)) return `${uniqueId}.${afterFirstDot}`;
+  const last = fileName.lastIndexOf('.');
+  const lastExtension = last === -1 ? '' : fileName.slice(last + 1);
+  return `${uniqueId}.${EXTENSION_RE.test(lastExtension) ? lastExtension : DEFAULT_EXTENSION}`;
+}
+
+/** Spec §3 "a random unique id": a v4 UUID (36 characters of hex and dashes, matches ID_RE). */
+export function newId(): string {
+  return crypto.randomUUID();
+}

@@ -1,0 +1,342 @@
+// @vitest-environment jsdom
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ID_RE, type PageData, type SiteData } from '../../shared/site-data.js';
+import { createAdminActions, fieldLabel, type AdminUi } from './admin-actions.js';
+import { createDataStore, type DataStore } from './data-store.js';
+import { CONFLICT_MESSAGE, createFlushClient, LOGIN_MESSAGE } from './flush.js';
+import { startScriptedServer, type ScriptedServer } from './test-server.js';
+
+let server: ScriptedServer;
+beforeAll(async () => {
+  server = await startScriptedServer();
+});
+afterAll(() => server.close());
+
+function pageData(): PageData {
+  return {
+    revision: 1,
+    propertyList: [
+      {
+        id: 'misty-hills',
+        name: 'Misty Hills',
+        address: 'Kalasa Road',
+        description: 'Old text',
+        facilities: ['Wi-Fi', 'Parking'],
+        bedCount: 2,
+        bathCount: 1,
+        photos: [
+          { name: 'a1.jpg', best: true, home: true },
+          { name: 'b2.jpg', best: false, home: false },
+        ],
+      },
+      {
+        id: 'lake-view',
+        name: 'Lake View',
+        address: 'Hirekolale lake',
+        description: '',
+        facilities: [],
+        bedCount: 1,
+        bathCount: 1,
+        photos: [],
+      },
+    ],
+    homeSections: [{ id: 'sec-1', name: 'Popular', properties: ['misty-hills'] }],
+    photoSizes: {},
+    site: {
+      siteUrl: 'http://x',
+      businessName: 'B',
+      email: 'e',
+      phone: 'p',
+      socialUrl: 's',
+      officeAddress: 'o',
+    },
+    publishedAt: 't',
+  };
+}
+
+interface Recorder {
+  prompts: Array<[string, string]>;
+  confirms: string[];
+  alerts: string[];
+  reloads: number;
+  opened: string[];
+  /** Answers the next prompt / confirm give. */
+  promptAnswer: string | null;
+  confirmAnswer: boolean;
+}
+
+let rec: Recorder;
+let store: DataStore;
+
+function setup() {
+  rec = {
+    prompts: [],
+    confirms: [],
+    alerts: [],
+    reloads: 0,
+    opened: [],
+    promptAnswer: null,
+    confirmAnswer: false,
+  };
+  store = createDataStore(pageData(), {} as Window);
+  const flush = createFlushClient(store, {
+    fetch: (input, init) => fetch(`${server.base}${String(input)}`, init),
+    alert: (m) => rec.alerts.push(m),
+    reload: () => (rec.reloads += 1),
+  });
+  const ui: AdminUi = {
+    prompt: (message, value) => {
+      rec.prompts.push([message, value]);
+      return rec.promptAnswer;
+    },
+    confirm: (message) => {
+      rec.confirms.push(message);
+      return rec.confirmAnswer;
+    },
+    alert: (m) => rec.alerts.push(m),
+    showManageImages: (id) => rec.opened.push(`images:${id}:${JSON.stringify(photos(id))}`),
+    showSelectProperty: (id) => rec.opened.push(`select:${id}`),
+    showDescriptionEditor: (id) => rec.opened.push(`description:${id}`),
+  };
+  return createAdminActions({ store, flush, ui });
+}
+
+const photos = (id: string) =>
+  store
+    .get()
+    .propertyList.find((p) => p.id === id)
+    ?.photos.map((p) => p.name);
+const okFlush = (revision = 2) => {
+  server.answers['/api/import.php'] = [{ status: 200, body: { revision } }];
+  server.answers['/api/genproperties.php'] = [{ status: 200, body: {} }];
+};
+const imported = (i = 0): SiteData =>
+  JSON.parse(server.seen.filter((s) => s.url === '/api/import.php')[i]!.body.toString());
+const calls = () => server.seen.map((s) => s.url);
+/** Waits until the flush queue has run (the flows start it without awaiting). */
+const settle = async () => {
+  for (let i = 0; i < 50 && rec.reloads === 0 && rec.alerts.length === 0; i += 1) {
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+beforeEach(() => server.reset());
+
+describe('editDetail (spec §4, §5, §7)', () => {
+  it('prompts with the current value, stores the answer and runs the full flush', async () => {
+    const actions = setup();
+    rec.promptAnswer = 'Misty Hills Cottage';
+    okFlush(2);
+    actions.editDetail('misty-hills', 'name');
+    await settle();
+    expect(rec.prompts).toEqual([['New name for Misty Hills:', 'Misty Hills']]);
+    expect(calls()).toEqual(['/api/import.php', '/api/genproperties.php']);
+    expect(imported().propertyList[0]!.name).toBe('Misty Hills Cottage');
+    expect(imported().revision).toBe(1);
+    expect(rec.alerts).toEqual(['Result\nImport: 200\nGenerate Properties: 200']);
+    expect(rec.reloads).toBe(1);
+    expect(store.get().revision).toBe(2);
+  });
+
+  it.each([
+    ['cancelled', null],
+    ['blank', '   '],
+    ['unchanged', 'Kalasa Road'],
+  ])('a %s answer changes nothing and sends nothing', async (_case, answer) => {
+    const actions = setup();
+    rec.promptAnswer = answer;
+    actions.editDetail('misty-hills', 'address');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(rec.prompts).toHaveLength(1);
+    expect(calls()).toEqual([]);
+    expect(store.get()).toEqual(pageData());
+  });
+
+  it('stores counts as numbers and refuses a count that is not a whole number, sending nothing', async () => {
+    const actions = setup();
+    rec.promptAnswer = 'two';
+    actions.editDetail('misty-hills', 'bedCount');
+    expect(rec.prompts[0]).toEqual(['New bed count for Misty Hills:', '2']);
+    expect(rec.alerts).toEqual(['bedCount must be a whole number from 0 to 1000; "two" is not.']);
+    expect(calls()).toEqual([]);
+    rec.promptAnswer = '3';
+    rec.alerts = [];
+    okFlush();
+    actions.editDetail('misty-hills', 'bedCount');
+    await settle();
+    expect(imported().propertyList[0]!.bedCount).toBe(3);
+  });
+
+  it('on 409 tells the owner to reload and puts the previous value back', async () => {
+    const actions = setup();
+    rec.promptAnswer = 'Other';
+    server.answers['/api/import.php'] = [{ status: 409, body: { error: 'stale' } }];
+    actions.editDetail('misty-hills', 'name');
+    await settle();
+    expect(rec.alerts).toEqual([CONFLICT_MESSAGE]);
+    expect(calls()).toEqual(['/api/import.php']);
+    expect(store.get().propertyList[0]!.name).toBe('Misty Hills');
+    expect(rec.reloads).toBe(0);
+  });
+});
+
+describe('editFacilities (spec §5)', () => {
+  it('prompts with the comma-joined list and stores the split, trimmed answer', async () => {
+    const actions = setup();
+    rec.promptAnswer = ' Kayak , Bonfire,, Hot water ';
+    okFlush();
+    actions.editFacilities('misty-hills');
+    await settle();
+    expect(rec.prompts[0]).toEqual([
+      'Facilities of Misty Hills, separated by commas:',
+      'Wi-Fi, Parking',
+    ]);
+    expect(imported().propertyList[0]!.facilities).toEqual(['Kayak', 'Bonfire', 'Hot water']);
+  });
+
+  it.each([null, '', ' , ,', 'Wi-Fi,Parking'])('answer %j sends nothing', async (answer) => {
+    const actions = setup();
+    rec.promptAnswer = answer;
+    actions.editFacilities('misty-hills');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe('description (in-page multi-line prompt)', () => {
+  it('opens the editor, and saving keeps the line breaks', async () => {
+    const actions = setup();
+    actions.editDescription('misty-hills');
+    expect(rec.opened).toEqual(['description:misty-hills']);
+    okFlush();
+    await actions.saveDescription('misty-hills', 'First line\nSecond line\n\nThird');
+    expect(imported().propertyList[0]!.description).toBe('First line\nSecond line\n\nThird');
+    expect(rec.reloads).toBe(1);
+  });
+
+  it('a blank text sends nothing', async () => {
+    const actions = setup();
+    await actions.saveDescription('misty-hills', ' \n ');
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe('categories (spec §2, §5)', () => {
+  it('creates a category with a fresh unique id and the trimmed name', async () => {
+    const actions = setup();
+    rec.promptAnswer = '  Weekend Picks ';
+    okFlush();
+    actions.createCategory();
+    await settle();
+    expect(rec.prompts[0]).toEqual(['Name of the new category:', '']);
+    const created = imported().homeSections[1]!;
+    expect(created.name).toBe('Weekend Picks');
+    expect(created.properties).toEqual([]);
+    expect(created.id).toMatch(ID_RE);
+    expect(created.id).toHaveLength(36);
+  });
+
+  it('a blank or cancelled category name sends nothing', async () => {
+    const actions = setup();
+    for (const answer of [null, '', '  ']) {
+      rec.promptAnswer = answer;
+      actions.createCategory();
+    }
+    await new Promise((r) => setTimeout(r, 30));
+    expect(calls()).toEqual([]);
+  });
+
+  it('asks to confirm with the name and id, and deletes only when confirmed', async () => {
+    const actions = setup();
+    rec.confirmAnswer = false;
+    actions.deleteCategory('sec-1');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(rec.confirms).toEqual(['Delete category "Popular" (sec-1)?']);
+    expect(calls()).toEqual([]);
+    rec.confirmAnswer = true;
+    okFlush();
+    actions.deleteCategory('sec-1');
+    await settle();
+    expect(imported().homeSections).toEqual([]);
+  });
+
+  it('adds a property through Select Property, once', async () => {
+    const actions = setup();
+    actions.addPropertyToCategory('sec-1');
+    expect(rec.opened).toEqual(['select:sec-1']);
+    okFlush();
+    await actions.chooseProperty('sec-1', 'lake-view');
+    expect(imported().homeSections[0]!.properties).toEqual(['misty-hills', 'lake-view']);
+    expect(rec.alerts).toEqual(['Result\nImport: 200\nGenerate Properties: 200']);
+    server.reset();
+    rec.alerts = [];
+    await actions.chooseProperty('sec-1', 'misty-hills');
+    expect(rec.alerts).toEqual(['Misty Hills is already in Popular.']);
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe('photos (spec §4)', () => {
+  it('Make Hero refreshes the dialog and runs the full flush', async () => {
+    const actions = setup();
+    okFlush();
+    await actions.makeHero('misty-hills', 'b2.jpg');
+    expect(imported().propertyList[0]!.photos.map((p) => p.best)).toEqual([false, true]);
+    expect(rec.opened).toEqual(['images:misty-hills:["a1.jpg","b2.jpg"]']);
+    expect(rec.alerts).toEqual(['Result\nImport: 200\nGenerate Properties: 200']);
+    expect(rec.reloads).toBe(1);
+  });
+
+  it('Show/Hide On Home changes the data in memory only and refreshes the dialog', () => {
+    const actions = setup();
+    actions.toggleHome('misty-hills', 'b2.jpg');
+    expect(store.get().propertyList[0]!.photos[1]!.home).toBe(true);
+    expect(rec.opened).toHaveLength(1);
+    actions.toggleHome('misty-hills', 'b2.jpg');
+    expect(store.get().propertyList[0]!.photos[1]!.home).toBe(false);
+    expect(calls()).toEqual([]);
+  });
+
+  it('delete removes the photo, refreshes and runs the silent flush', async () => {
+    const actions = setup();
+    okFlush();
+    await actions.deletePhoto('misty-hills', 'a1.jpg');
+    expect(calls()).toEqual(['/api/import.php', '/api/genproperties.php']);
+    expect(imported().propertyList[0]!.photos.map((p) => p.name)).toEqual(['b2.jpg']);
+    expect(rec.opened).toEqual(['images:misty-hills:["b2.jpg"]']);
+    expect(rec.alerts).toEqual([]);
+    expect(rec.reloads).toBe(0);
+  });
+
+  it('uploaded photos are appended with best false and home true, then the silent flush', async () => {
+    const actions = setup();
+    okFlush();
+    await actions.addUploadedPhotos('lake-view', ['u1.jpg', 'u2.png']);
+    expect(imported().propertyList[1]!.photos).toEqual([
+      { name: 'u1.jpg', best: false, home: true },
+      { name: 'u2.png', best: false, home: true },
+    ]);
+    expect(rec.alerts).toEqual([]);
+    expect(rec.reloads).toBe(0);
+  });
+
+  it('when the server refuses a delete (401) the photo comes back and the owner is told', async () => {
+    const actions = setup();
+    server.answers['/api/import.php'] = [{ status: 401, body: { error: 'log in' } }];
+    await actions.deletePhoto('misty-hills', 'a1.jpg');
+    expect(rec.alerts).toEqual([LOGIN_MESSAGE]);
+    expect(photos('misty-hills')).toEqual(['a1.jpg', 'b2.jpg']);
+    expect(rec.opened).toEqual([
+      'images:misty-hills:["b2.jpg"]',
+      'images:misty-hills:["a1.jpg","b2.jpg"]',
+    ]);
+  });
+});
+
+describe('fieldLabel', () => {
+  it('turns field names into words', () => {
+    expect(fieldLabel('bedCount')).toBe('bed count');
+    expect(fieldLabel('name')).toBe('name');
+    expect(fieldLabel('checkInTime')).toBe('check in time');
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * The owner's editing flows (spec §4, §5, §7) on the in-memory data, with the browser's own
+ * prompt, confirm and alert (except the multi-line description, edited in an in-page dialog).
+ *
+ * - Blank or cancelled answers, and answers equal to the current value, change nothing and send
+ *   nothing (spec §5).
+ * - Editing a detail or facilities, creating or deleting a category, adding a property to a
+ *   category and making a hero change the data and then run the full flush; upload and delete run
+ *   the silent flush; Show/Hide On Home changes the data only (spec §4, §7).
+ * - When the server does not store an edit (409, 401, refused), the in-memory data goes back to
+ *   what it was, so what the owner sees is what is stored.
+ * - A value the catalogue rules refuse (catalogue.ts RangeError) is told with alert, nothing sent.
+ */
+import type { AdminApi } from '../admin-context.js';
+import {
+  addPhoto,
+  addPropertyToSection,
+  createSection,
+  deletePhoto,
+  deleteSection,
+  makeHero,
+  newId,
+  parseFacilities,
+  setDetail,
+  setFacilities,
+  toggleHome,
+} from '../../shared/catalogue.js';
+import type { PageData, Property } from '../../shared/site-data.js';
+import type { DataStore } from './data-store.js';
+import type { FlushClient } from './flush.js';
+
+/** What the flows need from the page: native dialogs and the admin bar's own dialogs. */
+export interface AdminUi {
+  prompt(message: string, defaultValue: string): string | null;
+  confirm(message: string): boolean;
+  alert(message: string): void;
+  /** Shows Manage Images for the property (closing it first when open, to refresh it: spec §4). */
+  showManageImages(propertyId: string): void;
+  showSelectProperty(sectionId: string): void;
+  showDescriptionEditor(propertyId: string): void;
+}
+
+/** AdminApi (the screens' seam) plus what the admin bar's dialogs call. */
+export interface AdminActions extends AdminApi {
+  saveDescription(propertyId: string, text: string): Promise<void>;
+  chooseProperty(sectionId: string, propertyId: string): Promise<void>;
+  makeHero(propertyId: string, photoName: string): Promise<void>;
+  toggleHome(propertyId: string, photoName: string): void;
+  deletePhoto(propertyId: string, photoName: string): Promise<void>;
+  /** Appends uploaded photos (already stored by the server under these names), then silent flush. */
+  addUploadedPhotos(propertyId: string, names: string[]): Promise<void>;
+}
+
+/** "bedCount" → "bed count": prompt wording for a field name. */
+export function fieldLabel(field: string): string {
+  return field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+const isBlank = (answer: string | null): answer is null => answer === null || answer.trim() === '';
+
+export function createAdminActions(deps: {
+  store: DataStore;
+  flush: FlushClient;
+  ui: AdminUi;
+}): AdminActions {
+  const { store, flush, ui } = deps;
+
+  const property = (id: string): Property | undefined =>
+    store.get().propertyList.find((p) => p.id === id);
+
+  /** Runs a catalogue edit; a rule it breaks is told to the owner and gives null. */
+  function edit(change: (data: PageData) => PageData): PageData | null {
+    try {
+      return change(store.get());
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+      ui.alert(err.message);
+      return null;
+    }
+  }
+
+  const sameCatalogue = (a: PageData, b: PageData) =>
+    JSON.stringify([a.propertyList, a.homeSections]) ===
+    JSON.stringify([b.propertyList, b.homeSections]);
+
+  /**
+   * Makes `next` the data, calls `changed` and flushes; puts the previous data back (and calls
+   * `changed` again) when the server did not store it.
+   */
+  async function commit(
+    next: PageData | null,
+    kind: 'full' | 'silent',
+    changed?: () => void,
+  ): Promise<void> {
+    if (!next) return;
+    const before = store.get();
+    if (sameCatalogue(before, next)) return;
+    store.set(next);
+    changed?.();
+    const stored = kind === 'full' ? await flush.fullFlush() : await flush.silentFlush();
+    if (!stored) {
+      store.set({ ...before, revision: store.get().revision });
+      changed?.();
+    }
+  }
+
+  const refreshImages = (propertyId: string) => ui.showManageImages(propertyId);
+
+  return {
+    editDetail(propertyId, field) {
+      const p = property(propertyId);
+      if (!p) return;
+      const current = p[field];
+      const answer = ui.prompt(
+        `New ${fieldLabel(field)} for ${p.name}:`,
+        current === undefined ? '' : String(current),
+      );
+      if (isBlank(answer)) return;
+      void commit(
+        edit((d) => setDetail(d, propertyId, field, answer)),
+        'full',
+      );
+    },
+
+    editFacilities(propertyId) {
+      const p = property(propertyId);
+      if (!p) return;
+      const answer = ui.prompt(
+        `Facilities of ${p.name}, separated by commas:`,
+        p.facilities.join(', '),
+      );
+      if (isBlank(answer)) return;
+      const list = parseFacilities(answer);
+      if (list.length === 0) return;
+      void commit(
+        edit((d) => setFacilities(d, propertyId, list)),
+        'full',
+      );
+    },
+
+    editDescription(propertyId) {
+      if (property(propertyId)) ui.showDescriptionEditor(propertyId);
+    },
+
+    async saveDescription(propertyId, text) {
+      if (text.trim() === '') return;
+      await commit(
+        edit((d) => setDetail(d, propertyId, 'description', text)),
+        'full',
+      );
+    },
+
+    openManageImages(propertyId) {
+      if (property(propertyId)) ui.showManageImages(propertyId);
+    },
+
+    createCategory() {
+      const answer = ui.prompt('Name of the new category:', '');
+      if (isBlank(answer)) return;
+      void commit(
+        edit((d) => createSection(d, answer, newId())),
+        'full',
+      );
+    },
+
+    deleteCategory(sectionId) {
+      const section = store.get().homeSections.find((s) => s.id === sectionId);
+      if (!section) return;
+      if (!ui.confirm(`Delete category "${section.name}" (${section.id})?`)) return;
+      void commit(
+        edit((d) => deleteSection(d, sectionId)),
+        'full',
+      );
+    },
+
+    addPropertyToCategory(sectionId) {
+      if (store.get().homeSections.some((s) => s.id === sectionId))
+        ui.showSelectProperty(sectionId);
+    },
+
+    async chooseProperty(sectionId, propertyId) {
+      const section = store.get().homeSections.find((s) => s.id === sectionId);
+      const p = property(propertyId);
+      if (section && p && section.properties.includes(propertyId)) {
+        ui.alert(`${p.name} is already in ${section.name}.`);
+        return;
+      }
+      await commit(
+        edit((d) => addPropertyToSection(d, sectionId, propertyId)),
+        'full',
+      );
+    },
+
+    async makeHero(propertyId, photoName) {
+      await commit(
+        edit((d) => makeHero(d, propertyId, photoName)),
+        'full',
+        () => refreshImages(propertyId),
+      );
+    },
+
+    toggleHome(propertyId, photoName) {
+      const next = edit((d) => toggleHome(d, propertyId, photoName));
+      if (!next) return;
+      store.set(next);
+      refreshImages(propertyId);
+    },
+
+    async deletePhoto(propertyId, photoName) {
+      await commit(
+        edit((d) => deletePhoto(d, propertyId, photoName)),
+        'silent',
+        () => refreshImages(propertyId),
+      );
+    },
+
+    async addUploadedPhotos(propertyId, names) {
+      if (names.length === 0) return;
+      const next = edit((d) => names.reduce((acc, name) => addPhoto(acc, propertyId, name), d));
+      await commit(next, 'silent', () => refreshImages(propertyId));
+    },
+  };
+}

@@ -1,0 +1,438 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAdmin } from '../admin-context.js';
+import { installDialogGlobals } from '../dialogs.js';
+import {
+  DATA_GLOBAL,
+  PHOTO_NAME_RE,
+  type PageData,
+  type SiteData,
+} from '../../shared/site-data.js';
+import { createAdminActions, type AdminUi } from './admin-actions.js';
+import { AdminBar } from './admin-bar.js';
+import AdminRoot from './admin-root.js';
+import { createDataStore } from './data-store.js';
+import { DescriptionDialog, type DescriptionDraft } from './description-dialog.js';
+import { createFlushClient, LOGIN_MESSAGE, type FlushClient } from './flush.js';
+import { ManageImagesDialog } from './manage-images-dialog.js';
+import { startScriptedServer, type ScriptedServer } from './test-server.js';
+import { uploadFile } from './upload.js';
+
+let server: ScriptedServer;
+const realFetch = globalThis.fetch;
+beforeAll(async () => {
+  server = await startScriptedServer();
+  // jsdom has no modal dialogs: like a browser, showModal opens and focuses the first button.
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+    this.querySelector<HTMLElement>('button')?.focus();
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+  installDialogGlobals();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.reset();
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+    realFetch(`${server.base}${input}`, init),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  delete (window as unknown as Record<string, unknown>)[DATA_GLOBAL];
+});
+
+function pageData(): PageData {
+  return {
+    revision: 5,
+    propertyList: [
+      {
+        id: 'misty-hills',
+        name: 'Misty Hills',
+        address: 'Kalasa Road',
+        description: 'Old',
+        facilities: [],
+        bedCount: 2,
+        bathCount: 1,
+        photos: [
+          { name: 'a1.jpg', best: true, home: true },
+          { name: 'b2.jpg', best: false, home: false },
+        ],
+      },
+      {
+        id: 'lake-view',
+        name: 'Lake View',
+        address: '',
+        description: '',
+        facilities: [],
+        bedCount: 1,
+        bathCount: 1,
+        photos: [],
+      },
+    ],
+    homeSections: [{ id: 'sec-1', name: 'Popular', properties: ['misty-hills'] }],
+    photoSizes: {},
+    site: {
+      siteUrl: 'http://x',
+      businessName: 'B',
+      email: 'e',
+      phone: 'p',
+      socialUrl: 's',
+      officeAddress: 'o',
+    },
+    publishedAt: 't',
+  };
+}
+
+/** A screen stand-in that calls the AdminApi the way the real screens do. */
+function Screen() {
+  const admin = useAdmin();
+  if (!admin) return <p>visitor</p>;
+  return (
+    <main>
+      <button onClick={() => admin.openManageImages('misty-hills')}>hero image</button>
+      <button onClick={() => admin.addPropertyToCategory('sec-1')}>Add property to Popular</button>
+      <button onClick={() => admin.editDetail('misty-hills', 'name')}>Misty Hills</button>
+    </main>
+  );
+}
+
+const dialog = (id: string) => document.getElementById(id) as HTMLDialogElement;
+
+describe('AdminRoot', () => {
+  it('provides the AdminApi to the page and renders the admin bar after it', () => {
+    render(
+      <AdminRoot data={pageData()}>
+        <Screen />
+      </AdminRoot>,
+    );
+    const bar = screen.getByRole('region', { name: 'Admin Tools' });
+    expect(within(bar).getByRole('heading', { name: 'Admin Tools' })).toBeTruthy();
+    for (const name of ['Import And Flush Changes', 'Flush Without Importing', 'Log Out']) {
+      expect(within(bar).getByRole('button', { name })).toBeTruthy();
+    }
+    expect(
+      screen.getByRole('main').compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(dialog('manage-images').open).toBe(false);
+    expect(dialog('select-property').open).toBe(false);
+  });
+
+  it('opens Manage Images with each photo, and Show/Hide On Home changes memory only, reopening the dialog', async () => {
+    const data = pageData();
+    (window as unknown as Record<string, PageData>)[DATA_GLOBAL] = data;
+    render(
+      <AdminRoot data={data}>
+        <Screen />
+      </AdminRoot>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'hero image' }));
+    const d = dialog('manage-images');
+    expect(d.open).toBe(true);
+    const items = within(d).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByRole('img').getAttribute('src')).toBe('/imported-images/a1.jpg');
+    expect(within(items[0]!).getByRole('button', { name: 'Make Hero' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(within(items[1]!).getByRole('button', { name: 'Make Hero' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+    expect(within(d).getAllByRole('button', { name: 'Delete photo' })).toHaveLength(2);
+    expect(within(d).getByRole('button', { name: 'Upload Image' })).toBeTruthy();
+
+    const close = vi.spyOn(window, 'closeDialog');
+    const toggle = within(items[1]!).getByRole('button', { name: 'Show On Home' });
+    toggle.focus();
+    act(() => fireEvent.click(toggle));
+    expect(close).toHaveBeenCalledWith('manage-images');
+    expect(d.open).toBe(true);
+    const again = within(dialog('manage-images')).getAllByRole('listitem')[1]!;
+    expect(within(again).getByRole('button', { name: 'Hide On Home' })).toBe(
+      document.activeElement,
+    );
+    const global = (window as unknown as Record<string, PageData>)[DATA_GLOBAL]!;
+    expect(global.propertyList[0]!.photos[1]!.home).toBe(true);
+    expect(data.propertyList[0]!.photos[1]!.home).toBe(false);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(server.seen).toEqual([]);
+  });
+
+  it('opens Select Property with one button per property, labelled with its name', () => {
+    render(
+      <AdminRoot data={pageData()}>
+        <Screen />
+      </AdminRoot>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add property to Popular' }));
+    const d = dialog('select-property');
+    expect(d.open).toBe(true);
+    expect(within(d).getByRole('heading').textContent).toBe('Select Property for Popular');
+    expect(
+      within(within(d).getByRole('list'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Misty Hills', 'Lake View']);
+  });
+
+  it('a cancelled prompt sends nothing', async () => {
+    vi.spyOn(window, 'prompt').mockReturnValue(null);
+    render(
+      <AdminRoot data={pageData()}>
+        <Screen />
+      </AdminRoot>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Misty Hills' }));
+    expect(window.prompt).toHaveBeenCalledWith('New name for Misty Hills:', 'Misty Hills');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(server.seen).toEqual([]);
+  });
+});
+
+/** Real actions and flush client over the scripted server, recording what the owner is shown. */
+function harness() {
+  const store = createDataStore(pageData(), {} as Window);
+  const alerts: string[] = [];
+  let reloads = 0;
+  const flush = createFlushClient(store, {
+    alert: (m) => alerts.push(m),
+    reload: () => (reloads += 1),
+  });
+  const opened: string[] = [];
+  const ui: AdminUi = {
+    prompt: () => null,
+    confirm: () => false,
+    alert: (m) => alerts.push(m),
+    showManageImages: (id) => opened.push(id),
+    showSelectProperty: () => undefined,
+    showDescriptionEditor: () => undefined,
+  };
+  return {
+    store,
+    flush,
+    alerts,
+    opened,
+    reloads: () => reloads,
+    actions: createAdminActions({ store, flush, ui }),
+  };
+}
+
+const importedBody = (): SiteData =>
+  JSON.parse(server.seen.find((s) => s.url === '/api/import.php')!.body.toString()) as SiteData;
+
+describe('DescriptionDialog', () => {
+  function Harnessed({ h, initial }: { h: ReturnType<typeof harness>; initial: DescriptionDraft }) {
+    return (
+      <DescriptionDialog
+        actions={h.actions}
+        draft={initial}
+        onChange={() => undefined}
+        close={() => undefined}
+      />
+    );
+  }
+
+  it('Save sends the text with its line breaks through the full flush', async () => {
+    const h = harness();
+    server.answers['/api/import.php'] = [{ status: 200, body: { revision: 6 } }];
+    server.answers['/api/genproperties.php'] = [{ status: 200, body: {} }];
+    const text = 'Line one\nLine two\n\nLine four';
+    render(
+      <Harnessed
+        h={h}
+        initial={{ propertyId: 'misty-hills', propertyName: 'Misty Hills', text }}
+      />,
+    );
+    expect(
+      (screen.getByLabelText('New description', { selector: 'textarea' }) as HTMLTextAreaElement)
+        .value,
+    ).toBe(text);
+    fireEvent.click(screen.getByRole('button', { name: 'Save', hidden: true }));
+    await waitFor(() => expect(h.reloads()).toBe(1));
+    expect(importedBody().propertyList[0]!.description).toBe(text);
+    expect(h.alerts).toEqual(['Result\nImport: 200\nGenerate Properties: 200']);
+  });
+
+  it('Cancel and a blank text send nothing', async () => {
+    const h = harness();
+    const close = vi.fn();
+    const { rerender } = render(
+      <DescriptionDialog
+        actions={h.actions}
+        draft={{ propertyId: 'misty-hills', propertyName: 'Misty Hills', text: 'changed' }}
+        onChange={() => undefined}
+        close={close}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel', hidden: true }));
+    expect(close).toHaveBeenCalledTimes(1);
+    rerender(
+      <DescriptionDialog
+        actions={h.actions}
+        draft={{ propertyId: 'misty-hills', propertyName: 'Misty Hills', text: '  \n ' }}
+        onChange={() => undefined}
+        close={close}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save', hidden: true }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(server.seen).toEqual([]);
+  });
+});
+
+describe('ManageImagesDialog upload', () => {
+  const upload: typeof uploadFile = (file, name, onProgress) =>
+    uploadFile(file, name, onProgress, `${server.base}/api/upload.php`);
+
+  function renderDialog(h: ReturnType<typeof harness>, alerts: string[]) {
+    render(
+      <ManageImagesDialog
+        store={h.store}
+        actions={h.actions}
+        propertyId="lake-view"
+        alert={(m) => alerts.push(m)}
+        notify={() => undefined}
+        upload={upload}
+      />,
+    );
+    return document.querySelector<HTMLInputElement>('input[type=file]')!;
+  }
+
+  it('uploads several files as multipart field "file" under unique names, then appends them and flushes silently', async () => {
+    const h = harness();
+    const alerts: string[] = [];
+    server.answers['/api/upload.php'] = [
+      { status: 200, body: { name: 'x', width: 1, height: 1 } },
+      { status: 200, body: { name: 'y', width: 1, height: 1 } },
+    ];
+    server.answers['/api/import.php'] = [{ status: 200, body: { revision: 6 } }];
+    server.answers['/api/genproperties.php'] = [{ status: 200, body: {} }];
+    const input = renderDialog(h, alerts);
+    expect(input.multiple).toBe(true);
+    expect(input.accept).toBe('image/*');
+    const files = [
+      new File([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], 'phone-photo-12mp.jpg', {
+        type: 'image/jpeg',
+      }),
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'portrait.rotated.png', {
+        type: 'image/png',
+      }),
+    ];
+    fireEvent.change(input, { target: { files } });
+    expect(screen.getByLabelText('Uploading phone-photo-12mp.jpg')).toBeTruthy();
+    expect(screen.getByLabelText('Uploading portrait.rotated.png')).toBeTruthy();
+    await waitFor(() => expect(server.seen.map((s) => s.url)).toContain('/api/genproperties.php'));
+
+    const uploads = server.seen.filter((s) => s.url === '/api/upload.php');
+    expect(uploads).toHaveLength(2);
+    const names = uploads.map(
+      (u) => /name="file"; filename="([^"]+)"/.exec(u.body.toString())?.[1],
+    );
+    expect(names[0]).toMatch(/^[0-9a-f-]{36}\.jpg$/);
+    expect(names[1]).toMatch(/^[0-9a-f-]{36}\.rotated\.png$/);
+    names.forEach((n) => expect(n).toMatch(PHOTO_NAME_RE));
+    expect(uploads[0]!.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(importedBody().propertyList[1]!.photos).toEqual([
+      { name: names[0], best: false, home: true },
+      { name: names[1], best: false, home: true },
+    ]);
+    expect(h.opened).toEqual(['lake-view']);
+    expect(alerts).toEqual([]);
+    expect(h.alerts).toEqual([]);
+    expect(h.reloads()).toBe(0);
+  });
+
+  it('does not add a photo the server refused, and says why', async () => {
+    const h = harness();
+    const alerts: string[] = [];
+    server.answers['/api/upload.php'] = [
+      { status: 415, body: { error: 'not an image', field: 'file' } },
+      { status: 200, body: {} },
+    ];
+    server.answers['/api/import.php'] = [{ status: 200, body: { revision: 6 } }];
+    server.answers['/api/genproperties.php'] = [{ status: 200, body: {} }];
+    const input = renderDialog(h, alerts);
+    fireEvent.change(input, {
+      target: {
+        files: [
+          new File(['<svg/>'], 'evil.svg'),
+          new File([new Uint8Array([0xff, 0xd8])], 'ok.jpg'),
+        ],
+      },
+    });
+    await waitFor(() => expect(server.seen.map((s) => s.url)).toContain('/api/genproperties.php'));
+    expect(alerts).toEqual(['These photos were not uploaded:\nevil.svg: not an image']);
+    expect(importedBody().propertyList[1]!.photos.map((p) => p.name)).toEqual([
+      expect.stringMatching(/\.jpg$/),
+    ]);
+    expect(await screen.findByText('Not uploaded: not an image')).toBeTruthy();
+  });
+
+  it('on 401 stops, tells the owner to log in again and sends no import', async () => {
+    const h = harness();
+    const alerts: string[] = [];
+    server.answers['/api/upload.php'] = [
+      { status: 401, body: { error: 'log in as the owner first' } },
+    ];
+    const input = renderDialog(h, alerts);
+    fireEvent.change(input, {
+      target: { files: [new File(['a'], 'a.jpg'), new File(['b'], 'b.jpg')] },
+    });
+    await waitFor(() => expect(alerts).toEqual([LOGIN_MESSAGE]));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(server.seen.map((s) => s.url)).toEqual(['/api/upload.php']);
+  });
+});
+
+describe('AdminBar', () => {
+  function renderBar(flush: FlushClient, assign = vi.fn()) {
+    render(
+      <AdminBar
+        flush={flush}
+        notice={{ message: LOGIN_MESSAGE, login: true }}
+        alert={() => undefined}
+        assign={assign}
+      />,
+    );
+    return assign;
+  }
+
+  it('Log Out posts /api/logout with the session cookie, then goes home', async () => {
+    server.answers['/api/logout'] = [{ status: 204 }];
+    const calls: RequestInit[] = [];
+    vi.stubGlobal('fetch', (input: string, init: RequestInit) => {
+      calls.push(init);
+      return realFetch(`${server.base}${input}`, init);
+    });
+    const assign = renderBar(harness().flush);
+    fireEvent.click(screen.getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(server.seen.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /api/logout']);
+    expect(calls[0]!.credentials).toBe('same-origin');
+  });
+
+  it('shows the last problem with a link to log in again', () => {
+    renderBar(harness().flush);
+    expect(screen.getByRole('status').textContent).toContain(LOGIN_MESSAGE);
+    expect(screen.getByRole('link', { name: 'Log in again' }).getAttribute('href')).toBe(
+      '/adminlogin',
+    );
+  });
+
+  it('Flush Without Importing only generates, alerts its status and reloads', async () => {
+    const h = harness();
+    server.answers['/api/genproperties.php'] = [{ status: 200, body: {} }];
+    renderBar(h.flush);
+    fireEvent.click(screen.getByRole('button', { name: 'Flush Without Importing' }));
+    await waitFor(() => expect(h.reloads()).toBe(1));
+    expect(h.alerts).toEqual(['Result\nGenerate Properties: 200']);
+    expect(server.seen.map((s) => s.url)).toEqual(['/api/genproperties.php']);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The admin chunk's entry (issue 4, DESIGN.md "Admin code is a separate lazy chunk"): the App
+ * renders it lazily, only in admin mode, after hydration, around the page. It provides the
+ * AdminApi that the screens call (src/web/admin-context.ts) over the in-memory global data object,
+ * and renders the admin bar with its dialogs (spec §2) after the page content.
+ */
+import { useMemo, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { AdminContext } from '../admin-context.js';
+import type { PageData } from '../../shared/site-data.js';
+import { createAdminActions, type AdminUi } from './admin-actions.js';
+import { AdminBar } from './admin-bar.js';
+import { createDataStore } from './data-store.js';
+import {
+  DESCRIPTION_DIALOG_ID,
+  DescriptionDialog,
+  type DescriptionDraft,
+} from './description-dialog.js';
+import { createFlushClient, type Notice } from './flush.js';
+import { MANAGE_IMAGES_ID, ManageImagesDialog } from './manage-images-dialog.js';
+import { SELECT_PROPERTY_ID, SelectPropertyDialog } from './select-property-dialog.js';
+
+/** Opens a dialog by id, keeping keyboard focus on the control that had it when it is still there. */
+function reopen(id: string, update: () => void): void {
+  const key =
+    document.activeElement instanceof HTMLElement
+      ? document.activeElement.dataset.focusKey
+      : undefined;
+  window.closeDialog(id);
+  flushSync(update);
+  window.openDialog(id);
+  if (key === undefined) return;
+  const dialog = document.getElementById(id);
+  const same = Array.from(dialog?.querySelectorAll<HTMLElement>('[data-focus-key]') ?? []).find(
+    (el) => el.dataset.focusKey === key,
+  );
+  same?.focus();
+}
+
+export default function AdminRoot({ data, children }: { data: PageData; children: ReactNode }) {
+  const [store] = useState(() => createDataStore(data));
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [imagesFor, setImagesFor] = useState<string | null>(null);
+  const [selectFor, setSelectFor] = useState<string | null>(null);
+  const [draft, setDraft] = useState<DescriptionDraft | null>(null);
+
+  const flush = useMemo(() => createFlushClient(store, { notify: setNotice }), [store]);
+  const actions = useMemo(() => {
+    const ui: AdminUi = {
+      prompt: (message, value) => window.prompt(message, value),
+      confirm: (message) => window.confirm(message),
+      alert: (message) => window.alert(message),
+      showManageImages: (propertyId) => reopen(MANAGE_IMAGES_ID, () => setImagesFor(propertyId)),
+      showSelectProperty: (sectionId) => reopen(SELECT_PROPERTY_ID, () => setSelectFor(sectionId)),
+      showDescriptionEditor: (propertyId) => {
+        const property = store.get().propertyList.find((p) => p.id === propertyId);
+        if (!property) return;
+        reopen(DESCRIPTION_DIALOG_ID, () =>
+          setDraft({ propertyId, propertyName: property.name, text: property.description }),
+        );
+      },
+    };
+    return createAdminActions({ store, flush, ui });
+  }, [store, flush]);
+
+  return (
+    <AdminContext value={actions}>
+      {children}
+      <AdminBar
+        flush={flush}
+        notice={notice}
+        alert={(m) => window.alert(m)}
+        assign={(url) => location.assign(url)}
+      >
+        <ManageImagesDialog
+          store={store}
+          actions={actions}
+          propertyId={imagesFor}
+          alert={(m) => window.alert(m)}
+          notify={setNotice}
+        />
+        <SelectPropertyDialog
+          store={store}
+          actions={actions}
+          sectionId={selectFor}
+          close={() => window.closeDialog(SELECT_PROPERTY_ID)}
+        />
+        <DescriptionDialog
+          actions={actions}
+          draft={draft}
+          onChange={(text) => setDraft((d) => (d ? { ...d, text } : d))}
+          close={() => window.closeDialog(DESCRIPTION_DIALOG_ID)}
+        />
+      </AdminBar>
+    </AdminContext>
+  );
+}

@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+/**
+ * The flush client against the real server app (real SQLite in a temp DATA_DIR): what the page
+ * sends is what the server accepts, the answered revision chains edits, and the two refusals the
+ * owner must understand (409 stale, 401 no session) stop the flush.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSection, setDetail } from '../../shared/catalogue.js';
+import type { PageData } from '../../shared/site-data.js';
+import { latestRevision } from '../../server/store/revisions.js';
+import { makeTestApp, type TestApp } from '../../server/test-helpers.js';
+import { createDataStore } from './data-store.js';
+import { CONFLICT_MESSAGE, createFlushClient, LOGIN_MESSAGE } from './flush.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await makeTestApp();
+});
+afterEach(() => t.cleanup());
+
+/** fetch through app.inject, as the owner's page (or, with `anonymous`, a page without session). */
+function injectFetch(anonymous = false): typeof fetch {
+  return (async (input: string, init: RequestInit = {}) => {
+    const headers = { ...t.ownerHeaders, ...(init.headers as Record<string, string>) };
+    if (anonymous) delete (headers as Record<string, string>).cookie;
+    const res = await t.app.inject({
+      method: (init.method ?? 'GET') as 'GET' | 'POST',
+      url: input,
+      headers,
+      ...(init.body === undefined ? {} : { payload: init.body as string }),
+    });
+    return new Response(res.body === '' ? null : res.body, { status: res.statusCode });
+  }) as typeof fetch;
+}
+
+function pageData(revision: number): PageData {
+  return {
+    revision,
+    propertyList: [
+      {
+        id: 'misty-hills',
+        name: 'Misty Hills',
+        address: 'Kalasa Road',
+        description: 'One\nTwo',
+        facilities: ['Wi-Fi'],
+        bedCount: 2,
+        bathCount: 1,
+        photos: [],
+      },
+    ],
+    homeSections: [{ id: 'sec-1', name: 'Popular', properties: ['misty-hills'] }],
+    photoSizes: { 'x.jpg': [1, 1] },
+    site: {
+      siteUrl: 'http://x',
+      businessName: 'B',
+      email: 'e',
+      phone: 'p',
+      socialUrl: 's',
+      officeAddress: 'o',
+    },
+    publishedAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+describe('flush client against the real server', () => {
+  it('the page data is accepted as sent, and each answer chains the next edit', async () => {
+    const alerts: string[] = [];
+    const store = createDataStore(pageData(0), {} as Window);
+    const client = createFlushClient(store, { fetch: injectFetch(), alert: (m) => alerts.push(m) });
+    expect(await client.importData(store.get())).toEqual({ status: 200, ok: true });
+    const first = store.get().revision;
+    expect(first).toBeGreaterThan(0);
+
+    store.set(setDetail(store.get(), 'misty-hills', 'name', 'Misty Hills Cottage'));
+    store.set(createSection(store.get(), 'Weekend', 'sec-2'));
+    expect(await client.importData(store.get())).toEqual({ status: 200, ok: true });
+    expect(store.get().revision).toBeGreaterThan(first);
+    const stored = latestRevision(t.ctx.db)!.data;
+    expect(stored.propertyList[0]!.name).toBe('Misty Hills Cottage');
+    expect(stored.propertyList[0]!.description).toBe('One\nTwo');
+    expect(stored.homeSections.map((s) => s.name)).toEqual(['Popular', 'Weekend']);
+    expect(alerts).toEqual([]);
+  });
+
+  it('a page loaded before someone else published gets 409: told plainly, nothing stored or generated', async () => {
+    const mine = createDataStore(pageData(0), {} as Window);
+    const theirs = createDataStore(pageData(0), {} as Window);
+    const alerts: string[] = [];
+    const reloads: number[] = [];
+    const other = createFlushClient(theirs, { fetch: injectFetch() });
+    const me = createFlushClient(mine, {
+      fetch: injectFetch(),
+      alert: (m) => alerts.push(m),
+      reload: () => reloads.push(1),
+    });
+    await other.importData(theirs.get());
+    const latest = latestRevision(t.ctx.db)!.id;
+    mine.set(setDetail(mine.get(), 'misty-hills', 'name', 'Mine'));
+    expect(await me.fullFlush()).toBe(false);
+    expect(alerts).toEqual([CONFLICT_MESSAGE]);
+    expect(reloads).toEqual([]);
+    expect(latestRevision(t.ctx.db)!.id).toBe(latest);
+    expect(latestRevision(t.ctx.db)!.data.propertyList[0]!.name).toBe('Misty Hills');
+  });
+
+  it('without a session (a forged admin-key cookie) import and generate say to log in again', async () => {
+    const store = createDataStore(pageData(0), {} as Window);
+    const alerts: string[] = [];
+    const client = createFlushClient(store, {
+      fetch: injectFetch(true),
+      alert: (m) => alerts.push(m),
+      reload: () => alerts.push('reload'),
+    });
+    expect(await client.fullFlush()).toBe(false);
+    await client.flushWithoutImporting();
+    expect(alerts).toEqual([LOGIN_MESSAGE, LOGIN_MESSAGE]);
+    expect(latestRevision(t.ctx.db)).toBeUndefined();
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * The page layout shared by every route: the route's screen, then (admin mode only) the admin bar,
+ * then the footer (home, admin, property and not-found pages; spec §2).
+ *
+ * Admin mode (spec §4: a non-empty admin-key cookie) is read after hydration, so the server HTML
+ * and the first client render are the visitor page and match. In admin mode the lazily loaded
+ * admin chunk (src/web/admin/admin-root.tsx, never downloaded by visitors) wraps the screen: it
+ * provides AdminContext to it and renders the admin bar after it, i.e. above the footer.
+ */
+import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
+import type { PageData } from '../shared/site-data.js';
+import { hasAdminKeyCookie } from './admin-context.js';
+import { Footer } from './components/footer.js';
+import type { RouteInfo } from './route-info.js';
+import type { Screen } from './routes/screen.js';
+import './styles/global.css';
+
+const AdminRoot = lazy(() => import('./admin/admin-root.js'));
+
+export interface AppProps {
+  data: PageData;
+  route: RouteInfo;
+  Screen: Screen;
+}
+
+const neverChanges = () => () => {};
+
+/** True when the admin-key cookie is set; false on the server and while hydrating. */
+function useAdminMode(): boolean {
+  return useSyncExternalStore(
+    neverChanges,
+    () => hasAdminKeyCookie(document.cookie),
+    () => false,
+  );
+}
+
+export function App({ data, route, Screen }: AppProps) {
+  const admin = useAdminMode();
+  useEffect(() => {
+    document.body.classList.toggle('admin', admin);
+  }, [admin]);
+
+  const screen = <Screen data={data} route={route} />;
+  return (
+    <>
+      {admin ? (
+        <Suspense fallback={screen}>
+          <AdminRoot data={data}>{screen}</AdminRoot>
+        </Suspense>
+      ) : (
+        screen
+      )}
+      {route.kind !== 'login' && <Footer site={data.site} year={new Date(data.publishedAt).getUTCFullYear()} />}
+    </>
+  );
+}

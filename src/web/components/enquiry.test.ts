@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import type { Property } from '../../shared/site-data.js';
+import {
+  addDays,
+  enquiryLinks,
+  enquiryText,
+  formatDate,
+  localIsoDate,
+  mailtoLink,
+  nights,
+  telLink,
+  validateEnquiry,
+  whatsappLink,
+  type Enquiry,
+} from './enquiry.js';
+
+const property: Property = {
+  id: 'coffee-view',
+  name: 'Coffee View Residency',
+  address: 'Kalasa Road',
+  description: '',
+  facilities: [],
+  bedCount: 2,
+  bathCount: 1,
+  photos: [],
+};
+const site = { phone: '+91 94480 12345', email: 'support@stays.example' };
+const today = '2026-03-10';
+const pageUrl = 'https://stays.example/stay/coffee-view';
+const valid: Enquiry = { checkIn: '2026-03-12', checkOut: '2026-03-15', guests: '2', message: '' };
+
+describe('dates', () => {
+  it('reads the local calendar date, not the UTC one', () => {
+    expect(localIsoDate(new Date(2026, 0, 31, 23, 59))).toBe('2026-01-31');
+    expect(localIsoDate(new Date(2026, 11, 1, 0, 1))).toBe('2026-12-01');
+  });
+
+  it('adds days across months, years and leap days', () => {
+    expect(addDays('2026-01-31', 1)).toBe('2026-02-01');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(() => addDays('2026-02-30', 1)).toThrow(RangeError);
+  });
+
+  it('counts nights and formats dates the same everywhere', () => {
+    expect(nights('2026-03-12', '2026-03-15')).toBe(3);
+    expect(nights('2026-03-28', '2026-04-02')).toBe(5);
+    expect(nights('', '2026-04-02')).toBe(0);
+    expect(formatDate('2026-01-05')).toBe('Mon 5 Jan 2026');
+    expect(formatDate('2028-02-29')).toBe('Tue 29 Feb 2028');
+  });
+});
+
+describe('validateEnquiry', () => {
+  it('accepts a future stay of at least one night for 1 to 20 guests, from today on', () => {
+    expect(validateEnquiry(valid, today)).toEqual({});
+    expect(
+      validateEnquiry({ ...valid, checkIn: today, checkOut: '2026-03-11', guests: '1' }, today),
+    ).toEqual({});
+    expect(validateEnquiry({ ...valid, guests: '20' }, today)).toEqual({});
+    expect(validateEnquiry({ ...valid, guests: ' 3 ' }, today)).toEqual({});
+  });
+
+  it('asks for missing dates', () => {
+    expect(validateEnquiry({ ...valid, checkIn: '', checkOut: '' }, today)).toEqual({
+      checkIn: 'Choose a check-in date.',
+      checkOut: 'Choose a check-out date.',
+    });
+  });
+
+  it('refuses a check-in in the past, naming the first allowed day', () => {
+    expect(validateEnquiry({ ...valid, checkIn: '2026-03-09' }, today)).toEqual({
+      checkIn: 'Check-in cannot be in the past: choose Tue 10 Mar 2026 or later.',
+    });
+  });
+
+  it('refuses a check-out on or before check-in', () => {
+    const same = validateEnquiry({ ...valid, checkOut: valid.checkIn }, today);
+    const before = validateEnquiry({ ...valid, checkOut: '2026-03-11' }, today);
+    expect(same).toEqual({ checkOut: 'Check-out must be after check-in: choose a later date.' });
+    expect(before).toEqual(same);
+  });
+
+  it('refuses dates that do not exist or are not dates', () => {
+    expect(
+      validateEnquiry({ ...valid, checkIn: '2026-02-30', checkOut: 'tomorrow' }, today),
+    ).toEqual({
+      checkIn: 'Enter a real check-in date (year-month-day).',
+      checkOut: 'Enter a real check-out date (year-month-day).',
+    });
+  });
+
+  it('refuses guests outside 1 to 20 or not whole numbers', () => {
+    for (const guests of ['0', '21', '', '2.5', '-1', 'two', '1e1', '1000']) {
+      expect(validateEnquiry({ ...valid, guests }, today)).toEqual({
+        guests: 'Enter a number of guests from 1 to 20.',
+      });
+    }
+  });
+});
+
+describe('links', () => {
+  it('builds the WhatsApp click-to-chat link from the digits of the phone', () => {
+    expect(whatsappLink('+91 94480 12345', 'Hi & bye?\nOK')).toBe(
+      'https://wa.me/919448012345?text=Hi%20%26%20bye%3F%0AOK',
+    );
+  });
+
+  it('builds a mailto link with subject and a CRLF body', () => {
+    expect(mailtoLink('support@stays.example', 'A & B', 'one\ntwo')).toBe(
+      'mailto:support@stays.example?subject=A%20%26%20B&body=one%0D%0Atwo',
+    );
+    expect(mailtoLink('a?b@x.example', 's', 'b')).toBe('mailto:a%3Fb@x.example?subject=s&body=b');
+  });
+
+  it('builds a tel link keeping the plus of an international number', () => {
+    expect(telLink('+91 94480 12345')).toBe('tel:+919448012345');
+    expect(telLink('(0826) 222-333')).toBe('tel:0826222333');
+  });
+
+  it('gives no link while the enquiry is invalid', () => {
+    expect(enquiryLinks({ ...valid, checkOut: '' }, property, site, today, pageUrl)).toBeNull();
+    expect(
+      enquiryLinks({ ...valid, checkIn: '2026-03-01' }, property, site, today, pageUrl),
+    ).toBeNull();
+    expect(enquiryLinks({ ...valid, guests: '0' }, property, site, today, pageUrl)).toBeNull();
+  });
+
+  it('prefills every link with all of the enquiry', () => {
+    const e = { ...valid, message: '  We arrive late & have a dog.  ' };
+    const text =
+      'Hello, is Coffee View Residency available for these dates?\n' +
+      'Check-in: Thu 12 Mar 2026\n' +
+      'Check-out: Sun 15 Mar 2026 (3 nights)\n' +
+      'Guests: 2\n' +
+      'Message: We arrive late & have a dog.\n' +
+      'https://stays.example/stay/coffee-view';
+    expect(enquiryText(e, property, pageUrl)).toBe(text);
+    expect(enquiryLinks(e, property, site, today, pageUrl)).toEqual({
+      whatsapp:
+        'https://wa.me/919448012345?text=' +
+        'Hello%2C%20is%20Coffee%20View%20Residency%20available%20for%20these%20dates%3F%0A' +
+        'Check-in%3A%20Thu%2012%20Mar%202026%0A' +
+        'Check-out%3A%20Sun%2015%20Mar%202026%20(3%20nights)%0A' +
+        'Guests%3A%202%0A' +
+        'Message%3A%20We%20arrive%20late%20%26%20have%20a%20dog.%0A' +
+        'https%3A%2F%2Fstays.example%2Fstay%2Fcoffee-view',
+      email:
+        'mailto:support@stays.example' +
+        '?subject=Availability%3A%20Coffee%20View%20Residency%2C%20Thu%2012%20Mar%202026%20to%20Sun%2015%20Mar%202026' +
+        '&body=Hello%2C%20is%20Coffee%20View%20Residency%20available%20for%20these%20dates%3F%0D%0A' +
+        'Check-in%3A%20Thu%2012%20Mar%202026%0D%0A' +
+        'Check-out%3A%20Sun%2015%20Mar%202026%20(3%20nights)%0D%0A' +
+        'Guests%3A%202%0D%0A' +
+        'Message%3A%20We%20arrive%20late%20%26%20have%20a%20dog.%0D%0A' +
+        'https%3A%2F%2Fstays.example%2Fstay%2Fcoffee-view',
+      phone: 'tel:+919448012345',
+    });
+  });
+
+  it('says "1 night" and leaves out the message line when there is none', () => {
+    const text = enquiryText({ ...valid, checkOut: '2026-03-13' }, property, pageUrl);
+    expect(text).toContain('Check-out: Fri 13 Mar 2026 (1 night)\nGuests: 2\nhttps://');
+    expect(text).not.toContain('Message');
+  });
+
+  it('leaves out the ways the site has no contact for', () => {
+    expect(
+      enquiryLinks(valid, property, { phone: '', email: 'a@b.example' }, today, pageUrl),
+    ).toEqual({
+      email: expect.stringMatching(/^mailto:a@b\.example\?subject=/),
+    });
+    expect(
+      Object.keys(enquiryLinks(valid, property, { phone: '+91 1', email: ' ' }, today, pageUrl)!),
+    ).toEqual(['whatsapp', 'phone']);
+  });
+
+  it('keeps hostile text inside the link parameters', () => {
+    const hostile = { ...property, name: 'A&text=evil#x' };
+    const links = enquiryLinks(
+      { ...valid, message: '?body=x&cc=evil@x' },
+      hostile,
+      site,
+      today,
+      pageUrl,
+    )!;
+    const wa = new URL(links.whatsapp!);
+    expect([...wa.searchParams.keys()]).toEqual(['text']);
+    expect(wa.hash).toBe('');
+    expect(wa.searchParams.get('text')).toContain('A&text=evil#x');
+    const mail = new URL(links.email!);
+    expect([...mail.searchParams.keys()]).toEqual(['subject', 'body']);
+    expect(mail.searchParams.get('body')).toContain('?body=x&cc=evil@x');
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The site footer (spec §2), on the home, admin, property and not-found pages: two placeholder
+ * columns 'Category 1' and 'Category 2' with a 'Test' link each, and 'About Us' with the social
+ * profile (new tab), 'Contact Us' (dialog: support e-mail and phone links) and 'Office Address'
+ * (dialog). Contact details come from the server configuration through PageData.site.
+ */
+import type { SiteInfo } from '../../shared/site-data.js';
+import { openDialog } from '../dialogs.js';
+import { SiteDialog } from './site-dialog.js';
+import styles from './footer.module.css';
+
+export const CONTACT_DIALOG_ID = 'contact-us';
+export const OFFICE_DIALOG_ID = 'office-address';
+
+/** `tel:` URL of a phone number written for people ("+91 94480 12345" → "tel:+919448012345"). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+export function Footer({ site, year }: { site: SiteInfo; year: number }) {
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.columns}>
+        {['Category 1', 'Category 2'].map((title) => (
+          <nav className={styles.column} aria-label={title} key={title}>
+            <h2 className={styles.heading}>{title}</h2>
+            <ul className={styles.links}>
+              <li>
+                <a href="#">Test</a>
+              </li>
+            </ul>
+          </nav>
+        ))}
+        <nav className={styles.column} aria-label="About Us">
+          <h2 className={styles.heading}>About Us</h2>
+          <ul className={styles.links}>
+            <li>
+              <a href={site.socialUrl} target="_blank" rel="noopener noreferrer">
+                Social Media<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+            <li>
+              <button type="button" className={styles.linkButton} onClick={() => openDialog(CONTACT_DIALOG_ID)}>
+                Contact Us
+              </button>
+            </li>
+            <li>
+              <button type="button" className={styles.linkButton} onClick={() => openDialog(OFFICE_DIALOG_ID)}>
+                Office Address
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className={styles.copyright}>
+        © {year} {site.businessName}
+      </p>
+      <SiteDialog id={CONTACT_DIALOG_ID} title="Contact Us">
+        <p>
+          E-mail: <a href={`mailto:${site.email}`}>{site.email}</a>
+        </p>
+        <p>
+          Phone: <a href={telHref(site.phone)}>{site.phone}</a>
+        </p>
+      </SiteDialog>
+      <SiteDialog id={OFFICE_DIALOG_ID} title="Office Address">
+        <address>{site.officeAddress}</address>
+      </SiteDialog>
+    </footer>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The home page hero (spec §2, §9): the heading 'Service Apartments' over 'Chikmagalur' on a
+ * fading carousel of the five fixed images hero0..hero4, autoplay 3000 ms, fade 500 ms, looping.
+ * A pause/play button stops the motion (WCAG 2.2.2); under prefers-reduced-motion it starts paused.
+ * The images are decorative (alt=""): the heading says what the page is.
+ */
+import { useMemo, useState } from 'react';
+import Fade from 'embla-carousel-fade';
+import { HERO_COUNT, HERO_WIDTHS, VARIANT_FORMATS, heroUrl } from '../../shared/photo-urls.js';
+import { REDUCED_MOTION_QUERY, useAutoplayCarousel } from './use-autoplay-carousel.js';
+import { useMediaQuery } from './use-media-query.js';
+import styles from './hero-carousel.module.css';
+
+/** Spec §9: hero carousel autoplay. */
+export const HERO_AUTOPLAY_MS = 3000;
+/** Pixel size of the hero JPEGs in demo/hero (16:9). */
+const HERO_SIZE = { width: 2400, height: 1350 } as const;
+
+function heroSrcSet(index: number, format: (typeof VARIANT_FORMATS)[number]): string {
+  return HERO_WIDTHS.map((w) => `${heroUrl(index, w, format)} ${w}w`).join(', ');
+}
+
+export function HeroCarousel() {
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+  // null until the visitor presses the button: then their choice wins over the system setting.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const playing = choice ?? !reducedMotion;
+  const fade = useMemo(() => [Fade()], []);
+  const [viewportRef] = useAutoplayCarousel(
+    { loop: true, watchDrag: false },
+    { delayMs: HERO_AUTOPLAY_MS, playing, respectReducedMotion: false, plugins: fade },
+  );
+
+  return (
+    <header className={styles.hero}>
+      <div className={styles.viewport} ref={viewportRef}>
+        <div className={styles.container}>
+          {Array.from({ length: HERO_COUNT }, (_, i) => (
+            <div className={styles.slide} key={i}>
+              <picture>
+                {VARIANT_FORMATS.map((format) => (
+                  <source key={format} type={`image/${format}`} srcSet={heroSrcSet(i, format)} sizes="100vw" />
+                ))}
+                <img
+                  className={styles.image}
+                  src={heroUrl(i)}
+                  width={HERO_SIZE.width}
+                  height={HERO_SIZE.height}
+                  alt=""
+                  {...(i === 0
+                    ? { fetchPriority: 'high' as const }
+                    : { loading: 'lazy' as const, decoding: 'async' as const })}
+                />
+              </picture>
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className={styles.overlay}>
+        <h1 className={styles.heading}>
+          <span className={styles.line1}>Service Apartments</span>
+          <span className={styles.line2}>Chikmagalur</span>
+        </h1>
+      </div>
+      <button
+        type="button"
+        className={styles.toggle}
+        onClick={() => setChoice(!playing)}
+        aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
+      >
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          {playing ? (
+            <path fill="currentColor" d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" />
+          ) : (
+            <path fill="currentColor" d="M8 5.5v13l10.5-6.5z" />
+          )}
+        </svg>
+      </button>
+    </header>
+  );
+}

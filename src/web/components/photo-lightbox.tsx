@@ -1,0 +1,43 @@
+/**
+ * The full-screen lightbox of the property page (spec §2, §4, §9), loaded only when a visitor
+ * first opens it (issue 5). yet-another-react-lightbox with its defaults, which are the spec's:
+ * fade 250 ms, swipe 500 ms, preload 2 slides, padding 16 px, spacing 30 %, looping, swipe
+ * threshold 30 px, previous/next, close, arrow keys, Escape, an error icon on a failed image.
+ */
+import Lightbox from 'yet-another-react-lightbox';
+import 'yet-another-react-lightbox/styles.css';
+import type { PageData, Property } from '../../shared/site-data.js';
+import { VARIANT_WIDTHS, photoUrl, variantUrl } from '../../shared/photo-urls.js';
+import { DEFAULT_PHOTO_SIZE, photoAlt } from './responsive-photo.js';
+
+export interface PhotoLightboxProps {
+  property: Property;
+  photoSizes: PageData['photoSizes'];
+  open: boolean;
+  /** Index in property.photos shown when the lightbox opens. */
+  index: number;
+  onClose(): void;
+}
+
+export default function PhotoLightbox({ property, photoSizes, open, index, onClose }: PhotoLightboxProps) {
+  const total = property.photos.length;
+  const slides = property.photos.map((photo, i) => {
+    const [width, height] = photoSizes[photo.name] ?? DEFAULT_PHOTO_SIZE;
+    return {
+      src: photoUrl(photo.name),
+      alt: photoAlt(property.name, i + 1, total),
+      width,
+      height,
+      // Variants narrower than the photo, then the photo itself: the browser picks by screen width.
+      srcSet: [
+        ...VARIANT_WIDTHS.filter((w) => w < width).map((w) => ({
+          src: variantUrl(photo.name, w, 'webp'),
+          width: w,
+          height: Math.round((height * w) / width),
+        })),
+        { src: photoUrl(photo.name), width, height },
+      ],
+    };
+  });
+  return <Lightbox open={open} close={onClose} index={index} slides={slides} />;
+}

@@ -1,0 +1,54 @@
+/**
+ * The property page slider (spec §2, §9): every photo of the property, centred, each as wide as
+ * its aspect ratio makes it (variable width) at a height that fits 4 photos across a landscape
+ * screen and 1 on a portrait one; autoplay 2000 ms. Clicking a photo (or Enter/Space on it)
+ * calls `onOpen(index)` with the index in `property.photos` (the lightbox opens there).
+ */
+import type { PageData, Property } from '../../shared/site-data.js';
+import { ResponsivePhoto, photoAlt } from './responsive-photo.js';
+import { useAutoplayCarousel } from './use-autoplay-carousel.js';
+import styles from './photo-slider.module.css';
+
+/** Spec §9: property slider autoplay. */
+export const SLIDER_AUTOPLAY_MS = 2000;
+
+/** Matches the CSS: a quarter of the screen on landscape, the whole width on portrait. */
+const SLIDER_SIZES = '(orientation: landscape) 25vw, 100vw';
+
+export interface PhotoSliderProps {
+  property: Property;
+  photoSizes: PageData['photoSizes'];
+  onOpen(index: number): void;
+}
+
+export function PhotoSlider({ property, photoSizes, onOpen }: PhotoSliderProps) {
+  const [viewportRef] = useAutoplayCarousel({ loop: true, align: 'center' }, { delayMs: SLIDER_AUTOPLAY_MS });
+  const total = property.photos.length;
+  if (total === 0) return null;
+  return (
+    <section className={styles.slider} aria-label="Photos">
+      <div className={styles.viewport} ref={viewportRef}>
+        <div className={styles.container}>
+          {property.photos.map((photo, i) => (
+            <div className={styles.slide} key={photo.name}>
+              <button
+                type="button"
+                className={styles.open}
+                onClick={() => onOpen(i)}
+                aria-label={`Open ${photoAlt(property.name, i + 1, total)} in full screen`}
+              >
+                <ResponsivePhoto
+                  name={photo.name}
+                  size={photoSizes[photo.name]}
+                  alt=""
+                  sizes={SLIDER_SIZES}
+                  imgClassName={styles.image}
+                />
+              </button>
+            </div>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

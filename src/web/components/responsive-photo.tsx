@@ -1,0 +1,51 @@
+/**
+ * A catalogue photo as a `<picture>`: AVIF and WebP width variants through `srcset` + `sizes`,
+ * the normalised JPEG (`/imported-images/{name}`, spec §3) as the fallback `src`, and the
+ * intrinsic `width`/`height` so the browser reserves the box before the bytes arrive (issue 5:
+ * no layout shift).
+ */
+import type { PhotoSize } from '../../shared/site-data.js';
+import { VARIANT_FORMATS, photoUrl, variantSrcSet } from '../../shared/photo-urls.js';
+
+/** Box used for a photo whose size the publisher did not record: 3:2, the common camera ratio. */
+export const DEFAULT_PHOTO_SIZE: PhotoSize = [1200, 800];
+
+export interface ResponsivePhotoProps {
+  name: string;
+  /** [width, height] in pixels from PageData.photoSizes; undefined → DEFAULT_PHOTO_SIZE. */
+  size: PhotoSize | undefined;
+  alt: string;
+  /** The `sizes` attribute: how wide the image is drawn, e.g. "(min-width: 900px) 50vw, 100vw". */
+  sizes: string;
+  /**
+   * 'high' for the page's largest above-the-fold image (LCP): loaded eagerly at high priority.
+   * Otherwise the image is lazy-loaded.
+   */
+  priority?: 'high';
+  className?: string;
+  imgClassName?: string;
+}
+
+export function ResponsivePhoto({ name, size, alt, sizes, priority, className, imgClassName }: ResponsivePhotoProps) {
+  const [width, height] = size ?? DEFAULT_PHOTO_SIZE;
+  return (
+    <picture className={className}>
+      {VARIANT_FORMATS.map((format) => (
+        <source key={format} type={`image/${format}`} srcSet={variantSrcSet(name, format)} sizes={sizes} />
+      ))}
+      <img
+        className={imgClassName}
+        src={photoUrl(name)}
+        width={width}
+        height={height}
+        alt={alt}
+        {...(priority === 'high' ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const })}
+      />
+    </picture>
+  );
+}
+
+/** Alt text of a catalogue photo until the owner can write captions (issue 6). */
+export function photoAlt(propertyName: string, n: number, total: number): string {
+  return `${propertyName} – photo ${n} of ${total}`;
+}

@@ -1,0 +1,31 @@
+/**
+ * A native modal `<dialog>` (DESIGN.md: accessible, zero weight) with a title and a Close button.
+ * Opened and closed through window.openDialog / window.closeDialog (src/web/dialogs.ts, spec §4);
+ * Escape closes it natively, and the Close button works even before the page's script runs
+ * (a `method="dialog"` form).
+ */
+import type { ReactNode } from 'react';
+import styles from './site-dialog.module.css';
+
+export interface SiteDialogProps {
+  /** The element id that openDialog(id) / closeDialog(id) use. */
+  id: string;
+  title: string;
+  children: ReactNode;
+}
+
+export function SiteDialog({ id, title, children }: SiteDialogProps) {
+  return (
+    <dialog id={id} className={styles.dialog} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.title}>
+        {title}
+      </h2>
+      <div className={styles.body}>{children}</div>
+      <form method="dialog" className={styles.actions}>
+        <button type="submit" className={styles.close}>
+          Close
+        </button>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,251 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { siteDataSchema, type PageData } from '../shared/site-data.js';
+import { render, publicRoutes } from './entry-server.js';
+
+const catalogue = siteDataSchema.parse({
+  revision: 3,
+  propertyList: [
+    {
+      id: 'coffee-view',
+      name: 'Coffee View Residency',
+      address: 'Kalasa Road, Chikmagalur, Karnataka',
+      description: 'Two bedrooms.\nEstate walks <b>every morning</b>.',
+      facilities: ['Wi-Fi', 'Hot water', 'Parking'],
+      bedCount: 2,
+      bathCount: 1,
+      checkInTime: '12:00',
+      photos: [
+        { name: 'aaa111.jpg', best: false, home: true },
+        { name: 'bbb222.jpg', best: true, home: false },
+        { name: 'ccc333.webp', best: false, home: true },
+      ],
+    },
+    {
+      id: 'lake_side-2',
+      name: 'Hirekolale Lake Cottage',
+      address: 'Hirekolale lake & Co, Chikmagalur',
+      description: '',
+      facilities: [],
+      bedCount: 1,
+      bathCount: 1,
+      photos: [{ name: 'ddd444.jpg', best: true, home: true }],
+    },
+  ],
+  homeSections: [
+    { id: 'sec1', name: 'Near Town', properties: ['coffee-view'] },
+    { id: 'sec2', name: 'By The Lakes', properties: ['lake_side-2', 'coffee-view'] },
+  ],
+});
+
+const data: PageData = {
+  ...catalogue,
+  photoSizes: { 'aaa111.jpg': [1600, 1067], 'bbb222.jpg': [1200, 1600] },
+  site: {
+    siteUrl: 'https://stays.example',
+    businessName: 'Stays In Chikmagalur',
+    email: 'support@stays.example',
+    phone: '+91 94480 12345',
+    socialUrl: 'https://social.example/stays',
+    officeAddress: 'Third Floor, Sri Ganesha Complex, IG Road, Chikmagalur',
+  },
+  publishedAt: '2026-11-22T10:00:00.000Z',
+};
+
+/** Parses rendered HTML the way a browser would, for structural assertions. */
+async function dom(html: string): Promise<Document> {
+  return new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, 'text/html');
+}
+
+describe('publicRoutes', () => {
+  it('lists home, every property page, admin and login', () => {
+    expect(publicRoutes(data)).toEqual(['/', '/stay/coffee-view', '/stay/lake_side-2', '/admin', '/adminlogin']);
+  });
+});
+
+describe('render: home', () => {
+  const result = render('/', data);
+
+  it('answers 200 with a title', () => {
+    expect(result.status).toBe(200);
+    expect(result.head).toMatch(/^<title>Service Apartments in Chikmagalur - Stays In Chikmagalur<\/title>/);
+  });
+
+  it('shows the hero heading over five decorative hero images, the first one eager', async () => {
+    const doc = await dom(result.html);
+    const h1 = doc.querySelector('h1');
+    expect(h1?.textContent).toBe('Service ApartmentsChikmagalur');
+    const heroImgs = [...doc.querySelectorAll('header img')];
+    expect(heroImgs.map((img) => img.getAttribute('src'))).toEqual([0, 1, 2, 3, 4].map((i) => `/hero/hero${i}.jpg`));
+    expect(heroImgs.every((img) => img.getAttribute('alt') === '')).toBe(true);
+    expect(heroImgs[0]?.getAttribute('fetchpriority')).toBe('high');
+    expect(heroImgs[0]?.hasAttribute('loading')).toBe(false);
+    expect(heroImgs[1]?.getAttribute('loading')).toBe('lazy');
+    expect(doc.querySelector('header source[type="image/avif"]')?.getAttribute('srcset')).toContain('/hero/hero0-1280.avif 1280w');
+    expect(doc.querySelector('button[aria-label="Pause slideshow"]')).not.toBeNull();
+  });
+
+  it('lists every section with cards linking to /stay/{id}', async () => {
+    const doc = await dom(result.html);
+    const sections = [...doc.querySelectorAll('main section')];
+    expect(sections.map((s) => s.querySelector('h2')?.textContent)).toEqual(['Near Town', 'By The Lakes']);
+    const links = [...sections[1]!.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual(['/stay/lake_side-2', '/stay/coffee-view']);
+    expect(sections[0]!.textContent).toContain('Coffee View Residency');
+    expect(sections[0]!.textContent).toContain('2 beds');
+    expect(sections[0]!.textContent).toContain('1 bath');
+  });
+
+  it('builds card sliders from home photos only, with srcset variants and sizes', async () => {
+    const doc = await dom(result.html);
+    const card = doc.querySelector('a[href="/stay/coffee-view"]')!;
+    const imgs = [...card.querySelectorAll('img')];
+    expect(imgs.map((img) => img.getAttribute('src'))).toEqual(['/imported-images/aaa111.jpg', '/imported-images/ccc333.webp']);
+    expect(imgs.map((img) => img.getAttribute('alt'))).toEqual([
+      'Coffee View Residency – photo 1 of 2',
+      'Coffee View Residency – photo 2 of 2',
+    ]);
+    expect(imgs[0]?.getAttribute('width')).toBe('1600');
+    expect(imgs[0]?.getAttribute('height')).toBe('1067');
+    // No recorded size: the default 3:2 box.
+    expect(imgs[1]?.getAttribute('width')).toBe('1200');
+    expect(imgs[1]?.getAttribute('height')).toBe('800');
+    expect(imgs.every((img) => img.getAttribute('loading') === 'lazy' && img.getAttribute('decoding') === 'async')).toBe(true);
+    const avif = card.querySelector('source[type="image/avif"]');
+    expect(avif?.getAttribute('srcset')).toBe(
+      '/imported-images/v/aaa111-480.avif 480w, /imported-images/v/aaa111-960.avif 960w, /imported-images/v/aaa111-1600.avif 1600w',
+    );
+    expect(avif?.getAttribute('sizes')).toBeTruthy();
+    expect(card.querySelector('source[type="image/webp"]')?.getAttribute('srcset')).toContain('aaa111-960.webp 960w');
+    expect(card.innerHTML).not.toContain('bbb222');
+  });
+
+  it('renders no admin control for visitors', () => {
+    expect(result.html).not.toContain('Create Category');
+    expect(result.html).not.toContain('Delete category');
+    expect(result.html).not.toContain('Add property to');
+  });
+
+  it('ends with the footer and its two dialogs', async () => {
+    const doc = await dom(result.html);
+    const footer = doc.querySelector('footer')!;
+    expect([...footer.querySelectorAll('h2')].map((h) => h.textContent)).toEqual([
+      'Category 1',
+      'Category 2',
+      'About Us',
+      'Contact Us',
+      'Office Address',
+    ]);
+    expect([...footer.querySelectorAll('a')].filter((a) => a.textContent === 'Test')).toHaveLength(2);
+    const social = footer.querySelector('a[target="_blank"]');
+    expect(social?.getAttribute('href')).toBe('https://social.example/stays');
+    expect(social?.getAttribute('rel')).toContain('noopener');
+    expect(footer.querySelector('dialog#contact-us a[href="mailto:support@stays.example"]')).not.toBeNull();
+    expect(footer.querySelector('dialog#contact-us a[href="tel:+919448012345"]')?.textContent).toBe('+91 94480 12345');
+    expect(footer.querySelector('dialog#office-address')?.textContent).toContain('Third Floor, Sri Ganesha Complex');
+    expect(footer.querySelectorAll('dialog button')).toHaveLength(2);
+  });
+});
+
+describe('render: property page', () => {
+  const result = render('/stay/coffee-view', data);
+
+  it('answers 200 with the spec title', () => {
+    expect(result.status).toBe(200);
+    expect(result.head.startsWith('<title>Coffee View Residency - Stays In Chikmagalur</title>')).toBe(true);
+  });
+
+  it('shows the header, the best photo as an eager hero, and every photo in the slider', async () => {
+    const doc = await dom(result.html);
+    expect(doc.querySelector('h1')?.textContent).toBe('Coffee View Residency');
+    expect([...doc.querySelectorAll('button')].some((b) => b.textContent === 'Check Availability')).toBe(true);
+    const hero = doc.querySelector('img[fetchpriority="high"]');
+    expect(hero?.getAttribute('src')).toBe('/imported-images/bbb222.jpg');
+    expect(hero?.hasAttribute('loading')).toBe(false);
+    expect(hero?.getAttribute('alt')).toBe('Coffee View Residency – photo 2 of 3');
+    expect(hero?.getAttribute('width')).toBe('1200');
+    expect(hero?.getAttribute('height')).toBe('1600');
+    const slides = [...doc.querySelectorAll('section[aria-label="Photos"] button')];
+    expect(slides.map((b) => b.querySelector('img')?.getAttribute('src'))).toEqual([
+      '/imported-images/aaa111.jpg',
+      '/imported-images/bbb222.jpg',
+      '/imported-images/ccc333.webp',
+    ]);
+    expect(slides[2]?.getAttribute('aria-label')).toBe('Open Coffee View Residency – photo 3 of 3 in full screen');
+  });
+
+  it('embeds a lazy map of the address at zoom 13 and lists the facilities', async () => {
+    const doc = await dom(result.html);
+    const map = doc.querySelector('iframe');
+    expect(map?.getAttribute('src')).toBe(
+      'https://maps.google.com/maps?q=Kalasa%20Road%2C%20Chikmagalur%2C%20Karnataka&z=13&output=embed',
+    );
+    expect(map?.getAttribute('loading')).toBe('lazy');
+    expect(map?.getAttribute('title')).toBe('Map of Kalasa Road, Chikmagalur, Karnataka');
+    const headings = [...doc.querySelectorAll('h2')].map((h) => h.textContent);
+    expect(headings).toEqual(expect.arrayContaining(['Location', 'Facilities']));
+    expect([...doc.querySelectorAll('ul li')].map((li) => li.textContent)).toEqual(
+      expect.arrayContaining(['Wi-Fi', 'Hot water', 'Parking']),
+    );
+  });
+
+  it('inserts the description as HTML with line breaks kept, and shows other details', async () => {
+    const doc = await dom(result.html);
+    expect(result.html).toContain('Two bedrooms.\nEstate walks <b>every morning</b>.');
+    expect(doc.querySelector('dl')?.textContent).toBe('Check in time12:00');
+  });
+
+  it('encodes the address of the map query', async () => {
+    const doc = await dom(render('/stay/lake_side-2', data).html);
+    expect(doc.querySelector('iframe')?.getAttribute('src')).toBe(
+      'https://maps.google.com/maps?q=Hirekolale%20lake%20%26%20Co%2C%20Chikmagalur&z=13&output=embed',
+    );
+  });
+
+  it('escapes a hostile property name in the title', () => {
+    const hostile = {
+      ...data,
+      propertyList: [{ ...data.propertyList[0]!, name: '</title><script>alert(1)</script>' }],
+    };
+    const { head } = render('/stay/coffee-view', hostile);
+    expect(head).toContain('&#60;/title&#62;&#60;script&#62;');
+    expect(head).not.toContain('<script>');
+  });
+});
+
+describe('render: not found, admin and login', () => {
+  it.each(['/stay/nope', '/404', '/no/such/page', '/stay/%E0%A4%A', '/stay/coffee-view/extra'])(
+    '%s is the 404 page linking home',
+    async (url) => {
+      const result = render(url, data);
+      expect(result.status).toBe(404);
+      expect(result.head).toContain('<title>Page not found - Stays In Chikmagalur</title>');
+      const doc = await dom(result.html);
+      expect(doc.querySelector('main a[href="/"]')).not.toBeNull();
+      expect(doc.querySelector('footer')).not.toBeNull();
+    },
+  );
+
+  it('accepts a trailing slash and a query string', () => {
+    expect(render('/stay/coffee-view/?ref=chat', data).status).toBe(200);
+    expect(render('/admin/', data).status).toBe(200);
+  });
+
+  it('/admin shows the title Admin Page and the footer', async () => {
+    const result = render('/admin', data);
+    const doc = await dom(result.html);
+    expect(result.status).toBe(200);
+    expect(doc.querySelector('h1')?.textContent).toBe('Admin Page');
+    expect(doc.querySelector('footer')).not.toBeNull();
+  });
+
+  it('/adminlogin shows the title Admin Login and the login form, no footer', async () => {
+    const result = render('/adminlogin', data);
+    const doc = await dom(result.html);
+    expect(doc.querySelector('h1')?.textContent).toBe('Admin Login');
+    expect(doc.querySelector('input[name="username"]')).not.toBeNull();
+    expect(doc.querySelector('input[type="password"]')).not.toBeNull();
+    expect(doc.querySelector('button[type="submit"]')?.textContent).toBe('Continue');
+    expect(doc.querySelector('footer')).toBeNull();
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Home (spec §2): the hero carousel, then every home section in order with its name and its
+ * property cards. In admin mode (useAdmin() non-null): 'Create Category', and per section a
+ * delete button and an add-property button.
+ */
+import { useAdmin } from '../admin-context.js';
+import { HeroCarousel } from '../components/hero-carousel.js';
+import { PropertyCard } from '../components/property-card.js';
+import type { ScreenProps } from './screen.js';
+import styles from './home.module.css';
+
+export default function HomePage({ data }: ScreenProps) {
+  const admin = useAdmin();
+  const byId = new Map(data.propertyList.map((p) => [p.id, p]));
+  return (
+    <main>
+      <HeroCarousel />
+      <div className={styles.sections}>
+        {admin && (
+          <div className={styles.adminRow}>
+            <button type="button" className={styles.adminButton} onClick={() => admin.createCategory()}>
+              Create Category
+            </button>
+          </div>
+        )}
+        {data.homeSections.map((section) => (
+          <section className={styles.section} key={section.id} aria-labelledby={`section-${section.id}`}>
+            <div className={styles.sectionHead}>
+              <h2 className={styles.sectionName} id={`section-${section.id}`}>
+                {section.name}
+              </h2>
+              {admin && (
+                <div className={styles.sectionTools}>
+                  <button
+                    type="button"
+                    className={styles.adminButton}
+                    aria-label={`Add property to ${section.name}`}
+                    onClick={() => admin.addPropertyToCategory(section.id)}
+                  >
+                    <span aria-hidden="true">＋</span> Add property
+                  </button>
+                  <button
+                    type="button"
+                    className={`${styles.adminButton} ${styles.danger}`}
+                    aria-label={`Delete category ${section.name}`}
+                    onClick={() => admin.deleteCategory(section.id)}
+                  >
+                    <span aria-hidden="true">🗑</span> Delete
+                  </button>
+                </div>
+              )}
+            </div>
+            <ul className={styles.grid}>
+              {section.properties.flatMap((id) => {
+                const property = byId.get(id);
+                return property
+                  ? [
+                      <li key={id}>
+                        <PropertyCard property={property} photoSizes={data.photoSizes} />
+                      </li>,
+                    ]
+                  : [];
+              })}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,208 @@
+/**
+ * Property page /stay/{id} (spec §2): header with the name and 'Check Availability', the hero
+ * photo (the one flagged best), the photo slider and its lightbox, a sidebar with the Location
+ * map and the Facilities, then the details and the description (HTML, line breaks kept; the
+ * publisher sanitises it before it reaches the page). In admin mode the name, address, counts,
+ * other details, facilities and description open edit prompts and the hero opens Manage Images.
+ */
+import { Suspense, lazy, useState } from 'react';
+import { CORE_FIELDS, heroPhoto } from '../../shared/site-basics.js';
+import type { Property } from '../../shared/site-data.js';
+import { useAdmin } from '../admin-context.js';
+import { EnquiryDialog } from '../components/enquiry-dialog.js';
+import { EditableBlock, EditableText } from '../components/editable.js';
+import { PhotoSlider } from '../components/photo-slider.js';
+import { plural } from '../components/property-card.js';
+import { ResponsivePhoto, photoAlt } from '../components/responsive-photo.js';
+import type { ScreenProps } from './screen.js';
+import styles from './property.module.css';
+
+const PhotoLightbox = lazy(() => import('../components/photo-lightbox.js'));
+
+/** Spec §2, §7: the embedded map, the address as query, zoom 13. */
+export function mapEmbedUrl(address: string): string {
+  return `https://maps.google.com/maps?q=${encodeURIComponent(address)}&z=13&output=embed`;
+}
+
+/** The property's string fields beyond the core ones (spec §3 "other detail fields"), in order. */
+export function otherDetails(property: Property): [string, string][] {
+  const core: readonly string[] = CORE_FIELDS;
+  return Object.entries(property).filter(
+    (entry): entry is [string, string] => !core.includes(entry[0]) && typeof entry[1] === 'string',
+  );
+}
+
+/** A field name as a label: "checkInTime" / "check_in_time" → "Check in time". */
+export function fieldLabel(field: string): string {
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const HERO_SIZES = '(min-width: 1240px) 1240px, 100vw';
+
+export default function PropertyPage({ data, route }: ScreenProps) {
+  const admin = useAdmin();
+  const [enquiryOpen, setEnquiryOpen] = useState(false);
+  // null: closed. The lightbox chunk loads on the first open and stays mounted for its exit animation.
+  const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
+  const [lightboxLoaded, setLightboxLoaded] = useState(false);
+  if (route.kind !== 'property') return null;
+  const property = route.property;
+  const { id } = property;
+  const edit = (field: string) => (admin ? () => admin.editDetail(id, field) : undefined);
+  const hero = heroPhoto(property);
+  const heroIndex = hero ? property.photos.indexOf(hero) : -1;
+  const details = otherDetails(property);
+
+  const openLightbox = (index: number) => {
+    setLightboxLoaded(true);
+    setLightboxIndex(index);
+  };
+
+  const heroPicture = hero && (
+    <ResponsivePhoto
+      name={hero.name}
+      size={data.photoSizes[hero.name]}
+      alt={photoAlt(property.name, heroIndex + 1, property.photos.length)}
+      sizes={HERO_SIZES}
+      priority="high"
+      className={styles.heroPicture}
+      imgClassName={styles.heroImage}
+    />
+  );
+
+  return (
+    <main className={styles.page}>
+      <div className={styles.wrap}>
+        <nav className={styles.crumbs} aria-label="Breadcrumb">
+          <a href="/">← All stays</a>
+        </nav>
+        <header className={styles.header}>
+          <div className={styles.titles}>
+            <h1 className={styles.name}>
+              <EditableText onEdit={edit('name')} label="name">
+                {property.name}
+              </EditableText>
+            </h1>
+            <p className={styles.address}>
+              <EditableText onEdit={edit('address')} label="address">
+                {property.address}
+              </EditableText>
+            </p>
+            <p className={styles.counts}>
+              <EditableText onEdit={edit('bedCount')} label="bed count">
+                {plural(property.bedCount, 'bed', 'beds')}
+              </EditableText>
+              <span aria-hidden="true"> · </span>
+              <EditableText onEdit={edit('bathCount')} label="bath count">
+                {plural(property.bathCount, 'bath', 'baths')}
+              </EditableText>
+            </p>
+          </div>
+          <button type="button" className={styles.cta} onClick={() => setEnquiryOpen(true)}>
+            Check Availability
+          </button>
+        </header>
+        {heroPicture && (
+          <div className={styles.hero}>
+            {admin ? (
+              <button
+                type="button"
+                className={styles.heroButton}
+                onClick={() => admin.openManageImages(id)}
+                aria-label={`Manage images of ${property.name}`}
+              >
+                {heroPicture}
+              </button>
+            ) : (
+              heroPicture
+            )}
+          </div>
+        )}
+      </div>
+
+      <PhotoSlider property={property} photoSizes={data.photoSizes} onOpen={openLightbox} />
+      {lightboxLoaded && (
+        <Suspense fallback={null}>
+          <PhotoLightbox
+            property={property}
+            photoSizes={data.photoSizes}
+            open={lightboxIndex !== null}
+            index={lightboxIndex ?? 0}
+            onClose={() => setLightboxIndex(null)}
+          />
+        </Suspense>
+      )}
+
+      <div className={`${styles.wrap} ${styles.columns}`}>
+        <aside className={styles.sidebar}>
+          <section className={styles.card} aria-labelledby="location-title">
+            <h2 className={styles.cardTitle} id="location-title">
+              Location
+            </h2>
+            <iframe
+              className={styles.map}
+              title={`Map of ${property.address}`}
+              src={mapEmbedUrl(property.address)}
+              loading="lazy"
+              referrerPolicy="no-referrer-when-downgrade"
+            />
+          </section>
+          <section className={styles.card} aria-labelledby="facilities-title">
+            <h2 className={styles.cardTitle} id="facilities-title">
+              Facilities
+            </h2>
+            <EditableBlock onEdit={admin ? () => admin.editFacilities(id) : undefined} label="facilities">
+              <ul className={styles.facilities}>
+                {property.facilities.map((facility) => (
+                  <li key={facility}>
+                    <svg className={styles.check} viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+                      <path fill="currentColor" d="M7.7 13.3 4.4 10l-1.4 1.4 4.7 4.7 9.3-9.3-1.4-1.4z" />
+                    </svg>
+                    {facility}
+                  </li>
+                ))}
+              </ul>
+            </EditableBlock>
+          </section>
+        </aside>
+
+        <div className={styles.content}>
+          {details.length > 0 && (
+            <section aria-labelledby="details-title">
+              <h2 className={styles.sectionTitle} id="details-title">
+                Details
+              </h2>
+              <dl className={styles.details}>
+                {details.map(([field, value]) => (
+                  <div key={field}>
+                    <dt>{fieldLabel(field)}</dt>
+                    <dd>
+                      <EditableText onEdit={edit(field)} label={fieldLabel(field).toLowerCase()}>
+                        {value}
+                      </EditableText>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+          <section aria-labelledby="about-title">
+            <h2 className={styles.sectionTitle} id="about-title">
+              About this stay
+            </h2>
+            <EditableBlock onEdit={admin ? () => admin.editDescription(id) : undefined} label="description">
+              <div className={styles.description} dangerouslySetInnerHTML={{ __html: property.description }} />
+            </EditableBlock>
+          </section>
+        </div>
+      </div>
+
+      <EnquiryDialog property={property} site={data.site} open={enquiryOpen} onClose={() => setEnquiryOpen(false)} />
+    </main>
+  );
+}

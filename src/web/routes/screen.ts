@@ -1,0 +1,11 @@
+/** What every route module exports as default: the screen of one route kind (spec §2). */
+import type { ComponentType } from 'react';
+import type { PageData } from '../../shared/site-data.js';
+import type { RouteInfo } from '../route-info.js';
+
+export interface ScreenProps {
+  data: PageData;
+  route: RouteInfo;
+}
+
+export type Screen = ComponentType<ScreenProps>;
