@@ -38,7 +38,10 @@ async function hydrated(page: Page): Promise<void> {
 async function expectNoViolations(page: Page, where: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const lines = violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`),
+    v.nodes.map(
+      (n) =>
+        `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`,
+    ),
   );
   expect(lines, `axe violations on ${where}`).toEqual([]);
 }
@@ -74,7 +77,9 @@ test.describe('as a visitor', () => {
     }
   });
 
-  test('a property page, with the enquiry dialog and the lightbox open in turn', async ({ page }) => {
+  test('a property page, with the enquiry dialog and the lightbox open in turn', async ({
+    page,
+  }) => {
     await page.goto(await firstPropertyPath(page));
     await hydrated(page);
     await expectNoViolations(page, 'property page');
@@ -92,7 +97,10 @@ test.describe('as a visitor', () => {
     await expectNoViolations(page, 'the enquiry dialog with its links');
     await closeWithEscape(page);
 
-    await page.getByRole('button', { name: /^Open .* in full screen$/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Open .* in full screen$/ })
+      .first()
+      .click();
     const lightbox = page.getByRole('dialog', { name: 'Lightbox' });
     await expect(lightbox).toBeVisible();
     await expect(lightbox.locator('img').first()).toBeVisible();
@@ -145,7 +153,10 @@ test.describe('as the owner', () => {
     await logIn(page);
     await expectNoViolations(page, 'home in admin mode');
 
-    await page.getByRole('button', { name: /^Add property to / }).first().click();
+    await page
+      .getByRole('button', { name: /^Add property to / })
+      .first()
+      .click();
     await expect(page.locator('dialog#select-property[open]')).toBeVisible();
     await expectNoViolations(page, 'the Select Property dialog');
     await closeWithEscape(page);

@@ -292,7 +292,7 @@ test('categories: create, add a property through Select Property, delete after c
 
 /** Opens Manage Images from the hero image of the target's page. */
 async function openManageImages(o: OwnerPage) {
-  await o.page.locator('main button[title="Manage images"]').click();
+  await o.page.getByRole('button', { name: `Manage images of ${target.name}` }).click();
   const dialog = o.page.getByRole('dialog', { name: /^Manage Images/ });
   await expect(dialog).toBeVisible();
   return dialog;
@@ -330,10 +330,9 @@ test('Show/Hide On Home changes memory only; Import And Flush Changes publishes 
   });
 
   const again = await openManageImages(o);
-  await again
-    .locator(`li[data-photo="${photo.name}"]`)
-    .getByRole('button', { name: from === 'Hide On Home' ? 'Show On Home' : 'Hide On Home' })
-    .click();
+  await again.locator(`li[data-photo="${photo.name}"]`).getByRole('button', { name: to }).click();
+  await o.page.keyboard.press('Escape');
+  await expect(again).toBeHidden();
   await fullFlush(o, () =>
     o.page.getByRole('button', { name: 'Import And Flush Changes' }).click(),
   );

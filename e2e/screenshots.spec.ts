@@ -1,7 +1,7 @@
 /**
  * Full-page screenshots of the home page and a property page, per project (issue 2: "screenshots
  * ... that you opened and looked at"), saved as test-results/screenshots/{project}-{page}.png.
- * Every lazy image is scrolled into view and loaded first, so the pictures show the real page.
+ * Every image, lazy ones included, is loaded first, so the pictures show the real page.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { PageData } from '../src/shared/site-data.js';
@@ -16,23 +16,36 @@ async function stayOffline(page: Page): Promise<void> {
   );
 }
 
+/** Loads every image, lazy ones included, so the picture shows the whole page as a visitor sees it scrolled. */
 async function loadEverything(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    window.scrollTo(0, 0);
+  await page.evaluate(() => {
+    for (const img of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) img.loading = 'eager';
   });
-  await page.waitForLoadState('networkidle');
-  // Eager images loaded; lazy ones either loaded or never needed (e.g. slides clipped off-screen).
   await expect
-    .poll(() =>
-      page.evaluate(() =>
-        [...document.images].every((img) => (img.complete ? img.naturalWidth > 0 : img.loading === 'lazy')),
-      ),
-    )
+    .poll(() => page.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0)), {
+      timeout: 30_000,
+    })
     .toBe(true);
+  // Decoded too (decoding="async" paints an image only once it is decoded).
+  await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))));
+}
+
+/**
+ * A full-page picture. On a portrait phone Chromium's full-page capture stretches the viewport
+ * behind the page's back, so the carousels are caught mid-measure; instead the viewport itself is
+ * made as tall as the page (still portrait) and the page settles before the shot.
+ */
+async function fullPageShot(page: Page, path: string): Promise<void> {
+  const viewport = page.viewportSize()!;
+  if (viewport.height <= viewport.width) {
+    await page.screenshot({ path, fullPage: true });
+    return;
+  }
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path });
+  await page.setViewportSize(viewport);
 }
 
 test('home and property page screenshots', async ({ page }, testInfo) => {
@@ -40,11 +53,11 @@ test('home and property page screenshots', async ({ page }, testInfo) => {
   const dir = 'test-results/screenshots';
   await page.goto('/');
   await loadEverything(page);
-  await page.screenshot({ path: `${dir}/${testInfo.project.name}-home.png`, fullPage: true });
+  await fullPageShot(page, `${dir}/${testInfo.project.name}-home.png`);
 
   const data = await page.evaluate(() => (window as unknown as { __STAYS_DATA__: PageData }).__STAYS_DATA__);
   const property = data.propertyList.find((p) => p.photos.length >= 4) ?? data.propertyList[0]!;
   await page.goto(`/stay/${encodeURIComponent(property.id)}`);
   await loadEverything(page);
-  await page.screenshot({ path: `${dir}/${testInfo.project.name}-property.png`, fullPage: true });
+  await fullPageShot(page, `${dir}/${testInfo.project.name}-property.png`);
 });

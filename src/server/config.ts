@@ -9,6 +9,8 @@ import path from 'node:path';
 export interface SiteConfig {
   /** Absolute origin of the public site, no trailing slash, e.g. "https://stays.example". */
   siteUrl: string;
+  /** True when SITE_URL was not set and siteUrl is this server's own address (main.ts fixes the port once listening). */
+  siteUrlIsDefault: boolean;
   businessName: string;
   email: string;
   /** Phone as people write it, e.g. "+91 94480 12345"; links use its digits. */
@@ -65,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     site: {
       siteUrl: urlFrom('SITE_URL', env.SITE_URL, `http://localhost:${port}`),
+      siteUrlIsDefault: !env.SITE_URL,
       businessName: env.BUSINESS_NAME || 'Stays In Chikmagalur',
       email: env.CONTACT_EMAIL || 'support@staysinchikmagalur.example',
       phone: env.CONTACT_PHONE || '+91 94480 12345',

@@ -1,6 +1,7 @@
 /**
- * Starts the server: reads the configuration, prepares DATA_DIR (owner account, demo seed, first
- * publish), listens on HOST:PORT and prints the URL.
+ * Starts the server: reads the configuration, listens on HOST:PORT, prepares DATA_DIR (owner
+ * account, demo seed, first publish) and then prints the URL. Until the first publish is done the
+ * public pages answer 404.
  */
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
@@ -8,10 +9,13 @@ import { prepareDataDir } from './startup.js';
 
 const config = loadConfig();
 const { app, ctx } = await buildApp(config, { logger: process.env.LOG_LEVEL !== 'silent' });
-await prepareDataDir(ctx, (line) => console.log(line));
 await app.listen({ port: config.port, host: config.host });
+const port = (app.server.address() as { port: number }).port;
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-console.log(`Stays is serving on http://${shownHost}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}/`);
+// Without SITE_URL, canonical URLs and the sitemap name this server itself, on the port it got.
+if (config.site.siteUrlIsDefault) config.site.siteUrl = `http://${shownHost}:${port}`;
+await prepareDataDir(ctx, (line) => console.log(line));
+console.log(`Stays is serving on http://${shownHost}:${port}/`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

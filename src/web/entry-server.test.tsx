@@ -53,7 +53,7 @@ const data: PageData = {
 };
 
 /** Parses rendered HTML the way a browser would, for structural assertions. */
-async function dom(html: string): Promise<Document> {
+function dom(html: string): Document {
   return new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, 'text/html');
 }
 
@@ -71,8 +71,8 @@ describe('render: home', () => {
     expect(result.head).toMatch(/^<title>Service Apartments in Chikmagalur - Stays In Chikmagalur<\/title>/);
   });
 
-  it('shows the hero heading over five decorative hero images, the first one eager', async () => {
-    const doc = await dom(result.html);
+  it('shows the hero heading over five decorative hero images, the first one eager', () => {
+    const doc = dom(result.html);
     const h1 = doc.querySelector('h1');
     expect(h1?.textContent).toBe('Service ApartmentsChikmagalur');
     const heroImgs = [...doc.querySelectorAll('header img')];
@@ -85,8 +85,8 @@ describe('render: home', () => {
     expect(doc.querySelector('button[aria-label="Pause slideshow"]')).not.toBeNull();
   });
 
-  it('lists every section with cards linking to /stay/{id}', async () => {
-    const doc = await dom(result.html);
+  it('lists every section with cards linking to /stay/{id}', () => {
+    const doc = dom(result.html);
     const sections = [...doc.querySelectorAll('main section')];
     expect(sections.map((s) => s.querySelector('h2')?.textContent)).toEqual(['Near Town', 'By The Lakes']);
     const links = [...sections[1]!.querySelectorAll('a')].map((a) => a.getAttribute('href'));
@@ -96,8 +96,8 @@ describe('render: home', () => {
     expect(sections[0]!.textContent).toContain('1 bath');
   });
 
-  it('builds card sliders from home photos only, with srcset variants and sizes', async () => {
-    const doc = await dom(result.html);
+  it('builds card sliders from home photos only, with srcset variants and sizes', () => {
+    const doc = dom(result.html);
     const card = doc.querySelector('a[href="/stay/coffee-view"]')!;
     const imgs = [...card.querySelectorAll('img')];
     expect(imgs.map((img) => img.getAttribute('src'))).toEqual(['/imported-images/aaa111.jpg', '/imported-images/ccc333.webp']);
@@ -126,8 +126,8 @@ describe('render: home', () => {
     expect(result.html).not.toContain('Add property to');
   });
 
-  it('ends with the footer and its two dialogs', async () => {
-    const doc = await dom(result.html);
+  it('ends with the footer and its two dialogs', () => {
+    const doc = dom(result.html);
     const footer = doc.querySelector('footer')!;
     expect([...footer.querySelectorAll('h2')].map((h) => h.textContent)).toEqual([
       'Category 1',
@@ -155,8 +155,8 @@ describe('render: property page', () => {
     expect(result.head.startsWith('<title>Coffee View Residency - Stays In Chikmagalur</title>')).toBe(true);
   });
 
-  it('shows the header, the best photo as an eager hero, and every photo in the slider', async () => {
-    const doc = await dom(result.html);
+  it('shows the header, the best photo as an eager hero, and every photo in the slider', () => {
+    const doc = dom(result.html);
     expect(doc.querySelector('h1')?.textContent).toBe('Coffee View Residency');
     expect([...doc.querySelectorAll('button')].some((b) => b.textContent === 'Check Availability')).toBe(true);
     const hero = doc.querySelector('img[fetchpriority="high"]');
@@ -165,17 +165,21 @@ describe('render: property page', () => {
     expect(hero?.getAttribute('alt')).toBe('Coffee View Residency – photo 2 of 3');
     expect(hero?.getAttribute('width')).toBe('1200');
     expect(hero?.getAttribute('height')).toBe('1600');
-    const slides = [...doc.querySelectorAll('section[aria-label="Photos"] button')];
+    const slides = [...doc.querySelectorAll('section[aria-label="Photos"] button:not([aria-hidden])')];
     expect(slides.map((b) => b.querySelector('img')?.getAttribute('src'))).toEqual([
       '/imported-images/aaa111.jpg',
       '/imported-images/bbb222.jpg',
       '/imported-images/ccc333.webp',
     ]);
     expect(slides[2]?.getAttribute('aria-label')).toBe('Open Coffee View Residency – photo 3 of 3 in full screen');
+    // Repeated so that the slider can loop: the copies are hidden and out of the Tab order.
+    const copies = [...doc.querySelectorAll('section[aria-label="Photos"] button[aria-hidden="true"]')];
+    expect(copies).toHaveLength(9);
+    expect(copies.every((b) => b.getAttribute('tabindex') === '-1' && !b.hasAttribute('aria-label'))).toBe(true);
   });
 
-  it('embeds a lazy map of the address at zoom 13 and lists the facilities', async () => {
-    const doc = await dom(result.html);
+  it('embeds a lazy map of the address at zoom 13 and lists the facilities', () => {
+    const doc = dom(result.html);
     const map = doc.querySelector('iframe');
     expect(map?.getAttribute('src')).toBe(
       'https://maps.google.com/maps?q=Kalasa%20Road%2C%20Chikmagalur%2C%20Karnataka&z=13&output=embed',
@@ -189,14 +193,14 @@ describe('render: property page', () => {
     );
   });
 
-  it('inserts the description as HTML with line breaks kept, and shows other details', async () => {
-    const doc = await dom(result.html);
+  it('inserts the description as HTML with line breaks kept, and shows other details', () => {
+    const doc = dom(result.html);
     expect(result.html).toContain('Two bedrooms.\nEstate walks <b>every morning</b>.');
     expect(doc.querySelector('dl')?.textContent).toBe('Check in time12:00');
   });
 
-  it('encodes the address of the map query', async () => {
-    const doc = await dom(render('/stay/lake_side-2', data).html);
+  it('encodes the address of the map query', () => {
+    const doc = dom(render('/stay/lake_side-2', data).html);
     expect(doc.querySelector('iframe')?.getAttribute('src')).toBe(
       'https://maps.google.com/maps?q=Hirekolale%20lake%20%26%20Co%2C%20Chikmagalur&z=13&output=embed',
     );
@@ -216,11 +220,11 @@ describe('render: property page', () => {
 describe('render: not found, admin and login', () => {
   it.each(['/stay/nope', '/404', '/no/such/page', '/stay/%E0%A4%A', '/stay/coffee-view/extra'])(
     '%s is the 404 page linking home',
-    async (url) => {
+    (url) => {
       const result = render(url, data);
       expect(result.status).toBe(404);
       expect(result.head).toContain('<title>Page not found - Stays In Chikmagalur</title>');
-      const doc = await dom(result.html);
+      const doc = dom(result.html);
       expect(doc.querySelector('main a[href="/"]')).not.toBeNull();
       expect(doc.querySelector('footer')).not.toBeNull();
     },
@@ -231,17 +235,17 @@ describe('render: not found, admin and login', () => {
     expect(render('/admin/', data).status).toBe(200);
   });
 
-  it('/admin shows the title Admin Page and the footer', async () => {
+  it('/admin shows the title Admin Page and the footer', () => {
     const result = render('/admin', data);
-    const doc = await dom(result.html);
+    const doc = dom(result.html);
     expect(result.status).toBe(200);
     expect(doc.querySelector('h1')?.textContent).toBe('Admin Page');
     expect(doc.querySelector('footer')).not.toBeNull();
   });
 
-  it('/adminlogin shows the title Admin Login and the login form, no footer', async () => {
+  it('/adminlogin shows the title Admin Login and the login form, no footer', () => {
     const result = render('/adminlogin', data);
-    const doc = await dom(result.html);
+    const doc = dom(result.html);
     expect(doc.querySelector('h1')?.textContent).toBe('Admin Login');
     expect(doc.querySelector('input[name="username"]')).not.toBeNull();
     expect(doc.querySelector('input[type="password"]')).not.toBeNull();

@@ -205,8 +205,8 @@ export function homeDescription(data: PageData): string {
   const n = data.propertyList.length;
   const count = n === 1 ? 'one serviced apartment' : `${n} serviced apartments`;
   return truncateAtWord(
-    `${data.site.businessName}: ${count} in Chikmagalur, Karnataka, among the coffee estates and hills. ` +
-      'See the photos, facilities and location of each stay, and check availability.',
+    `${data.site.businessName}: ${count} in Chikmagalur, Karnataka, among coffee estates and hills. ` +
+      'See photos and facilities, and check availability.',
   );
 }
 

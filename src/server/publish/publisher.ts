@@ -160,7 +160,8 @@ function pageDataOf(ctx: Omit<AppContext, 'publisher'>, data: SiteData, publishe
   const propertyList = data.propertyList.map((p) => ({ ...p, description: sanitizeDescription(p.description) }));
   const used: PageData['photoSizes'] = {};
   for (const p of propertyList) for (const ph of p.photos) if (sizes[ph.name]) used[ph.name] = sizes[ph.name]!;
-  return { ...data, propertyList, photoSizes: used, site: ctx.config.site, publishedAt };
+  const { siteUrlIsDefault: _default, ...site } = ctx.config.site;
+  return { ...data, propertyList, photoSizes: used, site, publishedAt };
 }
 
 async function publishOnce(ctx: Omit<AppContext, 'publisher'>): Promise<PublishResult> {

@@ -13,6 +13,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { CLIENT_DIR, readCurrent } from '../publish/publisher.js';
 
+/** Published folder names, `{revision}-{time}` (publisher.ts). */
+const PUBLISHED_RE = /^\d+-\d+$/;
+/** File name of a content-hashed data script (publisher.ts). */
+const DATA_SCRIPT_RE = /^site-data\.[0-9a-f]+\.js$/;
+
 interface StaticFile {
   body: Buffer;
   br?: Buffer;
@@ -63,6 +68,20 @@ function etagOf(body: Buffer): string {
   return `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 }
 
+/** One file and its .br/.gz twins when present. */
+function loadFile(full: string, immutable: boolean): StaticFile {
+  const body = fs.readFileSync(full);
+  const twin = (ext: string) => (fs.existsSync(full + ext) ? fs.readFileSync(full + ext) : undefined);
+  return {
+    body,
+    br: twin('.br'),
+    gz: twin('.gz'),
+    etag: etagOf(body),
+    type: TYPES[path.extname(full)] ?? 'application/octet-stream',
+    immutable,
+  };
+}
+
 /** Every file under `dir` (not .gz/.br twins) keyed by its URL path, with its twins. */
 function loadFolder(dir: string, urlPrefix: string, immutable: (rel: string) => boolean): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
@@ -71,16 +90,7 @@ function loadFolder(dir: string, urlPrefix: string, immutable: (rel: string) => 
     if (rel.endsWith('.gz') || rel.endsWith('.br')) continue;
     const full = path.join(dir, rel);
     if (!fs.statSync(full).isFile()) continue;
-    const body = fs.readFileSync(full);
-    const twin = (ext: string) => (fs.existsSync(full + ext) ? fs.readFileSync(full + ext) : undefined);
-    files.set(`${urlPrefix}/${rel.split(path.sep).join('/')}`, {
-      body,
-      br: twin('.br'),
-      gz: twin('.gz'),
-      etag: etagOf(body),
-      type: TYPES[path.extname(rel)] ?? 'application/octet-stream',
-      immutable: immutable(rel),
-    });
+    files.set(`${urlPrefix}/${rel.split(path.sep).join('/')}`, loadFile(full, immutable(rel)));
   }
   return files;
 }
@@ -95,6 +105,27 @@ function loadPublished(dir: string): Map<string, StaticFile> {
     else pages.set(url, file);
   }
   return pages;
+}
+
+/**
+ * The data scripts of the other published folders still on disk (at most KEEP_PUBLISHED), by URL.
+ * A page served just before a swap asks for its own data script just after it; it must not get a 404.
+ * A folder removed meanwhile (pruned by another process) is skipped.
+ */
+function olderDataScripts(siteDir: string, serving: string): Map<string, StaticFile> {
+  const scripts = new Map<string, StaticFile>();
+  for (const folder of fs.readdirSync(siteDir)) {
+    const dir = path.join(siteDir, folder);
+    if (!PUBLISHED_RE.test(folder) || dir === serving) continue;
+    try {
+      for (const name of fs.readdirSync(dir)) {
+        if (DATA_SCRIPT_RE.test(name)) scripts.set(`/${name}`, loadFile(path.join(dir, name), true));
+      }
+    } catch {
+      continue;
+    }
+  }
+  return scripts;
 }
 
 /** Brotli when the client accepts it, else gzip, else identity (RFC 9110 §12.5.3, q=0 honoured). */
@@ -132,8 +163,17 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
   let checkedAt = 0;
   const reload = (dir: string | undefined) => {
     if (dir === servingDir) return;
-    published = dir ? loadPublished(dir) : new Map();
-    servingDir = dir;
+    try {
+      const next = dir ? loadPublished(dir) : new Map<string, StaticFile>();
+      if (dir) {
+        for (const [url, file] of olderDataScripts(path.dirname(dir), dir)) if (!next.has(url)) next.set(url, file);
+      }
+      published = next;
+      servingDir = dir;
+    } catch (error) {
+      // A folder half-removed by another process: keep serving what is loaded, retry on a later request.
+      app.log.error({ err: error, dir }, 'could not load the published site');
+    }
   };
   reload(ctx.publisher.currentDir());
   ctx.publisher.onSwap(reload);

@@ -3,6 +3,10 @@
  * its aspect ratio makes it (variable width) at a height that fits 4 photos across a landscape
  * screen and 1 on a portrait one; autoplay 2000 ms. Clicking a photo (or Enter/Space on it)
  * calls `onOpen(index)` with the index in `property.photos` (the lightbox opens there).
+ *
+ * Embla can only loop (and so centre the first photo) when the slides are much wider than the
+ * screen; with few photos the list is repeated, as slick's centre mode clones slides. The copies
+ * are hidden from assistive technology and from the Tab order: each photo is announced once.
  */
 import type { PageData, Property } from '../../shared/site-data.js';
 import { ResponsivePhoto, photoAlt } from './responsive-photo.js';
@@ -15,6 +19,9 @@ export const SLIDER_AUTOPLAY_MS = 2000;
 /** Matches the CSS: a quarter of the screen on landscape, the whole width on portrait. */
 const SLIDER_SIZES = '(orientation: landscape) 25vw, 100vw';
 
+/** Fewest slides that let a 4-across slider loop on a wide screen. */
+const MIN_LOOP_SLIDES = 10;
+
 export interface PhotoSliderProps {
   property: Property;
   photoSizes: PageData['photoSizes'];
@@ -25,28 +32,33 @@ export function PhotoSlider({ property, photoSizes, onOpen }: PhotoSliderProps) 
   const [viewportRef] = useAutoplayCarousel({ loop: true, align: 'center' }, { delayMs: SLIDER_AUTOPLAY_MS });
   const total = property.photos.length;
   if (total === 0) return null;
+  const copies = total > 1 ? Math.ceil(MIN_LOOP_SLIDES / total) : 1;
   return (
     <section className={styles.slider} aria-label="Photos">
       <div className={styles.viewport} ref={viewportRef}>
         <div className={styles.container}>
-          {property.photos.map((photo, i) => (
-            <div className={styles.slide} key={photo.name}>
-              <button
-                type="button"
-                className={styles.open}
-                onClick={() => onOpen(i)}
-                aria-label={`Open ${photoAlt(property.name, i + 1, total)} in full screen`}
-              >
-                <ResponsivePhoto
-                  name={photo.name}
-                  size={photoSizes[photo.name]}
-                  alt=""
-                  sizes={SLIDER_SIZES}
-                  imgClassName={styles.image}
-                />
-              </button>
-            </div>
-          ))}
+          {Array.from({ length: copies }, (_, copy) =>
+            property.photos.map((photo, i) => (
+              <div className={styles.slide} key={`${copy}-${photo.name}`}>
+                <button
+                  type="button"
+                  className={styles.open}
+                  onClick={() => onOpen(i)}
+                  {...(copy === 0
+                    ? { 'aria-label': `Open ${photoAlt(property.name, i + 1, total)} in full screen` }
+                    : { 'aria-hidden': true, tabIndex: -1 })}
+                >
+                  <ResponsivePhoto
+                    name={photo.name}
+                    size={photoSizes[photo.name]}
+                    alt=""
+                    sizes={SLIDER_SIZES}
+                    imgClassName={styles.image}
+                  />
+                </button>
+              </div>
+            )),
+          )}
         </div>
       </div>
     </section>

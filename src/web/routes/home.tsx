@@ -37,7 +37,7 @@ export default function HomePage({ data }: ScreenProps) {
                     aria-label={`Add property to ${section.name}`}
                     onClick={() => admin.addPropertyToCategory(section.id)}
                   >
-                    <span aria-hidden="true">＋</span> Add property
+                    <span aria-hidden="true">+</span> Add property
                   </button>
                   <button
                     type="button"
@@ -45,7 +45,7 @@ export default function HomePage({ data }: ScreenProps) {
                     aria-label={`Delete category ${section.name}`}
                     onClick={() => admin.deleteCategory(section.id)}
                   >
-                    <span aria-hidden="true">🗑</span> Delete
+                    Delete
                   </button>
                 </div>
               )}

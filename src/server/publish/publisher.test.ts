@@ -1,0 +1,328 @@
+/**
+ * The publisher through the real app (issue 2 "Serving", issue 3 "Publishing"): a real SQLite file
+ * and real folders in a temp DATA_DIR, the real SSR build (run `node scripts/build.mjs` first).
+ * Every published file, its compressed twins, the `current` swap, pruning, serialised publishes and
+ * hostile catalogue text that must come out harmless in the pages and the data script.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import zlib from 'node:zlib';
+import { DomUtils, parseDocument } from 'htmlparser2';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DATA_GLOBAL, type PageData, type SiteData } from '../../shared/site-data.js';
+import { saveRevision } from '../store/revisions.js';
+import { listFiles, makeTestApp, type TestApp } from '../test-helpers.js';
+import { CURRENT_LINK, KEEP_PUBLISHED, type PublishResult } from './publisher.js';
+
+const NAMES = ['Coffee View Suite', 'Hill Top Cottage', 'Lake Side Rooms'];
+const SUFFIX = ' - Stays In Chikmagalur';
+const DATA_TAG_RE = /<script defer data-site-data src="\/(site-data\.[0-9a-f]{12}\.js)"><\/script>/;
+
+/** A catalogue of one property per name (ids stay-1, stay-2 ...), all in one home section. */
+function catalogue(
+  revision: number,
+  names = NAMES,
+  description = '<p>Two rooms above the estate.</p>',
+): SiteData {
+  const propertyList = names.map((name, i) => ({
+    id: `stay-${i + 1}`,
+    name,
+    address: 'Kalasa Road, Chikmagalur',
+    description,
+    facilities: ['Wi-Fi', 'Parking'],
+    bedCount: 2,
+    bathCount: 1,
+    photos: [{ name: `photo-${i + 1}.jpg`, best: true, home: true }],
+  }));
+  return {
+    propertyList,
+    homeSections: [{ id: 'featured', name: 'Featured', properties: propertyList.map((p) => p.id) }],
+    revision,
+  };
+}
+
+function read(dir: string, rel: string): string {
+  return fs.readFileSync(path.join(dir, rel), 'utf8');
+}
+
+function titleOf(html: string): string {
+  const title = DomUtils.findOne((e) => e.name === 'title', parseDocument(html).children);
+  return title ? DomUtils.textContent(title) : '';
+}
+
+/** The data script named by a page's data script tag. */
+function dataScriptOf(html: string): string {
+  const name = DATA_TAG_RE.exec(html)?.[1];
+  if (!name) throw new Error('the page has no data script tag');
+  return name;
+}
+
+/** Runs a published data script the way a browser would and returns what it set on `window`. */
+function evaluateDataScript(code: string): PageData {
+  const sandbox = { window: {} as Record<string, unknown> };
+  vm.runInNewContext(code, sandbox);
+  // Back through JSON so the object belongs to this realm for toEqual.
+  return JSON.parse(JSON.stringify(sandbox.window[DATA_GLOBAL])) as PageData;
+}
+
+/**
+ * Everything in a page that could run script: elements with an on* attribute, javascript: URLs,
+ * and <script> elements other than external ones and JSON-LD.
+ */
+function scriptHazards(html: string): string[] {
+  const hazards: string[] = [];
+  for (const el of DomUtils.findAll(() => true, parseDocument(html).children)) {
+    for (const [name, value] of Object.entries(el.attribs)) {
+      if (/^on/i.test(name)) hazards.push(`${el.name}[${name}]`);
+      if (/^\s*javascript:/i.test(value)) hazards.push(`${el.name}[${name}=${value}]`);
+    }
+    if (el.name === 'script' && !el.attribs.src && el.attribs.type !== 'application/ld+json') {
+      hazards.push(`inline script: ${DomUtils.textContent(el)}`);
+    }
+  }
+  return hazards;
+}
+
+function publishedFolders(siteDir: string): string[] {
+  return fs
+    .readdirSync(siteDir)
+    .filter((n) => /^\d+-\d+$/.test(n))
+    .sort();
+}
+
+describe('publisher', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await makeTestApp();
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  it('writes every page, the sitemap, robots.txt and one data script, each with .br and .gz twins, and points current at it', async () => {
+    const revision = saveRevision(t.ctx.db, catalogue(0), 'test');
+    const before = Date.now();
+    const result = await t.ctx.publisher.publish();
+    const after = Date.now();
+
+    expect(result.revision).toBe(revision);
+    expect(result.pages).toBe(NAMES.length + 4);
+    const [rev, time] = path.basename(result.dir).split('-').map(Number);
+    expect(rev).toBe(revision);
+    expect(time).toBeGreaterThanOrEqual(before);
+    expect(time).toBeLessThanOrEqual(after);
+    expect(path.dirname(result.dir)).toBe(t.ctx.paths.site);
+
+    const files = listFiles(result.dir);
+    const originals = files.filter((f) => !f.endsWith('.br') && !f.endsWith('.gz'));
+    const dataScripts = originals.filter((f) => /^site-data\.[0-9a-f]{12}\.js$/.test(f));
+    expect(dataScripts).toHaveLength(1);
+    const dataName = dataScripts[0]!;
+    expect(originals).toEqual(
+      [
+        '404.html',
+        'admin.html',
+        'adminlogin.html',
+        'index.html',
+        'robots.txt',
+        dataName,
+        'sitemap.xml',
+        ...NAMES.map((_, i) => `stay/stay-${i + 1}.html`),
+      ].sort(),
+    );
+    expect(files).toHaveLength(originals.length * 3);
+    for (const rel of originals) {
+      const body = fs.readFileSync(path.join(result.dir, rel));
+      expect(body.length, rel).toBeGreaterThan(0);
+      expect(
+        zlib.brotliDecompressSync(fs.readFileSync(path.join(result.dir, `${rel}.br`))).equals(body),
+        `${rel}.br`,
+      ).toBe(true);
+      expect(
+        zlib.gunzipSync(fs.readFileSync(path.join(result.dir, `${rel}.gz`))).equals(body),
+        `${rel}.gz`,
+      ).toBe(true);
+    }
+
+    const dataTag = `<script defer data-site-data src="/${dataName}"></script>`;
+    for (const rel of originals.filter((f) => f.endsWith('.html'))) {
+      const html = read(result.dir, rel);
+      expect(html, rel).toContain(dataTag);
+      expect(html.indexOf(dataTag), rel).toBeLessThan(html.indexOf('</head>'));
+      expect(html.trimEnd().endsWith('</html>'), rel).toBe(true);
+    }
+    const home = read(result.dir, 'index.html');
+    for (const name of NAMES) expect(home).toContain(name);
+    NAMES.forEach((name, i) => {
+      const page = read(result.dir, `stay/stay-${i + 1}.html`);
+      expect(titleOf(page)).toBe(`${name}${SUFFIX}`);
+      expect(page).toContain(`>${name}</h1>`);
+    });
+    expect(titleOf(read(result.dir, 'admin.html'))).toBe(`Admin Page${SUFFIX}`);
+    expect(titleOf(read(result.dir, 'adminlogin.html'))).toBe(`Admin Login${SUFFIX}`);
+    expect(titleOf(read(result.dir, '404.html'))).toBe(`Page not found${SUFFIX}`);
+    expect(read(result.dir, '404.html')).toContain('href="/"');
+
+    const sitemap = read(result.dir, 'sitemap.xml');
+    expect(sitemap).toContain('<loc>http://localhost/</loc>');
+    NAMES.forEach((_, i) =>
+      expect(sitemap).toContain(`<loc>http://localhost/stay/stay-${i + 1}</loc>`),
+    );
+    expect(read(result.dir, 'robots.txt')).toContain('Sitemap: http://localhost/sitemap.xml');
+
+    const data = evaluateDataScript(read(result.dir, dataName));
+    expect(data.revision).toBe(revision);
+    expect(data.propertyList.map((p) => p.name)).toEqual(NAMES);
+    expect(data.homeSections).toEqual(catalogue(0).homeSections);
+    expect(data.site).toEqual(t.ctx.config.site);
+    expect(new Date(data.publishedAt).getTime()).toBe(time);
+
+    const link = path.join(t.ctx.paths.site, CURRENT_LINK);
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(fs.readlinkSync(link)).toBe(path.basename(result.dir));
+    expect(t.ctx.publisher.currentDir()).toBe(result.dir);
+    expect(fs.readdirSync(t.ctx.paths.site).sort()).toEqual(
+      [path.basename(result.dir), CURRENT_LINK].sort(),
+    );
+  });
+
+  it('swaps current to the new folder when a new revision is published, keeping the previous one', async () => {
+    saveRevision(t.ctx.db, catalogue(0), 'test');
+    const first = await t.ctx.publisher.publish();
+    const swaps: string[] = [];
+    t.ctx.publisher.onSwap((dir) => swaps.push(dir));
+    const renamed = ['Estate Bungalow', ...NAMES.slice(1)];
+    const revision = saveRevision(t.ctx.db, catalogue(first.revision, renamed), 'test');
+    const second = await t.ctx.publisher.publish();
+
+    expect(second.revision).toBe(revision);
+    expect(path.basename(second.dir)).toMatch(new RegExp(`^${revision}-\\d+$`));
+    expect(second.dir).not.toBe(first.dir);
+    expect(swaps).toEqual([second.dir]);
+    expect(t.ctx.publisher.currentDir()).toBe(second.dir);
+    expect(fs.readlinkSync(path.join(t.ctx.paths.site, CURRENT_LINK))).toBe(
+      path.basename(second.dir),
+    );
+    expect(read(second.dir, 'index.html')).toContain('Estate Bungalow');
+    expect(read(second.dir, 'index.html')).not.toContain('Coffee View Suite');
+    expect(read(first.dir, 'index.html')).toContain('Coffee View Suite');
+    expect(dataScriptOf(read(second.dir, 'index.html'))).not.toBe(
+      dataScriptOf(read(first.dir, 'index.html')),
+    );
+  });
+
+  it(`keeps only the newest ${KEEP_PUBLISHED} published folders after 7 publishes`, async () => {
+    saveRevision(t.ctx.db, catalogue(0), 'test');
+    const results: PublishResult[] = [];
+    for (let i = 0; i < 7; i++) results.push(await t.ctx.publisher.publish());
+
+    const dirs = results.map((r) => path.basename(r.dir));
+    expect(new Set(dirs).size).toBe(7);
+    expect(publishedFolders(t.ctx.paths.site)).toEqual(dirs.slice(-KEEP_PUBLISHED).sort());
+    expect(fs.readdirSync(t.ctx.paths.site).sort()).toEqual(
+      [...dirs.slice(-KEEP_PUBLISHED), CURRENT_LINK].sort(),
+    );
+    expect(t.ctx.publisher.currentDir()).toBe(results[6]!.dir);
+    for (const dir of dirs.slice(-KEEP_PUBLISHED)) {
+      expect(fs.existsSync(path.join(t.ctx.paths.site, dir, 'index.html'))).toBe(true);
+    }
+  });
+
+  it('serialises concurrent publishes: each completes in its own folder, one after the other, and the last one serves', async () => {
+    saveRevision(t.ctx.db, catalogue(0), 'test');
+    const swappedAt: number[] = [];
+    t.ctx.publisher.onSwap(() => swappedAt.push(Date.now()));
+    const results = await Promise.all([
+      t.ctx.publisher.publish(),
+      t.ctx.publisher.publish(),
+      t.ctx.publisher.publish(),
+    ]);
+
+    expect(new Set(results.map((r) => r.dir)).size).toBe(3);
+    const startedAt = results.map((r) => Number(path.basename(r.dir).split('-')[1]));
+    // Each publish names its folder after the time it started: that is after the previous swap.
+    expect(startedAt[1]).toBeGreaterThanOrEqual(swappedAt[0]!);
+    expect(startedAt[2]).toBeGreaterThanOrEqual(swappedAt[1]!);
+    for (const r of results) {
+      expect(listFiles(r.dir)).toContain('index.html');
+      expect(listFiles(r.dir)).toContain('404.html');
+    }
+    expect(t.ctx.publisher.currentDir()).toBe(results[2]!.dir);
+    expect(fs.readdirSync(t.ctx.paths.site).filter((n) => n.startsWith('.'))).toEqual([]);
+  });
+
+  it('sanitises a hostile description in the published pages and in the data script', async () => {
+    const hostile =
+      '<p>Nice <img src=x onerror=alert(1)> view</p><script>alert(2)</script>' +
+      '<a href="javascript:alert(3)">click</a> <a href="JaVaScRiPt:alert(4)">again</a>' +
+      '<a href="https://example.com/ok">our terms</a><p onclick="alert(5)">Second line</p>';
+    saveRevision(t.ctx.db, catalogue(0, NAMES, hostile), 'test');
+    const result = await t.ctx.publisher.publish();
+
+    for (const rel of listFiles(result.dir).filter((f) => f.endsWith('.html'))) {
+      const html = read(result.dir, rel);
+      expect(html, rel).not.toMatch(/alert\(|onerror|onclick|javascript:/i);
+      expect(scriptHazards(html), rel).toEqual([]);
+    }
+    const page = read(result.dir, 'stay/stay-1.html');
+    expect(page).toContain('Nice');
+    expect(page).toContain('Second line');
+    expect(page).toContain('href="https://example.com/ok"');
+
+    const dataName = dataScriptOf(page);
+    const code = read(result.dir, dataName);
+    expect(code).not.toMatch(/alert\(|onerror|onclick|javascript:/i);
+    for (const p of evaluateDataScript(code).propertyList) {
+      expect(p.description).toContain('Nice');
+      expect(p.description).toContain('<a href="https://example.com/ok">our terms</a>');
+      expect(p.description).not.toMatch(/<script|<img|\son\w+=|javascript:/i);
+    }
+  });
+
+  it('keeps a property name that closes a script element as text: the data script gives it back exactly', async () => {
+    const hostile = '</script><script>alert(1)</script>';
+    saveRevision(t.ctx.db, catalogue(0, [hostile, 'Hill Top Cottage']), 'test');
+    const result = await t.ctx.publisher.publish();
+
+    const page = read(result.dir, 'stay/stay-1.html');
+    const code = read(result.dir, dataScriptOf(page));
+    expect(code).not.toContain('<');
+    expect(evaluateDataScript(code).propertyList[0]!.name).toBe(hostile);
+
+    expect(titleOf(page)).toBe(`${hostile}${SUFFIX}`);
+    for (const rel of listFiles(result.dir).filter((f) => f.endsWith('.html'))) {
+      const html = read(result.dir, rel);
+      expect(html, rel).not.toContain('<script>alert(1)');
+      expect(scriptHazards(html), rel).toEqual([]);
+      // JSON-LD blocks must still be whole JSON.
+      for (const el of DomUtils.findAll(
+        (e) => e.name === 'script' && e.attribs.type === 'application/ld+json',
+        parseDocument(html).children,
+      )) {
+        expect(() => JSON.parse(DomUtils.textContent(el)) as unknown, rel).not.toThrow();
+      }
+    }
+  });
+
+  it('refuses to publish with nothing stored, with a clear message, and leaves the site folder as it was', async () => {
+    await expect(t.ctx.publisher.publish()).rejects.toThrow(/no catalogue is stored/);
+    expect(fs.readdirSync(t.ctx.paths.site)).toEqual([]);
+    expect(t.ctx.publisher.currentDir()).toBeUndefined();
+
+    // A site already serving (e.g. copied from a backup) is left alone too.
+    const kept = path.join(t.ctx.paths.site, '1-1000');
+    fs.mkdirSync(kept);
+    fs.writeFileSync(path.join(kept, 'index.html'), '<!doctype html><title>kept</title>');
+    fs.symlinkSync('1-1000', path.join(t.ctx.paths.site, CURRENT_LINK));
+    await expect(t.ctx.publisher.publish()).rejects.toThrow(/no catalogue is stored/);
+    expect(fs.readlinkSync(path.join(t.ctx.paths.site, CURRENT_LINK))).toBe('1-1000');
+    expect(fs.readdirSync(t.ctx.paths.site).sort()).toEqual(['1-1000', CURRENT_LINK]);
+    expect(listFiles(kept)).toEqual(['index.html']);
+
+    // A failed publish does not block the next one.
+    saveRevision(t.ctx.db, catalogue(0), 'test');
+    const result = await t.ctx.publisher.publish();
+    expect(t.ctx.publisher.currentDir()).toBe(result.dir);
+  });
+});
