@@ -8,31 +8,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './global-setup.js';
+import { BASE, stayOffline, hydrated } from './helpers.js';
 
-const BASE = process.env.E2E_BASE_URL ?? '';
 test.use({ baseURL: BASE });
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** Every request that is not to the test server (the map frame) gets a small page: tests stay on loopback. */
-async function stayOffline(page: Page): Promise<void> {
-  await page.route(
-    (url) => !url.href.startsWith(BASE),
-    (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: '<!doctype html><html lang="en"><title>Map</title><p>Map</p></html>',
-      }),
-  );
-}
-
-/** Resolves once React has taken over the prerendered page (hydrateRoot marks #root at once). */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer$'));
-  });
-}
 
 /** Runs axe and fails with one readable line per violation and element. */
 async function expectNoViolations(page: Page, where: string): Promise<void> {

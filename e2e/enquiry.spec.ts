@@ -8,29 +8,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { SiteInfo } from '../src/shared/site-data.js';
+import { BASE, stayOffline, hydrated } from './helpers.js';
 
-const BASE = process.env.E2E_BASE_URL ?? '';
 test.use({ baseURL: BASE, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
-
-/** Every request that is not to the test server (the map frame) gets an empty page: tests stay on loopback. */
-async function stayOffline(page: Page): Promise<void> {
-  await page.route(
-    (url) => !url.href.startsWith(BASE),
-    (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: '<!doctype html><html lang="en"><title>Map</title><p>Map</p></html>',
-      }),
-  );
-}
-
-/** Resolves once React has taken over the prerendered page (hydrateRoot marks #root at once, and replays clicks made while hydrating). */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer$'));
-  });
-}
 
 async function openFirstProperty(
   page: Page,

@@ -6,29 +6,9 @@
  * moves in, stays in, and returns.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { BASE, stayOffline, hydrated } from './helpers.js';
 
-const BASE = process.env.E2E_BASE_URL ?? '';
 test.use({ baseURL: BASE });
-
-/** Every request that is not to the test server (the map frame) gets an empty page: tests stay on loopback. */
-async function stayOffline(page: Page): Promise<void> {
-  await page.route(
-    (url) => !url.href.startsWith(BASE),
-    (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: '<!doctype html><html lang="en"><title>Map</title><p>Map</p></html>',
-      }),
-  );
-}
-
-/** Resolves once React has taken over the prerendered page (hydrateRoot marks #root at once). */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer$'));
-  });
-}
 
 interface Focused {
   tag: string;

@@ -5,16 +5,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { PageData } from '../src/shared/site-data.js';
+import { BASE, stayOffline } from './helpers.js';
 
-const BASE = process.env.E2E_BASE_URL ?? '';
 test.use({ baseURL: BASE, reducedMotion: 'reduce' });
-
-async function stayOffline(page: Page): Promise<void> {
-  await page.route(
-    (url) => !url.href.startsWith(BASE),
-    (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map</title>' }),
-  );
-}
 
 /** Loads every image, lazy ones included, so the picture shows the whole page as a visitor sees it scrolled. */
 async function loadEverything(page: Page): Promise<void> {

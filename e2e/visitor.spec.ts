@@ -7,8 +7,8 @@
  */
 import { expect, test as base, type Page } from '@playwright/test';
 import type { PageData, Property } from '../src/shared/site-data.js';
+import { BASE, hydrated } from './helpers.js';
 
-const BASE = process.env.E2E_BASE_URL ?? '';
 
 /** Console errors/warnings and uncaught errors of the test's page; the test fails if any. */
 const test = base.extend<{ problems: string[] }>({
@@ -32,14 +32,6 @@ const test = base.extend<{ problems: string[] }>({
 });
 
 test.use({ baseURL: BASE });
-
-/** Resolves once React has hydrated the prerendered page. */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer$'));
-  });
-}
 
 async function pageData(page: Page): Promise<PageData> {
   return page.evaluate(() => (window as unknown as { __STAYS_DATA__: PageData }).__STAYS_DATA__);

@@ -4,6 +4,7 @@
  * Every published file, its compressed twins, the `current` swap, pruning, serialised publishes and
  * hostile catalogue text that must come out harmless in the pages and the data script.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -175,7 +176,15 @@ describe('publisher', () => {
     expect(data.revision).toBe(revision);
     expect(data.propertyList.map((p) => p.name)).toEqual(NAMES);
     expect(data.homeSections).toEqual(catalogue(0).homeSections);
-    expect(data.site).toEqual(t.ctx.config.site);
+    const { siteUrl, businessName, email, phone, socialUrl, officeAddress } = t.ctx.config.site;
+    expect(data.site).toMatchObject({
+      siteUrl,
+      businessName,
+      email,
+      phone,
+      socialUrl,
+      officeAddress,
+    });
     expect(new Date(data.publishedAt).getTime()).toBe(time);
 
     const link = path.join(t.ctx.paths.site, CURRENT_LINK);
@@ -303,6 +312,31 @@ describe('publisher', () => {
         expect(() => JSON.parse(DomUtils.textContent(el)) as unknown, rel).not.toThrow();
       }
     }
+  });
+
+  it('waits for a publish lock held by another live process, and takes over the lock of a dead one at once', async () => {
+    saveRevision(t.ctx.db, catalogue(0), 'test');
+    const lock = path.join(t.ctx.paths.site, '.publish.lock');
+    const holder = spawn('sleep', ['1.5']);
+    fs.writeFileSync(lock, String(holder.pid));
+    let done = false;
+    const publishing = t.ctx.publisher.publish().then((r) => {
+      done = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 700));
+    expect(done, 'published while another process held the lock').toBe(false);
+    expect(fs.readdirSync(t.ctx.paths.site).filter((n) => /^\d+-\d+$/.test(n))).toEqual([]);
+    await new Promise((r) => holder.once('exit', r));
+    await publishing;
+    expect(fs.existsSync(lock)).toBe(false);
+
+    const dead = spawn('true');
+    await new Promise((r) => dead.once('exit', r));
+    fs.writeFileSync(lock, String(dead.pid));
+    const result = await t.ctx.publisher.publish();
+    expect(fs.realpathSync(path.join(t.ctx.paths.site, CURRENT_LINK))).toBe(result.dir);
+    expect(fs.existsSync(lock)).toBe(false);
   });
 
   it('refuses to publish with nothing stored, with a clear message, and leaves the site folder as it was', async () => {

@@ -6,7 +6,9 @@
  * `flush` (fsync), the folder is renamed to its final name, and only then is the `current` symlink
  * replaced by rename(2) of a fresh symlink over it (atomic on POSIX). A kill at any moment leaves
  * `current` pointing at a complete folder; publishing only reads the database.
- * Publishes in one process are serialised; the last KEEP_PUBLISHED folders are kept.
+ * Publishes are serialised: in one process by a promise chain, across processes (the server and
+ * the publish CLI) by a pid lock file, so a later publish always reads the latest revision and a
+ * slower, older one can never swap back over it. The last KEEP_PUBLISHED folders are kept.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -136,6 +138,49 @@ export function readCurrent(siteDir: string): string | undefined {
   }
 }
 
+/** The lock file that serialises publishes across processes (the server and the publish CLI). */
+const LOCK_FILE = '.publish.lock';
+
+/**
+ * Takes the cross-process publish lock: a file created exclusively, holding the owner's pid. A lock
+ * whose process is gone (killed mid-publish) is taken over at once. Waits up to `timeoutMs`, then
+ * throws.
+ */
+async function acquireLock(siteDir: string, timeoutMs = 120_000): Promise<() => void> {
+  const lockPath = path.join(siteDir, LOCK_FILE);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let holder: number;
+    let age: number;
+    try {
+      holder = Number(fs.readFileSync(lockPath, 'utf8') || NaN);
+      age = Date.now() - fs.statSync(lockPath).mtimeMs;
+    } catch {
+      continue;
+    }
+    // An empty lock is being written by its creator, unless it has been empty for a while.
+    const stale = Number.isInteger(holder) && holder > 0 ? !isAlive(holder) : age > 2000;
+    if (stale) {
+      // Only one waiter wins the rename; the others see the file gone and retry the create.
+      try {
+        fs.renameSync(lockPath, `${lockPath}.stale-${process.pid}`);
+        fs.rmSync(`${lockPath}.stale-${process.pid}`, { force: true });
+      } catch {
+        // Another waiter took it over first.
+      }
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error(`publish: another publish (pid ${holder}) still holds ${lockPath}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Removes published folders beyond the newest KEEP_PUBLISHED and leftovers of killed publishes. */
 function prune(siteDir: string, keep: string): void {
   const entries = fs.readdirSync(siteDir);
@@ -165,6 +210,15 @@ function pageDataOf(ctx: Omit<AppContext, 'publisher'>, data: SiteData, publishe
 }
 
 async function publishOnce(ctx: Omit<AppContext, 'publisher'>): Promise<PublishResult> {
+  const release = await acquireLock(ctx.paths.site);
+  try {
+    return await publishLocked(ctx);
+  } finally {
+    release();
+  }
+}
+
+async function publishLocked(ctx: Omit<AppContext, 'publisher'>): Promise<PublishResult> {
   const started = performance.now();
   const latest = latestRevision(ctx.db);
   if (!latest) throw new Error('publish: no catalogue is stored yet');

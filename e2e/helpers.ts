@@ -1,0 +1,28 @@
+/**
+ * What the browser specs share: the test server's URL (set by global-setup.ts), a network fence
+ * that keeps every test on loopback, and a wait for hydration.
+ */
+import type { Page } from '@playwright/test';
+
+/** Base URL of the server started by e2e/global-setup.ts. */
+export const BASE = process.env.E2E_BASE_URL ?? '';
+
+/** Every request that is not to the test server (the map frame) gets a small page: tests stay on loopback. */
+export async function stayOffline(page: Page): Promise<void> {
+  await page.route(
+    (url) => !url.href.startsWith(BASE),
+    (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><html lang="en"><title>Map</title><p>Map</p></html>',
+      }),
+  );
+}
+
+/** Resolves once React has taken over the prerendered page (hydrateRoot marks #root at once, and replays clicks made while hydrating). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer$'));
+  });
+}
