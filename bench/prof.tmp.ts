@@ -26,3 +26,14 @@ const json = JSON.stringify(data);
 console.log('json', json.length);
 zlib.brotliCompressSync(Buffer.from(json), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
 console.log('brotli9 data', (performance.now() - t).toFixed(0), 'ms');
+for (let k = 0; k < 3; k++) {
+  t = performance.now(); ssr.render('/', data); const th = performance.now() - t;
+  t = performance.now(); for (const u of urls.slice(1, 51)) ssr.render(u, data); console.log('home', th.toFixed(0), 'ms; 50 property pages', (performance.now() - t).toFixed(0), 'ms');
+}
+const small = Buffer.from(pages[5].html + pages[5].head);
+for (const q of [5, 7, 9, 10, 11]) {
+  t = performance.now();
+  let n = 0; for (let i = 0; i < 20; i++) n = zlib.brotliCompressSync(small, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q } }).length;
+  console.log('q', q, n, ((performance.now() - t) / 20).toFixed(1), 'ms/page');
+}
+console.log('gz9', zlib.gzipSync(small, { level: 9 }).length);

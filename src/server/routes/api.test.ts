@@ -2,10 +2,10 @@
  * POST /api/import(.php) and the publish calls through the real app (real SQLite file in a temp
  * DATA_DIR): every refusal answers with its status and field and leaves the stored catalogue as it was.
  */
+import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SiteData } from '../../shared/site-data.js';
-import type { PublishResult } from '../publish/publisher.js';
-import { getRevision, latestRevision } from '../store/revisions.js';
+import { getRevision, latestRevision, saveRevision } from '../store/revisions.js';
 import { makeTestApp, type TestApp } from '../test-helpers.js';
 import { STALE_MESSAGE } from './api.js';
 
@@ -390,52 +390,47 @@ describe('import', () => {
   });
 });
 
-describe('generate', () => {
-  function fakePublisher(result: () => Promise<PublishResult>) {
-    let calls = 0;
-    t.ctx.publisher = {
-      publish: () => {
-        calls += 1;
-        return result();
-      },
-      currentDir: () => undefined,
-      onSwap: () => undefined,
-    };
-    return () => calls;
+describe('generate (the real publisher: run `node scripts/build.mjs` first)', () => {
+  function published(): string[] {
+    return fs.readdirSync(t.ctx.paths.site).filter((n) => /^\d+-\d+$/.test(n));
   }
 
   it('publishes on GET /api/genproperties.php and POST /api/generate', async () => {
-    const calls = fakePublisher(async () => ({ revision: 3, pages: 7, ms: 12, dir: '/x' }));
+    const revision = saveRevision(t.ctx.db, catalogue(0), 'test');
     const spec = await t.app.inject({
       method: 'GET',
       url: '/api/genproperties.php',
       headers: t.ownerHeaders,
     });
     expect(spec.statusCode).toBe(200);
-    expect(spec.json()).toEqual({ revision: 3, pages: 7, ms: 12 });
+    expect(spec.json()).toMatchObject({ revision, pages: 6 });
+    expect(typeof spec.json().ms).toBe('number');
     const alias = await t.app.inject({
       method: 'POST',
       url: '/api/generate',
       headers: t.ownerHeaders,
     });
     expect(alias.statusCode).toBe(200);
-    expect(alias.json()).toEqual({ revision: 3, pages: 7, ms: 12 });
-    expect(calls()).toBe(2);
+    expect(alias.json()).toMatchObject({ revision, pages: 6 });
+    expect(published()).toHaveLength(2);
+    const page = await t.app.inject({ method: 'GET', url: '/stay/coffee-view' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Coffee View Suite');
   });
 
-  it('answers 500 with the reason when publishing fails', async () => {
-    fakePublisher(() => Promise.reject(new Error('disk full')));
+  it('answers 500 with the reason when publishing fails (nothing stored yet)', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/generate',
       headers: t.ownerHeaders,
     });
     expect(res.statusCode).toBe(500);
-    expect(res.json().error).toContain('disk full');
+    expect(res.json().error).toContain('no catalogue is stored yet');
+    expect(published()).toEqual([]);
   });
 
   it('401 without a session and 403 cross-site, without publishing', async () => {
-    const calls = fakePublisher(async () => ({ revision: 1, pages: 1, ms: 1, dir: '/x' }));
+    saveRevision(t.ctx.db, catalogue(0), 'test');
     expect((await t.app.inject({ method: 'GET', url: '/api/genproperties.php' })).statusCode).toBe(
       401,
     );
@@ -451,6 +446,6 @@ describe('generate', () => {
       headers: { cookie: t.cookie, origin: 'https://evil.example' },
     });
     expect(otherOrigin.statusCode).toBe(403);
-    expect(calls()).toBe(0);
+    expect(published()).toEqual([]);
   });
 });
