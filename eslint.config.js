@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'var/', 'node_modules/', '.test-results/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['**/*.tmp.*', 'dist/', 'var/', 'node_modules/', '.test-results/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
