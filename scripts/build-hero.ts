@@ -26,7 +26,7 @@ for (let i = 0; i < HERO_COUNT; i++) {
       if (fs.existsSync(target) && fs.statSync(target).mtimeMs > sourceTime) continue;
       const resized = sharp(source).resize({ width, withoutEnlargement: true });
       const encoded =
-        format === 'avif' ? resized.avif({ quality: 50, effort: 4 }) : resized.webp({ quality: 72 });
+        format === 'avif' ? resized.avif({ quality: 50, effort: 2 }) : resized.webp({ quality: 72 });
       jobs.push(encoded.toFile(target));
     }
   }
