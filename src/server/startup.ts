@@ -23,9 +23,13 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'paths'>): Promise<n
   const catalogue = siteDataSchema.parse(
     JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'catalogue.json'), 'utf8')),
   );
-  const sources = JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'photo-sources.json'), 'utf8')) as Record<string, string>;
+  const sources = JSON.parse(
+    fs.readFileSync(path.join(DEMO_DIR, 'photo-sources.json'), 'utf8'),
+  ) as Record<string, string>;
   const stored = photoSizes(ctx.db);
-  const pending = catalogue.propertyList.flatMap((p) => p.photos.map((ph) => ph.name)).filter((n) => !stored[n]);
+  const pending = catalogue.propertyList
+    .flatMap((p) => p.photos.map((ph) => ph.name))
+    .filter((n) => !stored[n]);
   let next = 0;
   await Promise.all(
     [0, 1].map(async () => {
@@ -33,7 +37,11 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'paths'>): Promise<n
         const name = pending[next++]!;
         const source = sources[name];
         if (!source) throw new Error(`demo/photo-sources.json has no file for ${name}`);
-        await storePhoto(ctx, fs.readFileSync(path.join(DEMO_DIR, 'photos', path.basename(source))), name);
+        await storePhoto(
+          ctx,
+          fs.readFileSync(path.join(DEMO_DIR, 'photos', path.basename(source))),
+          name,
+        );
       }
     }),
   );

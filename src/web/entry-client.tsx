@@ -6,16 +6,22 @@
  * Spec §8 "failure to load a route's code reloads the page": a failed chunk load reloads once; a
  * sessionStorage flag stops a reload loop when the chunk is really gone, and is cleared after a
  * successful load.
+ *
+ * Issue 5: this module is kept tiny (no React). React, the app and the route's chunk are fetched
+ * only once the page's largest image (`img[fetchpriority="high"]`, the LCP element) has loaded and
+ * been painted, or after LCP_WAIT_MS at most: until then they would take bandwidth and main-thread
+ * time from that image. The prerendered page is readable, and its links work, meanwhile.
  */
-import { hydrateRoot } from 'react-dom/client';
 import { DATA_GLOBAL } from '../shared/site-basics.js';
 import type { PageData } from '../shared/site-data.js';
-import { App } from './app.js';
 import { installDialogGlobals } from './dialogs.js';
 import { resolveRoute, routeKindOf, type RouteKind } from './route-info.js';
 import type { Screen } from './routes/screen.js';
 
 const RELOAD_FLAG = 'stays:chunk-reloaded';
+
+/** Longest wait for the largest image before the app loads anyway (a slow or failing image). */
+const LCP_WAIT_MS = 3000;
 
 const LOADERS: Record<RouteKind, () => Promise<{ default: Screen }>> = {
   home: () => import('./routes/home.js'),
@@ -56,11 +62,28 @@ function sessionFlag(set?: 'set' | 'clear'): boolean {
   }
 }
 
-async function loadScreen(kind: RouteKind): Promise<Screen | undefined> {
+/** Resolves once the LCP image has loaded (or failed) and a frame has painted it, or after LCP_WAIT_MS. */
+function largestImagePainted(): Promise<void> {
+  const img = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+  const settled =
+    !img || img.complete
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          img.addEventListener('load', () => resolve(), { once: true });
+          img.addEventListener('error', () => resolve(), { once: true });
+        });
+  const painted = settled.then(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+  );
+  return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, LCP_WAIT_MS))]);
+}
+
+/** Imports a chunk; a failure reloads the page once (spec §8), and throws the second time. */
+async function loadChunk<T>(load: () => Promise<T>): Promise<T | undefined> {
   try {
-    const screen = (await LOADERS[kind]()).default;
+    const chunk = await load();
     sessionFlag('clear');
-    return screen;
+    return chunk;
   } catch (error) {
     if (!sessionFlag()) {
       sessionFlag('set');
@@ -71,17 +94,24 @@ async function loadScreen(kind: RouteKind): Promise<Screen | undefined> {
   }
 }
 
+async function loadScreen(kind: RouteKind): Promise<Screen | undefined> {
+  return (await loadChunk(LOADERS[kind]))?.default;
+}
+
 async function main(): Promise<void> {
   installDialogGlobals();
   const guess = routeKindOf(location.pathname);
-  const [data, guessed] = await Promise.all([waitForData(), loadScreen(guess)]);
-  if (!guessed) return;
+  await largestImagePainted();
+  const [data, guessed, app] = await Promise.all([
+    waitForData(),
+    loadScreen(guess),
+    loadChunk(() => import('./hydrate.js')),
+  ]);
+  if (!guessed || !app) return;
   const route = resolveRoute(location.pathname, data);
   const Screen = route.kind === guess ? guessed : await loadScreen(route.kind);
   if (!Screen) return;
-  const root = document.getElementById('root');
-  if (!root) throw new Error('stays: no #root element');
-  hydrateRoot(root, <App data={data} route={route} Screen={Screen} />);
+  app.hydrate(data, route, Screen);
 }
 
 void main();

@@ -23,8 +23,8 @@ interface StaticFile {
   br?: Buffer;
   gz?: Buffer;
   etag: string;
-  type: string;
-  immutable: boolean;
+  /** Every header but Content-Encoding, made once when the file is loaded. */
+  headers: Record<string, string>;
 }
 
 const TYPES: Record<string, string> = {
@@ -71,19 +71,31 @@ function etagOf(body: Buffer): string {
 /** One file and its .br/.gz twins when present. */
 function loadFile(full: string, immutable: boolean): StaticFile {
   const body = fs.readFileSync(full);
-  const twin = (ext: string) => (fs.existsSync(full + ext) ? fs.readFileSync(full + ext) : undefined);
+  const twin = (ext: string) =>
+    fs.existsSync(full + ext) ? fs.readFileSync(full + ext) : undefined;
+  const type = TYPES[path.extname(full)] ?? 'application/octet-stream';
+  const etag = etagOf(body);
   return {
     body,
     br: twin('.br'),
     gz: twin('.gz'),
-    etag: etagOf(body),
-    type: TYPES[path.extname(full)] ?? 'application/octet-stream',
-    immutable,
+    etag,
+    headers: {
+      'content-type': type,
+      etag,
+      vary: 'accept-encoding',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, no-cache',
+      ...(type.startsWith('text/html') ? HTML_HEADERS : {}),
+    },
   };
 }
 
 /** Every file under `dir` (not .gz/.br twins) keyed by its URL path, with its twins. */
-function loadFolder(dir: string, urlPrefix: string, immutable: (rel: string) => boolean): Map<string, StaticFile> {
+function loadFolder(
+  dir: string,
+  urlPrefix: string,
+  immutable: (rel: string) => boolean,
+): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   if (!fs.existsSync(dir)) return files;
   for (const rel of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
@@ -119,7 +131,8 @@ function olderDataScripts(siteDir: string, serving: string): Map<string, StaticF
     if (!PUBLISHED_RE.test(folder) || dir === serving) continue;
     try {
       for (const name of fs.readdirSync(dir)) {
-        if (DATA_SCRIPT_RE.test(name)) scripts.set(`/${name}`, loadFile(path.join(dir, name), true));
+        if (DATA_SCRIPT_RE.test(name))
+          scripts.set(`/${name}`, loadFile(path.join(dir, name), true));
       }
     } catch {
       continue;
@@ -128,33 +141,56 @@ function olderDataScripts(siteDir: string, serving: string): Map<string, StaticF
   return scripts;
 }
 
+/** Whether an Accept-Encoding value accepts a coding with a non-zero q (RFC 9110 §12.5.3). */
+function acceptsCoding(name: string): RegExp {
+  return new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[0-9.]+)?\\s*(,|$)`, 'i');
+}
+const ACCEPTS_BR = acceptsCoding('br');
+const ACCEPTS_GZIP = acceptsCoding('gzip');
+/**
+ * What each Accept-Encoding value seen accepts. Browsers send a handful of distinct values, so the
+ * regular expressions run once per value, not once per request (issue 5: serving throughput);
+ * the cache is emptied past ACCEPT_CACHE_MAX values so odd clients cannot grow it.
+ */
+const acceptCache = new Map<string, { br: boolean; gzip: boolean }>();
+const ACCEPT_CACHE_MAX = 64;
+
 /** Brotli when the client accepts it, else gzip, else identity (RFC 9110 §12.5.3, q=0 honoured). */
 function pickEncoding(accept: string | undefined, file: StaticFile): 'br' | 'gzip' | undefined {
   if (!accept) return undefined;
-  const accepts = (name: string) => new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[0-9.]+)?\\s*(,|$)`, 'i').test(accept);
-  if (file.br && accepts('br')) return 'br';
-  if (file.gz && accepts('gzip')) return 'gzip';
+  let accepts = acceptCache.get(accept);
+  if (!accepts) {
+    if (acceptCache.size >= ACCEPT_CACHE_MAX) acceptCache.clear();
+    accepts = { br: ACCEPTS_BR.test(accept), gzip: ACCEPTS_GZIP.test(accept) };
+    acceptCache.set(accept, accepts);
+  }
+  if (file.br && accepts.br) return 'br';
+  if (file.gz && accepts.gzip) return 'gzip';
   return undefined;
 }
 
-function send(req: FastifyRequest, reply: FastifyReply, file: StaticFile, status = 200): FastifyReply {
-  reply.header('content-type', file.type);
-  reply.header('etag', file.etag);
-  reply.header('vary', 'accept-encoding');
-  reply.header(
-    'cache-control',
-    file.immutable ? 'public, max-age=31536000, immutable' : 'public, no-cache',
-  );
-  if (file.type.startsWith('text/html')) reply.headers(HTML_HEADERS);
+function send(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  file: StaticFile,
+  status = 200,
+): FastifyReply {
+  reply.headers(file.headers);
   if (status === 200 && req.headers['if-none-match'] === file.etag) return reply.code(304).send();
   const encoding = pickEncoding(req.headers['accept-encoding'], file);
   if (encoding) reply.header('content-encoding', encoding);
-  return reply.code(status).send(encoding === 'br' ? file.br : encoding === 'gzip' ? file.gz : file.body);
+  return reply
+    .code(status)
+    .send(encoding === 'br' ? file.br : encoding === 'gzip' ? file.gz : file.body);
 }
 
 /** Serves `/`, `/stay/{id}`, `/admin`, `/adminlogin`, `/sitemap.xml`, `/robots.txt`, data scripts, `/assets/*`, `/hero/*`. */
 export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const client = loadFolder(CLIENT_DIR, '', (rel) => rel.startsWith('assets') || rel.startsWith('hero'));
+  const client = loadFolder(
+    CLIENT_DIR,
+    '',
+    (rel) => rel.startsWith('assets') || rel.startsWith('hero'),
+  );
   client.delete('/index.html');
   for (const key of [...client.keys()]) if (key.startsWith('/.vite')) client.delete(key);
 
@@ -166,7 +202,8 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     try {
       const next = dir ? loadPublished(dir) : new Map<string, StaticFile>();
       if (dir) {
-        for (const [url, file] of olderDataScripts(path.dirname(dir), dir)) if (!next.has(url)) next.set(url, file);
+        for (const [url, file] of olderDataScripts(path.dirname(dir), dir))
+          if (!next.has(url)) next.set(url, file);
       }
       published = next;
       servingDir = dir;
@@ -185,7 +222,8 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
       checkedAt = now;
       reload(readCurrent(ctx.paths.site));
     }
-    const url = req.url.split('?')[0] ?? '/';
+    const query = req.url.indexOf('?');
+    const url = query === -1 ? req.url : req.url.slice(0, query);
     const file = published.get(url) ?? client.get(url);
     if (file && url !== '/404') return send(req, reply, file);
     const notFound = published.get('/404');

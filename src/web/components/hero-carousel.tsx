@@ -3,6 +3,8 @@
  * fading carousel of the five fixed images hero0..hero4, autoplay 3000 ms, fade 500 ms, looping.
  * A pause/play button stops the motion (WCAG 2.2.2); under prefers-reduced-motion it starts paused.
  * The images are decorative (alt=""): the heading says what the page is.
+ * Issue 5: the first image is the page's LCP element (eager, fetchpriority high); the others are
+ * fetched one slide ahead of the fade (`deferSlides`), never all at page load.
  */
 import { useMemo, useState } from 'react';
 import Fade from 'embla-carousel-fade';
@@ -26,9 +28,9 @@ export function HeroCarousel() {
   const [choice, setChoice] = useState<boolean | null>(null);
   const playing = choice ?? !reducedMotion;
   const fade = useMemo(() => [Fade()], []);
-  const [viewportRef] = useAutoplayCarousel(
+  const [viewportRef, , , slideReady] = useAutoplayCarousel(
     { loop: true, watchDrag: false },
-    { delayMs: HERO_AUTOPLAY_MS, playing, respectReducedMotion: false, plugins: fade },
+    { delayMs: HERO_AUTOPLAY_MS, playing, respectReducedMotion: false, plugins: fade, deferSlides: 'rest' },
   );
 
   return (
@@ -36,7 +38,7 @@ export function HeroCarousel() {
       <div className={styles.viewport} ref={viewportRef}>
         <div className={styles.container}>
           {Array.from({ length: HERO_COUNT }, (_, i) => (
-            <div className={styles.slide} key={i}>
+            <div className={styles.slide} key={i} data-deferred={slideReady(i) ? undefined : ''}>
               <picture>
                 {VARIANT_FORMATS.map((format) => (
                   <source key={format} type={`image/${format}`} srcSet={heroSrcSet(i, format)} sizes="100vw" />

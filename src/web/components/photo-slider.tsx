@@ -7,9 +7,11 @@
  * Embla can only loop (and so centre the first photo) when the slides are much wider than the
  * screen; with few photos the list is repeated, as slick's centre mode clones slides. The copies
  * are hidden from assistive technology and from the Tab order: each photo is announced once.
+ * Issue 5: no slider photo is fetched before the page's load event (the hero photo above is the
+ * page's LCP image); each slide's box has the photo's aspect ratio, so nothing shifts meanwhile.
  */
 import type { PageData, Property } from '../../shared/site-data.js';
-import { ResponsivePhoto, photoAlt } from './responsive-photo.js';
+import { DEFAULT_PHOTO_SIZE, ResponsivePhoto, photoAlt } from './responsive-photo.js';
 import { useAutoplayCarousel } from './use-autoplay-carousel.js';
 import styles from './photo-slider.module.css';
 
@@ -22,6 +24,12 @@ const SLIDER_SIZES = '(orientation: landscape) 25vw, 100vw';
 /** Fewest slides that let a 4-across slider loop on a wide screen. */
 const MIN_LOOP_SLIDES = 10;
 
+/** CSS aspect-ratio of a photo: the slide keeps its width while its image is not loaded yet (issue 5). */
+function aspectRatio(size: PageData['photoSizes'][string] | undefined): string {
+  const [width, height] = size ?? DEFAULT_PHOTO_SIZE;
+  return `${width} / ${height}`;
+}
+
 export interface PhotoSliderProps {
   property: Property;
   photoSizes: PageData['photoSizes'];
@@ -29,7 +37,10 @@ export interface PhotoSliderProps {
 }
 
 export function PhotoSlider({ property, photoSizes, onOpen }: PhotoSliderProps) {
-  const [viewportRef] = useAutoplayCarousel({ loop: true, align: 'center' }, { delayMs: SLIDER_AUTOPLAY_MS });
+  const [viewportRef, , , slideReady] = useAutoplayCarousel(
+    { loop: true, align: 'center' },
+    { delayMs: SLIDER_AUTOPLAY_MS, deferSlides: 'until-load' },
+  );
   const total = property.photos.length;
   if (total === 0) return null;
   const copies = total > 1 ? Math.ceil(MIN_LOOP_SLIDES / total) : 1;
@@ -39,10 +50,11 @@ export function PhotoSlider({ property, photoSizes, onOpen }: PhotoSliderProps) 
         <div className={styles.container}>
           {Array.from({ length: copies }, (_, copy) =>
             property.photos.map((photo, i) => (
-              <div className={styles.slide} key={`${copy}-${photo.name}`}>
+              <div className={styles.slide} key={`${copy}-${photo.name}`} data-deferred={slideReady(i) ? undefined : ''}>
                 <button
                   type="button"
                   className={styles.open}
+                  style={{ aspectRatio: aspectRatio(photoSizes[photo.name]) }}
                   onClick={() => onOpen(i)}
                   {...(copy === 0
                     ? { 'aria-label': `Open ${photoAlt(property.name, i + 1, total)} in full screen` }

@@ -2,6 +2,8 @@
  * A home page card (spec §2): a rotating slider of the property's photos flagged `home` (and only
  * those), autoplay 3000 ms, then the name, bed count and bath count. The whole card links to
  * /stay/{id}; its accessible name is the name and the counts, not every photo's alt text.
+ * Issue 5: no photo is fetched before the page has loaded; then the first one (lazily), and the
+ * next ones one slide ahead.
  */
 import { useId } from 'react';
 import type { PageData, Property } from '../../shared/site-data.js';
@@ -23,7 +25,10 @@ export function plural(n: number, one: string, many: string): string {
 export function PropertyCard({ property, photoSizes }: { property: Property; photoSizes: PageData['photoSizes'] }) {
   const id = useId();
   const photos = property.photos.filter((p) => p.home);
-  const [viewportRef, , pauseWhileFocused] = useAutoplayCarousel({ loop: true }, { delayMs: CARD_AUTOPLAY_MS });
+  const [viewportRef, , pauseWhileFocused, slideReady] = useAutoplayCarousel(
+    { loop: true },
+    { delayMs: CARD_AUTOPLAY_MS, deferSlides: 'all' },
+  );
   return (
     <a
       className={styles.card}
@@ -34,7 +39,7 @@ export function PropertyCard({ property, photoSizes }: { property: Property; pho
       <div className={styles.viewport} ref={viewportRef}>
         <div className={styles.container}>
           {photos.map((photo, i) => (
-            <div className={styles.slide} key={photo.name}>
+            <div className={styles.slide} key={photo.name} data-deferred={slideReady(i) ? undefined : ''}>
               <ResponsivePhoto
                 name={photo.name}
                 size={photoSizes[photo.name]}

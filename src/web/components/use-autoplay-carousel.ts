@@ -6,12 +6,16 @@
  * - WCAG 2.2.2: autoplay stops while the pointer is over the carousel or focus is inside it, and
  *   resumes after; nothing autoplays under `prefers-reduced-motion: reduce`. A carousel inside a
  *   focusable element (a card link) spreads the returned `pauseWhileFocused` handlers on it;
- * - issue 5: autoplay stops while the carousel is off-screen.
+ * - issue 5: Embla starts only after the page's load event (so no slide moves, and no carousel
+ *   takes main-thread time, before the largest image has painted) and once the carousel is on
+ *   screen; autoplay runs only while it is on screen; with `deferSlides`, a slide's images are only
+ *   fetched when that slide is about to show (see `slideReady`).
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import type { EmblaOptionsType, EmblaPluginType } from 'embla-carousel';
+import { afterPageLoad } from './page-load.js';
 
 /**
  * Embla `duration` for a ~500 ms transition (spec §9). With Embla's friction 0.68 and 60 Hz
@@ -31,16 +35,36 @@ export interface AutoplayCarouselOptions {
   respectReducedMotion?: boolean;
   /** Extra Embla plugins, e.g. Fade. Must be stable (memoised by the caller). */
   plugins?: EmblaPluginType[];
+  /**
+   * When slides' images may be fetched (issue 5: nothing but the LCP image competes with it, and
+   * no photo is fetched before it is about to show). A deferred slide is marked `data-deferred`
+   * and its CSS hides its lazy images, which keeps the browser from fetching them:
+   * - 'rest' (the hero): the first slide at once; any other once it is shown or next;
+   * - 'all' (the cards): the same, but the first slide too waits for the page's load event;
+   * - 'until-load' (the property slider): every slide waits for the load event, then the browser's
+   *   lazy loading decides.
+   * 'rest' and 'all' are for carousels whose slides are one snap each. Without it, every slide is ready.
+   */
+  deferSlides?: 'rest' | 'all' | 'until-load';
 }
 
+const NO_SLIDE: ReadonlySet<number> = new Set();
+
 export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: AutoplayCarouselOptions) {
-  const { delayMs, playing = true, respectReducedMotion = true, plugins: extra } = autoplay;
+  const {
+    delayMs,
+    playing = true,
+    respectReducedMotion = true,
+    plugins: extra,
+    deferSlides,
+  } = autoplay;
   const plugins = useMemo(
     () => [
       ...(extra ?? []),
       Autoplay({
         delay: delayMs,
         active: playing,
+        playOnInit: false,
         stopOnInteraction: false,
         stopOnMouseEnter: true,
         stopOnFocusIn: true,
@@ -49,25 +73,74 @@ export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: Autopla
     ],
     [delayMs, playing, respectReducedMotion, extra],
   );
-  const [ref, api] = useEmblaCarousel({ duration: SLIDE_DURATION, ...options }, plugins);
+  const [emblaRef, api] = useEmblaCarousel({ duration: SLIDE_DURATION, ...options }, plugins);
+
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => afterPageLoad(() => setLoaded(true)), []);
+
+  // The viewport element; Embla is given it only once the page has loaded and the carousel is on
+  // screen, so that no carousel measures or moves anything during the page load, and carousels
+  // below the fold cost nothing until a visitor scrolls to them.
+  const [node, setNode] = useState<HTMLElement | null>(null);
+  const [intersecting, setIntersecting] = useState(false);
+  useEffect(() => {
+    if (!node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry) setIntersecting(entry.isIntersecting);
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [node]);
+  // Without IntersectionObserver (old browsers, jsdom) a carousel counts as always on screen.
+  const onScreen = intersecting || typeof IntersectionObserver === 'undefined';
+  const [activated, setActivated] = useState(false);
+  if (!activated && loaded && onScreen && node) setActivated(true);
+  useEffect(() => {
+    emblaRef(activated ? node : null);
+  }, [emblaRef, activated, node]);
 
   useEffect(() => {
-    if (!api || typeof IntersectionObserver === 'undefined') return;
-    let resumeWhenVisible = false;
-    const observer = new IntersectionObserver(([entry]) => {
-      const plugin = api.plugins().autoplay;
-      if (!plugin || !entry) return;
-      if (!entry.isIntersecting) {
-        resumeWhenVisible = plugin.isPlaying();
-        plugin.stop();
-      } else if (resumeWhenVisible) {
-        resumeWhenVisible = false;
-        plugin.play();
-      }
-    });
-    observer.observe(api.rootNode());
-    return () => observer.disconnect();
-  }, [api, plugins]);
+    const plugin = api?.plugins().autoplay;
+    // An inactive plugin (paused, reduced motion) was never initialised: it must not be played.
+    const active =
+      playing && !(respectReducedMotion && window.matchMedia(REDUCED_MOTION_QUERY).matches);
+    if (!api || !plugin || !active || api.scrollSnapList().length < 2) return;
+    if (onScreen) plugin.play();
+    else plugin.stop();
+  }, [api, plugins, playing, respectReducedMotion, onScreen]);
+
+  const [marked, setMarked] = useState(NO_SLIDE);
+  useEffect(() => {
+    if (!api || (deferSlides !== 'rest' && deferSlides !== 'all')) return;
+    const mark = (withPrevious: boolean) => {
+      const count = api.slideNodes().length;
+      const shown = api.selectedScrollSnap();
+      const wanted = [
+        shown,
+        (shown + 1) % count,
+        ...(withPrevious ? [(shown - 1 + count) % count] : []),
+      ];
+      setMarked((before) =>
+        wanted.every((i) => before.has(i)) ? before : new Set([...before, ...wanted]),
+      );
+    };
+    const onSelect = () => mark(false);
+    const onPointerDown = () => mark(true);
+    if (onScreen) mark(false);
+    api.on('select', onSelect).on('pointerDown', onPointerDown);
+    return () => {
+      api.off('select', onSelect).off('pointerDown', onPointerDown);
+    };
+  }, [api, deferSlides, onScreen]);
+  const slideReady = useCallback(
+    (index: number) => {
+      if (!deferSlides) return true;
+      if (deferSlides === 'until-load') return loaded;
+      if (index === 0) return deferSlides === 'rest' || loaded;
+      return marked.has(index);
+    },
+    [deferSlides, loaded, marked],
+  );
 
   const resumeAfterFocus = useRef(false);
   const onFocus = useCallback(() => {
@@ -83,5 +156,5 @@ export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: Autopla
   }, [api]);
   const pauseWhileFocused = useMemo(() => ({ onFocus, onBlur }), [onFocus, onBlur]);
 
-  return [ref, api, pauseWhileFocused] as const;
+  return [setNode, api, pauseWhileFocused, slideReady] as const;
 }

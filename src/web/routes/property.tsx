@@ -11,6 +11,7 @@ import type { Property } from '../../shared/site-data.js';
 import { useAdmin } from '../admin-context.js';
 import { EnquiryDialog } from '../components/enquiry-dialog.js';
 import { EditableBlock, EditableText } from '../components/editable.js';
+import { MapFrame } from '../components/map-frame.js';
 import { PhotoSlider } from '../components/photo-slider.js';
 import { plural } from '../components/property-card.js';
 import { ResponsivePhoto, photoAlt } from '../components/responsive-photo.js';
@@ -18,11 +19,6 @@ import type { ScreenProps } from './screen.js';
 import styles from './property.module.css';
 
 const PhotoLightbox = lazy(() => import('../components/photo-lightbox.js'));
-
-/** Spec §2, §7: the embedded map, the address as query, zoom 13. */
-export function mapEmbedUrl(address: string): string {
-  return `https://maps.google.com/maps?q=${encodeURIComponent(address)}&z=13&output=embed`;
-}
 
 /** The property's string fields beyond the core ones (spec §3 "other detail fields"), in order. */
 export function otherDetails(property: Property): [string, string][] {
@@ -144,13 +140,7 @@ export default function PropertyPage({ data, route }: ScreenProps) {
             <h2 className={styles.cardTitle} id="location-title">
               Location
             </h2>
-            <iframe
-              className={styles.map}
-              title={`Map of ${property.address}`}
-              src={mapEmbedUrl(property.address)}
-              loading="lazy"
-              referrerPolicy="no-referrer-when-downgrade"
-            />
+            <MapFrame className={styles.map} address={property.address} />
           </section>
           <section className={styles.card} aria-labelledby="facilities-title">
             <h2 className={styles.cardTitle} id="facilities-title">
