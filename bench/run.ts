@@ -18,6 +18,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.js';
 import { spawnServer, type SpawnedServer } from '../scripts/spawn-server.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
@@ -26,7 +27,7 @@ import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import type { SiteData } from '../src/shared/site-data.js';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
-const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const chromePath = CHROMIUM_PATH;
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS || 10);
 /** The whole run stops (cleaning up) past this: issue 5 wants it bounded, under 5 minutes. */
@@ -60,16 +61,7 @@ async function lighthouseFigures(label: string, url: string): Promise<void> {
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
     const chrome = await chromeLauncher.launch({
       chromePath,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
     });
     const killChrome = () => chrome.kill();
     cleanups.add(killChrome);

@@ -11,6 +11,8 @@ import { E2E_ADMIN } from './global-setup.js';
 import { BASE, stayOffline, hydrated } from './helpers.js';
 
 test.use({ baseURL: BASE });
+// Each test runs axe several times; on a loaded 2-core machine that passes the default 60 s.
+test.describe.configure({ timeout: 150_000 });
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
