@@ -5,6 +5,7 @@ import { createAdminActions, fieldLabel, type AdminUi } from './admin-actions.js
 import { createDataStore, type DataStore } from './data-store.js';
 import { CONFLICT_MESSAGE, createFlushClient, LOGIN_MESSAGE } from './flush.js';
 import { startScriptedServer, type ScriptedServer } from './test-server.js';
+import { TEST_SITE } from './test-site.js';
 
 let server: ScriptedServer;
 beforeAll(async () => {
@@ -42,14 +43,7 @@ function pageData(): PageData {
     ],
     homeSections: [{ id: 'sec-1', name: 'Popular', properties: ['misty-hills'] }],
     photoSizes: {},
-    site: {
-      siteUrl: 'http://x',
-      businessName: 'B',
-      email: 'e',
-      phone: 'p',
-      socialUrl: 's',
-      officeAddress: 'o',
-    },
+    site: TEST_SITE,
     publishedAt: 't',
   };
 }

@@ -18,6 +18,7 @@ import { createFlushClient, LOGIN_MESSAGE, type FlushClient } from './flush.js';
 import { ManageImagesDialog } from './manage-images-dialog.js';
 import { startScriptedServer, type ScriptedServer } from './test-server.js';
 import { uploadFile } from './upload.js';
+import { TEST_SITE } from './test-site.js';
 
 let server: ScriptedServer;
 const realFetch = globalThis.fetch;
@@ -77,14 +78,7 @@ function pageData(): PageData {
     ],
     homeSections: [{ id: 'sec-1', name: 'Popular', properties: ['misty-hills'] }],
     photoSizes: {},
-    site: {
-      siteUrl: 'http://x',
-      businessName: 'B',
-      email: 'e',
-      phone: 'p',
-      socialUrl: 's',
-      officeAddress: 'o',
-    },
+    site: TEST_SITE,
     publishedAt: 't',
   };
 }

@@ -11,6 +11,7 @@ import { latestRevision } from '../../server/store/revisions.js';
 import { makeTestApp, type TestApp } from '../../server/test-helpers.js';
 import { createDataStore } from './data-store.js';
 import { CONFLICT_MESSAGE, createFlushClient, LOGIN_MESSAGE } from './flush.js';
+import { TEST_SITE } from './test-site.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -50,14 +51,7 @@ function pageData(revision: number): PageData {
     ],
     homeSections: [{ id: 'sec-1', name: 'Popular', properties: ['misty-hills'] }],
     photoSizes: { 'x.jpg': [1, 1] },
-    site: {
-      siteUrl: 'http://x',
-      businessName: 'B',
-      email: 'e',
-      phone: 'p',
-      socialUrl: 's',
-      officeAddress: 'o',
-    },
+    site: TEST_SITE,
     publishedAt: '2026-01-01T00:00:00.000Z',
   };
 }

@@ -10,6 +10,7 @@ import {
   type Notice,
 } from './flush.js';
 import { startScriptedServer, type ScriptedServer } from './test-server.js';
+import { TEST_SITE } from './test-site.js';
 
 let server: ScriptedServer;
 beforeAll(async () => {
@@ -34,14 +35,7 @@ function pageData(revision = 3): PageData {
     ],
     homeSections: [{ id: 's1', name: 'S', properties: ['p1'] }],
     photoSizes: { 'x.jpg': [1, 2] },
-    site: {
-      siteUrl: 'http://x',
-      businessName: 'B',
-      email: 'e',
-      phone: 'p',
-      socialUrl: 's',
-      officeAddress: 'o',
-    },
+    site: TEST_SITE,
     publishedAt: '2026-01-01T00:00:00.000Z',
   };
 }
