@@ -78,12 +78,14 @@ function largestImagePainted(): Promise<void> {
   return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, LCP_WAIT_MS))]);
 }
 
-/** Imports a chunk; a failure reloads the page once (spec §8), and throws the second time. */
+/**
+ * Imports a chunk; a failure reloads the page once (spec §8), and throws the second time. The flag
+ * is cleared by main() only when every chunk has loaded: clearing it here, when one chunk loads
+ * while another keeps failing, would reload the page in a loop.
+ */
 async function loadChunk<T>(load: () => Promise<T>): Promise<T | undefined> {
   try {
-    const chunk = await load();
-    sessionFlag('clear');
-    return chunk;
+    return await load();
   } catch (error) {
     if (!sessionFlag()) {
       sessionFlag('set');
@@ -111,6 +113,7 @@ async function main(): Promise<void> {
   const route = resolveRoute(location.pathname, data);
   const Screen = route.kind === guess ? guessed : await loadScreen(route.kind);
   if (!Screen) return;
+  sessionFlag('clear');
   app.hydrate(data, route, Screen);
 }
 
