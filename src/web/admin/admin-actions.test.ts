@@ -5,7 +5,7 @@ import { createAdminActions, fieldLabel, type AdminUi } from './admin-actions.js
 import { createDataStore, type DataStore } from './data-store.js';
 import { CONFLICT_MESSAGE, createFlushClient, LOGIN_MESSAGE } from './flush.js';
 import { startScriptedServer, type ScriptedServer } from './test-server.js';
-import { TEST_SITE } from './test-site.js';
+import { testPageData } from './test-site.js';
 
 let server: ScriptedServer;
 beforeAll(async () => {
@@ -13,40 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function pageData(): PageData {
-  return {
-    revision: 1,
-    propertyList: [
-      {
-        id: 'misty-hills',
-        name: 'Misty Hills',
-        address: 'Kalasa Road',
-        description: 'Old text',
-        facilities: ['Wi-Fi', 'Parking'],
-        bedCount: 2,
-        bathCount: 1,
-        photos: [
-          { name: 'a1.jpg', best: true, home: true },
-          { name: 'b2.jpg', best: false, home: false },
-        ],
-      },
-      {
-        id: 'lake-view',
-        name: 'Lake View',
-        address: 'Hirekolale lake',
-        description: '',
-        facilities: [],
-        bedCount: 1,
-        bathCount: 1,
-        photos: [],
-      },
-    ],
-    homeSections: [{ id: 'sec-1', name: 'Popular', properties: ['misty-hills'] }],
-    photoSizes: {},
-    site: TEST_SITE,
-    publishedAt: 't',
-  };
-}
+const pageData = (): PageData => testPageData(1);
 
 interface Recorder {
   prompts: Array<[string, string]>;

@@ -18,7 +18,7 @@ import { createFlushClient, LOGIN_MESSAGE, type FlushClient } from './flush.js';
 import { ManageImagesDialog } from './manage-images-dialog.js';
 import { startScriptedServer, type ScriptedServer } from './test-server.js';
 import { uploadFile } from './upload.js';
-import { TEST_SITE } from './test-site.js';
+import { testPageData } from './test-site.js';
 
 let server: ScriptedServer;
 const realFetch = globalThis.fetch;
@@ -48,40 +48,7 @@ afterEach(() => {
   delete (window as unknown as Record<string, unknown>)[DATA_GLOBAL];
 });
 
-function pageData(): PageData {
-  return {
-    revision: 5,
-    propertyList: [
-      {
-        id: 'misty-hills',
-        name: 'Misty Hills',
-        address: 'Kalasa Road',
-        description: 'Old',
-        facilities: [],
-        bedCount: 2,
-        bathCount: 1,
-        photos: [
-          { name: 'a1.jpg', best: true, home: true },
-          { name: 'b2.jpg', best: false, home: false },
-        ],
-      },
-      {
-        id: 'lake-view',
-        name: 'Lake View',
-        address: '',
-        description: '',
-        facilities: [],
-        bedCount: 1,
-        bathCount: 1,
-        photos: [],
-      },
-    ],
-    homeSections: [{ id: 'sec-1', name: 'Popular', properties: ['misty-hills'] }],
-    photoSizes: {},
-    site: TEST_SITE,
-    publishedAt: 't',
-  };
-}
+const pageData = (): PageData => testPageData(5);
 
 /** A screen stand-in that calls the AdminApi the way the real screens do. */
 function Screen() {

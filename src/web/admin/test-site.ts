@@ -1,5 +1,5 @@
-/** Test data: the contact details of PageData, which the admin tests never look at. */
-import type { SiteInfo } from '../../shared/site-data.js';
+/** Test data for the admin tests: a small catalogue and contact details they never look at. */
+import type { PageData, SiteInfo } from '../../shared/site-data.js';
 
 export const TEST_SITE: SiteInfo = {
   siteUrl: 'http://x',
@@ -9,3 +9,39 @@ export const TEST_SITE: SiteInfo = {
   socialUrl: 's',
   officeAddress: 'o',
 };
+
+/** Two properties ('misty-hills' with two photos, 'lake-view' with none), one section 'sec-1'. */
+export function testPageData(revision = 1): PageData {
+  return {
+    revision,
+    propertyList: [
+      {
+        id: 'misty-hills',
+        name: 'Misty Hills',
+        address: 'Kalasa Road',
+        description: 'Old text',
+        facilities: ['Wi-Fi', 'Parking'],
+        bedCount: 2,
+        bathCount: 1,
+        photos: [
+          { name: 'a1.jpg', best: true, home: true },
+          { name: 'b2.jpg', best: false, home: false },
+        ],
+      },
+      {
+        id: 'lake-view',
+        name: 'Lake View',
+        address: 'Hirekolale lake',
+        description: '',
+        facilities: [],
+        bedCount: 1,
+        bathCount: 1,
+        photos: [],
+      },
+    ],
+    homeSections: [{ id: 'sec-1', name: 'Popular', properties: ['misty-hills'] }],
+    photoSizes: {},
+    site: TEST_SITE,
+    publishedAt: 't',
+  };
+}
