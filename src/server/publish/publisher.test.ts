@@ -13,35 +13,15 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATA_GLOBAL, type PageData, type SiteData } from '../../shared/site-data.js';
 import { saveRevision } from '../store/revisions.js';
-import { listFiles, makeTestApp, type TestApp } from '../test-helpers.js';
+import { listFiles, makeTestApp, type TestApp, testCatalogue } from '../test-helpers.js';
 import { CURRENT_LINK, KEEP_PUBLISHED, type PublishResult } from './publisher.js';
 
 const NAMES = ['Coffee View Suite', 'Hill Top Cottage', 'Lake Side Rooms'];
 const SUFFIX = ' - Stays In Chikmagalur';
 const DATA_TAG_RE = /<script defer data-site-data src="\/(site-data\.[0-9a-f]{12}\.js)"><\/script>/;
 
-/** A catalogue of one property per name (ids stay-1, stay-2 ...), all in one home section. */
-function catalogue(
-  revision: number,
-  names = NAMES,
-  description = '<p>Two rooms above the estate.</p>',
-): SiteData {
-  const propertyList = names.map((name, i) => ({
-    id: `stay-${i + 1}`,
-    name,
-    address: 'Kalasa Road, Chikmagalur',
-    description,
-    facilities: ['Wi-Fi', 'Parking'],
-    bedCount: 2,
-    bathCount: 1,
-    photos: [{ name: `photo-${i + 1}.jpg`, best: true, home: true }],
-  }));
-  return {
-    propertyList,
-    homeSections: [{ id: 'featured', name: 'Featured', properties: propertyList.map((p) => p.id) }],
-    revision,
-  };
-}
+const catalogue = (revision: number, names = NAMES, description?: string): SiteData =>
+  testCatalogue(revision, names, description);
 
 function read(dir: string, rel: string): string {
   return fs.readFileSync(path.join(dir, rel), 'utf8');

@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { SiteData } from '../../shared/site-data.js';
 import { CLIENT_DIR, type PublishResult } from '../publish/publisher.js';
 import { saveRevision } from '../store/revisions.js';
-import { makeTestApp, type TestApp } from '../test-helpers.js';
+import { makeTestApp, type TestApp, testCatalogue } from '../test-helpers.js';
 import { CONTENT_SECURITY_POLICY } from './pages.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -23,23 +23,7 @@ const DATA_TAG_RE = /<script defer data-site-data src="(\/site-data\.[0-9a-f]{12
 const PACKAGE_JSON = fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-function catalogue(revision: number, names = NAMES): SiteData {
-  const propertyList = names.map((name, i) => ({
-    id: `stay-${i + 1}`,
-    name,
-    address: 'Kalasa Road, Chikmagalur',
-    description: '<p>Two rooms above the estate.</p>',
-    facilities: ['Wi-Fi'],
-    bedCount: 2,
-    bathCount: 1,
-    photos: [{ name: `photo-${i + 1}.jpg`, best: true, home: true }],
-  }));
-  return {
-    propertyList,
-    homeSections: [{ id: 'featured', name: 'Featured', properties: propertyList.map((p) => p.id) }],
-    revision,
-  };
-}
+const catalogue = (revision: number, names = NAMES): SiteData => testCatalogue(revision, names);
 
 function dataScriptOf(html: string): string {
   const url = DATA_TAG_RE.exec(html)?.[1];
