@@ -1,35 +1,27 @@
 /**
- * The browser entry: finds the screen from location.pathname, loads that route's chunk, waits for
- * the global data object (spec §1: window.__STAYS_DATA__, from a deferred `<script data-site-data>`
- * that may run before or after this module), then hydrates the prerendered HTML.
+ * The browser entry: loads the app (React, the layout and every route's screen: one chunk,
+ * hydrate.tsx), waits for the global data object (spec §1: window.__STAYS_DATA__, from a deferred
+ * `<script data-site-data>` that may run before or after this module), finds the route from
+ * location.pathname, then hydrates the prerendered HTML.
  *
  * Spec §8 "failure to load a route's code reloads the page": a failed chunk load reloads once; a
  * sessionStorage flag stops a reload loop when the chunk is really gone, and is cleared after a
  * successful load.
  *
- * Issue 5: this module is kept tiny (no React). React, the app and the route's chunk are fetched
- * only once the page's largest image (`img[fetchpriority="high"]`, the LCP element) has loaded and
- * been painted, or after LCP_WAIT_MS at most: until then they would take bandwidth and main-thread
- * time from that image. The prerendered page is readable, and its links work, meanwhile.
+ * Issue 5: this module is kept tiny (no React). The app is fetched only once the page's largest
+ * image (`img[fetchpriority="high"]`, the LCP element) has loaded and been painted, or after
+ * LCP_WAIT_MS at most: until then it would take bandwidth and main-thread time from that image.
+ * The prerendered page is readable, and its links work, meanwhile.
  */
 import { DATA_GLOBAL } from '../shared/site-basics.js';
 import type { PageData } from '../shared/site-data.js';
 import { installDialogGlobals } from './dialogs.js';
-import { resolveRoute, routeKindOf, type RouteKind } from './route-info.js';
-import type { Screen } from './routes/screen.js';
+import { resolveRoute } from './route-info.js';
 
 const RELOAD_FLAG = 'stays:chunk-reloaded';
 
 /** Longest wait for the largest image before the app loads anyway (a slow or failing image). */
 const LCP_WAIT_MS = 3000;
-
-const LOADERS: Record<RouteKind, () => Promise<{ default: Screen }>> = {
-  home: () => import('./routes/home.js'),
-  property: () => import('./routes/property.js'),
-  admin: () => import('./routes/admin.js'),
-  login: () => import('./routes/admin-login.js'),
-  'not-found': () => import('./routes/not-found.js'),
-};
 
 type DataWindow = Window & { [DATA_GLOBAL]?: PageData };
 
@@ -80,8 +72,7 @@ function largestImagePainted(): Promise<void> {
 
 /**
  * Imports a chunk; a failure reloads the page once (spec §8), and throws the second time. The flag
- * is cleared by main() only when every chunk has loaded: clearing it here, when one chunk loads
- * while another keeps failing, would reload the page in a loop.
+ * is cleared by main() once the app has loaded (and, with it, any lazy chunk can reload again).
  */
 async function loadChunk<T>(load: () => Promise<T>): Promise<T | undefined> {
   try {
@@ -96,25 +87,14 @@ async function loadChunk<T>(load: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-async function loadScreen(kind: RouteKind): Promise<Screen | undefined> {
-  return (await loadChunk(LOADERS[kind]))?.default;
-}
-
 async function main(): Promise<void> {
   installDialogGlobals();
-  const guess = routeKindOf(location.pathname);
   await largestImagePainted();
-  const [data, guessed, app] = await Promise.all([
-    waitForData(),
-    loadScreen(guess),
-    loadChunk(() => import('./hydrate.js')),
-  ]);
-  if (!guessed || !app) return;
-  const route = resolveRoute(location.pathname, data);
-  const Screen = route.kind === guess ? guessed : await loadScreen(route.kind);
-  if (!Screen) return;
+  const [data, app] = await Promise.all([waitForData(), loadChunk(() => import('./hydrate.js'))]);
+  if (!app) return;
   sessionFlag('clear');
-  app.hydrate(data, route, Screen);
+  const route = resolveRoute(location.pathname, data);
+  app.hydrate(data, route, app.screens[route.kind]);
 }
 
 void main();

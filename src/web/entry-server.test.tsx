@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { siteDataSchema, type PageData } from '../shared/site-data.js';
+import { mapEmbedUrl } from './components/map-frame.js';
 import { render, publicRoutes } from './entry-server.js';
 
 const catalogue = siteDataSchema.parse({
@@ -178,14 +179,14 @@ describe('render: property page', () => {
     expect(copies.every((b) => b.getAttribute('tabindex') === '-1' && !b.hasAttribute('aria-label'))).toBe(true);
   });
 
-  it('embeds a lazy map of the address at zoom 13 and lists the facilities', () => {
+  it('links the map of the address at zoom 13 (the frame comes with JavaScript) and lists the facilities', () => {
     const doc = dom(result.html);
-    const map = doc.querySelector('iframe');
-    expect(map?.getAttribute('src')).toBe(
-      'https://maps.google.com/maps?q=Kalasa%20Road%2C%20Chikmagalur%2C%20Karnataka&z=13&output=embed',
+    expect(doc.querySelector('iframe')).toBeNull();
+    const link = [...doc.querySelectorAll('a')].find((a) => a.textContent?.startsWith('Open the map'));
+    expect(link?.textContent).toBe('Open the map of Kalasa Road, Chikmagalur, Karnataka');
+    expect(link?.getAttribute('href')).toBe(
+      'https://maps.google.com/maps?q=Kalasa%20Road%2C%20Chikmagalur%2C%20Karnataka&z=13',
     );
-    expect(map?.getAttribute('loading')).toBe('lazy');
-    expect(map?.getAttribute('title')).toBe('Map of Kalasa Road, Chikmagalur, Karnataka');
     const headings = [...doc.querySelectorAll('h2')].map((h) => h.textContent);
     expect(headings).toEqual(expect.arrayContaining(['Location', 'Facilities']));
     expect([...doc.querySelectorAll('ul li')].map((li) => li.textContent)).toEqual(
@@ -201,7 +202,11 @@ describe('render: property page', () => {
 
   it('encodes the address of the map query', () => {
     const doc = dom(render('/stay/lake_side-2', data).html);
-    expect(doc.querySelector('iframe')?.getAttribute('src')).toBe(
+    const link = [...doc.querySelectorAll('a')].find((a) => a.textContent?.startsWith('Open the map'));
+    expect(link?.getAttribute('href')).toBe(
+      'https://maps.google.com/maps?q=Hirekolale%20lake%20%26%20Co%2C%20Chikmagalur&z=13',
+    );
+    expect(mapEmbedUrl('Hirekolale lake & Co, Chikmagalur')).toBe(
       'https://maps.google.com/maps?q=Hirekolale%20lake%20%26%20Co%2C%20Chikmagalur&z=13&output=embed',
     );
   });

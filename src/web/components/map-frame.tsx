@@ -3,13 +3,14 @@
  *
  * Issue 5 ("the map loads only when needed"): an embedded Google map costs a phone hundreds of KB
  * and seconds of CPU, and `loading="lazy"` alone still loads it with the page when it sits within
- * the browser's lazy-loading distance (about two screens on mobile). So the frame starts with a
- * `srcdoc`, which takes precedence over `src` (HTML, the iframe element): a link that opens the
- * map, which is also all a visitor without JavaScript gets. Once the page has loaded and the frame
- * comes within NEAR_MARGIN of the screen, `srcdoc` is removed and the browser loads `src`.
- * (`src` stays in the prerendered HTML, so the page still names its map without JavaScript.)
+ * the browser's lazy-loading distance (about two screens on mobile). Even an empty frame costs: a
+ * `srcdoc` placeholder frame took ~20 ms of main thread (a new document and script context) while
+ * the page was parsed. So the prerendered page has no frame but a link that opens the map, in the
+ * frame's box (all a visitor without JavaScript gets); once the page has loaded and that box comes
+ * within NEAR_MARGIN of the screen, the frame replaces it.
  */
 import { useEffect, useRef, useState } from 'react';
+import styles from './map-frame.module.css';
 import { afterPageLoad } from './page-load.js';
 
 /** How close below the screen the frame must come before the map loads (a visitor scrolling to it). */
@@ -25,25 +26,14 @@ function mapPageUrl(address: string): string {
   return `https://maps.google.com/maps?q=${encodeURIComponent(address)}&z=13`;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** The frame's placeholder document: a link to the map, in the site's font and colour. */
-function placeholder(address: string): string {
-  return (
-    '<!doctype html><style>body{margin:0;display:grid;place-items:center;height:100vh;' +
-    'font:15px/1.4 system-ui,sans-serif;background:#e4efe8;text-align:center}a{color:#2b6a4c}</style>' +
-    `<a href="${escapeHtml(mapPageUrl(address))}" target="_blank" rel="noopener">Open the map of ${escapeHtml(address)}</a>`
-  );
-}
-
-export function MapFrame({ address, className }: { address: string; className?: string }) {
-  const frame = useRef<HTMLIFrameElement>(null);
+/** The map frame, or until it is near the screen a link to the map in the same box (`className`). */
+export function MapFrame({ address, className = '' }: { address: string; className?: string }) {
+  const placeholder = useRef<HTMLAnchorElement>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
-    const node = frame.current;
-    if (!node || typeof IntersectionObserver === 'undefined') return;
+    const node = placeholder.current;
+    if (!node) return;
+    if (typeof IntersectionObserver === 'undefined') return afterPageLoad(() => setNear(true));
     let observer: IntersectionObserver | undefined;
     const cancel = afterPageLoad(() => {
       observer = new IntersectionObserver(
@@ -61,13 +51,24 @@ export function MapFrame({ address, className }: { address: string; className?: 
       observer?.disconnect();
     };
   }, []);
+  if (!near) {
+    return (
+      <a
+        ref={placeholder}
+        className={`${className} ${styles.placeholder}`}
+        href={mapPageUrl(address)}
+        target="_blank"
+        rel="noopener"
+      >
+        Open the map of {address}
+      </a>
+    );
+  }
   return (
     <iframe
-      ref={frame}
       className={className}
       title={`Map of ${address}`}
       src={mapEmbedUrl(address)}
-      srcDoc={near ? undefined : placeholder(address)}
       loading="lazy"
       referrerPolicy="no-referrer-when-downgrade"
     />

@@ -9,9 +9,13 @@
  * - issue 5: Embla starts only after the page's load event (so no slide moves, and no carousel
  *   takes main-thread time, before the largest image has painted) and once the carousel is on
  *   screen; autoplay runs only while it is on screen; with `deferSlides`, a slide's images are only
- *   fetched when that slide is about to show (see `slideReady`).
+ *   fetched when that slide is about to show (see `slideReady`). The state changes that follow
+ *   hydration (viewport attached, page loaded, on screen) are transitions: React renders them in
+ *   slices of a few milliseconds. Plain updates would be rendered in one piece, and a ref callback's
+ *   update even inside the hydration's commit task: with a dozen cards, a long task (Total
+ *   Blocking Time).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import type { EmblaOptionsType, EmblaPluginType } from 'embla-carousel';
@@ -76,17 +80,20 @@ export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: Autopla
   const [emblaRef, api] = useEmblaCarousel({ duration: SLIDE_DURATION, ...options }, plugins);
 
   const [loaded, setLoaded] = useState(false);
-  useEffect(() => afterPageLoad(() => setLoaded(true)), []);
+  useEffect(() => afterPageLoad(() => startTransition(() => setLoaded(true))), []);
 
   // The viewport element; Embla is given it only once the page has loaded and the carousel is on
   // screen, so that no carousel measures or moves anything during the page load, and carousels
   // below the fold cost nothing until a visitor scrolls to them.
   const [node, setNode] = useState<HTMLElement | null>(null);
+  const viewportRef = useCallback((element: HTMLElement | null) => {
+    startTransition(() => setNode(element));
+  }, []);
   const [intersecting, setIntersecting] = useState(false);
   useEffect(() => {
     if (!node || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(([entry]) => {
-      if (entry) setIntersecting(entry.isIntersecting);
+      if (entry) startTransition(() => setIntersecting(entry.isIntersecting));
     });
     observer.observe(node);
     return () => observer.disconnect();
@@ -156,5 +163,5 @@ export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: Autopla
   }, [api]);
   const pauseWhileFocused = useMemo(() => ({ onFocus, onBlur }), [onFocus, onBlur]);
 
-  return [setNode, api, pauseWhileFocused, slideReady] as const;
+  return [viewportRef, api, pauseWhileFocused, slideReady] as const;
 }
