@@ -80,6 +80,26 @@ test.describe('home', () => {
     await noHorizontalOverflow(page);
   });
 
+  test('the app is fetched only after the largest image has painted (issue 5)', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { lcpImagePaint?: number };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[]) {
+          if (entry.element?.getAttribute('fetchpriority') === 'high') w.lcpImagePaint ??= entry.startTime;
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto('/');
+    await hydrated(page);
+    const [paint, appFetch] = await page.evaluate(() => [
+      (window as unknown as { lcpImagePaint?: number }).lcpImagePaint,
+      performance.getEntriesByType('resource').find((r) => /\/assets\/hydrate-[^/]*\.js$/.test(r.name))?.startTime,
+    ]);
+    expect(paint, 'an LCP entry for the hero image').toBeDefined();
+    expect(appFetch, 'the app chunk was fetched').toBeDefined();
+    expect(appFetch!).toBeGreaterThan(paint!);
+  });
+
   test('the hero fades to the next image by itself, and the pause button stops it', async ({ page }) => {
     await page.goto('/');
     await hydrated(page);
