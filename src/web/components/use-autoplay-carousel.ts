@@ -11,7 +11,7 @@
  *   screen; autoplay runs only while it is on screen; with `deferSlides`, a slide's images are only
  *   fetched when that slide is about to show (see `slideReady`). The state changes that follow
  *   hydration (viewport attached, page loaded, on screen) are transitions: React renders them in
- *   slices of a few milliseconds. Plain updates would be rendered in one piece, and a ref callback's
+ *   slices of a few milliseconds; and carousels start one per idle period (idle-queue.ts). Plain updates would be rendered in one piece, and a ref callback's
  *   update even inside the hydration's commit task: with a dozen cards, a long task (Total
  *   Blocking Time).
  */
@@ -19,6 +19,7 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import type { EmblaOptionsType, EmblaPluginType } from 'embla-carousel';
+import { whenIdle } from './idle-queue.js';
 import { afterPageLoad } from './page-load.js';
 
 /**
@@ -101,7 +102,11 @@ export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: Autopla
   // Without IntersectionObserver (old browsers, jsdom) a carousel counts as always on screen.
   const onScreen = intersecting || typeof IntersectionObserver === 'undefined';
   const [activated, setActivated] = useState(false);
-  if (!activated && loaded && onScreen && node) setActivated(true);
+  const ready = loaded && onScreen && !!node;
+  useEffect(() => {
+    if (activated || !ready) return;
+    return whenIdle(() => startTransition(() => setActivated(true)));
+  }, [activated, ready]);
   useEffect(() => {
     emblaRef(activated ? node : null);
   }, [emblaRef, activated, node]);
