@@ -113,10 +113,21 @@ async function loadChunk<T>(load: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
+/**
+ * The app chunk, after ReactDOM's chunk has run and the browser has had a turn (issue 5: two
+ * shorter tasks instead of one long one; see react-dom-first.ts). The app chunk is fetched after
+ * ReactDOM's: one more round trip before hydration, none before the largest image.
+ */
+async function loadApp(): Promise<typeof import('./hydrate.js') | undefined> {
+  if (!(await loadChunk(() => import('./react-dom-first.js')))) return undefined;
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return loadChunk(() => import('./hydrate.js'));
+}
+
 async function main(): Promise<void> {
   installDialogGlobals();
   await largestImagePainted();
-  const [data, app] = await Promise.all([waitForData(), loadChunk(() => import('./hydrate.js'))]);
+  const [data, app] = await Promise.all([waitForData(), loadApp()]);
   if (!app) return;
   sessionFlag('clear');
   const route = resolveRoute(location.pathname, data);

@@ -13,8 +13,8 @@
  * instead of one long task (Total Blocking Time ≤ 50 ms on a mid-range phone); clicks that arrive
  * meanwhile are replayed once their part of the page is hydrated.
  */
-import { hydrateRoot } from './react-dom-first.js';
 import { startTransition } from 'react';
+import { hydrateRoot } from './react-dom-first.js';
 import type { PageData } from '../shared/site-data.js';
 import { App } from './app.js';
 import type { RouteInfo, RouteKind } from './route-info.js';
