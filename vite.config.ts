@@ -65,6 +65,38 @@ function inlineStylesheet(): Plugin {
 }
 
 /**
+ * Issue 5: entry-client.tsx imports ReactDOM's chunk (react-dom-first.ts), pauses, then imports the
+ * app chunk (hydrate.tsx), so that the two evaluate in separate tasks. Fetched one after the other,
+ * the app would cost a round trip more; so the preload list of the first import also names the app
+ * chunk: both are fetched at once, and the app waits, parsed but not run, for its turn.
+ * `appPreload` records the app chunk's file name before Vite writes the preload lists.
+ */
+function appPreload(): { plugin: Plugin; resolveDependencies: (file: string, deps: string[]) => string[] } {
+  let appChunk: string | undefined;
+  return {
+    plugin: {
+      name: 'stays-app-preload',
+      apply: 'build',
+      generateBundle: {
+        order: 'pre',
+        handler(_options, bundle) {
+          appChunk = Object.values(bundle).find(
+            (item) => item.type === 'chunk' && item.facadeModuleId === here('./src/web/hydrate.tsx'),
+          )?.fileName;
+        },
+      },
+    },
+    resolveDependencies(file, deps) {
+      if (!/\/react-dom-first-[\w-]+\.js$/.test(file)) return deps;
+      if (!appChunk) throw new Error('stays-app-preload: no chunk for src/web/hydrate.tsx');
+      return [...new Set([file, ...deps, appChunk])];
+    },
+  };
+}
+
+const preloadApp = appPreload();
+
+/**
  * One Vite config for the client build (dist/client, with a manifest the publisher reads), the SSR
  * build of src/web/entry-server.tsx (dist/server, `vite build --ssr`) and Vitest.
  * CSS is not code-split: the prerendered HTML links one stylesheet, so no route paints unstyled
@@ -78,7 +110,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: here('./src/web/public'),
   plugins: [
     react(),
-    ...(isSsrBuild ? [] : [inlineStylesheet(), precompress(here('./dist/client'))]),
+    ...(isSsrBuild ? [] : [inlineStylesheet(), preloadApp.plugin, precompress(here('./dist/client'))]),
   ],
   ssr: { noExternal: true },
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
@@ -96,7 +128,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         cssCodeSplit: false,
         // Every browser that runs this site's ES modules supports <link rel=modulepreload>.
-        modulePreload: { polyfill: false },
+        modulePreload: { polyfill: false, resolveDependencies: preloadApp.resolveDependencies },
         rollupOptions: { input: here('./src/web/index.html') },
       },
   test: {

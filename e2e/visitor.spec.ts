@@ -381,7 +381,9 @@ test.describe('route chunk failure (spec §8): the app chunk holds every route\'
     return () => loads;
   }
 
-  test('a route chunk that fails once reloads the page once, then the page works', async ({ page, problems }) => {
+  test('an app chunk request that fails once: the page works, after one reload at most', async ({ page, problems }) => {
+    // The chunk's first request is its <link rel=modulepreload>: the import fetches it again,
+    // unless it joined the failing fetch, and then the page reloads.
     let failures = 0;
     await page.route(/\/assets\/hydrate-[^/]*\.js$/, (route) => {
       if (failures > 0) return route.continue();
@@ -390,14 +392,32 @@ test.describe('route chunk failure (spec §8): the app chunk holds every route\'
     });
     const loads = countLoads(page);
     await page.goto('/');
-    await expect.poll(loads).toBe(2);
     await hydrated(page);
     await expect(page.getByRole('button', { name: 'Pause slideshow' })).toBeVisible();
     expect(failures).toBe(1);
+    expect([1, 2]).toContain(loads());
     problems.splice(0, problems.length, ...problems.filter((p) => !/ERR_FAILED|hydrate-|Failed to fetch|dynamically imported/i.test(p)));
   });
 
-  test('a route chunk that keeps failing reloads only once, never in a loop', async ({ page, problems }) => {
+  test('an app chunk that fails during the first load reloads the page once, then the page works', async ({
+    page,
+    problems,
+  }) => {
+    let navigations = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations += 1;
+    });
+    await page.route(/\/assets\/hydrate-[^/]*\.js$/, (route) => (navigations < 2 ? route.abort() : route.continue()));
+    const loads = countLoads(page);
+    await page.goto('/');
+    await expect.poll(loads).toBe(2);
+    await hydrated(page);
+    await expect(page.getByRole('button', { name: 'Pause slideshow' })).toBeVisible();
+    expect(navigations).toBe(2);
+    problems.splice(0, problems.length, ...problems.filter((p) => !/ERR_FAILED|hydrate-|Failed to fetch|dynamically imported/i.test(p)));
+  });
+
+  test('an app chunk that keeps failing reloads only once, never in a loop', async ({ page, problems }) => {
     await page.route(/\/assets\/hydrate-[^/]*\.js$/, (route) => route.abort());
     const loads = countLoads(page);
     await page.goto('/');

@@ -115,8 +115,8 @@ async function loadChunk<T>(load: () => Promise<T>): Promise<T | undefined> {
 
 /**
  * The app chunk, after ReactDOM's chunk has run and the browser has had a turn (issue 5: two
- * shorter tasks instead of one long one; see react-dom-first.ts). The app chunk is fetched after
- * ReactDOM's: one more round trip before hydration, none before the largest image.
+ * shorter tasks instead of one long one; see react-dom-first.ts). Both chunks are fetched at once:
+ * the first import's preload list names the app chunk too (vite.config.ts, appPreload).
  */
 async function loadApp(): Promise<typeof import('./hydrate.js') | undefined> {
   if (!(await loadChunk(() => import('./react-dom-first.js')))) return undefined;
