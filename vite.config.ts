@@ -71,8 +71,13 @@ function inlineStylesheet(): Plugin {
  * chunk: both are fetched at once, and the app waits, parsed but not run, for its turn.
  * `appPreload` records the app chunk's file name before Vite writes the preload lists.
  */
-function appPreload(): { plugin: Plugin; resolveDependencies: (file: string, deps: string[]) => string[] } {
-  let appChunk: string | undefined;
+function appPreload(): {
+  plugin: Plugin;
+  resolveDependencies: (file: string, deps: string[]) => string[];
+} {
+  const chunkOf = new Map<string, string>();
+  const reactDomFirst = here('./src/web/react-dom-first.ts');
+  const app = here('./src/web/hydrate.tsx');
   return {
     plugin: {
       name: 'stays-app-preload',
@@ -80,16 +85,19 @@ function appPreload(): { plugin: Plugin; resolveDependencies: (file: string, dep
       generateBundle: {
         order: 'pre',
         handler(_options, bundle) {
-          appChunk = Object.values(bundle).find(
-            (item) => item.type === 'chunk' && item.facadeModuleId === here('./src/web/hydrate.tsx'),
-          )?.fileName;
+          for (const item of Object.values(bundle)) {
+            if (item.type === 'chunk' && item.facadeModuleId)
+              chunkOf.set(item.facadeModuleId, item.fileName);
+          }
         },
       },
     },
     resolveDependencies(file, deps) {
-      if (!/\/react-dom-first-[\w-]+\.js$/.test(file)) return deps;
-      if (!appChunk) throw new Error('stays-app-preload: no chunk for src/web/hydrate.tsx');
-      return [...new Set([file, ...deps, appChunk])];
+      const first = chunkOf.get(reactDomFirst);
+      const appChunk = chunkOf.get(app);
+      if (!first || !appChunk)
+        throw new Error('stays-app-preload: no chunk for react-dom-first.ts or hydrate.tsx');
+      return file === first ? [...new Set([file, ...deps, appChunk])] : deps;
     },
   };
 }
@@ -110,7 +118,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: here('./src/web/public'),
   plugins: [
     react(),
-    ...(isSsrBuild ? [] : [inlineStylesheet(), preloadApp.plugin, precompress(here('./dist/client'))]),
+    ...(isSsrBuild
+      ? []
+      : [inlineStylesheet(), preloadApp.plugin, precompress(here('./dist/client'))]),
   ],
   ssr: { noExternal: true },
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),

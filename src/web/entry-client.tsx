@@ -1,8 +1,8 @@
 /**
- * The browser entry: loads the app (React, the layout and every route's screen: one chunk,
- * hydrate.tsx), waits for the global data object (spec §1: window.__STAYS_DATA__, from a deferred
- * `<script data-site-data>` that may run before or after this module), finds the route from
- * location.pathname, then hydrates the prerendered HTML.
+ * The browser entry: loads the app (ReactDOM, then the layout and every route's screen:
+ * react-dom-first.ts, hydrate.tsx), waits for the global data object (spec §1:
+ * window.__STAYS_DATA__, from a deferred `<script data-site-data>` that may run before or after this
+ * module), then has the app hydrate the prerendered HTML of location.pathname's route.
  *
  * Spec §8 "failure to load a route's code reloads the page": a failed chunk load reloads once; a
  * sessionStorage flag stops a reload loop when the chunk is really gone, and is cleared after a
@@ -16,7 +16,6 @@
 import { DATA_GLOBAL } from '../shared/site-basics.js';
 import type { PageData } from '../shared/site-data.js';
 import { installDialogGlobals } from './dialogs.js';
-import { resolveRoute } from './route-info.js';
 
 const RELOAD_FLAG = 'stays:chunk-reloaded';
 
@@ -69,7 +68,10 @@ function largestImagePainted(): Promise<void> {
   if (!img) return Promise.resolve();
   return new Promise<void>((resolve) => {
     let observer: PerformanceObserver | undefined;
+    let settled = false;
     const done = () => {
+      if (settled) return;
+      settled = true;
       observer?.disconnect();
       clearTimeout(timer);
       for (const type of INPUT_EVENTS) removeEventListener(type, done, true);
@@ -130,8 +132,7 @@ async function main(): Promise<void> {
   const [data, app] = await Promise.all([waitForData(), loadApp()]);
   if (!app) return;
   sessionFlag('clear');
-  const route = resolveRoute(location.pathname, data);
-  app.hydrate(data, route, app.screens[route.kind]);
+  app.hydrate(data, location.pathname);
 }
 
 void main();

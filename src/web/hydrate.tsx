@@ -1,6 +1,7 @@
 /**
- * React, the layout and every route's screen, loaded by entry-client.tsx once the page's largest
- * image is painted, and `hydrate`, which hydrates the prerendered page.
+ * The layout and every route's screen, loaded by entry-client.tsx once the page's largest image is
+ * painted (right after ReactDOM, react-dom-first.ts), and `hydrate`, which hydrates the prerendered
+ * page.
  *
  * Issue 5: the screens ship in this one chunk rather than one chunk per route. Split, a page
  * needed 9 files (the bundler cut out whatever the screens share with each other and with the
@@ -17,7 +18,7 @@ import { startTransition } from 'react';
 import { hydrateRoot } from './react-dom-first.js';
 import type { PageData } from '../shared/site-data.js';
 import { App } from './app.js';
-import type { RouteInfo, RouteKind } from './route-info.js';
+import { resolveRoute, type RouteKind } from './route-info.js';
 import AdminLoginPage from './routes/admin-login.js';
 import AdminPage from './routes/admin.js';
 import HomePage from './routes/home.js';
@@ -26,7 +27,7 @@ import PropertyPage from './routes/property.js';
 import type { Screen } from './routes/screen.js';
 
 /** Each route's screen (spec §2). */
-export const screens: Record<RouteKind, Screen> = {
+const screens: Record<RouteKind, Screen> = {
   home: HomePage,
   property: PropertyPage,
   admin: AdminPage,
@@ -34,10 +35,12 @@ export const screens: Record<RouteKind, Screen> = {
   'not-found': NotFoundPage,
 };
 
-/** Hydrates `#root` with the route's screen; throws when the page has no `#root`. */
-export function hydrate(data: PageData, route: RouteInfo, Screen: Screen): void {
+/** Hydrates `#root` with the screen of `url`'s route; throws when the page has no `#root`. */
+export function hydrate(data: PageData, url: string): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('stays: no #root element');
+  const route = resolveRoute(url, data);
+  const Screen = screens[route.kind];
   startTransition(() => {
     hydrateRoot(root, <App data={data} route={route} Screen={Screen} />);
   });

@@ -10,10 +10,10 @@
  *   takes main-thread time, before the largest image has painted) and once the carousel is on
  *   screen; autoplay runs only while it is on screen; with `deferSlides`, a slide's images are only
  *   fetched when that slide is about to show (see `slideReady`). The state changes that follow
- *   hydration (viewport attached, page loaded, on screen) are transitions: React renders them in
- *   slices of a few milliseconds; and carousels start one per idle period (idle-queue.ts). Plain updates would be rendered in one piece, and a ref callback's
- *   update even inside the hydration's commit task: with a dozen cards, a long task (Total
- *   Blocking Time).
+ *   hydration (viewport attached, page loaded, on screen) are transitions, which React renders in
+ *   slices of a few milliseconds: plain updates would be rendered in one piece, and a ref
+ *   callback's update even inside the hydration's commit task (with a dozen cards, a long task:
+ *   Total Blocking Time). Carousels then start one per idle period (idle-queue.ts).
  */
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
