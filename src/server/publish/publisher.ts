@@ -44,7 +44,10 @@ export interface Publisher {
 export const KEEP_PUBLISHED = 5;
 /** Name of the symlink that points at the serving folder. */
 export const CURRENT_LINK = 'current';
-const PUBLISHED_RE = /^\d+-\d+$/;
+/** Published folder names, `{revision}-{time}`. */
+export const PUBLISHED_RE = /^\d+-\d+$/;
+/** File names of the content-hashed data scripts (spec §1 global data object), see dataScriptName. */
+export const DATA_SCRIPT_RE = /^site-data\.[0-9a-f]{12}\.js$/;
 const BUILDING_RE = /^\.building-(\d+)-/;
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -145,6 +148,11 @@ function fsyncDir(dir: string): void {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** `site-data.{first 12 hex of its SHA-256}.js`: a new name whenever the catalogue changes. */
+function dataScriptName(script: Buffer): string {
+  return `site-data.${crypto.createHash('sha256').update(script).digest('hex').slice(0, 12)}.js`;
 }
 
 /** The folder `current` points at, or undefined. */
@@ -263,7 +271,7 @@ async function publishLocked(ctx: Omit<AppContext, 'publisher'>): Promise<Publis
   await fs.promises.mkdir(building, { recursive: true });
 
   const dataScript = Buffer.from(`window.${DATA_GLOBAL}=${scriptSafeJson(data)};`);
-  const dataName = `site-data.${crypto.createHash('sha256').update(dataScript).digest('hex').slice(0, 12)}.js`;
+  const dataName = dataScriptName(dataScript);
   await writeCompressed(path.join(building, dataName), dataScript, BROTLI_SINGLE_QUALITY);
   const dataTag = `<script defer data-site-data src="/${dataName}"></script>`;
 

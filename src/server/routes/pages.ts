@@ -11,12 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { CLIENT_DIR, readCurrent } from '../publish/publisher.js';
-
-/** Published folder names, `{revision}-{time}` (publisher.ts). */
-const PUBLISHED_RE = /^\d+-\d+$/;
-/** File name of a content-hashed data script (publisher.ts). */
-const DATA_SCRIPT_RE = /^site-data\.[0-9a-f]+\.js$/;
+import { CLIENT_DIR, DATA_SCRIPT_RE, PUBLISHED_RE, readCurrent } from '../publish/publisher.js';
 
 interface StaticFile {
   body: Buffer;
