@@ -2,7 +2,9 @@
 /**
  * `npm test`: typecheck, lint, build, unit and integration tests (Vitest), browser tests
  * (Playwright + Debian's Chromium). Prints one closing line `N passed, N failed` summing every
- * suite (typecheck and lint count as one check each) and exits non-zero if anything failed.
+ * suite (typecheck and lint count as one check each) and exits non-zero if anything failed. Each
+ * failed test is named again, with the first lines of its error, just above that closing line: CI
+ * keeps only the tail of the output, and a failure scrolled out of it cannot be told apart.
  * Set CHROMIUM_PATH to use a Chromium other than /usr/bin/chromium.
  */
 import { spawnSync } from 'node:child_process';
@@ -26,6 +28,50 @@ fs.mkdirSync(results, { recursive: true });
 let passed = 0;
 let failed = 0;
 const lines = [];
+/** One entry per failed test: its name and the first lines of its error. */
+const failures = [];
+
+/** The first `n` non-blank lines of an error message, without terminal colour codes. */
+function firstLines(message = '', n = 4) {
+  return (
+    message
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .filter((l) => l.trim())
+      .slice(0, n)
+      .map((l) => `    ${l.trim()}`)
+      .join('\n')
+  );
+}
+
+/** Failed tests of a Vitest JSON report (a file that failed to load counts as one). */
+function vitestFailures(report) {
+  const out = [];
+  for (const file of report.testResults) {
+    const rel = path.relative(root, file.name);
+    const failedTests = file.assertionResults.filter((t) => t.status === 'failed');
+    for (const t of failedTests)
+      out.push(`vitest ${rel} › ${t.fullName}\n${firstLines(t.failureMessages.join('\n'))}`);
+    if (file.status === 'failed' && failedTests.length === 0)
+      out.push(`vitest ${rel}\n${firstLines(file.message)}`);
+  }
+  return out;
+}
+
+/** Failed (not flaky, not skipped) tests of a Playwright JSON report, walking nested suites. */
+function playwrightFailures(suite, out = []) {
+  for (const spec of suite.specs ?? [])
+    for (const t of spec.tests)
+      if (t.status === 'unexpected') {
+        const error = t.results.at(-1)?.error?.message;
+        out.push(
+          `playwright [${t.projectName}] ${spec.file}:${spec.line} › ${spec.title}\n${firstLines(error)}`,
+        );
+      }
+  for (const child of suite.suites ?? []) playwrightFailures(child, out);
+  return out;
+}
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}`);
@@ -56,6 +102,7 @@ if (fs.existsSync(vitestJson)) {
   passed += r.numPassedTests;
   failed += r.numFailedTests + (vitestOk || r.numFailedTests > 0 ? 0 : 1);
   lines.push(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+  failures.push(...vitestFailures(r));
 } else {
   check('vitest', false);
 }
@@ -67,11 +114,15 @@ if (built) {
     CHROMIUM_PATH: chromium,
   });
   if (fs.existsSync(pwJson)) {
-    const s = JSON.parse(fs.readFileSync(pwJson, 'utf8')).stats;
+    const report = JSON.parse(fs.readFileSync(pwJson, 'utf8'));
+    const s = report.stats;
+    failures.push(...playwrightFailures(report));
     const pwFailed = s.unexpected + (pwOk || s.unexpected > 0 ? 0 : 1);
     passed += s.expected + s.flaky;
     failed += pwFailed;
-    lines.push(`playwright: ${s.expected + s.flaky} passed, ${pwFailed} failed, ${s.skipped} skipped`);
+    lines.push(
+      `playwright: ${s.expected + s.flaky} passed, ${pwFailed} failed, ${s.skipped} skipped`,
+    );
   } else {
     check('playwright', false);
   }
@@ -79,6 +130,7 @@ if (built) {
   check('playwright (not run: the build failed)', false);
 }
 
+if (failures.length > 0) console.log(`\nFailed tests:\n${failures.join('\n')}`);
 console.log('\n' + lines.join('\n'));
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
