@@ -27,6 +27,11 @@ const KILLS_FROM_BUILD = 12;
 const KILLS_WHILE_BUILDING = 2;
 /** Kills that must have hit a running publish (issue 3: at least 20). */
 const MIN_KILLS = 20;
+/**
+ * Extra kills, early in the build, made only while fewer than MIN_KILLS have hit: a publish that
+ * runs faster than the reference runs (a machine whose load drops) finishes before a late kill.
+ */
+const MAX_EXTRA_KILLS = 16;
 const SUFFIX = ' - Stays In Chikmagalur';
 const DATA_TAG_RE = /<script defer data-site-data src="\/(site-data\.[0-9a-f]{12}\.js)"><\/script>/;
 
@@ -241,16 +246,23 @@ describe('publishing killed with SIGKILL at random points', () => {
       ...Array.from({ length: KILLS_WHILE_BUILDING }, (): Kill => ({ from: 'build', ms: 0 })),
     ];
     let killed = 0;
-    for (const kill of plan) {
+    let extra = 0;
+    for (let i = 0; i < plan.length; i++) {
+      const kill = plan[i]!;
       const when = `${Math.round(kill.ms)} ms after the ${kill.from === 'spawn' ? 'spawn' : 'build folder appeared'}`;
       const run = await runCli(dataDir, kill);
       if (run.code === null) killed += 1;
       else expect(run.code, `publish with a kill planned ${when}: ${run.stderr}`).toBe(0);
       expect(problemsWithCurrent(siteDir, stored.data), `killed ${when}`).toEqual([]);
       checkDatabase(dataDir, stored);
+      const missing = MIN_KILLS - killed - (plan.length - 1 - i);
+      if (missing > 0 && extra < MAX_EXTRA_KILLS) {
+        extra += 1;
+        plan.push({ from: 'build', ms: Math.random() * buildMs * 0.5 });
+      }
     }
     // A kill planned near the end of a publish may come after it finished; most must not.
-    expect(killed).toBeGreaterThanOrEqual(MIN_KILLS);
+    expect(killed, `${plan.length} kills planned`).toBeGreaterThanOrEqual(MIN_KILLS);
     const leftovers = fs.readdirSync(siteDir).filter((n) => n.startsWith('.building-'));
     expect(leftovers.length).toBeGreaterThanOrEqual(1);
 

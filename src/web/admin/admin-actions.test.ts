@@ -74,9 +74,12 @@ const okFlush = (revision = 2) => {
 const imported = (i = 0): SiteData =>
   JSON.parse(server.seen.filter((s) => s.url === '/api/import.php')[i]!.body.toString());
 const calls = () => server.seen.map((s) => s.url);
-/** Waits until the flush queue has run (the flows start it without awaiting). */
+/**
+ * Waits until the flush queue has run (the flows start it without awaiting): up to 10 s, since a
+ * round trip to the scripted server is slow when the whole suite runs at once on two cores.
+ */
 const settle = async () => {
-  for (let i = 0; i < 50 && rec.reloads === 0 && rec.alerts.length === 0; i += 1) {
+  for (let i = 0; i < 1000 && rec.reloads === 0 && rec.alerts.length === 0; i += 1) {
     await new Promise((r) => setTimeout(r, 10));
   }
 };

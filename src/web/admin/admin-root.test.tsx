@@ -1,5 +1,14 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  act,
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAdmin } from '../admin-context.js';
 import { installDialogGlobals } from '../dialogs.js';
@@ -19,6 +28,10 @@ import { ManageImagesDialog } from './manage-images-dialog.js';
 import { startScriptedServer, type ScriptedServer } from './test-server.js';
 import { uploadFile } from './upload.js';
 import { testPageData } from './test-site.js';
+
+// waitFor's default of 1 s is too short for a round trip to the scripted server when the whole
+// suite runs at once on two cores; a passing wait returns as soon as it passes.
+configure({ asyncUtilTimeout: 10_000 });
 
 let server: ScriptedServer;
 const realFetch = globalThis.fetch;

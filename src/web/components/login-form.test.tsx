@@ -77,7 +77,11 @@ async function submit(username: string, password: string) {
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
   });
-  await vi.waitFor(() => expect(screen.getByRole('alert').textContent).not.toBe(''));
+  // Each login hashes with argon2id on the server: far from instant when the whole suite runs at
+  // once on two cores, so wait up to 10 s rather than vi.waitFor's default of 1 s.
+  await vi.waitFor(() => expect(screen.getByRole('alert').textContent).not.toBe(''), {
+    timeout: 10_000,
+  });
 }
 
 describe('LoginForm', () => {
