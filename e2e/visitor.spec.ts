@@ -293,6 +293,53 @@ test.describe('property page', () => {
     await expect(page.locator('.yarl__root')).toHaveCount(0);
   });
 
+  test('on a touch screen the lightbox follows swipes, and a pull down or up closes it (spec §4)', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'touch gestures: the phone project has the touch screen');
+    await page.goto('/');
+    const property = richProperty(await pageData(page));
+    await page.goto(`/stay/${encodeURIComponent(property.id)}`);
+    await hydrated(page);
+    const total = property.photos.length;
+    const alt = (n: number) => `${property.name} – photo ${n} of ${total}`;
+    const current = page.locator('.yarl__slide_current img');
+    const { width, height } = page.viewportSize()!;
+    // Real touch input through the DevTools protocol: the browser turns it into touch pointer events.
+    const cdp = await page.context().newCDPSession(page);
+    const drag = async (from: [number, number], to: [number, number]) => {
+      const at = (t: number) => ({ x: from[0] + (to[0] - from[0]) * t, y: from[1] + (to[1] - from[1]) * t });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at(0)] });
+      for (let step = 1; step <= 8; step++) {
+        await page.waitForTimeout(16);
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at(step / 8)] });
+      }
+      // A finger that stops before lifting: a fast lift would start a fling, which the next tap
+      // only stops (as on a real phone) instead of clicking.
+      await page.waitForTimeout(150);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at(1)] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    const open = async () => {
+      const first = page.getByRole('region', { name: 'Photos' }).getByRole('button').first();
+      // Focus pauses the autoplay, so the photo stays under the finger.
+      await first.focus();
+      await first.tap();
+      await expect(current).toHaveAttribute('alt', alt(1));
+      await imageLoaded(page, '.yarl__slide_current img');
+    };
+
+    await open();
+    await drag([width * 0.8, height / 2], [width * 0.2, height / 2]);
+    await expect(current).toHaveAttribute('alt', alt(2));
+    await drag([width * 0.2, height / 2], [width * 0.8, height / 2]);
+    await expect(current).toHaveAttribute('alt', alt(1));
+    await drag([width / 2, height * 0.3], [width / 2, height * 0.7]);
+    await expect(page.locator('.yarl__root')).toHaveCount(0);
+
+    await open();
+    await drag([width / 2, height * 0.7], [width / 2, height * 0.3]);
+    await expect(page.locator('.yarl__root')).toHaveCount(0);
+  });
+
   test('a photo that fails to load shows the error icon in the lightbox', async ({ page, problems }) => {
     await page.goto('/');
     const property = richProperty(await pageData(page));
