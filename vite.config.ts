@@ -147,6 +147,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // As in playwright.config.ts: in CI a failed test runs once more, and `npm test` names every
+    // test that passed only on its retry, so a flaky test is seen rather than hidden.
+    retry: process.env.CI ? 1 : 0,
     pool: 'forks',
   },
 }));

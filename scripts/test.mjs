@@ -3,8 +3,8 @@
  * `npm test`: typecheck, lint, build, unit and integration tests (Vitest), browser tests
  * (Playwright + Debian's Chromium). Prints one closing line `N passed, N failed` summing every
  * suite (typecheck and lint count as one check each) and exits non-zero if anything failed. Each
- * failed test is named again, with the first lines of its error, just above that closing line: CI
- * keeps only the tail of the output, and a failure scrolled out of it cannot be told apart.
+ * failed test, and each that passed only on its CI retry (flaky), is named again with the first
+ * lines of its error just above that closing line: CI keeps only the tail of the output.
  * Set CHROMIUM_PATH to use a Chromium other than /usr/bin/chromium.
  */
 import { spawnSync } from 'node:child_process';
@@ -30,6 +30,8 @@ let failed = 0;
 const lines = [];
 /** One entry per failed test: its name and the first lines of its error. */
 const failures = [];
+/** One entry per test that failed, then passed on its retry (CI only): flaky, to be mended. */
+const flaky = [];
 
 /** The first `n` non-blank lines of an error message, without terminal colour codes. */
 function firstLines(message = '', n = 4) {
@@ -45,32 +47,34 @@ function firstLines(message = '', n = 4) {
   );
 }
 
-/** Failed tests of a Vitest JSON report (a file that failed to load counts as one). */
-function vitestFailures(report) {
-  const out = [];
+/**
+ * Failed and flaky tests of a Vitest JSON report, into `failures` and `flaky`. A file that failed
+ * to load counts as one failure; a passed test that still carries failure messages passed on a retry.
+ */
+function collectVitest(report) {
   for (const file of report.testResults) {
     const rel = path.relative(root, file.name);
     const failedTests = file.assertionResults.filter((t) => t.status === 'failed');
-    for (const t of failedTests)
-      out.push(`vitest ${rel} › ${t.fullName}\n${firstLines(t.failureMessages.join('\n'))}`);
+    for (const t of file.assertionResults) {
+      const entry = `vitest ${rel} › ${t.fullName}\n${firstLines(t.failureMessages.join('\n'))}`;
+      if (t.status === 'failed') failures.push(entry);
+      else if (t.status === 'passed' && t.failureMessages.length > 0) flaky.push(entry);
+    }
     if (file.status === 'failed' && failedTests.length === 0)
-      out.push(`vitest ${rel}\n${firstLines(file.message)}`);
+      failures.push(`vitest ${rel}\n${firstLines(file.message)}`);
   }
-  return out;
 }
 
-/** Failed (not flaky, not skipped) tests of a Playwright JSON report, walking nested suites. */
-function playwrightFailures(suite, out = []) {
+/** Failed and flaky tests of a Playwright JSON report, into `failures` and `flaky`. */
+function collectPlaywright(suite) {
   for (const spec of suite.specs ?? [])
-    for (const t of spec.tests)
-      if (t.status === 'unexpected') {
-        const error = t.results.at(-1)?.error?.message;
-        out.push(
-          `playwright [${t.projectName}] ${spec.file}:${spec.line} › ${spec.title}\n${firstLines(error)}`,
-        );
-      }
-  for (const child of suite.suites ?? []) playwrightFailures(child, out);
-  return out;
+    for (const t of spec.tests) {
+      if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
+      const error = t.results.find((r) => r.error)?.error?.message;
+      const entry = `playwright [${t.projectName}] ${spec.file}:${spec.line} › ${spec.title}\n${firstLines(error)}`;
+      (t.status === 'flaky' ? flaky : failures).push(entry);
+    }
+  for (const child of suite.suites ?? []) collectPlaywright(child);
 }
 
 function run(label, cmd, args, env = {}) {
@@ -102,7 +106,7 @@ if (fs.existsSync(vitestJson)) {
   passed += r.numPassedTests;
   failed += r.numFailedTests + (vitestOk || r.numFailedTests > 0 ? 0 : 1);
   lines.push(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
-  failures.push(...vitestFailures(r));
+  collectVitest(r);
 } else {
   check('vitest', false);
 }
@@ -116,7 +120,7 @@ if (built) {
   if (fs.existsSync(pwJson)) {
     const report = JSON.parse(fs.readFileSync(pwJson, 'utf8'));
     const s = report.stats;
-    failures.push(...playwrightFailures(report));
+    collectPlaywright(report);
     const pwFailed = s.unexpected + (pwOk || s.unexpected > 0 ? 0 : 1);
     passed += s.expected + s.flaky;
     failed += pwFailed;
@@ -130,6 +134,7 @@ if (built) {
   check('playwright (not run: the build failed)', false);
 }
 
+if (flaky.length > 0) console.log(`\nFlaky (passed on retry):\n${flaky.join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed tests:\n${failures.join('\n')}`);
 console.log('\n' + lines.join('\n'));
 console.log(`${passed} passed, ${failed} failed`);
