@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './global-setup.js';
-import { BASE, stayOffline, hydrated } from './helpers.js';
+import { BASE, stayOffline, hydrated, openSliderPhoto } from './helpers.js';
 
 // Without autoplay the photo slider holds still, so the photo a test clicks stays on screen.
 test.use({ baseURL: BASE, reducedMotion: 'reduce' });
@@ -85,11 +85,7 @@ test.describe('as a visitor', () => {
     await expectNoViolations(page, 'the enquiry dialog with its links');
     await closeWithEscape(page);
 
-    // Focus brings the photo into view and pauses the slider's autoplay, so it cannot move away
-    // between the moment the click is aimed and the press (it failed once in CI on the phone).
-    const photo = page.getByRole('button', { name: /^Open .* in full screen$/ }).first();
-    await photo.focus();
-    await photo.click();
+    await openSliderPhoto(page, 0);
     const lightbox = page.getByRole('dialog', { name: 'Lightbox' });
     await expect(lightbox).toBeVisible();
     await expect(lightbox.locator('img').first()).toBeVisible();

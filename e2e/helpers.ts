@@ -1,6 +1,6 @@
 /**
  * What the browser specs share: the test server's URL (set by global-setup.ts), a network fence
- * that keeps every test on loopback, and a wait for hydration.
+ * that keeps every test on loopback, a wait for hydration, and opening a property page's photo.
  */
 import type { Page } from '@playwright/test';
 
@@ -25,4 +25,20 @@ export async function hydrated(page: Page): Promise<void> {
     const root = document.getElementById('root');
     return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer$'));
   });
+}
+
+/**
+ * Opens the `index`-th photo (0-based) of a property page's slider in the lightbox by a click, or a
+ * tap on a touch screen. Focus comes first: it brings the photo into view and pauses the slider's
+ * autoplay, so the photo cannot move away between the moment the press is aimed and the press
+ * (an unfocused click failed once in CI on the phone).
+ */
+export async function openSliderPhoto(
+  page: Page,
+  index: number,
+  how: 'click' | 'tap' = 'click',
+): Promise<void> {
+  const photo = page.getByRole('region', { name: 'Photos' }).getByRole('button').nth(index);
+  await photo.focus();
+  await (how === 'tap' ? photo.tap() : photo.click());
 }

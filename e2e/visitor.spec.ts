@@ -7,7 +7,7 @@
  */
 import { expect, test as base, type Page } from '@playwright/test';
 import type { PageData, Property } from '../src/shared/site-data.js';
-import { BASE, hydrated } from './helpers.js';
+import { BASE, hydrated, openSliderPhoto } from './helpers.js';
 
 
 /** Console errors/warnings and uncaught errors of the test's page; the test fails if any. */
@@ -42,6 +42,20 @@ function richProperty(data: PageData): Property {
   const property = data.propertyList.find((p) => p.photos.length >= 3);
   if (!property) throw new Error('the demo catalogue has no property with 3 photos');
   return property;
+}
+
+/**
+ * Opens the page of `richProperty` and waits for hydration. `alt(n)` is the lightbox's alt text of
+ * photo n (1-based) and `current` the lightbox's current image.
+ */
+async function gotoRichProperty(page: Page) {
+  await page.goto('/');
+  const property = richProperty(await pageData(page));
+  await page.goto(`/stay/${encodeURIComponent(property.id)}`);
+  await hydrated(page);
+  const total = property.photos.length;
+  const alt = (n: number) => `${property.name} – photo ${n} of ${total}`;
+  return { total, alt, current: page.locator('.yarl__slide_current img') };
 }
 
 async function noHorizontalOverflow(page: Page): Promise<void> {
@@ -253,18 +267,9 @@ test.describe('property page', () => {
   });
 
   test('a slider photo opens the lightbox at its index; arrows step, Escape closes', async ({ page }) => {
-    await page.goto('/');
-    const property = richProperty(await pageData(page));
-    await page.goto(`/stay/${encodeURIComponent(property.id)}`);
-    await hydrated(page);
-    const total = property.photos.length;
-    const alt = (n: number) => `${property.name} – photo ${n} of ${total}`;
-    const current = page.locator('.yarl__slide_current img');
+    const { total, alt, current } = await gotoRichProperty(page);
 
-    const slide = page.getByRole('region', { name: 'Photos' }).getByRole('button').nth(2);
-    // Focus brings the photo into view and pauses the autoplay, so the click lands on it.
-    await slide.focus();
-    await slide.click();
+    await openSliderPhoto(page, 2);
     await expect(current).toHaveAttribute('alt', alt(3));
     await imageLoaded(page, '.yarl__slide_current img');
 
@@ -285,9 +290,7 @@ test.describe('property page', () => {
     await expect(page.locator('.yarl__root')).toHaveCount(0);
 
     // Opens again, at the newly clicked photo.
-    const first = page.getByRole('region', { name: 'Photos' }).getByRole('button').first();
-    await first.focus();
-    await first.click();
+    await openSliderPhoto(page, 0);
     await expect(current).toHaveAttribute('alt', alt(1));
     await page.getByRole('button', { name: 'Close' }).click();
     await expect(page.locator('.yarl__root')).toHaveCount(0);
@@ -295,13 +298,7 @@ test.describe('property page', () => {
 
   test('on a touch screen the lightbox follows swipes, and a pull down or up closes it (spec §4)', async ({ page, isMobile }) => {
     test.skip(!isMobile, 'touch gestures: the phone project has the touch screen');
-    await page.goto('/');
-    const property = richProperty(await pageData(page));
-    await page.goto(`/stay/${encodeURIComponent(property.id)}`);
-    await hydrated(page);
-    const total = property.photos.length;
-    const alt = (n: number) => `${property.name} – photo ${n} of ${total}`;
-    const current = page.locator('.yarl__slide_current img');
+    const { alt, current } = await gotoRichProperty(page);
     const { width, height } = page.viewportSize()!;
     // Real touch input through the DevTools protocol: the browser turns it into touch pointer events.
     const cdp = await page.context().newCDPSession(page);
@@ -319,10 +316,7 @@ test.describe('property page', () => {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     };
     const open = async () => {
-      const first = page.getByRole('region', { name: 'Photos' }).getByRole('button').first();
-      // Focus pauses the autoplay, so the photo stays under the finger.
-      await first.focus();
-      await first.tap();
+      await openSliderPhoto(page, 0, 'tap');
       await expect(current).toHaveAttribute('alt', alt(1));
       await imageLoaded(page, '.yarl__slide_current img');
     };
@@ -351,9 +345,7 @@ test.describe('property page', () => {
     );
     await page.goto(`/stay/${encodeURIComponent(property.id)}`);
     await hydrated(page);
-    const slide = page.getByRole('region', { name: 'Photos' }).getByRole('button').nth(1);
-    await slide.focus();
-    await slide.click();
+    await openSliderPhoto(page, 1);
     await expect(page.locator('.yarl__slide_current .yarl__slide_error')).toBeVisible();
     await page.keyboard.press('Escape');
     // The 404s this test caused are expected.
