@@ -149,18 +149,21 @@ function sectionChanges(
   return changes;
 }
 
+/** What a catalogue holds, e.g. "4 properties, 2 home sections". */
+export function describeContents(catalogue: Catalogue): string {
+  return (
+    `${count(catalogue.propertyList.length, 'property', 'properties')}, ` +
+    `${count(catalogue.homeSections.length, 'home section')}`
+  );
+}
+
 /**
  * Every change from `before` to `after`, one sentence each, properties first then home sections.
  * `before` undefined means `after` is the first catalogue kept: one sentence saying what it holds.
  * An empty list means the two catalogues are the same.
  */
 export function describeChanges(before: Catalogue | undefined, after: Catalogue): string[] {
-  if (!before) {
-    return [
-      `First version: ${count(after.propertyList.length, 'property', 'properties')}, ` +
-        `${count(after.homeSections.length, 'home section')}`,
-    ];
-  }
+  if (!before) return [`First version: ${describeContents(after)}`];
   const changes: string[] = [];
   const beforeById = new Map(before.propertyList.map((p) => [p.id, p]));
   const afterById = new Map(after.propertyList.map((p) => [p.id, p]));
