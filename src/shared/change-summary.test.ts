@@ -99,7 +99,9 @@ describe('summariseChanges', () => {
     expect(summariseChanges(base, described)).toBe('2 photos of Coffee Cottage described');
     const cleared = withPhotos(described, 'cottage', (p) => ({
       ...p,
-      photos: p.photos.map((ph, i) => (i === 0 ? { name: ph.name, best: ph.best, home: ph.home } : ph)),
+      photos: p.photos.map((ph, i) =>
+        i === 0 ? { name: ph.name, best: ph.best, home: ph.home } : ph,
+      ),
     }));
     expect(summariseChanges(described, cleared)).toBe(
       '1 photo description of Coffee Cottage removed',
@@ -144,9 +146,7 @@ describe('summariseChanges', () => {
       ...base,
       homeSections: [{ ...base.homeSections[0]!, name: 'Our favourites' }],
     };
-    expect(summariseChanges(base, renamed)).toBe(
-      "Section 'Featured' renamed to 'Our favourites'",
-    );
+    expect(summariseChanges(base, renamed)).toBe("Section 'Featured' renamed to 'Our favourites'");
     expect(
       summariseChanges(created, { ...created, homeSections: [...created.homeSections].reverse() }),
     ).toBe('Home sections reordered');
@@ -177,7 +177,9 @@ describe('summariseChanges', () => {
     expect(summariseChanges(base, after)).toBe(
       "Renamed 'Coffee Cottage' to 'Estate Cottage' and 2 more changes",
     );
-    expect(summariseChanges(base, addPhoto(after, 'villa', 'v3.jpg'))).toMatch(/and 2 more changes$/);
+    expect(summariseChanges(base, addPhoto(after, 'villa', 'v3.jpg'))).toMatch(
+      /and 2 more changes$/,
+    );
     expect(summariseChanges(base, setDetail(base, 'villa', 'bathCount', '2'))).not.toMatch(/more/);
     const two = setDetail(setDetail(base, 'villa', 'bathCount', '2'), 'villa', 'address', 'X');
     expect(summariseChanges(base, two)).toMatch(/ and 1 more change$/);

@@ -30,7 +30,10 @@ const FIELD_LABELS: Record<string, string> = {
 function labelOf(field: string): string {
   const known = FIELD_LABELS[field];
   if (known) return known;
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -131,9 +134,12 @@ function sectionChanges(
   }
   const added = after.properties.filter((id) => !before.properties.includes(id));
   const removed = before.properties.filter((id) => !after.properties.includes(id));
-  if (added.length === 1) changes.push(`${propertyName(added[0]!)} added to section '${after.name}'`);
+  if (added.length === 1)
+    changes.push(`${propertyName(added[0]!)} added to section '${after.name}'`);
   if (added.length > 1) {
-    changes.push(`${count(added.length, 'property', 'properties')} added to section '${after.name}'`);
+    changes.push(
+      `${count(added.length, 'property', 'properties')} added to section '${after.name}'`,
+    );
   }
   if (removed.length === 1) {
     changes.push(`${propertyName(removed[0]!)} removed from section '${after.name}'`);

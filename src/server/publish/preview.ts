@@ -29,8 +29,8 @@ function escapeHtml(text: string): string {
 const PREVIEW_STYLE =
   '<style>[data-deferred] img{display:block!important}' +
   '.preview-banner{position:sticky;top:0;z-index:50;display:flex;flex-wrap:wrap;gap:4px 16px;' +
-  'align-items:center;justify-content:center;padding:10px 16px;background:#7a3e00;color:#fff;' +
-  'font-weight:600;text-align:center}.preview-banner a{color:#fff}</style>';
+  'align-items:center;justify-content:center;padding:8px 16px;background:#7a3e00;color:#fff;' +
+  'font-size:.95rem;font-weight:600;text-align:center}.preview-banner a{color:#fff}</style>';
 
 /**
  * The preview page of `revision` at `pagePath` ("/" or "/stay/{percent-encoded id}"): status 404
@@ -58,8 +58,8 @@ export async function renderPreview(
   const when = formatRevisionTime(revision.createdAt);
   const banner =
     '<aside class="preview-banner" aria-label="Preview">' +
-    `<span>Preview of revision ${revision.id}, saved ${escapeHtml(when)} by ${escapeHtml(revision.author)}. ` +
-    'Not published: visitors see the live site.</span>' +
+    `<span>Preview of revision ${revision.id}, saved ${escapeHtml(when)} by ${escapeHtml(revision.author)}: ` +
+    'not published.</span>' +
     '<a href="/">Back to the live site</a></aside>';
 
   const html = template

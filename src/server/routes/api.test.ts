@@ -121,7 +121,9 @@ describe('import', () => {
       based: 1,
       yourChanges: ["Renamed 'Hill Top Cottage' to 'Hill Top Villa'"],
     });
-    expect(body.error).toMatch(/^Your change was not saved\. This page shows revision 1, but revision 2 was saved by owner on \d{1,2} \w{3} \d{4}, \d{2}:\d{2} \(from another tab or device\)\. Reload the page to see it, then make your change again\.$/);
+    expect(body.error).toMatch(
+      /^Your change was not saved\. This page shows revision 1, but revision 2 was saved by owner on \d{1,2} \w{3} \d{4}, \d{2}:\d{2} \(from another tab or device\)\. Reload the page to see it, then make your change again\.$/,
+    );
     expect(latestRevision(t.ctx.db)?.id).toBe(2);
   });
 

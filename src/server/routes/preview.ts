@@ -40,7 +40,9 @@ export async function previewRoutes(app: FastifyInstance, ctx: AppContext): Prom
     if (isCrossSite(req)) {
       return reply
         .code(403)
-        .send(notice('Refused', 'A preview opens only from this site.', { href: '/', label: 'Home' }));
+        .send(
+          notice('Refused', 'A preview opens only from this site.', { href: '/', label: 'Home' }),
+        );
     }
     if (!findSession(ctx.db, req.cookies[SESSION_COOKIE])) {
       return reply.code(401).send(

@@ -73,8 +73,9 @@ describe('GET /api/revisions (SAF-5)', () => {
     expect(await page('?before=2')).toEqual([1]);
     expect(await page('?before=1')).toEqual([]);
     // A page's last line is still summarised against the revision before it, not as a first one.
-    const [last] = ((await list('?before=3&limit=1')).json() as { revisions: { summary: string }[] })
-      .revisions;
+    const [last] = (
+      (await list('?before=3&limit=1')).json() as { revisions: { summary: string }[] }
+    ).revisions;
     expect(last?.summary).toBe("Renamed 'Coffee View' to 'Coffee Vista'");
   });
 
@@ -119,7 +120,10 @@ describe('POST /api/revisions/{n}/restore (SAF-3)', () => {
 
     const undo = await restore(3);
     expect(undo.json()).toEqual({ revision: 5 });
-    expect(latestRevision(t.ctx.db)!.data).toEqual({ ...getRevision(t.ctx.db, 3)!.data, revision: 5 });
+    expect(latestRevision(t.ctx.db)!.data).toEqual({
+      ...getRevision(t.ctx.db, 3)!.data,
+      revision: 5,
+    });
     const { revisions } = (await list('?limit=2')).json() as { revisions: { summary: string }[] };
     expect(revisions.map((r) => r.summary)).toEqual(['Restored revision 3', 'Restored revision 2']);
   });

@@ -33,9 +33,7 @@ export function staleAnswer(
   yourChanges: string[];
 } {
   const latest = getRevision(db, err.latest);
-  const by = latest
-    ? ` by ${latest.author} on ${formatRevisionTime(latest.createdAt)}`
-    : '';
+  const by = latest ? ` by ${latest.author} on ${formatRevisionTime(latest.createdAt)}` : '';
   return {
     error:
       `Your change was not saved. This page shows revision ${submitted.revision}, but revision ` +

@@ -42,7 +42,9 @@ function filesOf(stem: string): string[] {
   return [
     ...listFiles(t.ctx.paths.originals).map((f) => `originals/${f}`),
     ...listFiles(t.ctx.paths.images).map((f) => `images/${f}`),
-  ].filter((f) => path.basename(f).startsWith(`${stem}.`) || path.basename(f).startsWith(`${stem}-`));
+  ].filter(
+    (f) => path.basename(f).startsWith(`${stem}.`) || path.basename(f).startsWith(`${stem}-`),
+  );
 }
 
 function stored(name: string): boolean {

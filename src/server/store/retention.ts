@@ -28,7 +28,8 @@ function photoFiles(ctx: Pick<AppContext, 'paths'>, name: string): string[] {
   const variants = path.join(ctx.paths.images, 'v');
   const files = [path.join(ctx.paths.originals, name), path.join(ctx.paths.images, name)];
   for (const width of VARIANT_WIDTHS) {
-    for (const format of VARIANT_FORMATS) files.push(path.join(variants, `${stem}-${width}.${format}`));
+    for (const format of VARIANT_FORMATS)
+      files.push(path.join(variants, `${stem}-${width}.${format}`));
   }
   files.push(path.join(variants, `${stem}-og.jpg`));
   return files;

@@ -55,17 +55,15 @@ function toRevision(row: Row | undefined): RevisionRow | undefined {
 /** The newest revision, or undefined when the catalogue is empty. */
 export function latestRevision(db: Db): RevisionRow | undefined {
   return toRevision(
-    db
-      .prepare(`SELECT ${COLUMNS} FROM revisions ORDER BY id DESC LIMIT 1`)
-      .get() as Row | undefined,
+    db.prepare(`SELECT ${COLUMNS} FROM revisions ORDER BY id DESC LIMIT 1`).get() as
+      Row | undefined,
   );
 }
 
 /** The revision with this id, or undefined. */
 export function getRevision(db: Db, id: number): RevisionRow | undefined {
   return toRevision(
-    db.prepare(`SELECT ${COLUMNS} FROM revisions WHERE id = ?`).get(id) as
-      Row | undefined,
+    db.prepare(`SELECT ${COLUMNS} FROM revisions WHERE id = ?`).get(id) as Row | undefined,
   );
 }
 
@@ -115,8 +113,7 @@ export function saveRevision(db: Db, data: SiteData, author: string): number {
 export function restoreRevision(db: Db, id: number, author: string): number | undefined {
   const restore = db.transaction((): number | undefined => {
     const row = db.prepare('SELECT json FROM revisions WHERE id = ?').get(id) as
-      | { json: string }
-      | undefined;
+      { json: string } | undefined;
     if (!row) return undefined;
     return insertRevision(db, JSON.parse(row.json) as Omit<SiteData, 'revision'>, author, id);
   });
