@@ -1,8 +1,8 @@
 /**
- * Catalogue revisions (issue 3, DESIGN.md): every import is a new row in `revisions`; nothing is
- * overwritten, so any earlier state can be restored. An import names the revision it was based on,
- * and a stale one is refused (StaleRevisionError → HTTP 409), so two editors never silently
- * overwrite each other.
+ * Catalogue revisions (DESIGN.md): every import is a new row in `revisions`; nothing is
+ * overwritten, so any kept earlier state can be restored (SAF-3; how many are kept:
+ * retention.ts). An import names the revision it was based on, and a stale one is refused
+ * (StaleRevisionError → HTTP 409), so two editors never silently overwrite each other.
  */
 import { describeContents, summariseChanges } from '../../shared/change-summary.js';
 import type { SiteData } from '../../shared/site-data.js';
@@ -140,20 +140,29 @@ export function listRevisions(
   db: Db,
   { before, limit }: { before?: number; limit: number },
 ): RevisionSummary[] {
-  const rows = (
-    db
-      .prepare(`SELECT ${COLUMNS} FROM revisions WHERE id < ? ORDER BY id DESC LIMIT ?`)
-      .all(before ?? Number.MAX_SAFE_INTEGER, limit + 1) as Row[]
-  ).map((row) => toRevision(row)!);
   const summaryOf = (row: RevisionRow, previous: RevisionRow | undefined): string => {
     if (row.restoredFrom !== undefined) return `Restored revision ${row.restoredFrom}`;
     if (!previous && row.id > 1) return `${OLDEST_KEPT}: ${describeContents(row.data)}`;
     return summariseChanges(previous?.data, row.data);
   };
-  return rows.slice(0, limit).map((row, i) => ({
+  const line = (row: RevisionRow, previous: RevisionRow | undefined): RevisionSummary => ({
     revision: row.id,
     createdAt: row.createdAt,
     author: row.author,
-    summary: summaryOf(row, rows[i + 1]),
-  }));
+    summary: summaryOf(row, previous),
+  });
+  // Rows are read one at a time and at most two catalogues are parsed at once: a large catalogue
+  // times `limit` must not all sit in memory (OPS-4).
+  const lines: RevisionSummary[] = [];
+  let newer: RevisionRow | undefined;
+  const rows = db
+    .prepare(`SELECT ${COLUMNS} FROM revisions WHERE id < ? ORDER BY id DESC LIMIT ?`)
+    .iterate(before ?? Number.MAX_SAFE_INTEGER, limit + 1) as IterableIterator<Row>;
+  for (const raw of rows) {
+    const row = toRevision(raw)!;
+    if (newer) lines.push(line(newer, row));
+    newer = lines.length < limit ? row : undefined;
+  }
+  if (newer) lines.push(line(newer, undefined));
+  return lines;
 }
