@@ -14,7 +14,7 @@ import { PHOTO_NAME_RE, siteDataSchema, type SiteData } from '../../shared/site-
 import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
 import { saveRevision, StaleRevisionError } from '../store/revisions.js';
-import { applyRetention } from '../store/retention.js';
+import { applyRetentionAfterSave } from '../store/retention.js';
 import { staleAnswer } from './stale-answer.js';
 import { sanitizeDescription } from '../sanitize.js';
 import { ImageError, MAX_UPLOAD_BYTES, storePhoto } from '../images/pipeline.js';
@@ -85,7 +85,7 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     for (const p of data.propertyList) p.description = sanitizeDescription(p.description);
     try {
       const revision = saveRevision(ctx.db, data, req.owner ?? 'unknown');
-      applyRetention(ctx);
+      applyRetentionAfterSave(ctx, req.log);
       return { revision };
     } catch (err) {
       if (err instanceof StaleRevisionError) {

@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
-import { applyRetention } from '../store/retention.js';
+import { applyRetentionAfterSave } from '../store/retention.js';
 import { listRevisions, restoreRevision } from '../store/revisions.js';
 import { sendError } from './api.js';
 
@@ -77,7 +77,7 @@ export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Pro
         .send({ error: `There is no revision ${n} (or it is no longer kept).`, field: 'revision' });
     }
     req.log.info({ restored: n, revision }, 'revision restored');
-    applyRetention(ctx);
+    applyRetentionAfterSave(ctx, req.log);
     try {
       await ctx.publisher.publish();
     } catch (err) {

@@ -61,7 +61,11 @@ describe('applyRetention', () => {
 
     saveRevision(t.ctx.db, withPhotos(['veranda.jpg', 'stream.jpg']), 'owner');
     saveRevision(t.ctx.db, withPhotos(['veranda.jpg']), 'owner');
-    expect(applyRetention(t.ctx, LATER())).toEqual({ revisionsPruned: 0, photosRemoved: [] });
+    expect(applyRetention(t.ctx, LATER())).toEqual({
+      revisionsPruned: 0,
+      photosRemoved: [],
+      filesLeft: [],
+    });
     expect(stored('stream.jpg')).toBe(true);
     expect(filesOf('stream')).toEqual(written);
 
@@ -70,6 +74,7 @@ describe('applyRetention', () => {
     expect(applyRetention(t.ctx, LATER())).toEqual({
       revisionsPruned: 1,
       photosRemoved: ['stream.jpg'],
+      filesLeft: [],
     });
     expect(stored('stream.jpg')).toBe(false);
     expect(filesOf('stream')).toEqual([]);
@@ -119,6 +124,33 @@ describe('applyRetention', () => {
     expect(stored('stream.jpg')).toBe(false);
     expect(filesOf('stream')).toEqual([]);
     expect(stored('veranda.jpg')).toBe(true);
+  });
+});
+
+describe('applyRetentionAfterSave', () => {
+  it('a photo file that cannot be removed does not turn a saved import into an error, nor stops the removal of the other files', async () => {
+    t = await makeTestApp({ REVISIONS_KEPT: '1' });
+    await upload('stream.jpg');
+    saveRevision(t.ctx.db, withPhotos(['stream.jpg']), 'owner');
+    t.ctx.db
+      .prepare('UPDATE photos SET created_at = ?')
+      .run(new Date(Date.now() - 2 * PHOTO_GRACE_MS).toISOString());
+    // A folder where a variant should be: rmSync without `recursive` refuses to remove it.
+    const variant = path.join(t.ctx.paths.images, 'v', 'stream-480.avif');
+    fs.rmSync(variant);
+    fs.mkdirSync(variant);
+    fs.writeFileSync(path.join(variant, 'x'), 'x');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/import',
+      headers: { 'content-type': 'application/json', ...t.ownerHeaders },
+      payload: JSON.stringify(withPhotos([])),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(latestRevision(t.ctx.db)?.id).toBe(res.json().revision);
+    // Every other file of the photo is deleted all the same.
+    expect(filesOf('stream')).toEqual([]);
+    expect(fs.existsSync(path.join(variant, 'x'))).toBe(true);
   });
 });
 

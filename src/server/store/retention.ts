@@ -20,6 +20,8 @@ export interface RetentionResult {
   revisionsPruned: number;
   /** Names of the photos removed, files and all. */
   photosRemoved: string[];
+  /** Files of removed photos that could not be deleted (left on disk, never served by name). */
+  filesLeft: string[];
 }
 
 /** Every file the image pipeline writes for photo `name`, relative to DATA_DIR's folders. */
@@ -39,7 +41,8 @@ function photoFiles(ctx: Pick<AppContext, 'paths'>, name: string): string[] {
  * Prunes revisions beyond `config.revisionsKept` and removes the photos no kept revision names
  * (uploaded before `now - PHOTO_GRACE_MS`). The database part runs in one IMMEDIATE transaction;
  * files are deleted after it commits, so a crash in between leaves stray files, never a photo row
- * whose files are gone. `now` is milliseconds since the epoch.
+ * whose files are gone; a file that cannot be deleted is reported in `filesLeft`, the others are
+ * deleted anyway. `now` is milliseconds since the epoch. Throws only on a database error.
  */
 export function applyRetention(
   ctx: Pick<AppContext, 'db' | 'paths' | 'config'>,
@@ -59,7 +62,7 @@ export function applyRetention(
     const keptFrom =
       oldestKept ??
       (db.prepare('SELECT MIN(id) AS id FROM revisions').get() as { id: number | null }).id;
-    if (keptFrom === null) return { revisionsPruned, photosRemoved: [] };
+    if (keptFrom === null) return { revisionsPruned, photosRemoved: [], filesLeft: [] };
 
     const uploadedBefore = new Date(now - PHOTO_GRACE_MS).toISOString();
     const candidates = (
@@ -69,7 +72,7 @@ export function applyRetention(
         )
         .all(keptFrom, uploadedBefore) as { name: string }[]
     ).map((r) => r.name);
-    if (candidates.length === 0) return { revisionsPruned, photosRemoved: [] };
+    if (candidates.length === 0) return { revisionsPruned, photosRemoved: [], filesLeft: [] };
 
     // last_named is only as good as the order of upload and import: read the kept catalogues
     // themselves before deleting anything.
@@ -88,11 +91,35 @@ export function applyRetention(
     const photosRemoved = candidates.filter((name) => !named.has(name));
     const remove = db.prepare('DELETE FROM photos WHERE name = ?');
     for (const name of photosRemoved) remove.run(name);
-    return { revisionsPruned, photosRemoved };
+    return { revisionsPruned, photosRemoved, filesLeft: [] };
   });
   const result = prune.immediate();
   for (const name of result.photosRemoved) {
-    for (const file of photoFiles(ctx, name)) fs.rmSync(file, { force: true });
+    for (const file of photoFiles(ctx, name)) {
+      try {
+        fs.rmSync(file, { force: true });
+      } catch {
+        result.filesLeft.push(file);
+      }
+    }
   }
   return result;
+}
+
+/**
+ * applyRetention for the routes that save a revision: a failure there (a busy database, a file
+ * that cannot be removed) must not turn a saved edit into an error, so it is logged instead; the
+ * database part runs again at the next save.
+ */
+export function applyRetentionAfterSave(
+  ctx: Pick<AppContext, 'db' | 'paths' | 'config'>,
+  log: { error(obj: object, msg: string): void },
+): void {
+  try {
+    const { filesLeft } = applyRetention(ctx);
+    if (filesLeft.length > 0)
+      log.error({ filesLeft }, 'files of removed photos could not be deleted');
+  } catch (err) {
+    log.error({ err }, 'removing old revisions or photos failed');
+  }
 }
