@@ -160,6 +160,20 @@ describe('POST /api/revisions/{n}/restore (SAF-3)', () => {
     expect(latestRevision(t.ctx.db)!.id).toBe(3);
   });
 
+  it('refuses with 422 a stored catalogue that the current rules refuse, storing nothing', async () => {
+    await threeRevisions();
+    const { revision: _r, ...broken } = testCatalogue(0, ['Coffee View']);
+    broken.propertyList[0]!.bedCount = -1;
+    t.ctx.db
+      .prepare("INSERT INTO revisions (created_at, author, json) VALUES (?, 'old', ?)")
+      .run(new Date().toISOString(), JSON.stringify(broken));
+    const res = await restore(4);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ field: 'revision' });
+    expect(res.json().error).toMatch(/^Revision 4 cannot be restored: propertyList\.0\.bedCount: /);
+    expect(latestRevision(t.ctx.db)!.id).toBe(4);
+  });
+
   it('is for the owner only: 401 without a session, 403 cross-site, nothing stored', async () => {
     await threeRevisions();
     expect((await restore(1, { host: 'stays.test:8080' })).statusCode).toBe(401);

@@ -6,14 +6,16 @@
  *   `limit` (optional, 1 to MAX_LIMIT, default DEFAULT_LIMIT) caps how many. A bad value → 400
  *   naming the field.
  * - POST /api/revisions/{n}/restore → 200 { revision: the new id }: revision n's catalogue saved
- *   as a new revision by the restoring owner, then published. Unknown (or pruned) n → 404.
+ *   as a new revision by the restoring owner, then published. Unknown (or pruned) n → 404; a
+ *   stored catalogue that today's rules (site-data.ts) refuse → 422, nothing stored.
  * Refusals are JSON { error: "sentence", field } like the rest of the API (routes/api.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
 import { applyRetentionAfterSave } from '../store/retention.js';
-import { listRevisions, restoreRevision } from '../store/revisions.js';
+import { siteDataSchema } from '../../shared/site-data.js';
+import { getRevision, listRevisions, restoreRevision } from '../store/revisions.js';
 import { sendError } from './api.js';
 
 /** Revisions listed when `limit` is not given. */
@@ -70,12 +72,24 @@ export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Pro
         .code(400)
         .send({ error: 'The revision must be a number (1 or more).', field: 'revision' });
     }
-    const revision = restoreRevision(ctx.db, n, req.owner ?? 'unknown');
-    if (revision === undefined) {
-      return reply
-        .code(404)
-        .send({ error: `There is no revision ${n} (or it is no longer kept).`, field: 'revision' });
+    const old = getRevision(ctx.db, n);
+    const gone = {
+      error: `There is no revision ${n} (or it is no longer kept).`,
+      field: 'revision',
+    };
+    if (!old) return reply.code(404).send(gone);
+    // Stored under the rules of its day: one the current rules refuse would leave a latest
+    // revision that no edit could be based on.
+    const valid = siteDataSchema.safeParse(old.data);
+    if (!valid.success) {
+      const issue = valid.error.issues[0];
+      return reply.code(422).send({
+        error: `Revision ${n} cannot be restored: ${issue?.path.join('.') ?? 'catalogue'}: ${issue?.message ?? 'invalid'}.`,
+        field: 'revision',
+      });
     }
+    const revision = restoreRevision(ctx.db, n, req.owner ?? 'unknown');
+    if (revision === undefined) return reply.code(404).send(gone);
     req.log.info({ restored: n, revision }, 'revision restored');
     applyRetentionAfterSave(ctx, req.log);
     try {
