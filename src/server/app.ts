@@ -13,6 +13,8 @@ import { apiRoutes } from './routes/api.js';
 import { imageRoutes } from './routes/images.js';
 import { authRoutes } from './routes/auth.js';
 import { pageRoutes } from './routes/pages.js';
+import { revisionRoutes } from './routes/revisions.js';
+import { previewRoutes } from './routes/preview.js';
 
 /** Import bodies larger than this are refused with 413 (issue 3). */
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -41,6 +43,8 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   await app.register(async (scope) => apiRoutes(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, ctx));
   await app.register(async (scope) => imageRoutes(scope, ctx));
+  await app.register(async (scope) => revisionRoutes(scope, ctx));
+  await app.register(async (scope) => previewRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
   app.addHook('onClose', async () => {
     db.close();

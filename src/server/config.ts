@@ -28,7 +28,24 @@ export interface Config {
   adminPassword: string | undefined;
   /** Trust X-Forwarded-For from a reverse proxy in front (TRUST_PROXY=true), so login throttling sees real client addresses. */
   trustProxy: boolean;
+  /**
+   * How many catalogue revisions are kept (REVISIONS_KEPT, default 200, SAF-4): older ones are
+   * pruned after each save, with the photos only they named.
+   */
+  revisionsKept: number;
   site: SiteConfig;
+}
+
+/** REVISIONS_KEPT when unset. */
+export const DEFAULT_REVISIONS_KEPT = 200;
+
+function revisionsKeptFrom(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_REVISIONS_KEPT;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
+    throw new Error(`REVISIONS_KEPT must be a whole number from 1 to 1000000, got "${raw}"`);
+  }
+  return n;
 }
 
 function intFrom(name: string, raw: string | undefined, fallback: number): number {
@@ -65,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    revisionsKept: revisionsKeptFrom(env.REVISIONS_KEPT),
     site: {
       siteUrl: urlFrom('SITE_URL', env.SITE_URL, `http://localhost:${port}`),
       siteUrlIsDefault: !env.SITE_URL,

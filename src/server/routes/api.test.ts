@@ -7,7 +7,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SiteData } from '../../shared/site-data.js';
 import { getRevision, latestRevision, saveRevision } from '../store/revisions.js';
 import { makeTestApp, type TestApp } from '../test-helpers.js';
-import { STALE_MESSAGE } from './api.js';
 
 function catalogue(revision = 0): SiteData {
   return {
@@ -108,12 +107,23 @@ describe('import', () => {
     );
   });
 
-  it('refuses an import based on an old revision with 409 and the latest id', async () => {
+  it('refuses an import based on an old revision with 409, saying what happened and what to do (SAF-6)', async () => {
     expect((await postImport(catalogue(0))).statusCode).toBe(200);
     expect((await postImport(catalogue(1))).statusCode).toBe(200);
-    const stale = await postImport(catalogue(1));
+    const late = catalogue(1);
+    late.propertyList[1]!.name = 'Hill Top Villa';
+    const stale = await postImport(late);
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ error: STALE_MESSAGE, field: 'revision', latest: 2 });
+    const body = stale.json();
+    expect(body).toMatchObject({
+      field: 'revision',
+      latest: 2,
+      based: 1,
+      yourChanges: ["Renamed 'Hill Top Cottage' to 'Hill Top Villa'"],
+    });
+    expect(body.error).toMatch(
+      /^Your change was not saved\. This page shows revision 1, but revision 2 was saved by owner on \d{1,2} \w{3} \d{4}, \d{2}:\d{2} \(from another tab or device\)\. Reload the page to see it, then make your change again\.$/,
+    );
     expect(latestRevision(t.ctx.db)?.id).toBe(2);
   });
 

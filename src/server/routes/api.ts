@@ -14,12 +14,10 @@ import { PHOTO_NAME_RE, siteDataSchema, type SiteData } from '../../shared/site-
 import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
 import { saveRevision, StaleRevisionError } from '../store/revisions.js';
+import { applyRetentionAfterSave } from '../store/retention.js';
+import { staleAnswer } from './stale-answer.js';
 import { sanitizeDescription } from '../sanitize.js';
 import { ImageError, MAX_UPLOAD_BYTES, storePhoto } from '../images/pipeline.js';
-
-/** The 409 sentence shown to an owner whose page is behind the stored catalogue (issue 3). */
-export const STALE_MESSAGE =
-  'Someone else published changes since you loaded this page: reload the page and make your change again.';
 
 /** Dotted path of a zod issue, e.g. "propertyList.0.photos.1.name"; "body" for the whole body. */
 function fieldOf(issue: z.core.$ZodIssue): string {
@@ -34,7 +32,7 @@ function isJson(req: FastifyRequest): boolean {
 }
 
 /** Framework errors (body too large, bad JSON, wrong media type ...) as the team's JSON shape. */
-function sendError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function sendError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   const status = err.statusCode ?? 500;
   if (status >= 500) {
     req.log.error({ err }, 'api call failed');
@@ -87,12 +85,11 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     for (const p of data.propertyList) p.description = sanitizeDescription(p.description);
     try {
       const revision = saveRevision(ctx.db, data, req.owner ?? 'unknown');
+      applyRetentionAfterSave(ctx, req.log);
       return { revision };
     } catch (err) {
       if (err instanceof StaleRevisionError) {
-        return reply
-          .code(409)
-          .send({ error: STALE_MESSAGE, field: 'revision', latest: err.latest });
+        return reply.code(409).send(staleAnswer(ctx.db, err, data));
       }
       throw err;
     }
