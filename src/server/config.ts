@@ -91,7 +91,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       businessName: env.BUSINESS_NAME || 'Stays In Chikmagalur',
       email: env.CONTACT_EMAIL || 'support@staysinchikmagalur.example',
       phone: env.CONTACT_PHONE || '+91 94480 12345',
-      socialUrl: urlFrom('SOCIAL_URL', env.SOCIAL_URL, 'https://www.instagram.com/staysinchikmagalur'),
+      socialUrl: urlFrom(
+        'SOCIAL_URL',
+        env.SOCIAL_URL,
+        'https://www.instagram.com/staysinchikmagalur',
+      ),
       officeAddress:
         env.OFFICE_ADDRESS ||
         'Third Floor, Sri Ganesha Complex, IG Road, Chikmagalur, Karnataka 577101, India',
