@@ -51,7 +51,11 @@ describe('fetchFeed', () => {
   });
 
   it('refuses schemes other than http and https', async () => {
-    for (const url of ['ftp://example.com/a.ics', 'file:///etc/passwd', 'data:text/calendar,BEGIN']) {
+    for (const url of [
+      'ftp://example.com/a.ics',
+      'file:///etc/passwd',
+      'data:text/calendar,BEGIN',
+    ]) {
       expect(await reasonOf(url, lenient), url).toBe('is not an http or https address');
     }
   });
@@ -59,7 +63,9 @@ describe('fetchFeed', () => {
   it('checks every redirect target too', async () => {
     const port = new URL(feeds.origin).port;
     feeds.set('/to-file.ics', { kind: 'redirect', to: 'file:///etc/passwd' });
-    expect(await reasonOf(`${feeds.origin}/to-file.ics`, lenient)).toBe('is not an http or https address');
+    expect(await reasonOf(`${feeds.origin}/to-file.ics`, lenient)).toBe(
+      'is not an http or https address',
+    );
     feeds.set('/to-name.ics', { kind: 'redirect', to: `http://localhost:${port}/airbnb.ics` });
     // Allowed to start on loopback here, the redirect to a name is still resolved and fetched.
     expect(await fetchFeed(`${feeds.origin}/to-name.ics`, lenient)).toContain('BEGIN:VCALENDAR');
@@ -89,7 +95,13 @@ describe('isPrivateAddress', () => {
     ]) {
       expect(isPrivateAddress(address), address).toBe(true);
     }
-    for (const address of ['8.8.8.8', '172.32.0.1', '103.21.244.1', '2606:4700::1111', '::ffff:1.1.1.1']) {
+    for (const address of [
+      '8.8.8.8',
+      '172.32.0.1',
+      '103.21.244.1',
+      '2606:4700::1111',
+      '::ffff:1.1.1.1',
+    ]) {
       expect(isPrivateAddress(address), address).toBe(false);
     }
   });

@@ -86,7 +86,7 @@ export const calendarInputSchema = z.object({
 function redactedRequest(req: FastifyRequest) {
   return {
     method: req.method,
-    url: req.url.replace(/^(\/calendar\/[^/?#]*\/)[^?#]*/, '$1[secret].ics'),
+    url: req.url.replace(/^(\/calendar\/[^/?#]*\/).*$/s, '$1[secret].ics'),
     host: req.host,
     remoteAddress: req.ip,
     remotePort: req.socket?.remotePort,
@@ -194,6 +194,15 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
         .header('referrer-policy', 'no-referrer')
         .send(exportCalendar(propertyId, unavailableRanges(ctx.db, propertyId), host));
     },
+  );
+
+  // Any other path under /calendar/ may still carry a secret mistyped by a channel: 404, unlogged.
+  app.get('/calendar/*', { logSerializers: { req: redactedRequest } }, async (_req, reply) =>
+    reply
+      .code(404)
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send('Not found'),
   );
 
   app.get<Params>('/api/calendar/:propertyId', { onRequest: owner }, async (req, reply) => {

@@ -39,7 +39,9 @@ export async function startFeedServer(): Promise<FeedServer> {
     const answer = answers.get(pathname) ?? { kind: 'status', status: 404 };
     switch (answer.kind) {
       case 'file':
-        res.writeHead(200, { 'content-type': answer.contentType ?? 'text/calendar; charset=utf-8' });
+        res.writeHead(200, {
+          'content-type': answer.contentType ?? 'text/calendar; charset=utf-8',
+        });
         res.end(fs.readFileSync(path.join(FIXTURES, answer.name)));
         return;
       case 'text':
