@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveRevision } from '../store/revisions.js';
 import { makeTestApp, testCatalogue, type TestApp } from '../test-helpers.js';
+import { parseFeed } from './parse.js';
 import { startFeedServer, type FeedServer } from './test-feed-server.js';
 
 interface OwnerFeed {
@@ -113,6 +114,12 @@ describe('syncing feeds shaped like Airbnb and Booking.com exports', () => {
     good = airbnbOf(calendar);
     expect(Date.now() - Date.parse(good.lastSyncAt ?? '')).toBeLessThan(60_000);
     expect(await availability()).toEqual(FIRST_SYNC);
+    // The export feed carries the imported bookings as they are unavailable here.
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: new URL(calendar.exportUrl).pathname,
+    });
+    expect(parseFeed(exported.body).map(({ start, end }) => ({ start, end }))).toEqual(FIRST_SYNC);
     // The other property has no calendar of its own.
     const other = await t.app.inject({ method: 'GET', url: '/api/availability/stay-2' });
     expect((other.json() as { unavailable: unknown[] }).unavailable).toEqual([]);
@@ -219,5 +226,40 @@ describe('syncing feeds shaped like Airbnb and Booking.com exports', () => {
       { start: '2099-01-13', end: '2099-01-16' },
       { start: '2099-02-01', end: '2099-02-05' },
     ]);
+  });
+});
+
+describe('fetching', () => {
+  it('asks one host for one feed at a time', async () => {
+    const slow = await startFeedServer();
+    try {
+      slow.set('/a.ics', { kind: 'delayed-file', name: 'airbnb.ics', delayMs: 300 });
+      slow.set('/b.ics', { kind: 'delayed-file', name: 'booking.ics', delayMs: 300 });
+      slow.set('/c.ics', { kind: 'delayed-file', name: 'airbnb-moved.ics', delayMs: 300 });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/api/calendar/stay-2',
+        headers: t.ownerHeaders,
+        payload: {
+          feeds: ['a', 'b', 'c'].map((n) => ({ label: n, url: `${slow.origin}/${n}.ics` })),
+          blocks: [],
+        },
+      });
+      expect(put.statusCode).toBe(200);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/calendar/stay-2/sync',
+        headers: t.ownerHeaders,
+      });
+      const calendar = res.json() as OwnerCalendar;
+      expect(calendar.feeds.map((f) => [f.label, f.bookings, f.lastError])).toEqual([
+        ['a', 3, null],
+        ['b', 2, null],
+        ['c', 2, null],
+      ]);
+      expect(slow.maxInFlight()).toBe(1);
+    } finally {
+      await slow.close();
+    }
   });
 });

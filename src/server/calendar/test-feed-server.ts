@@ -12,6 +12,7 @@ export const FIXTURES = path.join(import.meta.dirname, 'test-fixtures');
 /** What a path answers. */
 export type FeedAnswer =
   | { kind: 'file'; name: string; contentType?: string }
+  | { kind: 'delayed-file'; name: string; delayMs: number }
   | { kind: 'text'; body: string; contentType: string }
   | { kind: 'status'; status: number }
   | { kind: 'hang' }
@@ -25,6 +26,8 @@ export interface FeedServer {
   set(pathname: string, answer: FeedAnswer): void;
   /** Requests received, by pathname. */
   hits: Map<string, number>;
+  /** The most requests this server has been answering at the same time. */
+  maxInFlight(): number;
   close(): Promise<void>;
 }
 
@@ -33,9 +36,14 @@ export async function startFeedServer(): Promise<FeedServer> {
   const answers = new Map<string, FeedAnswer>();
   const hits = new Map<string, number>();
   const hanging = new Set<http.ServerResponse>();
+  let inFlight = 0;
+  let maxInFlight = 0;
   const server = http.createServer((req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
     hits.set(pathname, (hits.get(pathname) ?? 0) + 1);
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.on('close', () => inFlight--);
     const answer = answers.get(pathname) ?? { kind: 'status', status: 404 };
     switch (answer.kind) {
       case 'file':
@@ -44,6 +52,14 @@ export async function startFeedServer(): Promise<FeedServer> {
         });
         res.end(fs.readFileSync(path.join(FIXTURES, answer.name)));
         return;
+      case 'delayed-file': {
+        const timer = setTimeout(() => {
+          res.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' });
+          res.end(fs.readFileSync(path.join(FIXTURES, answer.name)));
+        }, answer.delayMs);
+        res.on('close', () => clearTimeout(timer));
+        return;
+      }
       case 'text':
         res.writeHead(200, { 'content-type': answer.contentType });
         res.end(answer.body);
@@ -92,6 +108,7 @@ export async function startFeedServer(): Promise<FeedServer> {
     origin: `http://127.0.0.1:${port}`,
     set: (pathname, answer) => answers.set(pathname, answer),
     hits,
+    maxInFlight: () => maxInFlight,
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of hanging) res.destroy();
