@@ -1,12 +1,15 @@
 /**
  * AVL-6: what real feeds hold, read by parseFeed (ical.js) into Asia/Kolkata nights with an
- * exclusive check-out day. Also the date helpers every calendar answer is built on.
+ * exclusive check-out day. Also the date helpers every calendar answer is built on, and how a
+ * feed's status reads to the owner (AVL-1's stale mark and error sentence, AVL-5).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addDays, isCalendarDate, mergeRanges, propertyClock, today } from './dates.js';
+import { FeedFetchError } from './fetch-feed.js';
 import { FeedParseError, parseFeed } from './parse.js';
+import { failureSentence, isStale } from './sync.js';
 
 const FIXTURES = path.join(import.meta.dirname, 'test-fixtures');
 
@@ -215,5 +218,37 @@ describe('dates', () => {
     expect(isCalendarDate('2099-02-29')).toBe(false);
     expect(isCalendarDate('2096-02-29')).toBe(true);
     expect(isCalendarDate('2099-1-2')).toBe(false);
+  });
+});
+
+describe('feed status', () => {
+  const feed = {
+    id: 1,
+    propertyId: 'stay-1',
+    label: 'Airbnb',
+    url: 'https://www.airbnb.com/calendar/ical/1.ics?s=secret',
+    createdAt: '2099-01-01T00:00:00.000Z',
+    lastSyncAt: null,
+    lastError: null,
+    bookings: 0,
+  };
+  const at = (iso: string) => Date.parse(iso);
+
+  it('is stale after 12 hours without a successful sync (counted from creation when never synced)', () => {
+    expect(isStale(feed, at('2099-01-01T12:00:00.000Z'))).toBe(false);
+    expect(isStale(feed, at('2099-01-01T12:00:01.000Z'))).toBe(true);
+    const synced = { ...feed, lastSyncAt: '2099-01-05T08:00:00.000Z' };
+    expect(isStale(synced, at('2099-01-05T19:59:00.000Z'))).toBe(false);
+    expect(isStale(synced, at('2099-01-05T20:01:00.000Z'))).toBe(true);
+  });
+
+  it('words a failure for the owner with the Asia/Kolkata time and no address', () => {
+    const when = new Date(Date.UTC(2099, 0, 1, 5, 12));
+    expect(failureSentence('Airbnb', new FeedFetchError('answered 404'), when)).toBe(
+      'Airbnb: the address answered 404 at 10:42',
+    );
+    expect(failureSentence('Booking.com', new FeedParseError('not an iCalendar file'), when)).toBe(
+      'Booking.com: the address sent something that is not a calendar at 10:42',
+    );
   });
 });
