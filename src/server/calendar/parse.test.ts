@@ -173,6 +173,46 @@ describe('parseFeed', () => {
     ]);
   });
 
+  it('expands a recurring event with its EXDATE, a moved and a cancelled occurrence', () => {
+    const now = Date.UTC(2099, 0, 1, 6);
+    const text = calendar([
+      [
+        'UID:weekly-closing',
+        'SUMMARY:Closed for cleaning',
+        'DTSTART;VALUE=DATE:20990105',
+        'DTEND;VALUE=DATE:20990106',
+        'RRULE:FREQ=WEEKLY;COUNT=5',
+        'EXDATE;VALUE=DATE:20990112',
+      ],
+      [
+        'UID:weekly-closing',
+        'RECURRENCE-ID;VALUE=DATE:20990119',
+        'DTSTART;VALUE=DATE:20990120',
+        'DTEND;VALUE=DATE:20990122',
+      ],
+      [
+        'UID:weekly-closing',
+        'RECURRENCE-ID;VALUE=DATE:20990126',
+        'STATUS:CANCELLED',
+        'DTSTART;VALUE=DATE:20990126',
+        'DTEND;VALUE=DATE:20990127',
+      ],
+      ['UID:forever', 'DTSTART:20980601T040000Z', 'DTEND:20980601T100000Z', 'RRULE:FREQ=DAILY'],
+    ]);
+    const bookings = parseFeed(text, now);
+    expect(
+      bookings.filter((b) => b.uid === 'weekly-closing').map(({ start, end }) => ({ start, end })),
+    ).toEqual([
+      { start: '2099-01-05', end: '2099-01-06' },
+      { start: '2099-01-20', end: '2099-01-22' },
+      { start: '2099-02-02', end: '2099-02-03' },
+    ]);
+    // An endless rule stops two years after today.
+    const forever = bookings.filter((b) => b.uid === 'forever');
+    expect(forever[0]).toMatchObject({ start: '2098-06-01', end: '2098-06-02' });
+    expect(forever[forever.length - 1]).toMatchObject({ start: '2100-12-31', end: '2101-01-01' });
+  });
+
   it('reads an empty calendar as no bookings', () => {
     expect(parseFeed(calendar([]))).toEqual([]);
   });

@@ -8,6 +8,9 @@
  * - no DTEND (and no DURATION), or an end not after the start: one night;
  * - `STATUS:CANCELLED`: not a booking;
  * - the same UID twice (a booking moved): the highest SEQUENCE wins, then the later one in the file;
+ * - a recurring event (RRULE/RDATE, e.g. an owner's weekly closing in a personal calendar): every
+ *   occurrence up to two years ahead, EXDATEs and moved or cancelled occurrences (RECURRENCE-ID)
+ *   applied by ical.js;
  * - every summary ("Reserved", "Airbnb (Not available)", "CLOSED - Not available", ...) blocks the
  *   nights alike: a closed night is as unavailable as a booked one;
  * - folded lines and CRLF or LF line ends are the library's to read.
@@ -19,6 +22,7 @@ import {
   dateOf,
   propertyDate,
   PROPERTY_TIME_ZONE,
+  today,
   zonedTimeToUtc,
   type DateRange,
 } from './dates.js';
@@ -37,6 +41,12 @@ export class FeedParseError extends Error {
 }
 
 type Time = InstanceType<typeof ICAL.Time>;
+type Component = InstanceType<typeof ICAL.Component>;
+
+/** Occurrences of a recurring event are read up to this many days after today. */
+export const RECURRENCE_HORIZON_DAYS = 730;
+/** At most this many occurrences of one recurring event are looked at (a daily rule from years ago). */
+const MAX_OCCURRENCES = 10_000;
 
 /** The Asia/Kolkata calendar date of an iCalendar DATE or DATE-TIME value. */
 function dateOfTime(time: Time, tzid: string | undefined): string {
@@ -74,8 +84,43 @@ function propertyDateOf(
   return dateOfTime(value, typeof tzid === 'string' ? tzid : undefined);
 }
 
-/** The bookings of a feed, sorted by start; see the module comment for the rules. */
-export function parseFeed(text: string): FeedBooking[] {
+function isCancelled(event: Component): boolean {
+  const status = event.getFirstPropertyValue('status');
+  return typeof status === 'string' && status.toUpperCase() === 'CANCELLED';
+}
+
+function uidOf(event: Component): string | undefined {
+  const uid = event.getFirstPropertyValue('uid');
+  return typeof uid === 'string' && uid !== '' ? uid : undefined;
+}
+
+/** Every occurrence of a recurring event from its start to `horizon` (exclusive), as bookings. */
+function occurrences(master: Component, uid: string, horizon: string): FeedBooking[] {
+  if (isCancelled(master)) return [];
+  const tzid = master.getFirstProperty('dtstart')?.getParameter('tzid');
+  const zone = typeof tzid === 'string' ? tzid : undefined;
+  const event = new ICAL.Event(master);
+  const iterator = event.iterator();
+  const bookings: FeedBooking[] = [];
+  for (let n = 0; n < MAX_OCCURRENCES; n++) {
+    const next = iterator.next();
+    if (!next) break;
+    const details = event.getOccurrenceDetails(next);
+    const start = dateOfTime(details.startDate, zone);
+    if (start >= horizon) break;
+    if (isCancelled(details.item.component)) continue;
+    let end = dateOfTime(details.endDate, zone);
+    if (end <= start) end = addDays(start, 1);
+    bookings.push({ uid, start, end });
+  }
+  return bookings;
+}
+
+/**
+ * The bookings of a feed, sorted by start; see the module comment for the rules. `now` (Unix ms)
+ * sets the horizon of recurring events.
+ */
+export function parseFeed(text: string, now: number = Date.now()): FeedBooking[] {
   let root: InstanceType<typeof ICAL.Component>;
   try {
     const jcal: unknown = ICAL.parse(text);
@@ -87,13 +132,29 @@ export function parseFeed(text: string): FeedBooking[] {
   }
   if (root.name !== 'vcalendar') throw new FeedParseError('not an iCalendar VCALENDAR');
 
+  const events = root.getAllSubcomponents('vevent');
+  const recurring = new Map<string, Component>();
+  for (const event of events) {
+    const uid = uidOf(event);
+    if (
+      uid &&
+      !event.hasProperty('recurrence-id') &&
+      (event.hasProperty('rrule') || event.hasProperty('rdate'))
+    ) {
+      recurring.set(uid, event);
+    }
+  }
+  const horizon = addDays(today(now), RECURRENCE_HORIZON_DAYS);
+  const expanded = [...recurring].flatMap(([uid, master]) => occurrences(master, uid, horizon));
+
   const byKey = new Map<string, { booking: FeedBooking | null; sequence: number }>();
   let unnamed = 0;
-  for (const event of root.getAllSubcomponents('vevent')) {
+  for (const event of events) {
     const start = propertyDateOf(event, 'dtstart');
     if (!start) continue;
-    const rawUid = event.getFirstPropertyValue('uid');
-    const uid = typeof rawUid === 'string' && rawUid !== '' ? rawUid : `no-uid-${unnamed++}`;
+    const uid = uidOf(event) ?? `no-uid-${unnamed++}`;
+    // A recurring event's master and its moved occurrences were read above.
+    if (recurring.has(uid)) continue;
     const recurrenceId = event.getFirstProperty('recurrence-id')?.getFirstValue();
     const key = recurrenceId ? `${uid}\u0000${String(recurrenceId)}` : uid;
     const rawSequence = Number(event.getFirstPropertyValue('sequence'));
@@ -101,8 +162,7 @@ export function parseFeed(text: string): FeedBooking[] {
     const previous = byKey.get(key);
     if (previous && previous.sequence > sequence) continue;
 
-    const status = event.getFirstPropertyValue('status');
-    if (typeof status === 'string' && status.toUpperCase() === 'CANCELLED') {
+    if (isCancelled(event)) {
       byKey.set(key, { booking: null, sequence });
       continue;
     }
@@ -122,5 +182,6 @@ export function parseFeed(text: string): FeedBooking[] {
   }
   return [...byKey.values()]
     .flatMap((v) => (v.booking ? [v.booking] : []))
+    .concat(expanded)
     .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.uid < b.uid ? -1 : 1));
 }
