@@ -213,6 +213,17 @@ describe('parseFeed', () => {
     expect(forever[forever.length - 1]).toMatchObject({ start: '2100-12-31', end: '2101-01-01' });
   });
 
+  it('reads at most 5,000 occurrences of recurring events per feed', () => {
+    const endless = Array.from({ length: 40 }, (_, i) => [
+      `UID:hourly-${i}`,
+      'DTSTART:20980101T000000Z',
+      'RRULE:FREQ=HOURLY',
+    ]);
+    const bookings = parseFeed(calendar(endless), Date.UTC(2099, 0, 1));
+    expect(bookings.length).toBeGreaterThan(0);
+    expect(bookings.length).toBeLessThanOrEqual(5000);
+  });
+
   it('reads an empty calendar as no bookings', () => {
     expect(parseFeed(calendar([]))).toEqual([]);
   });
@@ -223,6 +234,8 @@ describe('parseFeed', () => {
       'Service temporarily unavailable',
       '',
       'BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Someone\r\nEND:VCARD\r\n',
+      calendar([['UID:bad-date', 'DTSTART:2099XXXX']]),
+      calendar([['UID:bad-rule', 'DTSTART;VALUE=DATE:20990101', 'RRULE:FREQ=NOPE']]),
     ]) {
       expect(() => parseFeed(text)).toThrow(FeedParseError);
     }
