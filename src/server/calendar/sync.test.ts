@@ -71,8 +71,6 @@ beforeAll(async () => {
   feeds.set('/airbnb.ics', { kind: 'file', name: 'airbnb.ics' });
   feeds.set('/booking.ics', { kind: 'file', name: 'booking.ics' });
   t = await makeTestApp({ CALENDAR_ALLOW_PRIVATE: 'true' });
-  // A short deadline keeps the timeout case quick; the 10 s default is the same code path.
-  t.ctx.config.calendar.fetchTimeoutMs = 1500;
   saveRevision(t.ctx.db, testCatalogue(0, ['Coffee View Suite', 'Hill Top Cottage']), 'test');
   const put = await t.app.inject({
     method: 'PUT',
@@ -129,6 +127,8 @@ describe('syncing feeds shaped like Airbnb and Booking.com exports', () => {
     name: string;
     answer: Parameters<FeedServer['set']>[1];
     error: RegExp;
+    /** A shorter fetch deadline for this case only (the 10 s default is the same code path). */
+    timeoutMs?: number;
   }[] = [
     {
       name: 'a 404',
@@ -143,6 +143,7 @@ describe('syncing feeds shaped like Airbnb and Booking.com exports', () => {
     {
       name: 'a timeout',
       answer: { kind: 'hang' },
+      timeoutMs: 1500,
       error: new RegExp(`^Airbnb: the address did not answer within 1.5 seconds at ${CLOCK}$`),
     },
     {
@@ -183,7 +184,11 @@ describe('syncing feeds shaped like Airbnb and Booking.com exports', () => {
   for (const failure of failures) {
     it(`keeps the last good bookings after ${failure.name} and says why in plain words`, async () => {
       feeds.set('/airbnb.ics', failure.answer);
-      const calendar = await syncNow();
+      const defaultTimeout = t.ctx.config.calendar.fetchTimeoutMs;
+      if (failure.timeoutMs) t.ctx.config.calendar.fetchTimeoutMs = failure.timeoutMs;
+      const calendar = await syncNow().finally(() => {
+        t.ctx.config.calendar.fetchTimeoutMs = defaultTimeout;
+      });
       const airbnb = airbnbOf(calendar);
       expect(airbnb.lastError).toMatch(failure.error);
       expect(airbnb.lastError).not.toContain(feeds.origin);
