@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth.js';
 import { pageRoutes } from './routes/pages.js';
 import { revisionRoutes } from './routes/revisions.js';
 import { previewRoutes } from './routes/preview.js';
+import { calendarRoutes } from './calendar/routes.js';
 
 /** Import bodies larger than this are refused with 413 (issue 3). */
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -24,8 +25,15 @@ export interface BuiltApp {
   ctx: AppContext;
 }
 
-/** Creates DATA_DIR's folders, opens the database and registers every route. Does not listen. */
-export async function buildApp(config: Config, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+/**
+ * Creates DATA_DIR's folders, opens the database and registers every route. Does not listen.
+ * `logger` turns the request log on (standard output); `logStream` sends it to a stream instead
+ * (tests read what the server logs).
+ */
+export async function buildApp(
+  config: Config,
+  opts: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+): Promise<BuiltApp> {
   const paths = dataPaths(config.dataDir);
   for (const dir of [paths.root, paths.originals, paths.images, paths.site]) {
     fs.mkdirSync(dir, { recursive: true });
@@ -35,7 +43,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   const ctx: AppContext = { ...ctxBase, publisher: createPublisher(ctxBase) };
 
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logStream ? { stream: opts.logStream } : (opts.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
   });
@@ -45,6 +53,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   await app.register(async (scope) => imageRoutes(scope, ctx));
   await app.register(async (scope) => revisionRoutes(scope, ctx));
   await app.register(async (scope) => previewRoutes(scope, ctx));
+  await app.register(async (scope) => calendarRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
   app.addHook('onClose', async () => {
     db.close();

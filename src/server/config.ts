@@ -19,6 +19,16 @@ export interface SiteConfig {
   officeAddress: string;
 }
 
+/** Calendar sync (AVL-4). */
+export interface CalendarConfig {
+  /** Minutes between two syncs of every feed (CALENDAR_SYNC_MINUTES); 0 turns syncing at start and on a schedule off. */
+  syncMinutes: number;
+  /** Let feeds be fetched from loopback and private-range addresses (CALENDAR_ALLOW_PRIVATE=true). */
+  allowPrivate: boolean;
+  /** Deadline of one feed fetch, in milliseconds (10 s; tests shorten it). */
+  fetchTimeoutMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -34,6 +44,7 @@ export interface Config {
    */
   revisionsKept: number;
   site: SiteConfig;
+  calendar: CalendarConfig;
 }
 
 /** REVISIONS_KEPT when unset. */
@@ -53,6 +64,15 @@ function intFrom(name: string, raw: string | undefined, fallback: number): numbe
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0 || n > 65535) {
     throw new Error(`${name} must be a whole number from 0 to 65535, got "${raw}"`);
+  }
+  return n;
+}
+
+function minutesFrom(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 1440) {
+    throw new Error(`${name} must be a whole number of minutes from 0 to 1440, got "${raw}"`);
   }
   return n;
 }
@@ -89,10 +109,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       businessName: env.BUSINESS_NAME || 'Stays In Chikmagalur',
       email: env.CONTACT_EMAIL || 'support@staysinchikmagalur.example',
       phone: env.CONTACT_PHONE || '+91 94480 12345',
-      socialUrl: urlFrom('SOCIAL_URL', env.SOCIAL_URL, 'https://www.instagram.com/staysinchikmagalur'),
+      socialUrl: urlFrom(
+        'SOCIAL_URL',
+        env.SOCIAL_URL,
+        'https://www.instagram.com/staysinchikmagalur',
+      ),
       officeAddress:
         env.OFFICE_ADDRESS ||
         'Third Floor, Sri Ganesha Complex, IG Road, Chikmagalur, Karnataka 577101, India',
+    },
+    calendar: {
+      syncMinutes: minutesFrom('CALENDAR_SYNC_MINUTES', env.CALENDAR_SYNC_MINUTES, 15),
+      allowPrivate: env.CALENDAR_ALLOW_PRIVATE === 'true',
+      fetchTimeoutMs: 10_000,
     },
   };
 }
