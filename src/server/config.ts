@@ -4,6 +4,7 @@
  * Throws an Error naming the variable when a value is malformed (e.g. a PORT that is not a number).
  */
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './reverse-proxy.js';
 
 /** Public contact details shown in the footer dialogs, the enquiry dialog and structured data. */
 export interface SiteConfig {
@@ -26,8 +27,8 @@ export interface Config {
   dataDir: string;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
-  /** Trust X-Forwarded-For from a reverse proxy in front (TRUST_PROXY=true), so login throttling sees real client addresses. */
-  trustProxy: boolean;
+  /** Which reverse proxies' X-Forwarded-For is believed, so login throttling sees real client addresses (reverse-proxy.ts). */
+  trustProxy: TrustProxy;
   site: SiteConfig;
 }
 
@@ -64,7 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || './var'),
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     site: {
       siteUrl: urlFrom('SITE_URL', env.SITE_URL, `http://localhost:${port}`),
       siteUrlIsDefault: !env.SITE_URL,
