@@ -72,6 +72,8 @@ describe('TRUST_PROXY', () => {
       '127.0.0.1,nginx',
       '-1',
       ',',
+      '0.0.0.0/0',
+      '::/0',
     ]) {
       expect(() => parseTrustProxy(bad), bad).toThrow(/^TRUST_PROXY must be/);
     }

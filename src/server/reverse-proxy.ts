@@ -27,7 +27,10 @@ function isAddressOrSubnet(entry: string): boolean {
   if (family === 0) return false;
   if (slash === -1) return true;
   const prefix = entry.slice(slash + 1);
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  // A /0 subnet would trust every address, as "true" does.
+  return (
+    /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128)
+  );
 }
 
 /**
