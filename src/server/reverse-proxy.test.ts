@@ -102,6 +102,22 @@ describe('TRUST_PROXY', () => {
     });
     expect(res.json()).toEqual({ ip: '198.51.100.20' });
   });
+
+  it('with proxy addresses, believes X-Forwarded-For only from them', async () => {
+    const { app } = await appWith({ SITE_URL: 'https://stays.example', TRUST_PROXY: '10.0.0.0/8' });
+    app.get('/test/ip', async (req) => ({ ip: req.ip }));
+    const ipSeen = async (remoteAddress: string, forwarded: string) =>
+      (
+        await app.inject({
+          url: '/test/ip',
+          remoteAddress,
+          headers: { 'x-forwarded-for': forwarded },
+        })
+      ).json<{ ip: string }>().ip;
+    expect(await ipSeen('10.0.0.5', '203.0.113.9, 198.51.100.20')).toBe('198.51.100.20');
+    expect(await ipSeen('10.0.0.5', '198.51.100.20, 10.0.0.7')).toBe('198.51.100.20');
+    expect(await ipSeen('198.51.100.20', '203.0.113.9')).toBe('198.51.100.20');
+  });
 });
 
 describe('the Origin check behind a proxy', () => {
