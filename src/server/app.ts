@@ -16,6 +16,7 @@ import { pageRoutes } from './routes/pages.js';
 import { revisionRoutes } from './routes/revisions.js';
 import { previewRoutes } from './routes/preview.js';
 import { calendarRoutes } from './calendar/routes.js';
+import { fastifyTrustProxy, STRICT_TRANSPORT_SECURITY } from './reverse-proxy.js';
 
 /** Import bodies larger than this are refused with 413 (issue 3). */
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -45,8 +46,14 @@ export async function buildApp(
   const app = Fastify({
     logger: opts.logStream ? { stream: opts.logStream } : (opts.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
+  if (config.site.siteUrl.startsWith('https:')) {
+    // Every answer, pages, photos and API alike, before any route runs (OPS-5).
+    app.addHook('onRequest', async (_req, reply) => {
+      reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    });
+  }
   await app.register(cookie);
   await app.register(async (scope) => apiRoutes(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, ctx));

@@ -4,6 +4,7 @@
  * Throws an Error naming the variable when a value is malformed (e.g. a PORT that is not a number).
  */
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './reverse-proxy.js';
 
 /** Public contact details shown in the footer dialogs, the enquiry dialog and structured data. */
 export interface SiteConfig {
@@ -36,8 +37,8 @@ export interface Config {
   dataDir: string;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
-  /** Trust X-Forwarded-For from a reverse proxy in front (TRUST_PROXY=true), so login throttling sees real client addresses. */
-  trustProxy: boolean;
+  /** Which reverse proxies' X-Forwarded-For is believed, so login throttling sees real client addresses (reverse-proxy.ts). */
+  trustProxy: TrustProxy;
   /**
    * How many catalogue revisions are kept (REVISIONS_KEPT, default 200, SAF-4): older ones are
    * pruned after each save, with the photos only they named.
@@ -101,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || './var'),
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     revisionsKept: revisionsKeptFrom(env.REVISIONS_KEPT),
     site: {
       siteUrl: urlFrom('SITE_URL', env.SITE_URL, `http://localhost:${port}`),

@@ -3,11 +3,18 @@
  * account, demo seed, first publish) and then prints the URL. Until the first publish is done the
  * public pages answer 404.
  */
-import { loadConfig } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { prepareDataDir } from './startup.js';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // A bad variable is the person's to fix: one line saying which and why, no stack trace.
+  console.error(`Stays cannot start: ${(err as Error).message}`);
+  process.exit(1);
+}
 const { app, ctx } = await buildApp(config, { logger: process.env.LOG_LEVEL !== 'silent' });
 await app.listen({ port: config.port, host: config.host });
 const port = (app.server.address() as { port: number }).port;

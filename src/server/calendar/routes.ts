@@ -94,7 +94,7 @@ function redactedRequest(req: FastifyRequest) {
 }
 
 export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const owner = requireOwner(ctx.db);
+  const owner = requireOwner(ctx.db, ctx.config.site);
   const sync = new CalendarSync(ctx.db, ctx.config.calendar, app.log);
   app.addHook('onReady', async () => sync.start());
   app.addHook('onClose', async () => sync.stop());

@@ -60,7 +60,7 @@ export function sendError(err: FastifyError, req: FastifyRequest, reply: Fastify
 }
 
 export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const owner = requireOwner(ctx.db);
+  const owner = requireOwner(ctx.db, ctx.config.site);
   // busboy would otherwise reduce "../../x.jpg" to "x.jpg"; we want to see, and refuse, the real name.
   await app.register(multipart, {
     preservePath: true,

@@ -95,7 +95,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post('/api/login', { bodyLimit: LOGIN_BODY_LIMIT_BYTES }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    if (refuseCrossSite(req, reply)) return reply;
+    if (refuseCrossSite(req, reply, ctx.config.site)) return reply;
     const raw =
       typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? req.body : {};
     const parsed = LoginBody.safeParse(raw);
@@ -141,7 +141,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post('/api/logout', async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    if (refuseCrossSite(req, reply)) return reply;
+    if (refuseCrossSite(req, reply, ctx.config.site)) return reply;
     deleteSession(db, req.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, sessionCookie);
     reply.clearCookie(ADMIN_KEY_COOKIE, adminKeyCookie);

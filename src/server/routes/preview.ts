@@ -37,7 +37,7 @@ function notice(title: string, text: string, link: { href: string; label: string
 export async function previewRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   async function preview(req: FastifyRequest, reply: FastifyReply, pagePath: string) {
     reply.headers(HEADERS);
-    if (isCrossSite(req)) {
+    if (isCrossSite(req, ctx.config.site)) {
       return reply
         .code(403)
         .send(

@@ -31,7 +31,7 @@ function positiveInt(raw: unknown): number | undefined {
 }
 
 export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const owner = requireOwner(ctx.db);
+  const owner = requireOwner(ctx.db, ctx.config.site);
   app.setErrorHandler(sendError);
   // A restore takes no body; a client that sends an empty JSON one is not refused for it.
   app.removeContentTypeParser('application/json');
