@@ -46,7 +46,7 @@ beforeAll(async () => {
   headers = {
     cookie: `${SESSION_COOKIE}=${createSession(db, 'owner')}`,
     host: TEST_HOST,
-    origin: `http://${TEST_HOST}`,
+    origin: 'http://localhost',
     'sec-fetch-site': 'same-origin',
   };
   saveRevision(db, testCatalogue(0, ['Coffee View Suite', 'Hill Top Cottage']), 'test');
