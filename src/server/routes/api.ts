@@ -10,7 +10,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { z } from 'zod';
-import { PHOTO_NAME_RE, siteDataSchema, type SiteData } from '../../shared/site-data.js';
+import { importSchema, PHOTO_NAME_RE, type SiteData } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
 import { saveRevision, StaleRevisionError } from '../store/revisions.js';
@@ -76,7 +76,7 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         .code(415)
         .send({ error: 'Send the catalogue as application/json.', field: 'content-type' });
     }
-    const parsed = siteDataSchema.safeParse(req.body);
+    const parsed = importSchema.safeParse(req.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue ? fieldOf(issue) : 'body';
