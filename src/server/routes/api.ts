@@ -10,12 +10,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { z } from 'zod';
-import { importSchema, PHOTO_NAME_RE, type SiteData } from '../../shared/site-data.js';
+import { importSchema, type SiteData } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
 import { saveRevision, StaleRevisionError } from '../store/revisions.js';
 import { sanitizeDescription } from '../sanitize.js';
-import { ImageError, MAX_UPLOAD_BYTES, storePhoto } from '../images/pipeline.js';
+import { checkUploadName, ImageError, MAX_UPLOAD_BYTES, storePhoto } from '../images/pipeline.js';
 
 /** The 409 sentence shown to an owner whose page is behind the stored catalogue (issue 3). */
 export const STALE_MESSAGE =
@@ -121,12 +121,13 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         .code(400)
         .send({ error: 'Send the photo in the form field "file".', field: 'file' });
     }
-    if (!PHOTO_NAME_RE.test(part.filename)) {
+    try {
+      checkUploadName(part.filename);
+    } catch (err) {
       part.file.resume();
-      return reply.code(400).send({
-        error: 'The file name must be "{id}.{extension}" with letters, digits and "-" only.',
-        field: 'file.filename',
-      });
+      if (err instanceof ImageError)
+        return reply.code(err.status).send({ error: err.message, field: err.field });
+      throw err;
     }
     let bytes: Buffer;
     try {
