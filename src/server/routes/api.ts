@@ -61,12 +61,21 @@ function sendError(err: FastifyError, req: FastifyRequest, reply: FastifyReply):
   return reply.code(status).send({ error: err.message, field: 'body' });
 }
 
+function tooLarge(reply: FastifyReply): FastifyReply {
+  return reply.code(413).send({
+    error: `This file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+    field: 'file',
+  });
+}
+
 export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const owner = requireOwner(ctx.db);
   // busboy would otherwise reduce "../../x.jpg" to "x.jpg"; we want to see, and refuse, the real name.
   await app.register(multipart, {
     preservePath: true,
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 20, fieldSize: 1024 },
+    // One byte over the largest accepted size, so that a file cut at the limit is also too long,
+    // and a file of exactly MAX_UPLOAD_BYTES is never flagged `truncated`.
+    limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, parts: 20, fieldSize: 1024 },
   });
   app.setErrorHandler(sendError);
 
@@ -133,14 +142,14 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     try {
       bytes = await part.toBuffer();
     } catch (err) {
-      if ((err as FastifyError).statusCode === 413) {
-        return reply.code(413).send({
-          error: `This file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
-          field: 'file',
-        });
-      }
+      if ((err as FastifyError).statusCode === 413) return tooLarge(reply);
       throw err;
     }
+    // busboy flags a file `truncated` only when bytes past its limit arrive. When the bytes up to
+    // the limit came in a read of their own and toBuffer had already taken them, toBuffer, which
+    // looks at the flag only as each chunk comes in, returns the cut file without an error. By the
+    // time the stream has ended the flag is set, so it is read again here (OPS-3).
+    if (part.file.truncated || bytes.length > MAX_UPLOAD_BYTES) return tooLarge(reply);
     try {
       return await storePhoto(ctx, bytes, part.filename);
     } catch (err) {
