@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import type { Config } from './config.js';
+import type { Config, LogLevel } from './config.js';
 import { dataPaths, type AppContext } from './context.js';
 import { openDb } from './store/db.js';
 import { createPublisher } from './publish/publisher.js';
@@ -13,6 +13,7 @@ import { apiRoutes } from './routes/api.js';
 import { imageRoutes } from './routes/images.js';
 import { authRoutes } from './routes/auth.js';
 import { pageRoutes } from './routes/pages.js';
+import { healthRoutes } from './routes/health.js';
 
 /** Import bodies larger than this are refused with 413 (issue 3). */
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -22,8 +23,14 @@ export interface BuiltApp {
   ctx: AppContext;
 }
 
-/** Creates DATA_DIR's folders, opens the database and registers every route. Does not listen. */
-export async function buildApp(config: Config, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+/**
+ * Creates DATA_DIR's folders, opens the database and registers every route. Does not listen.
+ * `logger`: false (default) for none, or pino's level (main.ts passes LOG_LEVEL).
+ */
+export async function buildApp(
+  config: Config,
+  opts: { logger?: boolean | { level: LogLevel } } = {},
+): Promise<BuiltApp> {
   const paths = dataPaths(config.dataDir);
   for (const dir of [paths.root, paths.originals, paths.images, paths.site]) {
     fs.mkdirSync(dir, { recursive: true });
@@ -41,6 +48,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   await app.register(async (scope) => apiRoutes(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, ctx));
   await app.register(async (scope) => imageRoutes(scope, ctx));
+  await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
   app.addHook('onClose', async () => {
     db.close();
