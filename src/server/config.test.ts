@@ -2,9 +2,10 @@
  * Environment checking at start (OPS-7): one zod schema, one line per bad variable, secrets never
  * repeated, LOG_LEVEL taking pino's levels.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, LOG_LEVELS } from './config.js';
+import { ConfigError, envSchema, loadConfig, LOG_LEVELS } from './config.js';
 
 /** The lines loadConfig refuses `env` with; [] when it accepts it. */
 function problems(env: NodeJS.ProcessEnv): string[] {
@@ -116,6 +117,21 @@ describe('loadConfig', () => {
     })();
     expect(err.problems).toEqual(['ADMIN_PASSWORD must be at least 12 characters long']);
     expect(err.message).not.toContain('hunter2');
+  });
+
+  it('accepts .env.example as it is, and it names every variable the schema knows', () => {
+    const example = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../.env.example'),
+      'utf8',
+    );
+    const env = Object.fromEntries(
+      example
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    expect(problems(env)).toEqual([]);
+    expect(Object.keys(env).sort()).toEqual(Object.keys(envSchema.shape).sort());
   });
 
   it('passes TRUST_PROXY through to the reading it has always had', () => {
