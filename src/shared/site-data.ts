@@ -110,7 +110,7 @@ function checkCatalogue(
   });
 }
 
-/** The whole catalogue as imported. `revision` is the revision it was based on (issue 3). */
+/** The whole catalogue as stored. `revision` is the revision an import was based on (SAF-6: 409 when stale). */
 export const siteDataSchema = z.object(catalogueShape).strict().superRefine(checkCatalogue);
 
 /**

@@ -17,7 +17,7 @@ import { PHOTO_NAME_RE, type PhotoSize } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../store/db.js';
 
-/** Largest upload accepted, bytes (issue 3: 413 past it). */
+/** Largest upload accepted, bytes (OPS-3: 413 past it, however the body arrives). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 /** Largest decoded image accepted, pixels (issue 3: decompression bombs are refused with 422). */
 export const MAX_INPUT_PIXELS = 50_000_000;

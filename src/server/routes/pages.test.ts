@@ -294,6 +294,20 @@ describe('serving across publishes', () => {
     expect((await t.app.inject({ method: 'GET', url: '/no-such-page' })).statusCode).toBe(404);
   });
 
+  it('escapes the business name on the starting page', async () => {
+    const own = await makeTestApp({ BUSINESS_NAME: '<img src=x onerror=alert(1)> & Co' });
+    try {
+      const res = await own.app.inject({ method: 'GET', url: '/' });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toContain(
+        '<h1>&#60;img src=x onerror=alert(1)&#62; &#38; Co is starting</h1>',
+      );
+      expect(res.body).not.toContain('<img');
+    } finally {
+      await own.cleanup();
+    }
+  });
+
   it('serves a publish made in this process at once, and still serves the previous data script', async () => {
     const first = await publishNames(t, NAMES, 0);
     const before = await t.app.inject({ method: 'GET', url: '/' });

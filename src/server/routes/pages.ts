@@ -194,8 +194,9 @@ function starting(reply: FastifyReply, businessName: string): FastifyReply {
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="${STARTING_RETRY_AFTER_S}"><meta name="robots" content="noindex">
-<title>Starting - ${name}</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 20vh auto; padding: 0 1rem; color: #222">
+<title>Starting - ${name}</title>
+<style>body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 20vh auto; padding: 0 1rem; color: #222 } h1 { font-size: 1.5rem }</style></head>
+<body>
 <main><h1>${name} is starting</h1><p>The site is being prepared and will be ready in a minute or so. This page reloads by itself.</p></main>
 </body></html>
 `;
