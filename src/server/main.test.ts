@@ -181,9 +181,18 @@ describe('the server process', () => {
     upload.write(payload.subarray(0, payload.length >> 1));
     await new Promise((r) => setTimeout(r, 300));
     server.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 700));
+    await server.waitFor(/SIGTERM: finishing the requests in flight/);
+    // New connections are refused once the listener is closed, a few ticks after the signal.
+    let refused = false;
+    for (let i = 0; i < 50 && !refused; i++) {
+      refused = await request(`${url}/healthz`, { agent: false }).then(
+        () => false,
+        (err: Error) => /ECONNREFUSED/.test(err.message),
+      );
+      if (!refused) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(refused).toBe(true);
     expect(server.child.exitCode).toBeNull();
-    await expect(request(`${url}/healthz`, { agent: false })).rejects.toThrow(/ECONNREFUSED/);
 
     upload.end(payload.subarray(payload.length >> 1));
     const res = await answer;

@@ -31,6 +31,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    console.log(
+      `${signal}: finishing the requests in flight (${SHUTDOWN_GRACE_MS / 1000} s at most), then stopping.`,
+    );
     const cut = setTimeout(() => {
       console.error(`Requests still running ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}: cut.`);
       app.server.closeAllConnections();
