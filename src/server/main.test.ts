@@ -85,6 +85,15 @@ function start(dataDir: string, env: Record<string, string> = {}): Server {
   return server;
 }
 
+/** A DATA_DIR holding a one-property catalogue, so a start publishes it without seeding. */
+async function catalogueOnly(): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-main-'));
+  const { app, ctx } = await buildApp(loadConfig({ DATA_DIR: dataDir }));
+  saveRevision(ctx.db, testCatalogue(0, ['Coffee View Suite']), 'test');
+  await app.close();
+  return dataDir;
+}
+
 function request(
   url: string,
   opts: http.RequestOptions = {},
@@ -135,11 +144,22 @@ describe('the server process', () => {
     expect(server.output()).not.toContain('short-pw');
   }, 60_000);
 
+  it('logs at the LOG_LEVEL given: requests at info, none at warn', async () => {
+    for (const [level, logged] of [
+      ['info', true],
+      ['warn', false],
+    ] as const) {
+      const server = start(await catalogueOnly(), { LOG_LEVEL: level });
+      const [, url] = await server.waitFor(/serving on (http:\/\/\S+?)\/?\s/);
+      expect((await request(`${url}/`, { agent: false })).status).toBe(200);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.output().includes('"msg":"request completed"'), level).toBe(logged);
+    }
+  }, 120_000);
+
   it('on SIGTERM lets an upload in flight finish, refuses new connections, then exits 0', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-main-'));
-    const { app, ctx } = await buildApp(loadConfig({ DATA_DIR: dataDir }));
-    saveRevision(ctx.db, testCatalogue(0, ['Coffee View Suite']), 'test');
-    await app.close();
+    const dataDir = await catalogueOnly();
     const server = start(dataDir);
     const [, url] = await server.waitFor(/serving on (http:\/\/\S+?)\/?\s/);
 
