@@ -74,7 +74,7 @@ export const UPLOAD_EXTENSIONS: ReadonlyMap<string, readonly UploadKind[]> = new
     : []),
 ]);
 
-const ACCEPTED_LIST = `${[...UPLOAD_EXTENSIONS.keys()].join(', ')}`;
+const ACCEPTED_LIST = [...UPLOAD_EXTENSIONS.keys()].join(', ');
 
 /** libvips loader names of the accepted formats, as they appear in its error messages. */
 const ACCEPTED_LOADER_RE = /\b(?:VipsJpeg|jpegload|pngload|spng|webp|heif|gifload|nsgif)/i;
