@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import type { Config } from './config.js';
+import type { Config, LogLevel } from './config.js';
 import { dataPaths, type AppContext } from './context.js';
 import { openDb } from './store/db.js';
 import { createPublisher } from './publish/publisher.js';
@@ -17,6 +17,7 @@ import { revisionRoutes } from './routes/revisions.js';
 import { previewRoutes } from './routes/preview.js';
 import { calendarRoutes } from './calendar/routes.js';
 import { fastifyTrustProxy, STRICT_TRANSPORT_SECURITY } from './reverse-proxy.js';
+import { healthRoutes } from './routes/health.js';
 
 /** Import bodies larger than this are refused with 413 (issue 3). */
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -28,12 +29,12 @@ export interface BuiltApp {
 
 /**
  * Creates DATA_DIR's folders, opens the database and registers every route. Does not listen.
- * `logger` turns the request log on (standard output); `logStream` sends it to a stream instead
- * (tests read what the server logs).
+ * `logger`: false (default) for none, or pino's level (main.ts passes LOG_LEVEL); `logStream`
+ * sends the log to a stream instead of standard output (tests read what the server logs).
  */
 export async function buildApp(
   config: Config,
-  opts: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+  opts: { logger?: boolean | { level: LogLevel }; logStream?: NodeJS.WritableStream } = {},
 ): Promise<BuiltApp> {
   const paths = dataPaths(config.dataDir);
   for (const dir of [paths.root, paths.originals, paths.images, paths.site]) {
@@ -61,6 +62,7 @@ export async function buildApp(
   await app.register(async (scope) => revisionRoutes(scope, ctx));
   await app.register(async (scope) => previewRoutes(scope, ctx));
   await app.register(async (scope) => calendarRoutes(scope, ctx));
+  await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
   app.addHook('onClose', async () => {
     db.close();

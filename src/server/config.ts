@@ -1,9 +1,18 @@
 /**
- * The server's configuration, read from the environment once (DESIGN.md "Running it").
- * Every variable is documented in README.md and .env.example.
- * Throws an Error naming the variable when a value is malformed (e.g. a PORT that is not a number).
+ * The server's configuration, read from the environment once (DESIGN.md "Running it"; OPS-7).
+ * One zod schema (envSchema) checks every variable; each is documented in README.md and
+ * .env.example. A variable set to the empty string counts as unset.
+ * loadConfig throws a ConfigError holding one line per bad variable; a secret's value is never
+ * repeated in it.
  */
 import path from 'node:path';
+import { z } from 'zod';
+import {
+  MAX_PASSWORD_LENGTH,
+  MAX_USERNAME_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  USERNAME_PATTERN,
+} from './auth/accounts.js';
 import { parseTrustProxy, type TrustProxy } from './reverse-proxy.js';
 
 /** Public contact details shown in the footer dialogs, the enquiry dialog and structured data. */
@@ -30,6 +39,13 @@ export interface CalendarConfig {
   fetchTimeoutMs: number;
 }
 
+/** REVISIONS_KEPT when unset (SAF-4). */
+export const DEFAULT_REVISIONS_KEPT = 200;
+
+/** pino's levels, and `silent` for no log at all (LOG_LEVEL). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 export interface Config {
   port: number;
   host: string;
@@ -44,84 +60,183 @@ export interface Config {
    * pruned after each save, with the photos only they named.
    */
   revisionsKept: number;
+  /** Server log level (LOG_LEVEL, default info). */
+  logLevel: LogLevel;
   site: SiteConfig;
   calendar: CalendarConfig;
 }
 
-/** REVISIONS_KEPT when unset. */
-export const DEFAULT_REVISIONS_KEPT = 200;
-
-function revisionsKeptFrom(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === '') return DEFAULT_REVISIONS_KEPT;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
-    throw new Error(`REVISIONS_KEPT must be a whole number from 1 to 1000000, got "${raw}"`);
+/** A configuration the environment cannot give: `problems` has one line per bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
   }
-  return n;
 }
 
-function intFrom(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) {
-    throw new Error(`${name} must be a whole number from 0 to 65535, got "${raw}"`);
-  }
-  return n;
+/** Variables whose values are never repeated in an error line. */
+const SECRET = new Set(['ADMIN_PASSWORD']);
+
+const blankIsUnset = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** An optional variable: the empty string counts as unset. */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(blankIsUnset, schema.optional());
 }
 
-function minutesFrom(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 1440) {
-    throw new Error(`${name} must be a whole number of minutes from 0 to 1440, got "${raw}"`);
-  }
-  return n;
+const httpUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { error: 'must be an absolute http or https URL' },
+  )
+  .transform((value) => value.replace(/\/+$/, ''));
+
+/** A whole number from `min` to `max` written in decimal digits. */
+function wholeNumber(min: number, max: number, unit = '') {
+  const error = `must be a whole number${unit} from ${min} to ${max}`;
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, { error })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error });
 }
 
-function urlFrom(name: string, raw: string | undefined, fallback: string): string {
-  const value = raw && raw.trim() !== '' ? raw.trim() : fallback;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`${name} must be an absolute URL, got "${value}"`);
+const flag = z.enum(['true', 'false'], { error: 'must be true or false' });
+
+const text = z.string().trim().max(500, { error: 'must be at most 500 characters' });
+
+/** Every environment variable the server reads (README "Configuration"). */
+export const envSchema = z
+  .object({
+    PORT: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,5}$/, { error: 'must be a whole number from 0 to 65535' })
+        .transform(Number)
+        .refine((n) => n <= 65535, { error: 'must be a whole number from 0 to 65535' }),
+    ),
+    HOST: optional(z.string().trim()),
+    DATA_DIR: optional(z.string()),
+    ADMIN_USERNAME: optional(
+      z
+        .string()
+        .max(MAX_USERNAME_LENGTH, { error: `must be at most ${MAX_USERNAME_LENGTH} characters` })
+        .regex(USERNAME_PATTERN, {
+          error: 'must be letters, digits, dots, dashes, underscores or @ signs',
+        }),
+    ),
+    ADMIN_PASSWORD: optional(
+      z
+        .string()
+        .refine((p) => [...p].length >= MIN_PASSWORD_LENGTH, {
+          error: `must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+        })
+        .refine((p) => [...p].length <= MAX_PASSWORD_LENGTH, {
+          error: `must be at most ${MAX_PASSWORD_LENGTH} characters long`,
+        }),
+    ),
+    SITE_URL: optional(httpUrl),
+    BUSINESS_NAME: optional(text),
+    CONTACT_EMAIL: optional(z.email({ error: 'must be an e-mail address' })),
+    CONTACT_PHONE: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^\+?[0-9 ().-]{5,30}$/, {
+          error: 'must be a phone number: digits, spaces, ( ) . - and a leading +',
+        }),
+    ),
+    SOCIAL_URL: optional(httpUrl),
+    OFFICE_ADDRESS: optional(text),
+    TRUST_PROXY: optional(
+      z
+        .string()
+        .trim()
+        .transform((value, ctx) => {
+          try {
+            return parseTrustProxy(value);
+          } catch (err) {
+            ctx.addIssue({
+              code: 'custom',
+              message: (err as Error).message.replace(/^TRUST_PROXY\s*/, ''),
+            });
+            return z.NEVER;
+          }
+        }),
+    ),
+    REVISIONS_KEPT: optional(wholeNumber(1, 1_000_000)),
+    CALENDAR_SYNC_MINUTES: optional(wholeNumber(0, 1440, ' of minutes')),
+    CALENDAR_ALLOW_PRIVATE: optional(flag),
+    LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      const [missing, other] =
+        env.ADMIN_USERNAME === undefined
+          ? ['ADMIN_USERNAME', 'ADMIN_PASSWORD']
+          : ['ADMIN_PASSWORD', 'ADMIN_USERNAME'];
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `must be set too when ${other} is (set both or neither)`,
+      });
+    }
+  });
+
+/** One line per bad variable, e.g. `PORT must be a whole number from 0 to 65535 (got "eighty")`. */
+function problemsOf(error: z.ZodError, env: NodeJS.ProcessEnv): string[] {
+  const lines = new Map<string, string>();
+  for (const issue of error.issues) {
+    const name = String(issue.path[0] ?? 'environment');
+    if (lines.has(name)) continue;
+    const raw = env[name];
+    const got = raw === undefined || SECRET.has(name) ? '' : ` (got "${raw}")`;
+    lines.set(name, `${name} ${issue.message}${got}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`${name} must be an http or https URL, got "${value}"`);
-  }
-  return value.replace(/\/+$/, '');
+  return [...lines.values()];
 }
 
-/** Reads the configuration from `env` (default: process.env). */
+/** Reads the configuration from `env` (default: process.env). Throws ConfigError. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = intFrom('PORT', env.PORT, 3000);
-  const host = env.HOST || '0.0.0.0';
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(problemsOf(parsed.error, env));
+  const e = parsed.data;
+  const port = e.PORT ?? 3000;
   return {
     port,
-    host,
-    dataDir: path.resolve(env.DATA_DIR || './var'),
-    adminUsername: env.ADMIN_USERNAME || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    revisionsKept: revisionsKeptFrom(env.REVISIONS_KEPT),
+    host: e.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(e.DATA_DIR ?? './var'),
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    trustProxy: e.TRUST_PROXY ?? false,
+    revisionsKept: e.REVISIONS_KEPT ?? DEFAULT_REVISIONS_KEPT,
+    logLevel: e.LOG_LEVEL ?? 'info',
     site: {
-      siteUrl: urlFrom('SITE_URL', env.SITE_URL, `http://localhost:${port}`),
-      siteUrlIsDefault: !env.SITE_URL,
-      businessName: env.BUSINESS_NAME || 'Stays In Chikmagalur',
-      email: env.CONTACT_EMAIL || 'support@staysinchikmagalur.example',
-      phone: env.CONTACT_PHONE || '+91 94480 12345',
-      socialUrl: urlFrom(
-        'SOCIAL_URL',
-        env.SOCIAL_URL,
-        'https://www.instagram.com/staysinchikmagalur',
-      ),
+      siteUrl: e.SITE_URL ?? `http://localhost:${port}`,
+      siteUrlIsDefault: e.SITE_URL === undefined,
+      businessName: e.BUSINESS_NAME ?? 'Stays In Chikmagalur',
+      email: e.CONTACT_EMAIL ?? 'support@staysinchikmagalur.example',
+      phone: e.CONTACT_PHONE ?? '+91 94480 12345',
+      socialUrl: e.SOCIAL_URL ?? 'https://www.instagram.com/staysinchikmagalur',
       officeAddress:
-        env.OFFICE_ADDRESS ||
+        e.OFFICE_ADDRESS ??
         'Third Floor, Sri Ganesha Complex, IG Road, Chikmagalur, Karnataka 577101, India',
     },
     calendar: {
-      syncMinutes: minutesFrom('CALENDAR_SYNC_MINUTES', env.CALENDAR_SYNC_MINUTES, 15),
-      allowPrivate: env.CALENDAR_ALLOW_PRIVATE === 'true',
+      syncMinutes: e.CALENDAR_SYNC_MINUTES ?? 15,
+      allowPrivate: e.CALENDAR_ALLOW_PRIVATE === 'true',
       fetchTimeoutMs: 10_000,
     },
   };

@@ -61,7 +61,7 @@ describe('TRUST_PROXY', () => {
   });
 
   it('refuses true, and anything that is not a count or addresses, naming the variable', () => {
-    expect(() => parseTrustProxy('true')).toThrow(/^TRUST_PROXY=true would take the left-most/);
+    expect(() => parseTrustProxy('true')).toThrow(/^TRUST_PROXY must not be true: it would take the left-most/);
     expect(() => parseTrustProxy('TRUE')).toThrow(/TRUST_PROXY=1/);
     for (const bad of [
       'yes',
@@ -88,7 +88,8 @@ describe('TRUST_PROXY', () => {
     });
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(/^Stays cannot start: TRUST_PROXY=true would take the left-most/),
+      'Stays cannot start: fix these environment variables (see .env.example).',
+      expect.stringMatching(/^ {2}TRUST_PROXY must not be true: it would take the left-most/),
     ]);
   });
 

@@ -15,7 +15,7 @@ const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const MAX_HOPS = 10;
 
 const TRUE_REFUSED =
-  'TRUST_PROXY=true would take the left-most X-Forwarded-For address, which any client can write ' +
+  'TRUST_PROXY must not be true: it would take the left-most X-Forwarded-For address, which any client can write ' +
   '(and so dodge the login throttle). Set the number of proxies in front of the server ' +
   '(TRUST_PROXY=1 for one nginx) or their addresses (TRUST_PROXY=127.0.0.1,10.0.0.0/8).';
 

@@ -233,7 +233,8 @@ export function setFacilities<T extends SiteData>(
  * Spec §5: the name an upload is stored under, `{uniqueId}.{everything after the first dot}`
  * ("IMG_1.final.jpeg" → "{id}.final.jpeg"). When that part is missing or holds characters a photo
  * name cannot carry (PHOTO_NAME_RE: letters, digits, dots, at most 16), the last extension is used
- * if it can be, else DEFAULT_EXTENSION: the server decides the real type from the bytes anyway.
+ * if it can be, else DEFAULT_EXTENSION. The server takes image extensions only, and bytes of the
+ * kind the last extension names (OPS-2).
  */
 export function uploadName(fileName: string, uniqueId: string): string {
   const dot = fileName.indexOf('.');

@@ -62,51 +62,81 @@ export const homeSectionSchema = z
   })
   .strict();
 
-/** The whole catalogue as imported. `revision` is the revision it was based on (issue 3). */
-export const siteDataSchema = z
-  .object({
-    propertyList: z.array(propertySchema).max(LIMITS.properties),
-    homeSections: z.array(homeSectionSchema).max(LIMITS.sections),
-    revision: z.number().int().min(0),
-  })
-  .strict()
-  .superRefine((data, ctx) => {
-    const ids = new Set<string>();
-    data.propertyList.forEach((p, i) => {
-      if (ids.has(p.id)) {
-        ctx.addIssue({ code: 'custom', path: ['propertyList', i, 'id'], message: `duplicate property id "${p.id}"` });
+const catalogueShape = {
+  propertyList: z.array(propertySchema).max(LIMITS.properties),
+  homeSections: z.array(homeSectionSchema).max(LIMITS.sections),
+  revision: z.number().int().min(0),
+};
+
+/** Cross-field rules: unique ids and photo names, one hero per property, sections name real properties. */
+function checkCatalogue(
+  data: z.infer<z.ZodObject<typeof catalogueShape>>,
+  ctx: z.RefinementCtx,
+): void {
+  const ids = new Set<string>();
+  data.propertyList.forEach((p, i) => {
+    if (ids.has(p.id)) {
+      ctx.addIssue({ code: 'custom', path: ['propertyList', i, 'id'], message: `duplicate property id "${p.id}"` });
+    }
+    ids.add(p.id);
+    const names = new Set<string>();
+    let best = 0;
+    p.photos.forEach((photo, j) => {
+      if (photo.best) best += 1;
+      if (best > 1 && photo.best) {
+        ctx.addIssue({ code: 'custom', path: ['propertyList', i, 'photos', j, 'best'], message: 'at most one photo per property can be the hero (best)' });
       }
-      ids.add(p.id);
-      const names = new Set<string>();
-      let best = 0;
-      p.photos.forEach((photo, j) => {
-        if (photo.best) best += 1;
-        if (best > 1 && photo.best) {
-          ctx.addIssue({ code: 'custom', path: ['propertyList', i, 'photos', j, 'best'], message: 'at most one photo per property can be the hero (best)' });
-        }
-        if (names.has(photo.name)) {
-          ctx.addIssue({ code: 'custom', path: ['propertyList', i, 'photos', j, 'name'], message: `duplicate photo "${photo.name}"` });
-        }
-        names.add(photo.name);
-      });
-    });
-    const sectionIds = new Set<string>();
-    data.homeSections.forEach((s, i) => {
-      if (sectionIds.has(s.id)) {
-        ctx.addIssue({ code: 'custom', path: ['homeSections', i, 'id'], message: `duplicate section id "${s.id}"` });
+      if (names.has(photo.name)) {
+        ctx.addIssue({ code: 'custom', path: ['propertyList', i, 'photos', j, 'name'], message: `duplicate photo "${photo.name}"` });
       }
-      sectionIds.add(s.id);
-      const listed = new Set<string>();
-      s.properties.forEach((pid, j) => {
-        if (!ids.has(pid)) {
-          ctx.addIssue({ code: 'custom', path: ['homeSections', i, 'properties', j], message: `no property with id "${pid}"` });
-        } else if (listed.has(pid)) {
-          ctx.addIssue({ code: 'custom', path: ['homeSections', i, 'properties', j], message: `property "${pid}" is already in this section` });
-        }
-        listed.add(pid);
-      });
+      names.add(photo.name);
     });
   });
+  const sectionIds = new Set<string>();
+  data.homeSections.forEach((s, i) => {
+    if (sectionIds.has(s.id)) {
+      ctx.addIssue({ code: 'custom', path: ['homeSections', i, 'id'], message: `duplicate section id "${s.id}"` });
+    }
+    sectionIds.add(s.id);
+    const listed = new Set<string>();
+    s.properties.forEach((pid, j) => {
+      if (!ids.has(pid)) {
+        ctx.addIssue({ code: 'custom', path: ['homeSections', i, 'properties', j], message: `no property with id "${pid}"` });
+      } else if (listed.has(pid)) {
+        ctx.addIssue({ code: 'custom', path: ['homeSections', i, 'properties', j], message: `property "${pid}" is already in this section` });
+      }
+      listed.add(pid);
+    });
+  });
+}
+
+/** The whole catalogue as stored. `revision` is the revision an import was based on (SAF-6: 409 when stale). */
+export const siteDataSchema = z.object(catalogueShape).strict().superRefine(checkCatalogue);
+
+/**
+ * Keys of a published page's global data object that publishing derives (PageData below): an
+ * import ignores them, whatever their value, and never stores them (OPS-1).
+ */
+const publishedOnly = {
+  photoSizes: z.unknown().optional(),
+  site: z.unknown().optional(),
+  publishedAt: z.unknown().optional(),
+} satisfies Record<Exclude<keyof PageData, keyof SiteData>, z.ZodType>;
+
+/**
+ * What POST /api/import accepts (spec §7 "the whole global data object", OPS-1): the global data
+ * object exactly as published, or the bare catalogue. Every unknown key other than the derived
+ * ones, at the top or inside photos and sections, is still refused. Parses to the catalogue alone.
+ */
+export const importSchema = z
+  .object({ ...catalogueShape, ...publishedOnly })
+  .strict()
+  .superRefine(checkCatalogue)
+  .transform(({ propertyList, homeSections, revision }) => ({
+    propertyList,
+    homeSections,
+    revision,
+  }));
 
 export type Photo = z.infer<typeof photoSchema>;
 /**

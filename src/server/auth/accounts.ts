@@ -23,7 +23,7 @@ export const MIN_PASSWORD_LENGTH = 12;
 /** Long enough for any passphrase or password manager (ASVS 2.1.2 asks at least 64 be allowed). */
 export const MAX_PASSWORD_LENGTH = 1024;
 export const MAX_USERNAME_LENGTH = 64;
-const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
+export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
 
 /** The account created on first start when no ADMIN_USERNAME / ADMIN_PASSWORD is configured. */
 export const DEFAULT_OWNER = 'owner';

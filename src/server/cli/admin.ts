@@ -17,7 +17,7 @@
 import path from 'node:path';
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
-import { loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from '../config.js';
 import { openDb } from '../store/db.js';
 import { AccountError, setPassword } from '../auth/accounts.js';
 import { BackupError, createBackup, restoreBackup } from './backup.js';
@@ -142,6 +142,10 @@ main(process.argv.slice(2)).catch((err: unknown) => {
   if (err instanceof CliError) {
     console.error(err.message);
     process.exit(err.exitCode);
+  }
+  if (err instanceof ConfigError) {
+    for (const line of err.problems) console.error(line);
+    process.exit(1);
   }
   console.error(err);
   process.exit(1);
