@@ -30,6 +30,8 @@ describe('loadConfig', () => {
         adminPassword: undefined,
         trustProxy: false,
         logLevel: 'info',
+        revisionsKept: 200,
+        calendar: { syncMinutes: 15, allowPrivate: false, fetchTimeoutMs: 10_000 },
       });
       expect(config.site).toMatchObject({
         siteUrl: 'http://localhost:3000',
@@ -52,8 +54,11 @@ describe('loadConfig', () => {
       CONTACT_PHONE: '+91 (80) 1234-5678',
       SOCIAL_URL: 'https://social.example/stays',
       OFFICE_ADDRESS: 'IG Road, Chikmagalur',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
+      REVISIONS_KEPT: '50',
+      CALENDAR_SYNC_MINUTES: '30',
+      CALENDAR_ALLOW_PRIVATE: 'true',
     });
     expect(config).toEqual({
       port: 8080,
@@ -61,7 +66,8 @@ describe('loadConfig', () => {
       dataDir: '/srv/stays',
       adminUsername: 'anita',
       adminPassword: 'coffee-estate-2026',
-      trustProxy: true,
+      trustProxy: 1,
+      revisionsKept: 50,
       logLevel: 'warn',
       site: {
         siteUrl: 'https://stays.example',
@@ -72,6 +78,7 @@ describe('loadConfig', () => {
         socialUrl: 'https://social.example/stays',
         officeAddress: 'IG Road, Chikmagalur',
       },
+      calendar: { syncMinutes: 30, allowPrivate: true, fetchTimeoutMs: 10_000 },
     });
   });
 
@@ -134,8 +141,22 @@ describe('loadConfig', () => {
     expect(Object.keys(env).sort()).toEqual(Object.keys(envSchema.shape).sort());
   });
 
-  it('passes TRUST_PROXY through to the reading it has always had', () => {
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+  it('reads TRUST_PROXY as proxies in front (OPS-5), and refuses true with one line', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(problems({ TRUST_PROXY: 'true' })).toEqual([
+      expect.stringMatching(/^TRUST_PROXY must not be true: it would take the left-most/),
+    ]);
+  });
+
+  it('refuses out-of-range revision counts and sync minutes, one line each', () => {
+    expect(problems({ REVISIONS_KEPT: '0', CALENDAR_SYNC_MINUTES: 'often' })).toEqual([
+      'REVISIONS_KEPT must be a whole number from 1 to 1000000 (got "0")',
+      'CALENDAR_SYNC_MINUTES must be a whole number of minutes from 0 to 1440 (got "often")',
+    ]);
   });
 });

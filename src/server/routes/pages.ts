@@ -253,6 +253,8 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const url = query === -1 ? req.url : req.url.slice(0, query);
     const file = published.get(url) ?? client.get(url);
     if (file && url !== '/404') return send(req, reply, file);
+    // A client of the API wants JSON, never a page, even while the site is starting.
+    if (url.startsWith('/api/')) return reply.code(404).send({ error: 'There is no such API call.' });
     if (servingDir === undefined) return starting(reply, ctx.config.site.businessName);
     const notFound = published.get('/404');
     if (!notFound) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
