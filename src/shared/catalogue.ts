@@ -15,7 +15,7 @@ import {
   type Property,
   type SiteData,
 } from './site-data.js';
-import { isStayField, parseStayAnswer } from './stay-basics.js';
+import { isStayField, parseStayAnswer } from './stay-fields.js';
 
 /** Fields setDetail refuses: the id is the page's URL, and photos and facilities have their own edits. */
 const NOT_DETAILS = new Set(['id', 'photos', 'facilities']);

@@ -11,7 +11,7 @@
  * - HomeSection { id, name, properties: property ids }
  */
 import { z } from 'zod';
-import { MIN_NIGHTS_MAX, NIGHTLY_RATE_MAX, TIME_RE } from './stay-basics.js';
+import { MIN_NIGHTS_MAX, NIGHTLY_RATE_MAX, TIME_RE } from './stay-fields.js';
 
 /** A photo's file name: a unique id, a dot, the extension after the first dot (spec §5). No paths. */
 export const PHOTO_NAME_RE = /^[A-Za-z0-9-]+\.[A-Za-z0-9.]{1,16}$/;

@@ -26,7 +26,7 @@ import {
   toggleHome,
 } from '../../shared/catalogue.js';
 import type { PageData, Property } from '../../shared/site-data.js';
-import { CLEAR_ANSWER, isStayField } from '../../shared/stay-basics.js';
+import { CLEAR_ANSWER, isStayField } from '../../shared/stay-fields.js';
 import type { DataStore } from './data-store.js';
 import type { FlushClient } from './flush.js';
 

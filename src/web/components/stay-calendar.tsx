@@ -7,7 +7,7 @@
  * Loaded with import() when the dialog first opens (AVL-13: the calendar's code is not part of
  * the JavaScript a page needs before interaction).
  */
-import { DayPicker } from 'react-day-picker';
+import { DayPicker, labelDayButton } from 'react-day-picker';
 import { isNightUnavailable, isSelectable, pickDate, type StayDates, type StayRules } from './stay-dates.js';
 import styles from './stay-calendar.module.css';
 
@@ -48,6 +48,11 @@ export default function StayCalendar({ dates, rules, month, onMonthChange, onCha
         disabled={(day) => !isSelectable(isoOf(day), dates, rules)}
         modifiers={{ unavailable: (day) => isNightUnavailable(isoOf(day), rules.unavailable) }}
         modifiersClassNames={{ unavailable: styles.unavailable! }}
+        labels={{
+          // Screen readers hear what the strike-through shows.
+          labelDayButton: (date, modifiers, options, dateLib) =>
+            `${labelDayButton(date, modifiers, options, dateLib)}${modifiers.unavailable ? ', taken' : ''}`,
+        }}
         footer={
           <p className={styles.legend}>
             <span className={styles.legendSwatch} aria-hidden="true" /> Taken nights are struck through.

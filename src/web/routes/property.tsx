@@ -13,7 +13,8 @@
 import { Suspense, lazy, useState } from 'react';
 import { CORE_FIELDS, heroPhoto } from '../../shared/site-basics.js';
 import type { Property } from '../../shared/site-data.js';
-import { formatRupees, fromPriceText, minNightsOf, type StayField } from '../../shared/stay-basics.js';
+import { formatRupees, fromPriceText, minNightsOf } from '../../shared/stay-basics.js';
+import type { StayField } from '../../shared/stay-fields.js';
 import { useAdmin } from '../admin-context.js';
 import { EnquiryDialog } from '../components/enquiry-dialog.js';
 import { EditableBlock, EditableText } from '../components/editable.js';
