@@ -9,6 +9,7 @@
  * /api/availability) and CALENDAR_ALLOW_PRIVATE=true on the test server (global-setup.ts), as the
  * feed is on loopback. With E2E_CALENDAR_STUB=1 those calls go to calendar-stub.ts instead.
  */
+import AxeBuilder from '@axe-core/playwright';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -23,6 +24,15 @@ const RATE = 4500;
 /** Today in India, where the server maps bookings to dates (AVL-6). */
 const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
 const day = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** WCAG 2.2 AA inside the open dialog (MOB-2), one readable line per violation. */
+async function expectAccessibleDialog(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .include('dialog[open]')
+    .analyze();
+  expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual([]);
+}
 
 let stub: Awaited<ReturnType<typeof startCalendarStub>> | undefined;
 
@@ -138,6 +148,20 @@ test.describe('guest', () => {
     expect(text).toContain('Guests: 2\nEstimate: ₹4,500 × 3 nights = ₹13,500\n');
     await expect(dialog.getByText(/^Mention: .*, 2 guests, estimate ₹13,500$/)).toBeVisible();
     await page.screenshot({ path: `test-results/screenshots/${test.info().project.name}-enquiry-calendar.png` });
+    await expectAccessibleDialog(page);
+  });
+
+  test('when availability cannot be loaded the dialog says so and still offers the ways to send', async ({ page }) => {
+    await prepare(page);
+    await page.route(/\/api\/availability\//, (route) => route.abort('internetdisconnected'));
+    await page.goto(`/stay/${propertyId}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Check Availability' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText(/^Availability could not be checked just now/)).toBeVisible();
+    await dialog.getByLabel('Check-in').fill(day(3));
+    await dialog.getByLabel('Check-out').fill(day(4));
+    await expect(dialog.getByRole('link', { name: /WhatsApp/ })).toBeVisible();
   });
 });
 
@@ -196,6 +220,8 @@ test.describe('owner', () => {
 
     await page.goto(`/stay/${propertyId}`);
     await expect(page.getByRole('region', { name: 'Admin Tools' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Not set' }).first()).toBeVisible();
+    await page.screenshot({ path: `test-results/screenshots/${info.project.name}-owner-property.png` });
     await page.getByRole('button', { name: 'Calendar', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: /^Calendar: / });
     await expect(dialog).toBeVisible();
@@ -218,6 +244,7 @@ test.describe('owner', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(await dialog.getByLabel('Export address').inputValue());
     await page.screenshot({ path: `test-results/screenshots/${info.project.name}-owner-calendar.png` });
+    await expectAccessibleDialog(page);
 
     // The synced booking is what guests see as taken.
     const answer = await context.request.get(calendarUrl(`/api/availability/${propertyId}`));
