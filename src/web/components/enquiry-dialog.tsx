@@ -202,6 +202,15 @@ function EnquiryForm({ property, site, open, onClose, apiBase = '' }: EnquiryDia
                 ? `Free nights can be chosen below. The minimum stay is ${minNights} nights.`
                 : 'Free nights can be chosen below.'}
         </p>
+        <Suspense fallback={<div className={styles.calendarSpace} />}>
+          <StayCalendar
+            dates={{ checkIn: enquiry.checkIn, checkOut: enquiry.checkOut }}
+            rules={{ unavailable, minNights, today }}
+            month={month}
+            onMonthChange={setMonth}
+            onChange={pickDates}
+          />
+        </Suspense>
         <div className={styles.dates}>
           <div className={styles.field}>
             <label htmlFor={`${id}-checkIn`}>Check-in</label>
@@ -214,15 +223,6 @@ function EnquiryForm({ property, site, open, onClose, apiBase = '' }: EnquiryDia
             {errorText('checkOut')}
           </div>
         </div>
-        <Suspense fallback={<div className={styles.calendarSpace} />}>
-          <StayCalendar
-            dates={{ checkIn: enquiry.checkIn, checkOut: enquiry.checkOut }}
-            rules={{ unavailable, minNights, today }}
-            month={month}
-            onMonthChange={setMonth}
-            onChange={pickDates}
-          />
-        </Suspense>
         <div className={styles.field}>
           <label htmlFor={`${id}-guests`}>Guests</label>
           <input
