@@ -24,7 +24,8 @@ test.use({ baseURL: BASE, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
 const RATE = 4500;
 /** Today in India, where the server maps bookings to dates (AVL-6). */
 const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
-const day = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const day = (n: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** WCAG 2.2 AA inside the open dialog (MOB-2), one readable line per violation. */
 async function expectAccessibleDialog(page: Page): Promise<void> {
@@ -32,7 +33,9 @@ async function expectAccessibleDialog(page: Page): Promise<void> {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .include('dialog[open]')
     .analyze();
-  expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual([]);
+  expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual(
+    [],
+  );
 }
 
 let stub: Awaited<ReturnType<typeof startCalendarStub>> | undefined;
@@ -63,7 +66,9 @@ function calendarUrl(path: string): string {
  */
 async function published(page: Page): Promise<{ data: PageData; shown: string[] }> {
   await page.goto('/');
-  const data = await page.evaluate(() => (window as unknown as { __STAYS_DATA__: PageData }).__STAYS_DATA__);
+  const data = await page.evaluate(
+    () => (window as unknown as { __STAYS_DATA__: PageData }).__STAYS_DATA__,
+  );
   return { data, shown: [...new Set(data.homeSections.flatMap((s) => s.properties))] };
 }
 
@@ -100,7 +105,9 @@ test.describe('guest', () => {
     await prepare(page);
     await page.goto(`/stay/${propertyId}`);
     await hydrated(page);
-    await expect(page.locator('header').getByText(`from ₹4,500 / night`)).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('header').getByText(`from ₹4,500 / night`)).toBeVisible({
+      timeout: 30_000,
+    });
     await page.getByRole('button', { name: 'Check Availability' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText('Free nights can be chosen below.')).toBeVisible();
@@ -108,7 +115,9 @@ test.describe('guest', () => {
   }
   const cell = (page: Page, date: string) => page.locator(`dialog td[data-day="${date}"]`);
 
-  test('a booked night cannot be chosen; a stay ending on the booked check-in day can', async ({ page }) => {
+  test('a booked night cannot be chosen; a stay ending on the booked check-in day can', async ({
+    page,
+  }) => {
     const dialog = await openDialog(page);
     await expect(cell(page, day(3))).toHaveAttribute('data-disabled', 'true');
     await expect(cell(page, day(3)).getByRole('button')).toBeDisabled();
@@ -140,11 +149,15 @@ test.describe('guest', () => {
     const text = decodeURIComponent(href!.split('?text=')[1]!);
     expect(text).toContain('Guests: 2\nEstimate: ₹4,500 × 3 nights = ₹13,500\n');
     await expect(dialog.getByText(/^Mention: .*, 2 guests, estimate ₹13,500$/)).toBeVisible();
-    await page.screenshot({ path: `test-results/screenshots/${test.info().project.name}-enquiry-calendar.png` });
+    await page.screenshot({
+      path: `test-results/screenshots/${test.info().project.name}-enquiry-calendar.png`,
+    });
     await expectAccessibleDialog(page);
   });
 
-  test('when availability cannot be loaded the dialog says so and still offers the ways to send', async ({ page }) => {
+  test('when availability cannot be loaded the dialog says so and still offers the ways to send', async ({
+    page,
+  }) => {
     await prepare(page);
     await page.route(/\/api\/availability\//, (route) => route.abort('internetdisconnected'));
     await page.goto(`/stay/${propertyId}`);
@@ -191,7 +204,9 @@ test.describe('owner', () => {
     await new Promise<void>((r) => feedServer.close(() => r()));
   });
 
-  test('adds a feed, syncs it, sees its status and copies the export URL', async ({ browser }, info) => {
+  test('adds a feed, syncs it, sees its status and copies the export URL', async ({
+    browser,
+  }, info) => {
     const context = await browser.newContext({
       baseURL: BASE,
       ...(info.project.use.viewport ? { viewport: info.project.use.viewport } : {}),
@@ -214,7 +229,9 @@ test.describe('owner', () => {
     await page.goto(`/stay/${propertyId}`);
     await expect(page.getByRole('region', { name: 'Admin Tools' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Not set' }).first()).toBeVisible();
-    await page.screenshot({ path: `test-results/screenshots/${info.project.name}-owner-property.png` });
+    await page.screenshot({
+      path: `test-results/screenshots/${info.project.name}-owner-property.png`,
+    });
     await page.getByRole('button', { name: 'Calendar', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: /^Calendar: / });
     await expect(dialog).toBeVisible();
@@ -236,7 +253,9 @@ test.describe('owner', () => {
     await expect(dialog.getByRole('status')).toHaveText('Export address copied.');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(await dialog.getByLabel('Export address').inputValue());
-    await page.screenshot({ path: `test-results/screenshots/${info.project.name}-owner-calendar.png` });
+    await page.screenshot({
+      path: `test-results/screenshots/${info.project.name}-owner-calendar.png`,
+    });
     await expectAccessibleDialog(page);
 
     // The synced booking is what guests see as taken.

@@ -34,10 +34,12 @@ async function readFeed(url: string): Promise<{ start: string; end: string }[]> 
   const res = await fetch(url);
   if (!res.ok) throw new Error(`the address answered ${res.status}`);
   const text = await res.text();
-  return [...text.matchAll(/DTSTART;VALUE=DATE:(\d{8})\r?\nDTEND;VALUE=DATE:(\d{8})/g)].map((m) => ({
-    start: isoOf(m[1]!),
-    end: isoOf(m[2]!),
-  }));
+  return [...text.matchAll(/DTSTART;VALUE=DATE:(\d{8})\r?\nDTEND;VALUE=DATE:(\d{8})/g)].map(
+    (m) => ({
+      start: isoOf(m[1]!),
+      end: isoOf(m[2]!),
+    }),
+  );
 }
 
 export async function startCalendarStub(): Promise<{ base: string; close: () => Promise<void> }> {
@@ -69,7 +71,11 @@ export async function startCalendarStub(): Promise<{ base: string; close: () => 
           const unavailable = [...c.blocks, ...c.feeds.flatMap((f) => f.ranges)]
             .map(({ start, end }) => ({ start, end }))
             .sort((a, b) => a.start.localeCompare(b.start));
-          return send(200, { propertyId: avail[1], updatedAt: new Date().toISOString(), unavailable });
+          return send(200, {
+            propertyId: avail[1],
+            updatedAt: new Date().toISOString(),
+            unavailable,
+          });
         }
         const cal = /^\/api\/calendar\/([^/]+)(?:\/(sync|secret))?$/.exec(url.pathname);
         if (!cal) return send(404, { error: 'not found', field: 'path' });
@@ -81,12 +87,25 @@ export async function startCalendarStub(): Promise<{ base: string; close: () => 
             blocks: Calendar['blocks'];
           };
           const bad = body.feeds.findIndex((f) => !/^https?:\/\//.test(f.url));
-          if (bad >= 0) return send(400, { error: 'The address must start with http:// or https://.', field: `feeds.${bad}.url` });
+          if (bad >= 0)
+            return send(400, {
+              error: 'The address must start with http:// or https://.',
+              field: `feeds.${bad}.url`,
+            });
           c.feeds = body.feeds.map((f) => {
             const same = c.feeds.find((o) => o.url === f.url);
             return same
               ? { ...same, label: f.label }
-              : { id: `feed-${++feedCount}`, label: f.label, url: f.url, lastSyncAt: null, lastError: null, bookings: 0, stale: false, ranges: [] };
+              : {
+                  id: `feed-${++feedCount}`,
+                  label: f.label,
+                  url: f.url,
+                  lastSyncAt: null,
+                  lastError: null,
+                  bookings: 0,
+                  stale: false,
+                  ranges: [],
+                };
           });
           c.blocks = body.blocks;
         } else if (cal[2] === 'sync') {
@@ -113,7 +132,11 @@ export async function startCalendarStub(): Promise<{ base: string; close: () => 
 }
 
 /** Sends the page's calendar calls to the stub (only when USE_CALENDAR_STUB). */
-export async function routeCalendarToStub(page: Page, stubBase: string, siteOrigin: string): Promise<void> {
+export async function routeCalendarToStub(
+  page: Page,
+  stubBase: string,
+  siteOrigin: string,
+): Promise<void> {
   await page.route(/\/api\/(availability|calendar)\//, async (route) => {
     const url = new URL(route.request().url());
     const response = await route.fetch({

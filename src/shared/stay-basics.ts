@@ -33,7 +33,10 @@ export function fromPriceText(property: Pick<Property, 'nightlyRate'>): string |
 }
 
 /** "₹4,500 × 3 nights = ₹13,500" (AVL-11), or undefined without a rate or without nights. */
-export function estimateText(nightlyRate: number | undefined, nightCount: number): string | undefined {
+export function estimateText(
+  nightlyRate: number | undefined,
+  nightCount: number,
+): string | undefined {
   if (nightlyRate === undefined || nightCount < 1) return undefined;
   const unit = nightCount === 1 ? 'night' : 'nights';
   return `${formatRupees(nightlyRate)} × ${nightCount} ${unit} = ${formatRupees(nightlyRate * nightCount)}`;

@@ -51,7 +51,9 @@ export function parseStayAnswer(field: StayField, answer: string): number | stri
   }
   const time = /^\d:\d\d$/.test(text) ? `0${text}` : text;
   if (!TIME_RE.test(time)) {
-    throw new RangeError(`The time must be written HH:MM, 24-hour (for example 14:00); "${answer}" is not.`);
+    throw new RangeError(
+      `The time must be written HH:MM, 24-hour (for example 14:00); "${answer}" is not.`,
+    );
   }
   return time;
 }

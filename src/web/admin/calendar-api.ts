@@ -95,7 +95,10 @@ export async function calendarCall(
       ...(change ? { body: JSON.stringify(change) } : {}),
     });
   } catch {
-    throw new CalendarError('The server could not be reached: check the connection and try again.', 0);
+    throw new CalendarError(
+      'The server could not be reached: check the connection and try again.',
+      0,
+    );
   }
   const body: unknown = await res.json().catch(() => null);
   if (res.status === 401) {
@@ -104,11 +107,14 @@ export async function calendarCall(
   if (!res.ok) {
     const { error, field } = (body ?? {}) as { error?: unknown; field?: unknown };
     throw new CalendarError(
-      typeof error === 'string' ? error : `The server answered ${res.status}; try again in a moment.`,
+      typeof error === 'string'
+        ? error
+        : `The server answered ${res.status}; try again in a moment.`,
       res.status,
       typeof field === 'string' ? field : undefined,
     );
   }
-  if (!isState(body)) throw new CalendarError('The server gave an answer this page cannot read.', res.status);
+  if (!isState(body))
+    throw new CalendarError('The server gave an answer this page cannot read.', res.status);
   return body;
 }

@@ -46,7 +46,11 @@ const state: CalendarState = {
   blocks: [{ start: '2026-04-01', end: '2026-04-03', note: 'Painting' }],
   exportUrl: 'https://stays.example/calendar/coffee-view/abc123.ics',
 };
-const target: CalendarTarget = { propertyId: 'coffee-view', propertyName: 'Coffee View', opening: 1 };
+const target: CalendarTarget = {
+  propertyId: 'coffee-view',
+  propertyName: 'Coffee View',
+  opening: 1,
+};
 
 function open(options: { confirm?: boolean; copied?: string[] } = {}) {
   const view = render(
@@ -73,14 +77,19 @@ describe('CalendarDialog', () => {
     expect(screen.getByText('Booking.com: the address answered 404 at 10:42')).toBeTruthy();
     expect(screen.getAllByText('Stale: no successful sync for 12 hours')).toHaveLength(1);
     expect((screen.getByLabelText('Note (optional)') as HTMLInputElement).value).toBe('Painting');
-    expect((screen.getByLabelText('Export address') as HTMLInputElement).value).toBe(state.exportUrl);
+    expect((screen.getByLabelText('Export address') as HTMLInputElement).value).toBe(
+      state.exportUrl,
+    );
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('a refused field is marked with the server’s sentence and what was typed stays', async () => {
     server.answers[path] = [
       { status: 200, body: state },
-      { status: 400, body: { error: 'feeds.2.url: must be an http or https address', field: 'feeds.2.url' } },
+      {
+        status: 400,
+        body: { error: 'feeds.2.url: must be an http or https address', field: 'feeds.2.url' },
+      },
     ];
     open();
     await screen.findByText(/^Last synced/);
@@ -129,7 +138,9 @@ describe('CalendarDialog', () => {
       `POST ${path}/sync`,
     ]);
     expect(screen.getByText(/^Last synced .+ · 4 bookings$/)).toBeTruthy();
-    expect(screen.getAllByLabelText('Label').map((i) => (i as HTMLInputElement).value)).toEqual(['Airbnb']);
+    expect(screen.getAllByLabelText('Label').map((i) => (i as HTMLInputElement).value)).toEqual([
+      'Airbnb',
+    ]);
   });
 
   it('Replace secret asks first; Copy copies the export address', async () => {

@@ -70,7 +70,8 @@ export function changeOf(draft: Draft): CalendarChange {
   };
 }
 
-const sameChange = (a: CalendarChange, b: CalendarChange) => JSON.stringify(a) === JSON.stringify(b);
+const sameChange = (a: CalendarChange, b: CalendarChange) =>
+  JSON.stringify(a) === JSON.stringify(b);
 
 /** "22 Nov 2026, 10:42 am" in the owner's time zone. */
 export function syncTime(iso: string): string {
@@ -102,7 +103,9 @@ function FeedStatus({ feed }: { feed: CalendarFeed }) {
         {feed.lastSyncAt
           ? `Last synced ${syncTime(feed.lastSyncAt)} · ${feed.bookings} booking${feed.bookings === 1 ? '' : 's'}`
           : 'Not synced yet'}
-        {feed.stale && <strong className={styles.stale}>Stale: no successful sync for 12 hours</strong>}
+        {feed.stale && (
+          <strong className={styles.stale}>Stale: no successful sync for 12 hours</strong>
+        )}
       </p>
       {feed.lastError && (
         <p className={styles.feedError}>
@@ -182,14 +185,22 @@ export function CalendarDialog({ target, close, env = {}, confirm, copy }: Calen
   }
 
   const setFeed = (key: string, patch: Partial<FeedRow>) =>
-    setDraft((d) => ({ ...d, feeds: d.feeds.map((f) => (f.key === key ? { ...f, ...patch } : f)) }));
+    setDraft((d) => ({
+      ...d,
+      feeds: d.feeds.map((f) => (f.key === key ? { ...f, ...patch } : f)),
+    }));
   const setBlock = (key: string, patch: Partial<BlockRow>) =>
-    setDraft((d) => ({ ...d, blocks: d.blocks.map((b) => (b.key === key ? { ...b, ...patch } : b)) }));
+    setDraft((d) => ({
+      ...d,
+      blocks: d.blocks.map((b) => (b.key === key ? { ...b, ...patch } : b)),
+    }));
   const invalid = (field: string) => (message?.field === field ? true : undefined);
 
   // A stored feed's status is shown while its row still says what was stored.
   const statusOf = (row: FeedRow) =>
-    state?.feeds.find((f) => f.id === row.id && f.label === row.label.trim() && f.url === row.url.trim());
+    state?.feeds.find(
+      (f) => f.id === row.id && f.label === row.label.trim() && f.url === row.url.trim(),
+    );
 
   async function copyExport() {
     if (!state) return;
@@ -197,12 +208,19 @@ export function CalendarDialog({ target, close, env = {}, confirm, copy }: Calen
       await (copy ?? ((text: string) => navigator.clipboard.writeText(text)))(state.exportUrl);
       setMessage({ text: 'Export address copied.', error: false });
     } catch {
-      setMessage({ text: 'Copying was refused: select the address and copy it by hand.', error: true });
+      setMessage({
+        text: 'Copying was refused: select the address and copy it by hand.',
+        error: true,
+      });
     }
   }
 
   return (
-    <dialog id={CALENDAR_DIALOG_ID} className={`${styles.dialog} ${styles.calendarDialog}`} aria-labelledby={`${id}-title`}>
+    <dialog
+      id={CALENDAR_DIALOG_ID}
+      className={`${styles.dialog} ${styles.calendarDialog}`}
+      aria-labelledby={`${id}-title`}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -219,7 +237,8 @@ export function CalendarDialog({ target, close, env = {}, confirm, copy }: Calen
         <section aria-labelledby={`${id}-feeds`} className={styles.calendarSection}>
           <h3 id={`${id}-feeds`}>Calendars to import</h3>
           <p className={styles.hint}>
-            The export address of this flat on Airbnb, Booking.com or another site: its bookings close those nights here.
+            The export address of this flat on Airbnb, Booking.com or another site: its bookings
+            close those nights here.
           </p>
           <ul className={styles.rows}>
             {draft.feeds.map((row, i) => {
@@ -251,7 +270,9 @@ export function CalendarDialog({ target, close, env = {}, confirm, copy }: Calen
                   <button
                     type="button"
                     className={styles.danger}
-                    onClick={() => setDraft((d) => ({ ...d, feeds: d.feeds.filter((f) => f.key !== row.key) }))}
+                    onClick={() =>
+                      setDraft((d) => ({ ...d, feeds: d.feeds.filter((f) => f.key !== row.key) }))
+                    }
                   >
                     Remove<span className="visually-hidden"> feed {row.label || i + 1}</span>
                   </button>
@@ -263,7 +284,12 @@ export function CalendarDialog({ target, close, env = {}, confirm, copy }: Calen
           <button
             type="button"
             className={styles.button}
-            onClick={() => setDraft((d) => ({ ...d, feeds: [...d.feeds, { key: rowKey(), label: '', url: '' }] }))}
+            onClick={() =>
+              setDraft((d) => ({
+                ...d,
+                feeds: [...d.feeds, { key: rowKey(), label: '', url: '' }],
+              }))
+            }
           >
             Add feed
           </button>
@@ -271,7 +297,9 @@ export function CalendarDialog({ target, close, env = {}, confirm, copy }: Calen
 
         <section aria-labelledby={`${id}-blocks`} className={styles.calendarSection}>
           <h3 id={`${id}-blocks`}>Your own blocks</h3>
-          <p className={styles.hint}>Nights you close yourself: maintenance, or a booking taken by phone or WhatsApp.</p>
+          <p className={styles.hint}>
+            Nights you close yourself: maintenance, or a booking taken by phone or WhatsApp.
+          </p>
           <ul className={styles.rows}>
             {draft.blocks.map((row, i) => (
               <li key={row.key} className={styles.row}>
@@ -308,7 +336,9 @@ export function CalendarDialog({ target, close, env = {}, confirm, copy }: Calen
                 <button
                   type="button"
                   className={styles.danger}
-                  onClick={() => setDraft((d) => ({ ...d, blocks: d.blocks.filter((b) => b.key !== row.key) }))}
+                  onClick={() =>
+                    setDraft((d) => ({ ...d, blocks: d.blocks.filter((b) => b.key !== row.key) }))
+                  }
                 >
                   Remove<span className="visually-hidden"> block {i + 1}</span>
                 </button>
@@ -319,7 +349,10 @@ export function CalendarDialog({ target, close, env = {}, confirm, copy }: Calen
             type="button"
             className={styles.button}
             onClick={() =>
-              setDraft((d) => ({ ...d, blocks: [...d.blocks, { key: rowKey(), start: '', end: '', note: '' }] }))
+              setDraft((d) => ({
+                ...d,
+                blocks: [...d.blocks, { key: rowKey(), start: '', end: '', note: '' }],
+              }))
             }
           >
             Add block
@@ -329,14 +362,25 @@ export function CalendarDialog({ target, close, env = {}, confirm, copy }: Calen
         <section aria-labelledby={`${id}-export`} className={styles.calendarSection}>
           <h3 id={`${id}-export`}>Export to Airbnb and Booking.com</h3>
           <p className={styles.hint}>
-            Paste this address into their calendar import. Keep it private: anyone with it sees which nights are taken.
+            Paste this address into their calendar import. Keep it private: anyone with it sees
+            which nights are taken.
           </p>
           <div className={styles.exportRow}>
             <label className={styles.wide}>
               <span className="visually-hidden">Export address</span>
-              <input className={styles.input} readOnly value={state?.exportUrl ?? ''} onFocus={(e) => e.currentTarget.select()} />
+              <input
+                className={styles.input}
+                readOnly
+                value={state?.exportUrl ?? ''}
+                onFocus={(e) => e.currentTarget.select()}
+              />
             </label>
-            <button type="button" className={styles.button} disabled={!state} onClick={() => void copyExport()}>
+            <button
+              type="button"
+              className={styles.button}
+              disabled={!state}
+              onClick={() => void copyExport()}
+            >
               Copy
             </button>
             <button
@@ -344,8 +388,16 @@ export function CalendarDialog({ target, close, env = {}, confirm, copy }: Calen
               className={styles.danger}
               disabled={!state || busy !== null}
               onClick={() => {
-                if (confirm('Replace the secret? The old export address stops working: paste the new one into every site that uses it.'))
-                  void run('Replacing the secret…', ['secret'], 'New export address made: paste it into Airbnb and Booking.com.');
+                if (
+                  confirm(
+                    'Replace the secret? The old export address stops working: paste the new one into every site that uses it.',
+                  )
+                )
+                  void run(
+                    'Replacing the secret…',
+                    ['secret'],
+                    'New export address made: paste it into Airbnb and Booking.com.',
+                  );
               }}
             >
               Replace secret
@@ -365,7 +417,11 @@ export function CalendarDialog({ target, close, env = {}, confirm, copy }: Calen
           >
             Sync Now
           </button>
-          <button type="submit" className={styles.primary} disabled={!state || busy !== null || !dirty}>
+          <button
+            type="submit"
+            className={styles.primary}
+            disabled={!state || busy !== null || !dirty}
+          >
             Save
           </button>
         </div>

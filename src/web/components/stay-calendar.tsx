@@ -8,7 +8,13 @@
  * the JavaScript a page needs before interaction).
  */
 import { DayPicker, labelDayButton } from 'react-day-picker';
-import { isNightUnavailable, isSelectable, pickDate, type StayDates, type StayRules } from './stay-dates.js';
+import {
+  isNightUnavailable,
+  isSelectable,
+  pickDate,
+  type StayDates,
+  type StayRules,
+} from './stay-dates.js';
 import styles from './stay-calendar.module.css';
 
 /** A "YYYY-MM-DD" as the local-midnight Date that react-day-picker works with. */
@@ -32,9 +38,16 @@ export interface StayCalendarProps {
   onChange: (dates: StayDates) => void;
 }
 
-export default function StayCalendar({ dates, rules, month, onMonthChange, onChange }: StayCalendarProps) {
+export default function StayCalendar({
+  dates,
+  rules,
+  month,
+  onMonthChange,
+  onChange,
+}: StayCalendarProps) {
   const from = /^\d{4}-\d{2}-\d{2}$/.test(dates.checkIn) ? dateOf(dates.checkIn) : undefined;
-  const to = from && /^\d{4}-\d{2}-\d{2}$/.test(dates.checkOut) ? dateOf(dates.checkOut) : undefined;
+  const to =
+    from && /^\d{4}-\d{2}-\d{2}$/.test(dates.checkOut) ? dateOf(dates.checkOut) : undefined;
   return (
     <div className={styles.calendar}>
       <DayPicker
@@ -55,7 +68,8 @@ export default function StayCalendar({ dates, rules, month, onMonthChange, onCha
         }}
         footer={
           <p className={styles.legend}>
-            <span className={styles.legendSwatch} aria-hidden="true" /> Taken nights are struck through.
+            <span className={styles.legendSwatch} aria-hidden="true" /> Taken nights are struck
+            through.
           </p>
         }
       />

@@ -1,6 +1,11 @@
 /** The night-choosing rules of the enquiry calendar (AVL-10) and the price text (AVL-11). */
 import { describe, expect, it } from 'vitest';
-import { estimateText, formatRupees, fromPriceText, minNightsOf } from '../../shared/stay-basics.js';
+import {
+  estimateText,
+  formatRupees,
+  fromPriceText,
+  minNightsOf,
+} from '../../shared/stay-basics.js';
 import { parseStayAnswer } from '../../shared/stay-fields.js';
 import {
   canCheckIn,

@@ -74,7 +74,8 @@ export function choosingCheckOut(dates: StayDates): boolean {
  * else as a (new) check-in.
  */
 export function isSelectable(date: string, dates: StayDates, rules: StayRules): boolean {
-  if (choosingCheckOut(dates) && date > dates.checkIn) return canCheckOut(dates.checkIn, date, rules);
+  if (choosingCheckOut(dates) && date > dates.checkIn)
+    return canCheckOut(dates.checkIn, date, rules);
   return canCheckIn(date, rules);
 }
 
