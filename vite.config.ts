@@ -139,7 +139,22 @@ export default defineConfig(({ isSsrBuild }) => ({
         cssCodeSplit: false,
         // Every browser that runs this site's ES modules supports <link rel=modulepreload>.
         modulePreload: { polyfill: false, resolveDependencies: preloadApp.resolveDependencies },
-        rollupOptions: { input: here('./src/web/index.html') },
+        rollupOptions: {
+          input: here('./src/web/index.html'),
+          // React stays in one chunk with ReactDOM: a lazy chunk that needs React but not ReactDOM
+          // (the enquiry calendar, AVL-13) would otherwise split it, and its runtime helpers, into
+          // chunks of their own that every page then loads separately.
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'react-dom-first',
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
       },
   test: {
     root: here('.'),

@@ -335,3 +335,43 @@ describe('newId', () => {
     }
   });
 });
+
+describe('stay fields (AVL-2)', () => {
+  it('a stored revision without them still loads; with them they are checked', () => {
+    expect(siteDataSchema.safeParse(sample()).success).toBe(true);
+    const withStay = (extra: Record<string, unknown>) => {
+      const data = sample();
+      Object.assign(data.propertyList[0]!, extra);
+      return siteDataSchema.safeParse(data);
+    };
+    expect(
+      withStay({ nightlyRate: 4500, minNights: 2, checkInTime: '14:00', checkOutTime: '11:00' })
+        .success,
+    ).toBe(true);
+    for (const bad of [
+      { nightlyRate: 4500.5 },
+      { nightlyRate: '4500' },
+      { nightlyRate: 0 },
+      { minNights: 0 },
+      { checkInTime: '2 pm' },
+      { checkOutTime: '25:00' },
+    ]) {
+      const result = withStay(bad);
+      expect(result.success, JSON.stringify(bad)).toBe(false);
+      expect(result.error!.issues[0]!.path).toEqual(['propertyList', 0, Object.keys(bad)[0]]);
+    }
+  });
+
+  it('setDetail stores typed values, removes with "none", refuses bad answers', () => {
+    let out = setDetail(frozen(), 'misty-hills', 'nightlyRate', '4,500');
+    out = setDetail(out, 'misty-hills', 'minNights', '2');
+    out = setDetail(out, 'misty-hills', 'checkInTime', '14:00');
+    const p = out.propertyList[0]!;
+    expect([p.nightlyRate, p.minNights, p.checkInTime]).toEqual([4500, 2, '14:00']);
+    expect(siteDataSchema.safeParse(out).success).toBe(true);
+    const cleared = setDetail(out, 'misty-hills', 'nightlyRate', 'none').propertyList[0]!;
+    expect('nightlyRate' in cleared).toBe(false);
+    expect(() => setDetail(frozen(), 'misty-hills', 'checkOutTime', 'noon')).toThrow(RangeError);
+    expect(() => setDetail(frozen(), 'misty-hills', 'nightlyRate', '-5')).toThrow(RangeError);
+  });
+});

@@ -15,6 +15,7 @@ import {
   type Property,
   type SiteData,
 } from './site-data.js';
+import { isStayField, parseStayAnswer } from './stay-fields.js';
 
 /** Fields setDetail refuses: the id is the page's URL, and photos and facilities have their own edits. */
 const NOT_DETAILS = new Set(['id', 'photos', 'facilities']);
@@ -163,6 +164,8 @@ export function addPropertyToSection<T extends SiteData>(
  * Spec §3 "other detail fields that the admin edits by field name": sets one detail of a property.
  * - bedCount, bathCount: `value` must be a whole number from 0 to LIMITS.count ("3", " 3 ").
  * - description: kept exactly as typed (line breaks included).
+ * - nightlyRate, minNights, checkInTime, checkOutTime (AVL-2): stay-basics.ts parseStayAnswer;
+ *   the answer "none" removes the field.
  * - any other field (name, address, ...): trimmed string; name must not be blank.
  * Throws RangeError with a sentence for the owner when the value or the field is not allowed
  * (id, photos and facilities are not details), or the property is unknown.
@@ -178,7 +181,14 @@ export function setDetail<T extends SiteData>(
     throw new RangeError(`"${field}" is not a detail that can be edited this way.`);
   }
   let next: string | number;
-  if (COUNT_FIELDS.has(field)) {
+  if (isStayField(field)) {
+    const stored = parseStayAnswer(field, value);
+    return updateProperty(data, property.id, (p) => {
+      const rest: Property = { ...p };
+      delete rest[field];
+      return stored === undefined ? rest : { ...rest, [field]: stored };
+    });
+  } else if (COUNT_FIELDS.has(field)) {
     const text = value.trim();
     if (!/^\d+$/.test(text) || Number(text) > LIMITS.count) {
       throw new RangeError(

@@ -15,6 +15,11 @@ export const CORE_FIELDS = [
   'bedCount',
   'bathCount',
   'photos',
+  // AVL-2 stay fields: typed values with their own place on the page (stay-basics.ts).
+  'nightlyRate',
+  'minNights',
+  'checkInTime',
+  'checkOutTime',
 ] as const;
 
 /** Name of the global that holds PageData on every published page. */

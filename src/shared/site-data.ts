@@ -5,11 +5,13 @@
  * Shapes:
  * - SiteData  { propertyList: Property[], homeSections: HomeSection[], revision: number }
  * - Property  { id, name, address, description, facilities: string[], bedCount, bathCount,
- *               photos: Photo[], ...other string detail fields the owner edits by name }
+ *               photos: Photo[], nightlyRate?: whole rupees, minNights?: nights (default 1),
+ *               checkInTime?, checkOutTime?: "HH:MM", ...other string detail fields by name }
  * - Photo     { name: "{unique id}.{extension}", best: hero photo, home: shown on the home page }
  * - HomeSection { id, name, properties: property ids }
  */
 import { z } from 'zod';
+import { MIN_NIGHTS_MAX, NIGHTLY_RATE_MAX, TIME_RE } from './stay-fields.js';
 
 /** A photo's file name: a unique id, a dot, the extension after the first dot (spec §5). No paths. */
 export const PHOTO_NAME_RE = /^[A-Za-z0-9-]+\.[A-Za-z0-9.]{1,16}$/;
@@ -26,6 +28,8 @@ export const LIMITS = {
   properties: 2000,
   sections: 100,
   count: 1000,
+  nightlyRate: NIGHTLY_RATE_MAX,
+  minNights: MIN_NIGHTS_MAX,
 } as const;
 
 // Zod-free parts live in site-basics.ts so browser code can use them without bundling zod (issue 5).
@@ -51,6 +55,12 @@ export const propertySchema = z
     bedCount: count,
     bathCount: count,
     photos: z.array(photoSchema).max(LIMITS.photos),
+    // AVL-2: optional so that revisions stored before them still load; readers treat a missing
+    // minNights as 1 (stay-basics.ts minNightsOf).
+    nightlyRate: z.number().int().min(1).max(LIMITS.nightlyRate).optional(),
+    minNights: z.number().int().min(1).max(LIMITS.minNights).optional(),
+    checkInTime: z.string().regex(TIME_RE, 'must be a time "HH:MM" (24-hour)').optional(),
+    checkOutTime: z.string().regex(TIME_RE, 'must be a time "HH:MM" (24-hour)').optional(),
   })
   .catchall(z.string().max(LIMITS.detail));
 
@@ -145,7 +155,7 @@ export type Photo = z.infer<typeof photoSchema>;
  * their types; other detail fields are read as any field's type.
  */
 export type Property = z.infer<z.ZodObject<(typeof propertySchema)['shape']>> & {
-  [field: string]: string | number | string[] | Photo[];
+  [field: string]: string | number | string[] | Photo[] | undefined;
 };
 export type HomeSection = z.infer<typeof homeSectionSchema>;
 export type SiteData = Omit<z.infer<typeof siteDataSchema>, 'propertyList'> & { propertyList: Property[] };

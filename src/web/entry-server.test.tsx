@@ -16,6 +16,7 @@ const catalogue = siteDataSchema.parse({
       bedCount: 2,
       bathCount: 1,
       checkInTime: '12:00',
+      nightlyRate: 4500,
       photos: [
         { name: 'aaa111.jpg', best: false, home: true },
         { name: 'bbb222.jpg', best: true, home: false },
@@ -194,10 +195,21 @@ describe('render: property page', () => {
     );
   });
 
-  it('inserts the description as HTML with line breaks kept, and shows other details', () => {
+  it('inserts the description as HTML with line breaks kept, and shows the stay details', () => {
     const doc = dom(result.html);
     expect(result.html).toContain('Two bedrooms.\nEstate walks <b>every morning</b>.');
-    expect(doc.querySelector('dl')?.textContent).toBe('Check in time12:00');
+    expect(doc.querySelector('dl')?.textContent).toBe('Check-infrom 12:00');
+  });
+
+  it('shows the "from" price in the header with a nightly rate (AVL-11), and none without', () => {
+    const doc = dom(result.html);
+    expect(doc.querySelector('header')?.textContent).toContain('from ₹4,500 / night');
+    const other = dom(render('/stay/lake_side-2', data).html);
+    expect(other.querySelector('main')?.textContent).not.toContain('₹');
+    const home = dom(render('/', data).html);
+    const cards = [...home.querySelectorAll('main a[href^="/stay/"]')].map((a) => a.textContent ?? '');
+    expect(cards.find((t) => t.includes('Coffee View'))).toContain('from ₹4,500 / night');
+    expect(cards.find((t) => t.includes('Hirekolale'))).not.toContain('₹');
   });
 
   it('encodes the address of the map query', () => {

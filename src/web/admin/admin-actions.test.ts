@@ -58,6 +58,7 @@ function setup() {
     showManageImages: (id) => rec.opened.push(`images:${id}:${JSON.stringify(photos(id))}`),
     showSelectProperty: (id) => rec.opened.push(`select:${id}`),
     showDescriptionEditor: (id) => rec.opened.push(`description:${id}`),
+    showCalendar: (id) => rec.opened.push(`calendar:${id}`),
   };
   return createAdminActions({ store, flush, ui });
 }

@@ -26,6 +26,7 @@ import {
   toggleHome,
 } from '../../shared/catalogue.js';
 import type { PageData, Property } from '../../shared/site-data.js';
+import { CLEAR_ANSWER, isStayField } from '../../shared/stay-fields.js';
 import type { DataStore } from './data-store.js';
 import type { FlushClient } from './flush.js';
 
@@ -38,6 +39,8 @@ export interface AdminUi {
   showManageImages(propertyId: string): void;
   showSelectProperty(sectionId: string): void;
   showDescriptionEditor(propertyId: string): void;
+  /** Shows the property's Calendar dialog (AVL-1). */
+  showCalendar(propertyId: string): void;
 }
 
 /** AdminApi (the screens' seam) plus what the admin bar's dialogs call. */
@@ -54,6 +57,21 @@ export interface AdminActions extends AdminApi {
 /** "bedCount" → "bed count": prompt wording for a field name. */
 export function fieldLabel(field: string): string {
   return field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/** The prompt for a stay field (AVL-2): what to type, and how to remove an optional one. */
+function stayPrompt(field: string, name: string): string {
+  const clear = ` ("${CLEAR_ANSWER}" removes it)`;
+  switch (field) {
+    case 'nightlyRate':
+      return `Nightly rate of ${name}, in whole rupees${clear}:`;
+    case 'minNights':
+      return `Minimum stay at ${name}, in nights:`;
+    case 'checkInTime':
+      return `Check-in time at ${name}, HH:MM 24-hour${clear}:`;
+    default:
+      return `Check-out time at ${name}, HH:MM 24-hour${clear}:`;
+  }
 }
 
 const isBlank = (answer: string | null): answer is null => answer === null || answer.trim() === '';
@@ -112,8 +130,8 @@ export function createAdminActions(deps: {
       if (!p) return;
       const current = p[field];
       const answer = ui.prompt(
-        `New ${fieldLabel(field)} for ${p.name}:`,
-        current === undefined ? '' : String(current),
+        isStayField(field) ? stayPrompt(field, p.name) : `New ${fieldLabel(field)} for ${p.name}:`,
+        current === undefined ? (field === 'minNights' ? '1' : '') : String(current),
       );
       if (isBlank(answer)) return;
       void commit(
@@ -148,6 +166,10 @@ export function createAdminActions(deps: {
         edit((d) => setDetail(d, propertyId, 'description', text)),
         'full',
       );
+    },
+
+    openCalendar(propertyId) {
+      if (property(propertyId)) ui.showCalendar(propertyId);
     },
 
     openManageImages(propertyId) {

@@ -187,6 +187,7 @@ function harness() {
     showManageImages: (id) => opened.push(id),
     showSelectProperty: () => undefined,
     showDescriptionEditor: () => undefined,
+    showCalendar: () => undefined,
   };
   return {
     store,

@@ -16,6 +16,7 @@ import {
   DescriptionDialog,
   type DescriptionDraft,
 } from './description-dialog.js';
+import { CALENDAR_DIALOG_ID, CalendarDialog, type CalendarTarget } from './calendar-dialog.js';
 import { createFlushClient, type Notice } from './flush.js';
 import { MANAGE_IMAGES_ID, ManageImagesDialog } from './manage-images-dialog.js';
 import { SELECT_PROPERTY_ID, SelectPropertyDialog } from './select-property-dialog.js';
@@ -43,6 +44,7 @@ export default function AdminRoot({ data, children }: { data: PageData; children
   const [imagesFor, setImagesFor] = useState<string | null>(null);
   const [selectFor, setSelectFor] = useState<string | null>(null);
   const [draft, setDraft] = useState<DescriptionDraft | null>(null);
+  const [calendarFor, setCalendarFor] = useState<CalendarTarget | null>(null);
 
   const flush = useMemo(() => createFlushClient(store, { notify: setNotice }), [store]);
   const actions = useMemo(() => {
@@ -57,6 +59,17 @@ export default function AdminRoot({ data, children }: { data: PageData; children
         if (!property) return;
         reopen(DESCRIPTION_DIALOG_ID, () =>
           setDraft({ propertyId, propertyName: property.name, text: property.description }),
+        );
+      },
+      showCalendar: (propertyId) => {
+        const property = store.get().propertyList.find((p) => p.id === propertyId);
+        if (!property) return;
+        reopen(CALENDAR_DIALOG_ID, () =>
+          setCalendarFor((prev) => ({
+            propertyId,
+            propertyName: property.name,
+            opening: (prev?.opening ?? 0) + 1,
+          })),
         );
       },
     };
@@ -90,6 +103,11 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           draft={draft}
           onChange={(text) => setDraft((d) => (d ? { ...d, text } : d))}
           close={() => window.closeDialog(DESCRIPTION_DIALOG_ID)}
+        />
+        <CalendarDialog
+          target={calendarFor}
+          close={() => window.closeDialog(CALENDAR_DIALOG_ID)}
+          confirm={(m) => window.confirm(m)}
         />
       </AdminBar>
     </AdminContext>

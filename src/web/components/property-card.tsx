@@ -1,12 +1,14 @@
 /**
  * A home page card (spec §2): a rotating slider of the property's photos flagged `home` (and only
  * those), autoplay 3000 ms, then the name, bed count and bath count. The whole card links to
- * /stay/{id}; its accessible name is the name and the counts, not every photo's alt text.
+ * /stay/{id}; its accessible name is the name, the counts and the "from" price (AVL-11, only with a
+ * nightly rate), not every photo's alt text.
  * Issue 5: no photo is fetched before the page has loaded; then the first one (lazily), and the
  * next ones one slide ahead.
  */
 import { useId } from 'react';
 import type { PageData, Property } from '../../shared/site-data.js';
+import { fromPriceText } from '../../shared/stay-basics.js';
 import { propertyPath } from '../route-info.js';
 import { ResponsivePhoto, photoAlt } from './responsive-photo.js';
 import { useAutoplayCarousel } from './use-autoplay-carousel.js';
@@ -25,6 +27,7 @@ export function plural(n: number, one: string, many: string): string {
 export function PropertyCard({ property, photoSizes }: { property: Property; photoSizes: PageData['photoSizes'] }) {
   const id = useId();
   const photos = property.photos.filter((p) => p.home);
+  const price = fromPriceText(property);
   const [viewportRef, , pauseWhileFocused, slideReady] = useAutoplayCarousel(
     { loop: true },
     { delayMs: CARD_AUTOPLAY_MS, deferSlides: 'all' },
@@ -33,7 +36,7 @@ export function PropertyCard({ property, photoSizes }: { property: Property; pho
     <a
       className={styles.card}
       href={propertyPath(property.id)}
-      aria-labelledby={`${id}-name ${id}-counts`}
+      aria-labelledby={`${id}-name ${id}-counts${price ? ` ${id}-price` : ''}`}
       {...pauseWhileFocused}
     >
       <div className={styles.viewport} ref={viewportRef}>
@@ -60,6 +63,11 @@ export function PropertyCard({ property, photoSizes }: { property: Property; pho
           <span aria-hidden="true"> · </span>
           <span>{plural(property.bathCount, 'bath', 'baths')}</span>
         </p>
+        {price && (
+          <p className={styles.price} id={`${id}-price`}>
+            {price}
+          </p>
+        )}
       </div>
     </a>
   );

@@ -4,10 +4,17 @@
  * map and the Facilities, then the details and the description (HTML, line breaks kept; the
  * publisher sanitises it before it reaches the page). In admin mode the name, address, counts,
  * other details, facilities and description open edit prompts and the hero opens Manage Images.
+ *
+ * AVL-2, AVL-11: the header shows "from ₹4,500 / night" with a nightly rate; the details list the
+ * check-in and check-out times and a minimum stay above one night. In admin mode the four stay
+ * fields are always listed ("Not set" when absent) so the owner can set them, and a 'Calendar'
+ * control opens the property's calendar (AVL-1).
  */
 import { Suspense, lazy, useState } from 'react';
 import { CORE_FIELDS, heroPhoto } from '../../shared/site-basics.js';
 import type { Property } from '../../shared/site-data.js';
+import { formatRupees, fromPriceText, minNightsOf } from '../../shared/stay-basics.js';
+import type { StayField } from '../../shared/stay-fields.js';
 import { useAdmin } from '../admin-context.js';
 import { EnquiryDialog } from '../components/enquiry-dialog.js';
 import { EditableBlock, EditableText } from '../components/editable.js';
@@ -38,6 +45,21 @@ export function fieldLabel(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** One row of the stay details: the field, its label and its value as shown (undefined: not set). */
+export function stayDetails(property: Property): { field: StayField; label: string; value: string | undefined }[] {
+  const minNights = minNightsOf(property);
+  return [
+    { field: 'checkInTime', label: 'Check-in', value: property.checkInTime && `from ${property.checkInTime}` },
+    { field: 'checkOutTime', label: 'Check-out', value: property.checkOutTime && `by ${property.checkOutTime}` },
+    { field: 'minNights', label: 'Minimum stay', value: minNights > 1 ? `${minNights} nights` : undefined },
+    {
+      field: 'nightlyRate',
+      label: 'Nightly rate',
+      value: property.nightlyRate === undefined ? undefined : formatRupees(property.nightlyRate),
+    },
+  ];
+}
+
 const HERO_SIZES = '(min-width: 1240px) 1240px, 100vw';
 
 export default function PropertyPage({ data, route }: ScreenProps) {
@@ -53,6 +75,11 @@ export default function PropertyPage({ data, route }: ScreenProps) {
   const hero = heroPhoto(property);
   const heroIndex = hero ? property.photos.indexOf(hero) : -1;
   const details = otherDetails(property);
+  const price = fromPriceText(property);
+  // A visitor sees the set ones (the rate is the header's "from" price); the owner sees all four.
+  const stay = stayDetails(property).filter(
+    (row) => admin || (row.value !== undefined && row.field !== 'nightlyRate'),
+  );
 
   const openLightbox = (index: number) => {
     setLightboxLoaded(true);
@@ -98,10 +125,18 @@ export default function PropertyPage({ data, route }: ScreenProps) {
                 {plural(property.bathCount, 'bath', 'baths')}
               </EditableText>
             </p>
+            {price && <p className={styles.price}>{price}</p>}
           </div>
-          <button type="button" className={styles.cta} onClick={() => setEnquiryOpen(true)}>
-            Check Availability
-          </button>
+          <div className={styles.actions}>
+            <button type="button" className={styles.cta} onClick={() => setEnquiryOpen(true)}>
+              Check Availability
+            </button>
+            {admin && (
+              <button type="button" className={styles.adminControl} onClick={() => admin.openCalendar(id)}>
+                Calendar
+              </button>
+            )}
+          </div>
         </header>
         {heroPicture && (
           <div className={styles.hero}>
@@ -162,12 +197,22 @@ export default function PropertyPage({ data, route }: ScreenProps) {
         </aside>
 
         <div className={styles.content}>
-          {details.length > 0 && (
+          {details.length + stay.length > 0 && (
             <section aria-labelledby="details-title">
               <h2 className={styles.sectionTitle} id="details-title">
                 Details
               </h2>
               <dl className={styles.details}>
+                {stay.map((row) => (
+                  <div key={row.field}>
+                    <dt>{row.label}</dt>
+                    <dd>
+                      <EditableText onEdit={edit(row.field)} label={row.label.toLowerCase()}>
+                        {row.value ?? 'Not set'}
+                      </EditableText>
+                    </dd>
+                  </div>
+                ))}
                 {details.map(([field, value]) => (
                   <div key={field}>
                     <dt>{fieldLabel(field)}</dt>
