@@ -373,6 +373,9 @@ describe('AdminBar', () => {
         notice={{ message: LOGIN_MESSAGE, login: true }}
         alert={() => undefined}
         assign={assign}
+        openHistory={() => undefined}
+        reload={() => undefined}
+        dismiss={() => undefined}
       />,
     );
     return assign;

@@ -8,7 +8,7 @@
 import { useId } from 'react';
 import type { PageData, Property } from '../../shared/site-data.js';
 import { propertyPath } from '../route-info.js';
-import { ResponsivePhoto, photoAlt } from './responsive-photo.js';
+import { ResponsivePhoto, photoAltText } from './responsive-photo.js';
 import { useAutoplayCarousel } from './use-autoplay-carousel.js';
 import styles from './property-card.module.css';
 
@@ -43,7 +43,7 @@ export function PropertyCard({ property, photoSizes }: { property: Property; pho
               <ResponsivePhoto
                 name={photo.name}
                 size={photoSizes[photo.name]}
-                alt={photoAlt(property.name, i + 1, photos.length)}
+                alt={photoAltText(photo, property.name, i + 1, photos.length)}
                 sizes={CARD_SIZES}
                 imgClassName={styles.image}
               />
