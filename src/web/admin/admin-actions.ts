@@ -55,6 +55,8 @@ export interface AdminActions extends AdminApi {
   deletePhoto(propertyId: string, photoName: string): Promise<void>;
   /** Appends uploaded photos (already stored by the server under these names), then silent flush. */
   addUploadedPhotos(propertyId: string, names: string[]): Promise<void>;
+  /** 'Import And Flush Changes' (spec §2): the full flush, telling the unsaved changes if refused. */
+  flushAll(): Promise<void>;
   /** PHO-1: moves a photo to a 0-based position of its property's list, then silent flush. */
   movePhoto(propertyId: string, photoName: string, toIndex: number): Promise<void>;
   /** PHO-2: prompts for the photo's description (blank or cancel: no change), then silent flush. */
@@ -89,6 +91,9 @@ export function createAdminActions(deps: {
     }
   }
 
+  /** The catalogue as last stored by the server (as loaded, until an import is stored). */
+  let saved: PageData = store.get();
+
   const sameCatalogue = (a: PageData, b: PageData) =>
     JSON.stringify([a.propertyList, a.homeSections]) ===
     JSON.stringify([b.propertyList, b.homeSections]);
@@ -107,10 +112,13 @@ export function createAdminActions(deps: {
     if (sameCatalogue(before, next)) return;
     store.set(next);
     changed?.();
-    const change = describeChange(before, next);
+    // Against the last stored catalogue: Show/Hide On Home changes made in memory before are lost
+    // with a refused import too, so they are part of what to make again.
+    const change = describeChange(saved, next);
     const stored =
       kind === 'full' ? await flush.fullFlush(change) : await flush.silentFlush(change);
-    if (!stored) {
+    if (stored) saved = next;
+    else {
       store.set({ ...before, revision: store.get().revision });
       changed?.();
     }
@@ -224,6 +232,11 @@ export function createAdminActions(deps: {
         'silent',
         () => refreshImages(propertyId),
       );
+    },
+
+    async flushAll() {
+      const next = store.get();
+      if (await flush.fullFlush(describeChange(saved, next))) saved = next;
     },
 
     async movePhoto(propertyId, photoName, toIndex) {

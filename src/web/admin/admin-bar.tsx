@@ -18,6 +18,8 @@ export interface AdminBarProps {
   alert: (message: string) => void;
   /** Navigates after logging out (location.assign in the browser). */
   assign: (url: string) => void;
+  /** 'Import And Flush Changes'; defaults to flush.fullFlush (AdminActions.flushAll names the change). */
+  importAndFlush?: () => Promise<unknown>;
   /** Opens the History dialog (SAF-1). */
   openHistory: () => void;
   /** Reloads the page (SAF-6: to make a refused change again on the latest version). */
@@ -33,6 +35,7 @@ export function AdminBar({
   notice,
   alert,
   assign,
+  importAndFlush = () => flush.fullFlush(),
   openHistory,
   reload,
   dismiss,
@@ -54,7 +57,7 @@ export function AdminBar({
         Admin Tools
       </h2>
       <div className={styles.buttons}>
-        <button type="button" className={styles.primary} onClick={() => void flush.fullFlush()}>
+        <button type="button" className={styles.primary} onClick={() => void importAndFlush()}>
           Import And Flush Changes
         </button>
         <button

@@ -101,6 +101,7 @@ export default function AdminRoot({ data, children }: { data: PageData; children
         notice={notice}
         alert={(m) => window.alert(m)}
         assign={(url) => location.assign(url)}
+        importAndFlush={() => actions.flushAll()}
         openHistory={() => {
           window.openDialog(HISTORY_ID);
           history.current?.load();
