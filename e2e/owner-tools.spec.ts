@@ -214,15 +214,17 @@ test('photos can be dragged, with a mouse or a finger, and moved with the keyboa
   const start = (await shownOrder(dialog)) as string[];
   const [a, b, c] = start as [string, string, string];
 
-  // Drag the first photo's handle onto the third photo.
-  const handle = item(dialog, a).getByRole('button', { name: /^Drag photo 1/ });
-  await handle.scrollIntoViewIfNeeded();
-  const from = (await handle.boundingBox())!;
-  const to = (await item(dialog, c).boundingBox())!;
-  const fromX = from.x + from.width / 2;
-  const fromY = from.y + from.height / 2;
-  const toX = to.x + to.width / 2;
-  const toY = to.y + to.height / 2;
+  // Drag the second photo's handle onto the first photo (the one above it on the phone, at its
+  // left on the desktop), both on screen: the finger moves as far as one photo is from the other.
+  await item(dialog, b).evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  const handle = item(dialog, b).getByRole('button', { name: /^Drag photo 2/ });
+  const grip = (await handle.boundingBox())!;
+  const source = (await item(dialog, b).boundingBox())!;
+  const destination = (await item(dialog, a).boundingBox())!;
+  const fromX = grip.x + grip.width / 2;
+  const fromY = grip.y + grip.height / 2;
+  const toX = fromX + (destination.x + destination.width / 2 - (source.x + source.width / 2));
+  const toY = fromY + (destination.y + destination.height / 2 - (source.y + source.height / 2));
   await silentSave(o, async () => {
     if (isMobile) {
       // A finger: press and hold (TouchSensor's delay), then slide, then lift.
@@ -251,22 +253,22 @@ test('photos can be dragged, with a mouse or a finger, and moved with the keyboa
       await o.page.mouse.up();
     }
   });
-  const dragged = [b, c, a, ...start.slice(3)];
+  const dragged = [b, a, c, ...start.slice(3)];
   await expect.poll(() => shownOrder(dialog)).toEqual(dragged);
   expect(names(await photosOf(o.page))).toEqual(dragged);
 
   // The keyboard: Space picks the handle up, an arrow moves it one place, Space drops it.
-  const keyHandle = item(dialog, b).getByRole('button', { name: /^Drag photo 1/ });
+  const keyHandle = item(dialog, c).getByRole('button', { name: /^Drag photo 3/ });
   await keyHandle.focus();
   await silentSave(o, async () => {
     // dnd-kit listens for the next keys from a timer after the pick-up, and animates each step.
     await o.page.keyboard.press('Space');
     await o.page.waitForTimeout(300);
-    await o.page.keyboard.press(isMobile ? 'ArrowDown' : 'ArrowRight');
+    await o.page.keyboard.press(isMobile ? 'ArrowUp' : 'ArrowLeft');
     await o.page.waitForTimeout(300);
     await o.page.keyboard.press('Space');
   });
-  const moved = [c, b, a, ...start.slice(3)];
+  const moved = [b, c, a, ...start.slice(3)];
   await expect.poll(() => shownOrder(dialog)).toEqual(moved);
   await visit(browser, `/stay/${target.id}`, async (page) => {
     expect(names(await photosOf(page))).toEqual(moved);
