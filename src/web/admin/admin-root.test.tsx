@@ -403,6 +403,49 @@ describe('AdminBar', () => {
     );
   });
 
+  it('shows a change refused as stale with Reload Page, and after the reload with Dismiss (SAF-6)', () => {
+    const reload = vi.fn();
+    const dismiss = vi.fn();
+    const lines = ['Set the description of "Misty Hills" to:\nLine one\nLine two'];
+    const bar = (reloaded: boolean) => (
+      <AdminBar
+        flush={harness().flush}
+        notice={{ message: 'Your change was not saved', login: false, unsaved: lines, reloaded }}
+        alert={() => undefined}
+        assign={() => undefined}
+        openHistory={() => undefined}
+        reload={reload}
+        dismiss={dismiss}
+      />
+    );
+    const { rerender } = render(bar(false));
+    const list = screen.getByRole('list', { name: 'Your change, not saved' });
+    expect(within(list).getByRole('listitem').textContent).toBe(lines[0]);
+    fireEvent.click(screen.getByRole('button', { name: 'Reload Page' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    rerender(bar(true));
+    expect(screen.queryByRole('button', { name: 'Reload Page' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(dismiss).toHaveBeenCalledTimes(1);
+  });
+
+  it('History opens the History dialog', () => {
+    const openHistory = vi.fn();
+    render(
+      <AdminBar
+        flush={harness().flush}
+        notice={null}
+        alert={() => undefined}
+        assign={() => undefined}
+        openHistory={openHistory}
+        reload={() => undefined}
+        dismiss={() => undefined}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'History' }));
+    expect(openHistory).toHaveBeenCalledTimes(1);
+  });
+
   it('Flush Without Importing only generates, alerts its status and reloads', async () => {
     const h = harness();
     server.answers['/api/genproperties.php'] = [{ status: 200, body: {} }];
