@@ -1,13 +1,5 @@
 // @vitest-environment jsdom
-import {
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, waitFor, within } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HistoryDialog, type HistoryHandle } from './history-dialog.js';
