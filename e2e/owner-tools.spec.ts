@@ -350,6 +350,8 @@ test('uploading several photos: a progress bar each, and a clear reason for each
       mimeType: 'image/jpeg',
       buffer: Buffer.from('milk, eggs, coffee\n'),
     },
+    // One byte over the limit: refused before sending (OPS-3's 25 MB).
+    { name: 'panorama.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(25 * 1024 * 1024 + 1) },
     { name: 'portrait-rotated.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(PHOTO) },
   ]);
   await expect(
@@ -361,12 +363,16 @@ test('uploading several photos: a progress bar each, and a clear reason for each
   expect((await generated).status()).toBe(200);
   await expect.poll(() => shownOrder(dialog)).toHaveLength(before.length + 1);
   const uploads = dialog.getByRole('list', { name: 'Uploads' });
-  await expect(uploads.getByRole('listitem')).toHaveCount(1);
-  await expect(uploads).toContainText('shopping-list.jpg');
-  await expect(uploads).toContainText('Not uploaded: This file is not a photo');
+  await expect(uploads.getByRole('listitem')).toHaveCount(2);
+  await expect(uploads.getByRole('listitem').first()).toContainText(
+    /^shopping-list\.jpg\s*Not uploaded: This file is not a photo/,
+  );
+  await expect(uploads.getByRole('listitem').last()).toContainText(
+    /^panorama\.jpg\s*Not uploaded: This file is too large \(25 MB\): a photo can be at most 25 MB\.$/,
+  );
   expect(o.dialogs.alerts()).toEqual([
     expect.stringMatching(
-      /^These photos were not uploaded:\nshopping-list\.jpg: This file is not a photo/,
+      /^These photos were not uploaded:\nshopping-list\.jpg: This file is not a photo.*\npanorama\.jpg: This file is too large/,
     ),
   ]);
 

@@ -6,7 +6,8 @@
  * with Space and the arrow keys); plus 'Upload Image' (the phone's gallery or camera: accept
  * image/*, MOB-1), which uploads several files one after another, each with its own progress bar
  * and, when the server refuses it, its own reason while the others go on (PHO-3), under its new
- * unique name (spec §5), then appends the stored ones.
+ * unique name (spec §5), then appends the stored ones. Upload comes first, so its progress and
+ * errors show at the top of the dialog even on a phone, above a long list of photos.
  * A native modal `<dialog id="manage-images">`, opened through window.openDialog (spec §4).
  */
 import {
@@ -33,7 +34,7 @@ import { ResponsivePhoto, photoAltText } from '../components/responsive-photo.js
 import type { AdminActions } from './admin-actions.js';
 import type { DataStore } from './data-store.js';
 import { LOGIN_MESSAGE, type Notice } from './flush.js';
-import { uploadFile } from './upload.js';
+import { uploadFile, uploadRefusal } from './upload.js';
 import styles from './admin.module.css';
 
 export const MANAGE_IMAGES_ID = 'manage-images';
@@ -173,6 +174,12 @@ export function ManageImagesDialog({
     const failures: string[] = [];
     for (const [i, file] of files.entries()) {
       const row = rows[i]!;
+      const refusal = uploadRefusal(file);
+      if (refusal !== undefined) {
+        update(row.key, { error: refusal });
+        failures.push(`${file.name}: ${refusal}`);
+        continue;
+      }
       const name = uploadName(file.name, newId());
       const result = await upload(file, name, (progress) => update(row.key, { progress }));
       if (result.status === 401) {
@@ -206,6 +213,42 @@ export function ManageImagesDialog({
       </h2>
       {property && (
         <>
+          <input
+            ref={input}
+            type="file"
+            accept="image/*"
+            multiple
+            hidden
+            data-testid="upload-input"
+            onChange={(e) => {
+              const files = Array.from(e.currentTarget.files ?? []);
+              e.currentTarget.value = '';
+              void uploadAll(files);
+            }}
+          />
+          <button
+            type="button"
+            className={styles.primary}
+            aria-disabled={busy}
+            onClick={() => {
+              if (!busy) input.current?.click();
+            }}
+          >
+            Upload Image
+          </button>
+          {uploads.length > 0 && (
+            <ul className={styles.uploads} aria-label="Uploads">
+              {uploads.map((u) => (
+                <li key={u.key}>
+                  <span className={styles.fileName}>{u.fileName}</span>
+                  <progress max={1} value={u.progress} aria-label={`Uploading ${u.fileName}`} />
+                  {u.error !== undefined && (
+                    <span className={styles.failed}>Not uploaded: {u.error}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
           <DndContext
             sensors={sensors}
             collisionDetection={closestCenter}
@@ -311,42 +354,6 @@ export function ManageImagesDialog({
               </ul>
             </SortableContext>
           </DndContext>
-          <input
-            ref={input}
-            type="file"
-            accept="image/*"
-            multiple
-            hidden
-            data-testid="upload-input"
-            onChange={(e) => {
-              const files = Array.from(e.currentTarget.files ?? []);
-              e.currentTarget.value = '';
-              void uploadAll(files);
-            }}
-          />
-          <button
-            type="button"
-            className={styles.primary}
-            aria-disabled={busy}
-            onClick={() => {
-              if (!busy) input.current?.click();
-            }}
-          >
-            Upload Image
-          </button>
-          {uploads.length > 0 && (
-            <ul className={styles.uploads} aria-label="Uploads">
-              {uploads.map((u) => (
-                <li key={u.key}>
-                  <span className={styles.fileName}>{u.fileName}</span>
-                  <progress max={1} value={u.progress} aria-label={`Uploading ${u.fileName}`} />
-                  {u.error !== undefined && (
-                    <span className={styles.failed}>Not uploaded: {u.error}</span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
         </>
       )}
       <form method="dialog" className={styles.footerRow}>
