@@ -151,6 +151,7 @@ export function ManageImagesDialog({
   const [uploads, setUploads] = useState<UploadRow[]>([]);
   const busy = uploads.some((u) => u.error === undefined);
   const input = useRef<HTMLInputElement>(null);
+  const [dialogElement, setDialogElement] = useState<HTMLDialogElement | null>(null);
   const sensors = useSensors(
     // A small move or a short press first, so a tap on a button is a tap and a swipe still scrolls.
     useSensor(PointerSensor, { activationConstraint: { distance: 8 } }),
@@ -204,6 +205,7 @@ export function ManageImagesDialog({
 
   return (
     <dialog
+      ref={setDialogElement}
       id={MANAGE_IMAGES_ID}
       className={styles.dialog}
       aria-labelledby={`${MANAGE_IMAGES_ID}-title`}
@@ -253,7 +255,15 @@ export function ManageImagesDialog({
             sensors={sensors}
             collisionDetection={closestCenter}
             onDragEnd={dropped}
-            accessibility={{ announcements: dragAnnouncements(property.photos) }}
+            accessibility={{
+              announcements: dragAnnouncements(property.photos),
+              // Inside the modal dialog: everything outside it is inert, so unheard.
+              ...(dialogElement ? { container: dialogElement } : {}),
+              screenReaderInstructions: {
+                draggable:
+                  'To move this photo, press Space, then the arrow keys, then Space to drop it, or Escape to cancel. On a touch screen, press and hold, then slide.',
+              },
+            }}
           >
             <SortableContext
               items={property.photos.map((p) => p.name)}
