@@ -259,3 +259,51 @@ export function uploadName(fileName: string, uniqueId: string): string {
 export function newId(): string {
   return crypto.randomUUID();
 }
+
+/**
+ * PHO-1: moves a photo to position `toIndex` (0-based) of its property's list, shifting the photos
+ * between; that order is the order of every slider and of the lightbox. Moving a photo to where it
+ * is returns an equal copy. Throws RangeError for an unknown property or photo, or a `toIndex`
+ * outside 0..photos.length - 1.
+ */
+export function movePhoto<T extends SiteData>(
+  data: T,
+  propertyId: string,
+  photoName: string,
+  toIndex: number,
+): T {
+  const property = findProperty(data, propertyId);
+  const photo = findPhoto(property, photoName);
+  if (!Number.isInteger(toIndex) || toIndex < 0 || toIndex >= property.photos.length) {
+    throw new RangeError(
+      `Property "${property.name}" has ${property.photos.length} photos, so a photo cannot move to position ${toIndex + 1}.`,
+    );
+  }
+  return updatePhotos(data, propertyId, (photos) => {
+    const rest = photos.filter((ph) => ph.name !== photoName);
+    return [...rest.slice(0, toIndex), photo, ...rest.slice(toIndex)];
+  });
+}
+
+/**
+ * PHO-2: sets a photo's description (its alt text and lightbox caption), trimmed. Throws
+ * RangeError when it is blank or longer than LIMITS.photoAlt, or the property or photo is unknown.
+ */
+export function setPhotoAlt<T extends SiteData>(
+  data: T,
+  propertyId: string,
+  photoName: string,
+  alt: string,
+): T {
+  findPhoto(findProperty(data, propertyId), photoName);
+  const text = alt.trim();
+  if (text === '') throw new RangeError('A photo description cannot be blank.');
+  if (text.length > LIMITS.photoAlt) {
+    throw new RangeError(
+      `A photo description can be at most ${LIMITS.photoAlt} characters long; this one has ${text.length}.`,
+    );
+  }
+  return updatePhotos(data, propertyId, (photos) =>
+    photos.map((ph) => (ph.name === photoName ? { ...ph, alt: text } : ph)),
+  );
+}

@@ -7,7 +7,8 @@
  * - Property  { id, name, address, description, facilities: string[], bedCount, bathCount,
  *               photos: Photo[], nightlyRate?: whole rupees, minNights?: nights (default 1),
  *               checkInTime?, checkOutTime?: "HH:MM", ...other string detail fields by name }
- * - Photo     { name: "{unique id}.{extension}", best: hero photo, home: shown on the home page }
+ * - Photo     { name: "{unique id}.{extension}", best: hero photo, home: shown on the home page,
+ *               alt?: the owner's description, 1-200 characters (PHO-2) }
  * - HomeSection { id, name, properties: property ids }
  */
 import { z } from 'zod';
@@ -25,6 +26,7 @@ export const LIMITS = {
   description: 20_000,
   facilities: 100,
   photos: 100,
+  photoAlt: 200,
   properties: 2000,
   sections: 100,
   count: 1000,
@@ -42,6 +44,8 @@ export const photoSchema = z
     name: z.string().regex(PHOTO_NAME_RE, 'must look like "{id}.{extension}", with no path'),
     best: z.boolean(),
     home: z.boolean(),
+    // PHO-2: the photo's alt text and lightbox caption; absent means the generated one.
+    alt: z.string().trim().min(1).max(LIMITS.photoAlt).optional(),
   })
   .strict();
 

@@ -270,3 +270,61 @@ describe('render: not found, admin and login', () => {
     expect(doc.querySelector('footer')).toBeNull();
   });
 });
+
+describe('render: photo descriptions and order (PHO-1, PHO-2)', () => {
+  // Photos reordered (ccc333 first) and two described: the owner's words replace the generated alt.
+  const described: PageData = {
+    ...data,
+    propertyList: data.propertyList.map((p) =>
+      p.id === 'coffee-view'
+        ? {
+            ...p,
+            photos: [
+              { name: 'ccc333.webp', best: false, home: true },
+              { name: 'aaa111.jpg', best: false, home: true, alt: 'Veranda over the coffee estate' },
+              { name: 'bbb222.jpg', best: true, home: false, alt: 'Bedroom with a four-poster bed' },
+            ],
+          }
+        : p,
+    ),
+  };
+
+  it('the property page follows the order, and uses a description wherever the photo shows', () => {
+    const doc = dom(render('/stay/coffee-view', described).html);
+    expect(doc.querySelector('img[fetchpriority="high"]')?.getAttribute('alt')).toBe(
+      'Bedroom with a four-poster bed',
+    );
+    const slides = [...doc.querySelectorAll('section[aria-label="Photos"] button:not([aria-hidden])')];
+    expect(slides.map((b) => b.querySelector('img')?.getAttribute('src'))).toEqual([
+      '/imported-images/ccc333.webp',
+      '/imported-images/aaa111.jpg',
+      '/imported-images/bbb222.jpg',
+    ]);
+    expect(slides.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Open Coffee View Residency – photo 1 of 3 in full screen',
+      'Open Veranda over the coffee estate in full screen',
+      'Open Bedroom with a four-poster bed in full screen',
+    ]);
+    expect(slides.map((b) => b.querySelector('img')?.getAttribute('alt'))).toEqual([
+      'Coffee View Residency – photo 1 of 3',
+      'Veranda over the coffee estate',
+      'Bedroom with a four-poster bed',
+    ]);
+  });
+
+  it('every content image on the home page and the property page has a non-empty alt', () => {
+    for (const path of ['/', '/stay/coffee-view']) {
+      const doc = dom(render(path, described).html);
+      // The home hero's images (in its <header>) are decorative by design: the heading says it all.
+      const content = [...doc.querySelectorAll('img')].filter((img) => !img.closest('header'));
+      expect(content.length).toBeGreaterThan(0);
+      expect(content.filter((img) => !img.getAttribute('alt')?.trim())).toEqual([]);
+    }
+    const home = dom(render('/', described).html);
+    const card = home.querySelector('a[href="/stay/coffee-view"]')!;
+    expect([...card.querySelectorAll('img')].map((img) => img.getAttribute('alt'))).toEqual([
+      'Coffee View Residency – photo 1 of 2',
+      'Veranda over the coffee estate',
+    ]);
+  });
+});

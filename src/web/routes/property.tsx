@@ -21,7 +21,7 @@ import { EditableBlock, EditableText } from '../components/editable.js';
 import { MapFrame } from '../components/map-frame.js';
 import { PhotoSlider } from '../components/photo-slider.js';
 import { plural } from '../components/property-card.js';
-import { ResponsivePhoto, photoAlt } from '../components/responsive-photo.js';
+import { ResponsivePhoto, photoAltText } from '../components/responsive-photo.js';
 import type { ScreenProps } from './screen.js';
 import styles from './property.module.css';
 
@@ -90,7 +90,7 @@ export default function PropertyPage({ data, route }: ScreenProps) {
     <ResponsivePhoto
       name={hero.name}
       size={data.photoSizes[hero.name]}
-      alt={photoAlt(property.name, heroIndex + 1, property.photos.length)}
+      alt={photoAltText(hero, property.name, heroIndex + 1, property.photos.length)}
       sizes={HERO_SIZES}
       priority="high"
       className={styles.heroPicture}
