@@ -8,7 +8,7 @@
  *
  * They need the server's calendar routes (GET/PUT /api/calendar, sync, secret; GET
  * /api/availability) and CALENDAR_ALLOW_PRIVATE=true on the test server (global-setup.ts), as the
- * feed is on loopback. With E2E_CALENDAR_STUB=1 those calls go to calendar-stub.ts instead.
+ * feed is on loopback.
  */
 import AxeBuilder from '@axe-core/playwright';
 import http from 'node:http';
@@ -16,7 +16,6 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { PageData } from '../src/shared/site-data.js';
 import { E2E_ADMIN } from './global-setup.js';
-import { USE_CALENDAR_STUB, routeCalendarToStub, startCalendarStub } from './calendar-stub.js';
 import { BASE, hydrated, stayOffline } from './helpers.js';
 
 test.use({ baseURL: BASE, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
@@ -38,12 +37,6 @@ async function expectAccessibleDialog(page: Page): Promise<void> {
   );
 }
 
-let stub: Awaited<ReturnType<typeof startCalendarStub>> | undefined;
-
-async function prepare(page: Page): Promise<void> {
-  await stayOffline(page);
-  if (stub) await routeCalendarToStub(page, stub.base, BASE);
-}
 
 /** Logs the request context in as the owner (its cookies then go with every call). */
 async function login(request: APIRequestContext): Promise<void> {
@@ -52,11 +45,6 @@ async function login(request: APIRequestContext): Promise<void> {
     headers: { origin: BASE },
   });
   expect(res.ok(), await res.text()).toBe(true);
-}
-
-/** Owner calls as the page makes them (same origin), straight to the stub when it is used. */
-function calendarUrl(path: string): string {
-  return stub ? `${stub.base}${path}` : path;
 }
 
 /**
@@ -72,13 +60,6 @@ async function published(page: Page): Promise<{ data: PageData; shown: string[] 
   return { data, shown: [...new Set(data.homeSections.flatMap((s) => s.properties))] };
 }
 
-test.beforeAll(async () => {
-  if (USE_CALENDAR_STUB) stub = await startCalendarStub();
-});
-test.afterAll(async () => {
-  await stub?.close();
-});
-
 test.describe('guest', () => {
   let propertyId = '';
 
@@ -93,7 +74,7 @@ test.describe('guest', () => {
     expect(data.propertyList.find((p) => p.id === propertyId)?.nightlyRate).toBe(RATE);
     await login(context.request);
     // Another guest sleeps the nights day(3) and day(4), checking out on day(5).
-    const put = await context.request.put(calendarUrl(`/api/calendar/${propertyId}`), {
+    const put = await context.request.put(`/api/calendar/${propertyId}`, {
       data: { feeds: [], blocks: [{ start: day(3), end: day(5), note: 'Booked by phone' }] },
       headers: { origin: BASE },
     });
@@ -102,7 +83,7 @@ test.describe('guest', () => {
   });
 
   async function openDialog(page: Page) {
-    await prepare(page);
+    await stayOffline(page);
     await page.goto(`/stay/${propertyId}`);
     await hydrated(page);
     await expect(page.locator('header').getByText(`from ₹4,500 / night`)).toBeVisible({
@@ -158,7 +139,7 @@ test.describe('guest', () => {
   test('when availability cannot be loaded the dialog says so and still offers the ways to send', async ({
     page,
   }) => {
-    await prepare(page);
+    await stayOffline(page);
     await page.route(/\/api\/availability\//, (route) => route.abort('internetdisconnected'));
     await page.goto(`/stay/${propertyId}`);
     await hydrated(page);
@@ -215,12 +196,12 @@ test.describe('owner', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
     await login(context.request);
     const page = await context.newPage();
-    await prepare(page);
+    await stayOffline(page);
     const { shown } = await published(page);
     const propertyId = shown[info.project.name === 'phone' ? 3 : 2]!;
     const label = `Airbnb ${info.project.name}`;
     // Start from no feeds, so each project sees only its own.
-    const reset = await context.request.put(calendarUrl(`/api/calendar/${propertyId}`), {
+    const reset = await context.request.put(`/api/calendar/${propertyId}`, {
       data: { feeds: [], blocks: [] },
       headers: { origin: BASE },
     });
@@ -259,7 +240,7 @@ test.describe('owner', () => {
     await expectAccessibleDialog(page);
 
     // The synced booking is what guests see as taken.
-    const answer = await context.request.get(calendarUrl(`/api/availability/${propertyId}`));
+    const answer = await context.request.get(`/api/availability/${propertyId}`);
     const body = (await answer.json()) as { unavailable: { start: string; end: string }[] };
     expect(body.unavailable).toContainEqual({ start: day(10), end: day(12) });
     await context.close();
