@@ -66,16 +66,20 @@ describe('published pages (OPS-8)', () => {
     await t?.cleanup();
   });
 
-  it('has no error from the Nu HTML Checker on any page', { timeout: VNU_TIMEOUT_MS + 10_000 }, async () => {
-    // The home page, the 404, login and admin pages, and one page per demo property.
-    expect(pages.length).toBeGreaterThanOrEqual(4 + 5);
-    const messages = await checkHtml(pages);
-    const errors = messages
-      .filter((m) => m.type !== 'info')
-      .map(
-        (m) =>
-          `${path.basename(m.url ?? '?')}:${m.lastLine ?? '?'} ${m.message} | ${(m.extract ?? '').trim()}`,
-      );
-    expect(errors).toEqual([]);
-  });
+  it(
+    'has no error from the Nu HTML Checker on any page',
+    { timeout: VNU_TIMEOUT_MS + 10_000 },
+    async () => {
+      // The home page, the 404, login and admin pages, and one page per demo property.
+      expect(pages.length).toBeGreaterThanOrEqual(4 + 5);
+      const messages = await checkHtml(pages);
+      const errors = messages
+        .filter((m) => m.type !== 'info')
+        .map(
+          (m) =>
+            `${path.basename(m.url ?? '?')}:${m.lastLine ?? '?'} ${m.message} | ${(m.extract ?? '').trim()}`,
+        );
+      expect(errors).toEqual([]);
+    },
+  );
 });
