@@ -131,7 +131,8 @@ async function lighthouseFigures(label: string, url: string): Promise<void> {
   );
   row(`${label} Lighthouse best practices`, m('bestPractices').toFixed(0));
   row(`${label} Lighthouse SEO`, m('seo').toFixed(0), '100', m('seo') >= 100);
-  row(`${label} LCP`, `${m('lcp').toFixed(0)} ms`, '≤ 1500 ms', m('lcp') <= 1500);
+  // OPS-9: 1200 ms on both pages (it was 1500 ms before the portrait hero crop).
+  row(`${label} LCP`, `${m('lcp').toFixed(0)} ms`, '≤ 1200 ms', m('lcp') <= 1200);
   row(`${label} FCP`, `${m('fcp').toFixed(0)} ms`);
   row(`${label} TBT`, `${m('tbt').toFixed(0)} ms`, '≤ 50 ms', m('tbt') <= 50);
   row(`${label} CLS`, m('cls').toFixed(3), '≤ 0.01', m('cls') <= 0.01);
