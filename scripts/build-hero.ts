@@ -55,7 +55,7 @@ for (let i = 0; i < HERO_COUNT; i++) {
       // gradient and heading, and it is the phone's LCP image (OPS-9).
       const encoded =
         format === 'avif'
-          ? cropped.avif({ quality: 45, effort: 2 })
+          ? cropped.avif({ quality: 40, effort: 2 })
           : cropped.webp({ quality: 68 });
       jobs.push(encoded.toFile(target));
     }
