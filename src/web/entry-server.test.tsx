@@ -83,8 +83,31 @@ describe('render: home', () => {
     expect(heroImgs[0]?.getAttribute('fetchpriority')).toBe('high');
     expect(heroImgs[0]?.hasAttribute('loading')).toBe(false);
     expect(heroImgs[1]?.getAttribute('loading')).toBe('lazy');
-    expect(doc.querySelector('header source[type="image/avif"]')?.getAttribute('srcset')).toContain('/hero/hero0-1280.avif 1280w');
+    expect(doc.querySelector('header source[type="image/avif"]:not([media])')?.getAttribute('srcset')).toContain('/hero/hero0-1280.avif 1280w');
     expect(doc.querySelector('button[aria-label="Pause slideshow"]')).not.toBeNull();
+  });
+
+  it('gives phones held upright a portrait crop of every hero, and preloads the first as the picture picks it (OPS-9)', () => {
+    const doc = dom(result.html);
+    const pictures = [...doc.querySelectorAll('header picture')];
+    expect(pictures).toHaveLength(5);
+    pictures.forEach((picture, i) => {
+      const sources = [...picture.querySelectorAll('source')];
+      // The portrait sources come first: a browser takes the first <source> that matches.
+      expect(sources.map((s) => [s.getAttribute('media'), s.getAttribute('type')])).toEqual([
+        ['(max-aspect-ratio: 2/3)', 'image/avif'],
+        ['(max-aspect-ratio: 2/3)', 'image/webp'],
+        [null, 'image/avif'],
+        [null, 'image/webp'],
+      ]);
+      expect(sources[0]!.getAttribute('srcset')).toBe(`/hero/hero${i}-p480.avif 480w, /hero/hero${i}-p640.avif 640w`);
+    });
+    const preloads = [...dom(result.head).querySelectorAll('link[rel="preload"][as="image"]')];
+    const firstSources = [...pictures[0]!.querySelectorAll('source[type="image/avif"]')];
+    expect(preloads.map((l) => [l.getAttribute('type'), l.getAttribute('imagesrcset'), l.getAttribute('imagesizes')])).toEqual(
+      firstSources.map((s) => ['image/avif', s.getAttribute('srcset'), s.getAttribute('sizes')]),
+    );
+    expect(preloads.map((l) => l.getAttribute('media'))).toEqual(['(max-aspect-ratio: 2/3)', 'not all and (max-aspect-ratio: 2/3)']);
   });
 
   it('lists every section with cards linking to /stay/{id}', () => {
@@ -155,6 +178,10 @@ describe('render: property page', () => {
   it('answers 200 with the spec title', () => {
     expect(result.status).toBe(200);
     expect(result.head.startsWith('<title>Coffee View Residency - Stays In Chikmagalur</title>')).toBe(true);
+  });
+
+  it('preloads no hero image: its own hero photo is early in the body (OPS-9)', () => {
+    expect(result.head).not.toContain('rel="preload"');
   });
 
   it('shows the header, the best photo as an eager hero, and every photo in the slider', () => {

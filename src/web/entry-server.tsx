@@ -4,7 +4,8 @@
  *
  * Contract:
  * - render(url, data) → { status, html, head }: `html` is the inner HTML of `<div id="root">`,
- *   `head` is `<title>…</title>` followed by seoHead(route, data). status 404 for the not-found
+ *   `head` is `<title>…</title>` followed by seoHead(route, data), and on the home page the
+ *   preload of the first hero image (OPS-9). status 404 for the not-found
  *   page: any unknown path, an unknown `/stay/{id}`, and `/404` itself.
  * - publicRoutes(data) → every URL to prerender: '/', '/stay/{id}' for each property (id
  *   percent-encoded), '/admin', '/adminlogin'. The 404 page is render('/404', data).
@@ -12,6 +13,7 @@
 import { renderToString } from 'react-dom/server';
 import type { PageData, SiteData } from '../shared/site-data.js';
 import { App } from './app.js';
+import { heroPreloadTags } from './components/hero-carousel.js';
 import { pageTitle, propertyPath, resolveRoute, type RouteKind } from './route-info.js';
 import AdminPage from './routes/admin.js';
 import AdminLoginPage from './routes/admin-login.js';
@@ -45,7 +47,9 @@ export function render(url: string, data: PageData): RenderResult {
   return {
     status: route.kind === 'not-found' ? 404 : 200,
     html,
-    head: `<title>${escapeHtml(pageTitle(route))}</title>${seoHead(route, data)}`,
+    head:
+      `<title>${escapeHtml(pageTitle(route))}</title>${seoHead(route, data)}` +
+      (route.kind === 'home' ? `\n${heroPreloadTags()}` : ''),
   };
 }
 

@@ -17,6 +17,44 @@ import { PHOTO_NAME_RE, type PhotoSize } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../store/db.js';
 
+// OPS-4 (resident set <= 300 MB on a 1 GB machine): every upload is a new photo, so libvips's
+// operation cache (50 MB by default) only holds memory that is never reused.
+sharp.cache(false);
+
+/**
+ * OPS-4: encodes of one photo that run at once. Each holds its own resized copy of the pixels and
+ * an encoder's buffers; two keep both cores busy, all nine at once only raised the peak.
+ */
+const ENCODES_AT_ONCE = 2;
+
+/** The photo being decoded and encoded now: the next waits for it (OPS-4, peak memory). */
+let rendering: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `task` after every task given before it has settled, so this process renders one photo at a
+ * time whatever the number of concurrent uploads (two tabs, the demo seed's two workers).
+ */
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const result = rendering.then(task);
+  rendering = result.catch(() => undefined);
+  return result;
+}
+
+/** Runs `tasks` with at most `limit` running at once; results in the order of `tasks`. */
+async function runLimited<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        results[i] = await tasks[i]!();
+      }
+    }),
+  );
+  return results;
+}
+
 /** Largest upload accepted, bytes (OPS-3: 413 past it, however the body arrives). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 /** Largest decoded image accepted, pixels (issue 3: decompression bombs are refused with 422). */
@@ -209,45 +247,59 @@ function encode(image: sharp.Sharp, format: NormalisedFormat | 'og'): Promise<Bu
   }
 }
 
-/** Decodes once, then encodes every file in memory: path relative to paths.images → bytes. */
-async function render(
+/**
+ * Decodes once, then encodes every file in memory, ENCODES_AT_ONCE at a time and one photo at a
+ * time in this process (OPS-4): path relative to paths.images → bytes.
+ */
+function render(
   bytes: Buffer,
   name: string,
 ): Promise<{ files: Map<string, Buffer>; width: number; height: number }> {
-  let decoded: { data: Buffer; info: sharp.OutputInfo };
-  try {
-    decoded = await sharp(bytes, INPUT_OPTIONS)
-      .rotate()
-      .resize({
-        width: MAX_LONG_EDGE,
-        height: MAX_LONG_EDGE,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-  } catch {
-    throw new ImageError(422, 'This image is damaged or incomplete: export it again and retry.');
-  }
-  const { width, height, channels } = decoded.info;
-  const pixels = () => sharp(decoded.data, { raw: { width, height, channels } });
-  const stem = photoStem(name);
-  const jobs: [string, Promise<Buffer>][] = [[name, encode(pixels(), normalisedFormat(name))]];
-  for (const w of VARIANT_WIDTHS) {
-    for (const f of VARIANT_FORMATS) {
-      jobs.push([
-        `v/${stem}-${w}.${f}`,
-        encode(pixels().resize({ width: w, withoutEnlargement: true }), f),
-      ]);
+  return oneAtATime(async () => {
+    let decoded: { data: Buffer; info: sharp.OutputInfo };
+    try {
+      decoded = await sharp(bytes, INPUT_OPTIONS)
+        .rotate()
+        .resize({
+          width: MAX_LONG_EDGE,
+          height: MAX_LONG_EDGE,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+    } catch {
+      throw new ImageError(422, 'This image is damaged or incomplete: export it again and retry.');
     }
-  }
-  jobs.push([
-    `v/${stem}-og.jpg`,
-    encode(pixels().resize({ ...OG_SIZE, fit: 'cover', position: sharp.strategy.attention }), 'og'),
-  ]);
-  const files = new Map<string, Buffer>();
-  for (const [rel, job] of jobs) files.set(rel, await job);
-  return { files, width, height };
+    const { width, height, channels } = decoded.info;
+    const pixels = () => sharp(decoded.data, { raw: { width, height, channels } });
+    const stem = photoStem(name);
+    const jobs: [string, () => Promise<Buffer>][] = [
+      [name, () => encode(pixels(), normalisedFormat(name))],
+    ];
+    for (const w of VARIANT_WIDTHS) {
+      for (const f of VARIANT_FORMATS) {
+        jobs.push([
+          `v/${stem}-${w}.${f}`,
+          () => encode(pixels().resize({ width: w, withoutEnlargement: true }), f),
+        ]);
+      }
+    }
+    jobs.push([
+      `v/${stem}-og.jpg`,
+      () =>
+        encode(
+          pixels().resize({ ...OG_SIZE, fit: 'cover', position: sharp.strategy.attention }),
+          'og',
+        ),
+    ]);
+    const encoded = await runLimited(
+      jobs.map(([, job]) => job),
+      ENCODES_AT_ONCE,
+    );
+    const files = new Map(jobs.map(([rel], i) => [rel, encoded[i]!]));
+    return { files, width, height };
+  });
 }
 
 /** True when a photo of this name is recorded or any of its files exists. */
