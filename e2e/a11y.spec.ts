@@ -1,5 +1,5 @@
 /**
- * WCAG 2.2 AA with axe-core in real Chromium (issue 6: "Usable by everyone"): 0 violations on
+ * WCAG 2.2 AA with axe-core in real Chromium (A11Y-1, MOB-2): 0 violations on
  * home, a property page, the 404, /admin and /adminlogin as a visitor, with every dialog open in
  * turn (footer Contact Us and Office Address, the enquiry, the lightbox), and in admin mode on home
  * and a property page with the owner's dialogs open (Select Property, Manage Images, the

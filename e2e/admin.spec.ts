@@ -1,5 +1,5 @@
 /**
- * The owner's in-place tools (issue 4; spec §2 Admin bar, §4, §5, §7, §8) in real Chromium against
+ * The owner's in-place tools (ADMIN-1..ADMIN-4, FLOW-1..FLOW-9) in real Chromium against
  * the real server: log in through /adminlogin, run every flow answering the browser's own
  * prompt/confirm/alert, then check as a fresh visitor (a new context without cookies) that the
  * published site shows the change.

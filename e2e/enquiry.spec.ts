@@ -1,5 +1,5 @@
 /**
- * The 'Check Availability' enquiry dialog in real Chromium (issue 6): it opens from the property
+ * The 'Check Availability' enquiry dialog in real Chromium (ENQ-1, ENQ-2): it opens from the property
  * page's button with the property's name, enforces the date and guest rules with a message next to
  * each field, and offers the exact wa.me, mailto: and tel: links carrying the whole enquiry.
  *

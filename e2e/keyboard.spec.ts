@@ -1,5 +1,5 @@
 /**
- * Keyboard only, in real Chromium (issue 6: "Everything works by keyboard alone ... A visible focus
+ * Keyboard only, in real Chromium (A11Y-2: "Everything works by keyboard alone ... A visible focus
  * ring"): from the home page Tab to a property card and Enter into the property; Tab to a slider
  * photo and Enter opens the lightbox at it; ArrowRight shows the next photo; Escape closes it and
  * focus comes back; then Shift+Tab to the link home and Enter. And the footer dialogs: focus

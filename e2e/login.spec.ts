@@ -1,5 +1,5 @@
 /**
- * The owner's login (issue 4) in real Chromium against the real server: /adminlogin with the
+ * The owner's login (AUTH-1..AUTH-4) in real Chromium against the real server: /adminlogin with the
  * configured account lands on the home page in admin mode with the right cookies; a wrong password
  * shows the message on the page; logout ends the session on the server; the form also works before
  * (or without) its script.

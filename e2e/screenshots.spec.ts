@@ -1,6 +1,6 @@
 /**
- * Full-page screenshots of the home page and a property page, per project (issue 2: "screenshots
- * ... that you opened and looked at"), saved as test-results/screenshots/{project}-{page}.png.
+ * Full-page screenshots of the home page and a property page, per project, for a person to open and
+ * look at, saved as test-results/screenshots/{project}-{page}.png.
  * Every image, lazy ones included, is loaded first, so the pictures show the real page.
  */
 import { expect, test, type Page } from '@playwright/test';

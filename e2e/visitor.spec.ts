@@ -1,5 +1,6 @@
 /**
- * Every visitor screen (spec §2, §9; issue 2) in real Chromium against the real server and its
+ * Every visitor screen (ROUTE-1..ROUTE-3, HOME-1..HOME-3, PROP-1..PROP-7, FOOT-1..FOOT-3, CONST-1,
+ * CONST-2) in real Chromium against the real server and its
  * published demo catalogue, in both projects (landscape desktop, portrait phone): home, property
  * page, lightbox, footer dialogs, the 404 page, /admin and /adminlogin. Every test also fails on
  * any console error or warning (React reports hydration mismatches there) and on page errors.
@@ -94,7 +95,7 @@ test.describe('home', () => {
     await noHorizontalOverflow(page);
   });
 
-  test('the app is fetched only after the largest image has painted (issue 5)', async ({ page }) => {
+  test('the app is fetched only after the largest image has painted (PERF-1)', async ({ page }) => {
     await page.addInitScript(() => {
       const w = window as unknown as { lcpImagePaint?: number };
       new PerformanceObserver((list) => {
@@ -211,7 +212,7 @@ test.describe('property page', () => {
     const slides = page.getByRole('region', { name: 'Photos' }).getByRole('button');
     await expect(slides).toHaveCount(property.photos.length);
 
-    // Issue 5: the map's frame is not in the page until the visitor comes near it; a link to the
+    // PERF-2: the map's frame is not in the page until the visitor comes near it; a link to the
     // map holds its place (src/web/entry-server.test.tsx checks that link).
     const map = page.locator('iframe');
     const farBelow = await page
@@ -279,7 +280,7 @@ test.describe('property page', () => {
       await page.keyboard.press('ArrowLeft');
       await expect(current).toHaveAttribute('alt', alt(n));
     }
-    // Spec §9: the lightbox loops, so left from the first photo shows the last.
+    // CONST-2: the lightbox loops, so left from the first photo shows the last.
     await page.keyboard.press('ArrowLeft');
     await expect(current).toHaveAttribute('alt', alt(total));
 
@@ -296,7 +297,7 @@ test.describe('property page', () => {
     await expect(page.locator('.yarl__root')).toHaveCount(0);
   });
 
-  test('on a touch screen the lightbox follows swipes, and a pull down or up closes it (spec §4)', async ({ page, isMobile }) => {
+  test('on a touch screen the lightbox follows swipes, and a pull down or up closes it (PROP-5)', async ({ page, isMobile }) => {
     test.skip(!isMobile, 'touch gestures: the phone project has the touch screen');
     const { alt, current } = await gotoRichProperty(page);
     const { width, height } = page.viewportSize()!;
@@ -412,7 +413,7 @@ test.describe('footer', () => {
   });
 });
 
-test.describe('route chunk failure (spec §8): the app chunk holds every route\'s screen', () => {
+test.describe('route chunk failure (ROUTE-3): the app chunk holds every route\'s screen', () => {
   /** Removes what the browser logs for the chunk a test makes fail; any other problem still fails the test. */
   function dropChunkFailureNoise(problems: string[]): void {
     problems.splice(0, problems.length, ...problems.filter((p) => !/ERR_FAILED|hydrate-|Failed to fetch|dynamically imported/i.test(p)));

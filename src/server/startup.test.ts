@@ -1,5 +1,5 @@
 /**
- * First start and restart on a DATA_DIR (issue 2: "npm start on a fresh clone ... seeds the demo
+ * First start and restart on a DATA_DIR (OPS-7: "npm start on a fresh clone ... seeds the demo
  * catalogue on first start, publishes it"): the real demo seed through the real image pipeline
  * (sharp), a real SQLite file and the real publish (run `node scripts/build.mjs` first).
  */

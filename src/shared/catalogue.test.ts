@@ -75,7 +75,7 @@ function frozen(): SiteData {
 
 const photosOf = (d: SiteData, id: string) => d.propertyList.find((p) => p.id === id)!.photos;
 
-describe('makeHero (spec §4)', () => {
+describe('makeHero (FLOW-1)', () => {
   it('sets best on the chosen photo and clears it on every other photo of the property', () => {
     const out = makeHero(frozen(), 'misty-hills', 'c3.webp');
     expect(photosOf(out, 'misty-hills').map((p) => p.best)).toEqual([false, false, true]);
@@ -184,7 +184,7 @@ describe('setPhotoAlt (PHO-2)', () => {
   });
 });
 
-describe('toggleHome (spec §4)', () => {
+describe('toggleHome (FLOW-3)', () => {
   it('flips only the named photo, both ways', () => {
     const once = toggleHome(frozen(), 'misty-hills', 'b2.jpg');
     expect(photosOf(once, 'misty-hills').map((p) => p.home)).toEqual([true, true, true]);
@@ -197,7 +197,7 @@ describe('toggleHome (spec §4)', () => {
   });
 });
 
-describe('addPhoto (spec §4)', () => {
+describe('addPhoto (FLOW-2)', () => {
   it('appends with best false and home true', () => {
     const out = addPhoto(frozen(), 'lake-view', 'e5.png');
     expect(photosOf(out, 'lake-view')).toEqual([
@@ -219,7 +219,7 @@ describe('addPhoto (spec §4)', () => {
   });
 });
 
-describe('deletePhoto (spec §4)', () => {
+describe('deletePhoto (FLOW-3)', () => {
   it('removes only that photo', () => {
     const out = deletePhoto(frozen(), 'misty-hills', 'b2.jpg');
     expect(photosOf(out, 'misty-hills').map((p) => p.name)).toEqual(['a1.jpg', 'c3.webp']);
@@ -231,7 +231,7 @@ describe('deletePhoto (spec §4)', () => {
   });
 });
 
-describe('createSection and deleteSection (spec §2)', () => {
+describe('createSection and deleteSection (HOME-4, FLOW-9)', () => {
   it('appends an empty section with a trimmed name', () => {
     const out = createSection(frozen(), '  Weekend Picks ', 'sec-3');
     expect(out.homeSections.at(-1)).toEqual({ id: 'sec-3', name: 'Weekend Picks', properties: [] });
@@ -255,7 +255,7 @@ describe('createSection and deleteSection (spec §2)', () => {
   });
 });
 
-describe('addPropertyToSection (spec §2)', () => {
+describe('addPropertyToSection (HOME-4, ADMIN-4)', () => {
   it('appends the property id', () => {
     const out = addPropertyToSection(frozen(), 'sec-1', 'lake-view');
     expect(out.homeSections[0]!.properties).toEqual(['misty-hills', 'lake-view']);
@@ -273,7 +273,7 @@ describe('addPropertyToSection (spec §2)', () => {
   });
 });
 
-describe('setDetail (spec §3)', () => {
+describe('setDetail (DATA-2, FLOW-7)', () => {
   it('sets a string detail, trimmed', () => {
     const out = setDetail(frozen(), 'misty-hills', 'name', '  Misty Hills Cottage ');
     expect(out.propertyList[0]!.name).toBe('Misty Hills Cottage');
@@ -351,7 +351,7 @@ describe('setDetail (spec §3)', () => {
   });
 });
 
-describe('parseFacilities and setFacilities (spec §5)', () => {
+describe('parseFacilities and setFacilities (FLOW-8)', () => {
   it('splits on commas, trims and drops blanks', () => {
     expect(parseFacilities(' Wi-Fi , Hot water,,  , Parking ')).toEqual([
       'Wi-Fi',
@@ -375,7 +375,7 @@ describe('parseFacilities and setFacilities (spec §5)', () => {
   });
 });
 
-describe('uploadName (spec §5)', () => {
+describe('uploadName (FLOW-2)', () => {
   const id = '0b7c2c58-7f0e-4bd5-9a7b-1f7b1a2c3d4e';
 
   it('keeps everything after the first dot', () => {

@@ -1,5 +1,5 @@
 /**
- * Crash safety of publishing (issue 3): the publish CLI (`tsx src/server/cli/publish.ts`) is killed
+ * Crash safety of publishing (PUB-2): the publish CLI (`tsx src/server/cli/publish.ts`) is killed
  * with SIGKILL at random points, at least 20 times, and after every kill the site still serves a
  * complete folder and the database is intact. Needs the SSR build (`node scripts/build.mjs`).
  */
@@ -25,7 +25,7 @@ const KILLS_FROM_SPAWN = 10;
 const KILLS_FROM_BUILD = 12;
 /** Kills made the moment a build folder appears, so there are leftovers for the final prune. */
 const KILLS_WHILE_BUILDING = 2;
-/** Kills that must have hit a running publish (issue 3: at least 20). */
+/** Kills that must have hit a running publish (PUB-2: at least 20). */
 const MIN_KILLS = 20;
 /**
  * Extra kills, early in the build, made only while fewer than MIN_KILLS have hit: a publish that

@@ -1,5 +1,5 @@
 /**
- * The publisher through the real app (issue 2 "Serving", issue 3 "Publishing"): a real SQLite file
+ * The publisher through the real app (PUB-1, PUB-4): a real SQLite file
  * and real folders in a temp DATA_DIR, the real SSR build (run `node scripts/build.mjs` first).
  * Every published file, its compressed twins, the `current` swap, pruning, serialised publishes and
  * hostile catalogue text that must come out harmless in the pages and the data script.

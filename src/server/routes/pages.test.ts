@@ -1,5 +1,5 @@
 /**
- * Page serving through the real app (issue 2 "Serving", issue 3 "Publishing"): a published site in
+ * Page serving through the real app (PUB-1, PUB-4, ROUTE-2): a published site in
  * a temp DATA_DIR (real SQLite, real publish with the SSR build: run `node scripts/build.mjs`
  * first), requests through `app.inject` and, for raw paths and heavy traffic, a real socket.
  */

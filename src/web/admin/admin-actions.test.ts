@@ -87,7 +87,7 @@ const settle = async () => {
 
 beforeEach(() => server.reset());
 
-describe('editDetail (spec §4, §5, §7)', () => {
+describe('editDetail (PROP-8, FLOW-7, FLOW-8)', () => {
   it('prompts with the current value, stores the answer and runs the full flush', async () => {
     const actions = setup();
     rec.promptAnswer = 'Misty Hills Cottage';
@@ -147,7 +147,7 @@ describe('editDetail (spec §4, §5, §7)', () => {
   });
 });
 
-describe('editFacilities (spec §5)', () => {
+describe('editFacilities (FLOW-8)', () => {
   it('prompts with the comma-joined list and stores the split, trimmed answer', async () => {
     const actions = setup();
     rec.promptAnswer = ' Kayak , Bonfire,, Hot water ';
@@ -188,7 +188,7 @@ describe('description (in-page multi-line prompt)', () => {
   });
 });
 
-describe('categories (spec §2, §5)', () => {
+describe('categories (HOME-4, FLOW-8, FLOW-9)', () => {
   it('creates a category with a fresh unique id and the trimmed name', async () => {
     const actions = setup();
     rec.promptAnswer = '  Weekend Picks ';
@@ -243,7 +243,7 @@ describe('categories (spec §2, §5)', () => {
   });
 });
 
-describe('photos (spec §4)', () => {
+describe('photos (FLOW-1..FLOW-3)', () => {
   it('Make Hero refreshes the dialog and runs the full flush', async () => {
     const actions = setup();
     okFlush();

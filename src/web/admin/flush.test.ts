@@ -68,7 +68,7 @@ beforeEach(() => {
   inits = [];
 });
 
-describe('importData (spec §7, issue 3)', () => {
+describe('importData (API-1, STORE-3)', () => {
   it('posts exactly propertyList, homeSections and revision as JSON and takes the answered revision', async () => {
     const { store, client } = setup();
     server.answers['/api/import.php'] = [{ status: 200, body: { revision: 4 } }];
@@ -101,7 +101,7 @@ describe('importData (spec §7, issue 3)', () => {
   });
 });
 
-describe('fullFlush (spec §7, §8)', () => {
+describe('fullFlush (FLOW-4)', () => {
   it('imports, generates, alerts the two statuses exactly, then reloads', async () => {
     const { client } = setup();
     server.answers['/api/import.php'] = [{ status: 200, body: { revision: 4 } }];
@@ -188,7 +188,7 @@ describe('fullFlush (spec §7, §8)', () => {
   });
 });
 
-describe('silentFlush (spec §7: after upload and delete)', () => {
+describe('silentFlush (FLOW-5: after upload and delete)', () => {
   it('imports then generates with no alert and no reload', async () => {
     const { store, client } = setup();
     server.answers['/api/import.php'] = [{ status: 200, body: { revision: 10 } }];
@@ -230,7 +230,7 @@ describe('silentFlush (spec §7: after upload and delete)', () => {
   });
 });
 
-describe('flushWithoutImporting (spec §7)', () => {
+describe('flushWithoutImporting (FLOW-6)', () => {
   it('only generates, alerts its status exactly, then reloads', async () => {
     const { client } = setup();
     server.answers['/api/genproperties.php'] = [{ status: 200, body: {} }];
