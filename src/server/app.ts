@@ -19,7 +19,7 @@ import { calendarRoutes } from './calendar/routes.js';
 import { fastifyTrustProxy, STRICT_TRANSPORT_SECURITY } from './reverse-proxy.js';
 import { healthRoutes } from './routes/health.js';
 
-/** Import bodies larger than this are refused with 413 (issue 3). */
+/** Import bodies larger than this are refused with 413 (API-1). */
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
 export interface BuiltApp {

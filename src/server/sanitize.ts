@@ -1,5 +1,5 @@
 /**
- * The property description is inserted into pages as HTML (spec §3), so it is cleaned on import
+ * The property description is inserted into pages as HTML (PROP-7), so it is cleaned on import
  * (OWASP XSS Prevention Cheat Sheet, rule 6: sanitise HTML with a library built for it).
  */
 import sanitizeHtml from 'sanitize-html';

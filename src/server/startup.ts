@@ -1,5 +1,5 @@
 /**
- * First-start and every-start work on DATA_DIR (issue 2, issue 4): the owner account, the demo seed
+ * First-start and every-start work on DATA_DIR (OPS-7, AUTH-1): the owner account, the demo seed
  * when no catalogue is stored, and a publish when nothing is published yet.
  */
 import fs from 'node:fs';

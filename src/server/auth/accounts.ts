@@ -1,5 +1,5 @@
 /**
- * Owner accounts (issue 4): passwords stored as argon2id hashes with the OWASP Password Storage
+ * Owner accounts (AUTH-1): passwords stored as argon2id hashes with the OWASP Password Storage
  * Cheat Sheet parameters (m=19456 KiB, t=2, p=1), in the `admins` table (002_auth.sql).
  */
 import crypto from 'node:crypto';
@@ -128,7 +128,7 @@ export function hasAnyAccount(db: Db): boolean {
 }
 
 /**
- * The owner account at start (issue 4). With ADMIN_USERNAME and ADMIN_PASSWORD, that account is
+ * The owner account at start (AUTH-1). With ADMIN_USERNAME and ADMIN_PASSWORD, that account is
  * created, or its password changed when it differs (an unchanged password keeps its sessions). With
  * neither and no account at all, creates DEFAULT_OWNER with a random 144-bit password and `say`s it
  * once. Throws when only one of the two variables is set, or when the password is refused

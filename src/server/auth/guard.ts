@@ -1,5 +1,5 @@
 /**
- * The one check in front of every write (issue 3, issue 4): the request must come from this site
+ * The one check in front of every write (API-4, AUTH-5): the request must come from this site
  * and carry a live owner session. OWASP CSRF Prevention Cheat Sheet: Fetch Metadata
  * (Sec-Fetch-Site) and the Origin header are both verified; SameSite=Strict on the cookie is the
  * second line.

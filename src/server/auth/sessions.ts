@@ -1,5 +1,5 @@
 /**
- * Owner sessions (issue 4; OWASP Session Management Cheat Sheet): a random 32-byte id sent to the
+ * Owner sessions (AUTH-2, AUTH-4; OWASP Session Management Cheat Sheet): a random 32-byte id sent to the
  * browser, stored only as its SHA-256 hash, with an absolute expiry.
  */
 import crypto from 'node:crypto';

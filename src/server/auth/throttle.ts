@@ -1,5 +1,5 @@
 /**
- * Login throttling (issue 4; OWASP Authentication Cheat Sheet, "Login Throttling"; ASVS 2.2.1):
+ * Login throttling (AUTH-3; OWASP Authentication Cheat Sheet, "Login Throttling"; ASVS 2.2.1):
  * after MAX_LOGIN_FAILURES failed attempts for one username, or from one IP address, within
  * LOGIN_WINDOW_MS, further attempts are refused until the oldest counted failure leaves the window.
  *

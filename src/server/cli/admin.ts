@@ -1,5 +1,5 @@
 /**
- * Owner administration from the shell (issue 4, OPS-6):
+ * Owner administration from the shell (AUTH-1, OPS-6):
  *
  *   npm run admin -- set-password <user>
  *   npm run admin -- backup <file>

@@ -1,5 +1,5 @@
 /**
- * The image pipeline (issue 3; OWASP File Upload Cheat Sheet): an upload's type is decided from its
+ * The image pipeline (IMG-1..IMG-4; OWASP File Upload Cheat Sheet): an upload's type is decided from its
  * bytes, never from its name or Content-Type; it is decoded and re-encoded by sharp (EXIF
  * orientation applied, every piece of metadata, GPS above all, dropped), and written as
  * - `paths.originals/{name}`: the raw upload, private, never served;
@@ -57,9 +57,9 @@ async function runLimited<T>(tasks: (() => Promise<T>)[], limit: number): Promis
 
 /** Largest upload accepted, bytes (OPS-3: 413 past it, however the body arrives). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
-/** Largest decoded image accepted, pixels (issue 3: decompression bombs are refused with 422). */
+/** Largest decoded image accepted, pixels (IMG-1: decompression bombs are refused with 422). */
 export const MAX_INPUT_PIXELS = 50_000_000;
-/** Long edge of the normalised photo, pixels (issue 3). */
+/** Long edge of the normalised photo, pixels (IMG-2). */
 export const MAX_LONG_EDGE = 2560;
 
 /** What storePhoto stored: the name and the normalised photo's pixel size. */
@@ -231,10 +231,10 @@ function encode(image: sharp.Sharp, format: NormalisedFormat | 'og'): Promise<Bu
     case 'png':
       return image.png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
     case 'webp':
-      // Effort 2 (default 4) halves the encode time for files ~3 % larger (issue 5, see avif).
+      // Effort 2 (default 4) halves the encode time for files ~3 % larger (PERF-4, see avif).
       return image.webp({ quality: 80, effort: 2 }).toBuffer();
     case 'avif':
-      // The owner waits on this (issue 5: 12 MP upload to all variants within 3 s). Measured on the
+      // The owner waits on this (PERF-4: 12 MP upload to all variants within 3 s). Measured on the
       // 12 MP fixture, 1600 px wide: effort 0 takes ~0.4 s of CPU for 107 KB, effort 1 ~1.2 s for
       // 102 KB, the default 4 several seconds; AVIF is most of the pipeline's time.
       return image.avif({ quality: 55, effort: 0 }).toBuffer();

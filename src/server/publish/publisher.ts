@@ -1,5 +1,5 @@
 /**
- * Publishing (issue 3, DESIGN.md): prerenders the latest stored revision into a fresh folder
+ * Publishing (PUB-1..PUB-3, DESIGN.md): prerenders the latest stored revision into a fresh folder
  * `DATA_DIR/site/{revision}-{time}/` and swaps it in atomically.
  *
  * Crash safety: the folder is built under a hidden temporary name, every file is written with
@@ -40,13 +40,13 @@ export interface Publisher {
   onSwap(listener: (dir: string) => void): void;
 }
 
-/** How many published folders stay on disk (issue 3). */
+/** How many published folders stay on disk (PUB-1). */
 export const KEEP_PUBLISHED = 5;
 /** Name of the symlink that points at the serving folder. */
 export const CURRENT_LINK = 'current';
 /** Published folder names, `{revision}-{time}`. */
 export const PUBLISHED_RE = /^\d+-\d+$/;
-/** File names of the content-hashed data scripts (spec §1 global data object), see dataScriptName. */
+/** File names of the content-hashed data scripts (DATA-1 global data object), see dataScriptName. */
 export const DATA_SCRIPT_RE = /^site-data\.[0-9a-f]{12}\.js$/;
 const BUILDING_RE = /^\.building-(\d+)-/;
 
@@ -89,7 +89,7 @@ const brotli = promisify(zlib.brotliCompress);
 
 /**
  * Brotli quality of files made once per property (pages). Measured on a 17 KB property page:
- * quality 11 takes ~140 ms (70 s of CPU for 500 properties, against the 5 s budget of issue 5) for
+ * quality 11 takes ~140 ms (70 s of CPU for 500 properties, against the 5 s budget of PERF-4) for
  * a body ~10 % smaller than quality 5, which takes ~2 ms.
  */
 const BROTLI_PAGE_QUALITY = 5;

@@ -1,5 +1,5 @@
 /**
- * sitemap.xml and robots.txt, written into every published folder (issue 6: "Found and shared").
+ * sitemap.xml and robots.txt, written into every published folder (SEO-3).
  * Formats: the Sitemaps protocol 0.9 (https://www.sitemaps.org/protocol.html) and RFC 9309
  * (Robots Exclusion Protocol).
  */

@@ -1,5 +1,5 @@
 /**
- * The owner's three calls (spec §7, issue 3), on the spec's exact paths and on clean aliases:
+ * The owner's three calls (API-1..API-3), on the spec's exact paths and on clean aliases:
  * - POST /api/import(.php): body = the whole data object as JSON → 200 { revision }
  * - GET /api/genproperties.php, POST /api/generate: publish the latest revision → 200 { revision, pages, ms }
  * - POST /api/upload(.php): multipart, field `file` named "{id}.{extension}" → 200 { name, width, height }

@@ -1,5 +1,5 @@
 /**
- * Login, logout and the session probe (issue 4; the spec leaves login "not shown").
+ * Login, logout and the session probe (AUTH-1..AUTH-4; the spec leaves login "not shown").
  *
  * - `POST /api/login` `{ username, password }` as JSON (the login form's fetch) or as a form body
  *   (the same form submitted natively before its script has loaded). JSON answers: 200 `{ ok: true }`,
@@ -7,7 +7,7 @@
  *   wrong: OWASP Authentication Cheat Sheet), 403 cross-site, 429 `{ error, retryAfter }` with
  *   `Retry-After` (throttle.ts). A form body gets a 303 to `/` or back to
  *   `/adminlogin?error={invalid|wrong|throttled&retry=N}` instead, so the browser never shows JSON.
- *   Success sets the HttpOnly session cookie and the spec's `admin-key` cookie (spec §4).
+ *   Success sets the HttpOnly session cookie and the spec's `admin-key` cookie (ADMIN-1).
  * - `POST /api/logout`: ends the session on the server, clears both cookies, 200 `{ ok: true }`.
  * - `GET /api/session`: 200 `{ username }` for a live session, else 401: lets the admin tools tell a
  *   hand-made `admin-key` cookie from a real login.
@@ -72,7 +72,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     secure,
     maxAge: SESSION_TTL_MS / 1000,
   };
-  // Spec §4: readable by the page, it only switches the admin UI on; the server never trusts it.
+  // ADMIN-1, AUTH-5: readable by the page, it only switches the admin UI on; the server never trusts it.
   const adminKeyCookie: CookieSerializeOptions = { ...sessionCookie, httpOnly: false };
 
   app.addContentTypeParser(

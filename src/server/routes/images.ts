@@ -1,5 +1,5 @@
 /**
- * Serves the photos the pipeline wrote (spec §3: /imported-images/{name}; issue 3 variants):
+ * Serves the photos the pipeline wrote (DATA-3, IMG-4: /imported-images/{name}; IMG-3 variants):
  * - GET /imported-images/:name   the normalised photo
  * - GET /imported-images/v/:file {stem}-{480|960|1600}.{avif|webp} and {stem}-og.jpg
  * A name is checked against a strict pattern before it is ever joined to a path (OWASP File Upload

@@ -1,5 +1,5 @@
 /**
- * Serves the published site and the client build (issue 2 "Serving", issue 5): published pages
+ * Serves the published site and the client build (PUB-4, ROUTE-2, PERF-5): published pages
  * from memory with strong ETags and precompressed brotli/gzip bodies, HTML revalidated on every
  * visit (`no-cache`), hashed assets, hero images and the content-hashed data script cached for a
  * year (`immutable`). Unknown paths get the published 404 page with status 404.
@@ -144,7 +144,7 @@ const ACCEPTS_BR = acceptsCoding('br');
 const ACCEPTS_GZIP = acceptsCoding('gzip');
 /**
  * What each Accept-Encoding value seen accepts. Browsers send a handful of distinct values, so the
- * regular expressions run once per value, not once per request (issue 5: serving throughput);
+ * regular expressions run once per value, not once per request (PERF-5: serving throughput);
  * the cache is emptied past ACCEPT_CACHE_MAX values so odd clients cannot grow it.
  */
 const acceptCache = new Map<string, { br: boolean; gzip: boolean }>();

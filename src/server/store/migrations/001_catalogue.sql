@@ -1,4 +1,4 @@
--- The catalogue (issue 3): every import is a new revision row, never overwritten, so any earlier
+-- The catalogue (STORE-2): every import is a new revision row, never overwritten, so any earlier
 -- state can be restored. `json` is the catalogue {propertyList, homeSections}; its revision is `id`.
 CREATE TABLE revisions (
   id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,4 +1,4 @@
--- Owner accounts and their sessions (issue 4). Session ids are stored as SHA-256 hashes only.
+-- Owner accounts and their sessions (AUTH-1, AUTH-2). Session ids are stored as SHA-256 hashes only.
 CREATE TABLE admins (
   username TEXT PRIMARY KEY,
   password_hash TEXT NOT NULL,

@@ -1,4 +1,4 @@
--- Login throttling (issue 4; OWASP Authentication Cheat Sheet, "Login Throttling"). One row per
+-- Login throttling (AUTH-3; OWASP Authentication Cheat Sheet, "Login Throttling"). One row per
 -- counted attempt per key, kept in SQLite so a restart does not reset an attacker's count.
 -- `kind` is 'username' or 'ip'; `at` is milliseconds since the epoch. Rows older than the window
 -- are deleted as new ones arrive.
