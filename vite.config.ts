@@ -12,7 +12,7 @@ const COMPRESSIBLE = /\.(?:js|css|svg|json|txt|xml)$/;
 
 /**
  * Writes a brotli (quality 11) and a gzip (level 9) twin of every compressible file of the client
- * build, as the publisher does for pages (issue 5: precompressed HTML, CSS and JS). Compressing once
+ * build, as the publisher does for pages (PERF-3, PERF-5: precompressed HTML, CSS and JS). Compressing once
  * at build time costs nothing per request and lets any static server (nginx gzip_static) send them.
  */
 function precompress(outDir: string): Plugin {
@@ -40,7 +40,7 @@ function precompress(outDir: string): Plugin {
 }
 
 /**
- * Puts the site's one stylesheet inside the HTML template as a <style> element (issue 5): the CSS
+ * Puts the site's one stylesheet inside the HTML template as a <style> element (PERF-1): the CSS
  * is small (~5 KB compressed) and render-blocking, and a separate file costs a phone on a mobile
  * network a round trip (often a new connection) before the first paint. The CSP allows inline
  * styles (src/server/routes/pages.ts). The file is still written, for anything that links it.
@@ -101,7 +101,7 @@ function validatorSafeLightboxCss(): Plugin {
 }
 
 /**
- * Issue 5: entry-client.tsx imports ReactDOM's chunk (react-dom-first.ts), pauses, then imports the
+ * PERF-1: entry-client.tsx imports ReactDOM's chunk (react-dom-first.ts), pauses, then imports the
  * app chunk (hydrate.tsx), so that the two evaluate in separate tasks. Fetched one after the other,
  * the app would cost a round trip more; so the preload list of the first import also names the app
  * chunk: both are fetched at once, and the app waits, parsed but not run, for its turn.
@@ -147,7 +147,7 @@ const preloadApp = appPreload();
  * while its lazily loaded chunk arrives.
  * The SSR build bundles its dependencies (React included) so they run in their production form:
  * the publisher's process does not set NODE_ENV, and React's development build renders a page
- * several times slower (issue 5: publish 500 properties within 5 s).
+ * several times slower (PERF-4: publish 500 properties within 5 s).
  */
 export default defineConfig(({ isSsrBuild }) => ({
   root: here('./src/web'),

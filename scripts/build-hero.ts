@@ -1,6 +1,6 @@
 /**
- * Writes the hero images (spec §2: hero0 to hero4, fixed static files) into dist/client/hero/: the
- * original JPEG plus HERO_WIDTHS variants in AVIF and WebP for srcset (issue 5: the first hero is the
+ * Writes the hero images (DATA-5: hero0 to hero4, fixed static files) into dist/client/hero/: the
+ * original JPEG plus HERO_WIDTHS variants in AVIF and WebP for srcset (PERF-1, OPS-9: the first hero is the
  * home page's LCP image), and HERO_PORTRAIT_WIDTHS portrait crops for phones held upright (OPS-9),
  * cut around the most salient part of the image (sharp's attention strategy). Encoding AVIF is slow, so variants are kept in dist/.hero-cache and only
  * remade when their source is newer.

@@ -1,5 +1,5 @@
 /**
- * The owner's catalogue edits (spec §4, §5): pure functions on SiteData. Each returns a new object
+ * The owner's catalogue edits (FLOW-1..FLOW-3, FLOW-7, FLOW-8): pure functions on SiteData. Each returns a new object
  * and never mutates its input, so the admin tools can keep the data they had before an edit and
  * put it back when the server refuses it. Generic over T so PageData (SiteData + publish
  * information) passes through with its extra fields intact.
@@ -19,9 +19,9 @@ import { isStayField, parseStayAnswer } from './stay-fields.js';
 
 /** Fields setDetail refuses: the id is the page's URL, and photos and facilities have their own edits. */
 const NOT_DETAILS = new Set(['id', 'photos', 'facilities']);
-/** Detail fields holding a count (spec §3: bedCount, bathCount), stored as non-negative integers. */
+/** Detail fields holding a count (DATA-2: bedCount, bathCount), stored as non-negative integers. */
 const COUNT_FIELDS = new Set(['bedCount', 'bathCount']);
-/** Detail fields whose value keeps its line breaks and surrounding spaces (spec §2, §3). */
+/** Detail fields whose value keeps its line breaks and surrounding spaces (DATA-2, PROP-7). */
 const VERBATIM_FIELDS = new Set(['description']);
 /** A detail field name: an identifier, so it is a safe JSON key and never a prototype key. */
 const FIELD_RE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
@@ -72,7 +72,7 @@ function updatePhotos<T extends SiteData>(
 }
 
 /**
- * Spec §4 'Make Hero': best becomes true on the named photo and false on every other photo of that
+ * FLOW-1 'Make Hero': best becomes true on the named photo and false on every other photo of that
  * property, so exactly one is the hero. Throws RangeError for an unknown property or photo.
  */
 export function makeHero<T extends SiteData>(data: T, propertyId: string, photoName: string): T {
@@ -82,7 +82,7 @@ export function makeHero<T extends SiteData>(data: T, propertyId: string, photoN
   );
 }
 
-/** Spec §4: flips the photo's home flag (shown on, or hidden from, the home page cards). */
+/** FLOW-3: flips the photo's home flag (shown on, or hidden from, the home page cards). */
 export function toggleHome<T extends SiteData>(data: T, propertyId: string, photoName: string): T {
   findPhoto(findProperty(data, propertyId), photoName);
   return updatePhotos(data, propertyId, (photos) =>
@@ -91,7 +91,7 @@ export function toggleHome<T extends SiteData>(data: T, propertyId: string, phot
 }
 
 /**
- * Spec §4 'Upload': appends a photo with best false and home true. Throws RangeError when the
+ * FLOW-2 'Upload': appends a photo with best false and home true. Throws RangeError when the
  * property already has a photo of that name or is at the photo limit (LIMITS.photos).
  */
 export function addPhoto<T extends SiteData>(data: T, propertyId: string, name: string): T {
@@ -107,14 +107,14 @@ export function addPhoto<T extends SiteData>(data: T, propertyId: string, name: 
   return updatePhotos(data, propertyId, (photos) => [...photos, { name, best: false, home: true }]);
 }
 
-/** Spec §4 'Delete': removes the photo. Throws RangeError for an unknown property or photo. */
+/** FLOW-3 'Delete': removes the photo. Throws RangeError for an unknown property or photo. */
 export function deletePhoto<T extends SiteData>(data: T, propertyId: string, photoName: string): T {
   findPhoto(findProperty(data, propertyId), photoName);
   return updatePhotos(data, propertyId, (photos) => photos.filter((ph) => ph.name !== photoName));
 }
 
 /**
- * Spec §2 'Create Category': appends an empty home section. `name` is trimmed; throws RangeError
+ * HOME-4 'Create Category': appends an empty home section. `name` is trimmed; throws RangeError
  * when it is blank or too long, when `id` is not a valid id (ID_RE) or already used.
  */
 export function createSection<T extends SiteData>(data: T, name: string, id: string): T {
@@ -134,14 +134,14 @@ export function createSection<T extends SiteData>(data: T, name: string, id: str
   return { ...data, homeSections: [...data.homeSections, { id, name: trimmed, properties: [] }] };
 }
 
-/** Spec §2: removes a home section (its properties stay in the catalogue). Throws RangeError if unknown. */
+/** HOME-4: removes a home section (its properties stay in the catalogue). Throws RangeError if unknown. */
 export function deleteSection<T extends SiteData>(data: T, sectionId: string): T {
   findSection(data, sectionId);
   return { ...data, homeSections: data.homeSections.filter((s) => s.id !== sectionId) };
 }
 
 /**
- * Spec §2: appends a property to a home section. A property already in it is not added twice (the
+ * HOME-4, ADMIN-4: appends a property to a home section. A property already in it is not added twice (the
  * result is an equal copy). Throws RangeError for an unknown section or property.
  */
 export function addPropertyToSection<T extends SiteData>(
@@ -161,7 +161,7 @@ export function addPropertyToSection<T extends SiteData>(
 }
 
 /**
- * Spec §3 "other detail fields that the admin edits by field name": sets one detail of a property.
+ * DATA-2 "other detail fields that the admin edits by field name": sets one detail of a property.
  * - bedCount, bathCount: `value` must be a whole number from 0 to LIMITS.count ("3", " 3 ").
  * - description: kept exactly as typed (line breaks included).
  * - nightlyRate, minNights, checkInTime, checkOutTime (AVL-2): stay-basics.ts parseStayAnswer;
@@ -212,7 +212,7 @@ export function setDetail<T extends SiteData>(
   return updateProperty(data, property.id, (p) => ({ ...p, [field]: next }));
 }
 
-/** Spec §5: facilities are entered comma-separated, split on commas and trimmed; blanks are dropped. */
+/** FLOW-8: facilities are entered comma-separated, split on commas and trimmed; blanks are dropped. */
 export function parseFacilities(text: string): string[] {
   return text
     .split(',')
@@ -240,7 +240,7 @@ export function setFacilities<T extends SiteData>(
 }
 
 /**
- * Spec §5: the name an upload is stored under, `{uniqueId}.{everything after the first dot}`
+ * FLOW-2: the name an upload is stored under, `{uniqueId}.{everything after the first dot}`
  * ("IMG_1.final.jpeg" → "{id}.final.jpeg"). When that part is missing or holds characters a photo
  * name cannot carry (PHOTO_NAME_RE: letters, digits, dots, at most 16), the last extension is used
  * if it can be, else DEFAULT_EXTENSION. The server takes image extensions only, and bytes of the
@@ -255,7 +255,7 @@ export function uploadName(fileName: string, uniqueId: string): string {
   return `${uniqueId}.${EXTENSION_RE.test(lastExtension) ? lastExtension : DEFAULT_EXTENSION}`;
 }
 
-/** Spec §3 "a random unique id": a v4 UUID (36 characters of hex and dashes, matches ID_RE). */
+/** DATA-3, DATA-4 "a random unique id": a v4 UUID (36 characters of hex and dashes, matches ID_RE). */
 export function newId(): string {
   return crypto.randomUUID();
 }

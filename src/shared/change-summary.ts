@@ -19,7 +19,7 @@ type DescribedPhoto = Photo & { alt?: string };
 /** Property fields with their own sentences below; every other field is a "detail". */
 const OWN_SENTENCE = new Set(['id', 'name', 'photos', 'facilities', 'description']);
 
-/** Labels of the spec's detail fields (spec §3); other fields are labelled from their name. */
+/** Labels of the spec's detail fields (DATA-2); other fields are labelled from their name. */
 const FIELD_LABELS: Record<string, string> = {
   address: 'Address',
   bedCount: 'Bedroom count',

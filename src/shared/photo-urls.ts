@@ -1,6 +1,6 @@
 /**
- * URLs of photos and their resized variants (spec §3: photos are served from the imported-images
- * path keyed by photo name; issue 3: width variants in AVIF and WebP for srcset).
+ * URLs of photos and their resized variants (DATA-3: photos are served from the imported-images
+ * path keyed by photo name; IMG-3: width variants in AVIF and WebP for srcset).
  * The image pipeline (src/server/images) writes exactly the files these URLs name.
  */
 
@@ -9,7 +9,7 @@ export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 /** Variant formats, best first (a <picture> lists them in this order). */
 export const VARIANT_FORMATS = ['avif', 'webp'] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
-/** Open Graph / Twitter card crop, pixels (issue 6). */
+/** Open Graph / Twitter card crop, pixels (SEO-1, IMG-3). */
 export const OG_SIZE = { width: 1200, height: 630 } as const;
 
 /** The unique id part of a photo name: everything before the first dot. */
@@ -38,7 +38,7 @@ export function variantSrcSet(name: string, format: VariantFormat): string {
   return VARIANT_WIDTHS.map((w) => `${variantUrl(name, w, format)} ${w}w`).join(', ');
 }
 
-/** The five fixed hero images of the home page (spec §2, §3: hero0 to hero4). */
+/** The five fixed hero images of the home page (DATA-5, HOME-1: hero0 to hero4). */
 export const HERO_COUNT = 5;
 /** Widths of the hero variants written at build time (scripts/build-hero.ts). */
 export const HERO_WIDTHS = [640, 1280, 1920] as const;

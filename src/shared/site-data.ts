@@ -1,5 +1,5 @@
 /**
- * The catalogue: the spec's global data object (spec §1, §3) and its integrity rules (issue 3).
+ * The catalogue: the spec's global data object (DATA-1..DATA-4) and its integrity rules (DATA-6).
  * One zod definition serves the server (import validation) and the web app (types).
  *
  * Shapes:
@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { MIN_NIGHTS_MAX, NIGHTLY_RATE_MAX, TIME_RE } from './stay-fields.js';
 
-/** A photo's file name: a unique id, a dot, the extension after the first dot (spec §5). No paths. */
+/** A photo's file name: a unique id, a dot, the extension after the first dot (FLOW-2). No paths. */
 export const PHOTO_NAME_RE = /^[A-Za-z0-9-]+\.[A-Za-z0-9.]{1,16}$/;
 /** Property and home-section ids: URL-safe, used in /stay/{id}. */
 export const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -34,7 +34,7 @@ export const LIMITS = {
   minNights: MIN_NIGHTS_MAX,
 } as const;
 
-// Zod-free parts live in site-basics.ts so browser code can use them without bundling zod (issue 5).
+// Zod-free parts live in site-basics.ts so browser code can use them without bundling zod (PERF-2).
 export { CORE_FIELDS, DATA_GLOBAL, heroPhoto } from './site-basics.js';
 
 const count = z.number().int().min(0).max(LIMITS.count);
@@ -138,7 +138,7 @@ const publishedOnly = {
 } satisfies Record<Exclude<keyof PageData, keyof SiteData>, z.ZodType>;
 
 /**
- * What POST /api/import accepts (spec §7 "the whole global data object", OPS-1): the global data
+ * What POST /api/import accepts (API-1 "the whole global data object", OPS-1): the global data
  * object exactly as published, or the bare catalogue. Every unknown key other than the derived
  * ones, at the top or inside photos and sections, is still refused. Parses to the catalogue alone.
  */
@@ -178,7 +178,7 @@ export interface SiteInfo {
 }
 
 /**
- * What a published page embeds as its global data object (spec §1): the catalogue plus what the
+ * What a published page embeds as its global data object (DATA-1): the catalogue plus what the
  * publisher knows that the screens need to render without layout shift.
  */
 export interface PageData extends SiteData {

@@ -14,7 +14,7 @@ export const MIN_NIGHTS_MAX = 365;
 /** A time of day "HH:MM", 24-hour (check-in and check-out times). */
 export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** The answer that removes an optional stay field (a blank answer changes nothing: spec §5). */
+/** The answer that removes an optional stay field (a blank answer changes nothing: FLOW-8). */
 export const CLEAR_ANSWER = 'none';
 
 export function isStayField(field: string): field is StayField {

@@ -1,7 +1,7 @@
 /**
- * The seam between the visitor screens and the owner's tools (issue 4, DESIGN.md "Admin code is a
+ * The seam between the visitor screens and the owner's tools (ADMIN-1, DESIGN.md "Admin code is a
  * separate lazy chunk"). Screens read `useAdmin()`: null for visitors, so they render no admin
- * control and import no admin code. In admin mode (spec §4: a non-empty admin-key cookie) the lazily
+ * control and import no admin code. In admin mode (ADMIN-1: a non-empty admin-key cookie) the lazily
  * loaded admin chunk provides an AdminApi and screens call it from their click handlers.
  */
 import { createContext, useContext } from 'react';
@@ -9,19 +9,19 @@ import { createContext, useContext } from 'react';
 export interface AdminApi {
   /** Prompt for a new value of a string or count detail field ('name', 'address', 'bedCount', ...). */
   editDetail(propertyId: string, field: string): void;
-  /** Prompt for a comma-separated facilities list (spec §5). */
+  /** Prompt for a comma-separated facilities list (FLOW-8). */
   editFacilities(propertyId: string): void;
   /** Multi-line prompt for the description. */
   editDescription(propertyId: string): void;
-  /** Opens the Manage Images dialog for a property (the hero image click, spec §2). */
+  /** Opens the Manage Images dialog for a property (the hero image click, PROP-8). */
   openManageImages(propertyId: string): void;
   /** Opens the property's Calendar dialog: feeds, blocks, export URL (AVL-1). */
   openCalendar(propertyId: string): void;
-  /** Prompt for a new home section name (spec §2 'Create Category'). */
+  /** Prompt for a new home section name (HOME-4 'Create Category'). */
   createCategory(): void;
-  /** Confirmation showing the section's name and id, then delete (spec §5). */
+  /** Confirmation showing the section's name and id, then delete (FLOW-9). */
   deleteCategory(sectionId: string): void;
-  /** Opens Select Property to add a property to the section (spec §2). */
+  /** Opens Select Property to add a property to the section (HOME-4). */
   addPropertyToCategory(sectionId: string): void;
 }
 
@@ -32,7 +32,7 @@ export function useAdmin(): AdminApi | null {
   return useContext(AdminContext);
 }
 
-/** Spec §4: admin mode is on when a non-empty admin-key cookie is present. */
+/** ADMIN-1: admin mode is on when a non-empty admin-key cookie is present. */
 export function hasAdminKeyCookie(cookieHeader: string): boolean {
   return cookieHeader.split(';').some((part) => {
     const [key, ...rest] = part.trim().split('=');

@@ -1,8 +1,8 @@
 /**
  * The page layout shared by every route: the route's screen, then (admin mode only) the admin bar,
- * then the footer (home, admin, property and not-found pages; spec §2).
+ * then the footer (home, admin, property and not-found pages; FOOT-1).
  *
- * Admin mode (spec §4: a non-empty admin-key cookie) is read after hydration, so the server HTML
+ * Admin mode (ADMIN-1: a non-empty admin-key cookie) is read after hydration, so the server HTML
  * and the first client render are the visitor page and match. In admin mode the lazily loaded
  * admin chunk (src/web/admin/admin-root.tsx, never downloaded by visitors) wraps the screen: it
  * provides AdminContext to it and renders the admin bar after it, i.e. above the footer.

@@ -1,5 +1,5 @@
 /**
- * Spec §4: "Dialogs open and close via global functions." Every dialog of the site is a native
+ * FOOT-3: "Dialogs open and close via global functions." Every dialog of the site is a native
  * `<dialog>` element with an id; these two globals open it as a modal (focus moves in, Escape
  * closes it natively) and close it:
  *

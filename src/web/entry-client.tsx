@@ -1,14 +1,14 @@
 /**
  * The browser entry: loads the app (ReactDOM, then the layout and every route's screen:
- * react-dom-first.ts, hydrate.tsx), waits for the global data object (spec §1:
+ * react-dom-first.ts, hydrate.tsx), waits for the global data object (DATA-1:
  * window.__STAYS_DATA__, from a deferred `<script data-site-data>` that may run before or after this
  * module), then has the app hydrate the prerendered HTML of location.pathname's route.
  *
- * Spec §8 "failure to load a route's code reloads the page": a failed chunk load reloads once; a
+ * ROUTE-3 "failure to load a route's code reloads the page": a failed chunk load reloads once; a
  * sessionStorage flag stops a reload loop when the chunk is really gone, and is cleared after a
  * successful load.
  *
- * Issue 5: this module is kept tiny (no React). The app is fetched only once the page's largest
+ * PERF-1, PERF-2: this module is kept tiny (no React). The app is fetched only once the page's largest
  * image (`img[fetchpriority="high"]`, the LCP element) has loaded and been painted, or after
  * LCP_WAIT_MS at most: until then it would take bandwidth and main-thread time from that image.
  * The prerendered page is readable, and its links work, meanwhile.
@@ -99,7 +99,7 @@ function largestImagePainted(): Promise<void> {
 }
 
 /**
- * Imports a chunk; a failure reloads the page once (spec §8), and throws the second time. The flag
+ * Imports a chunk; a failure reloads the page once (ROUTE-3), and throws the second time. The flag
  * is cleared by main() once the app has loaded (and, with it, any lazy chunk can reload again).
  */
 async function loadChunk<T>(load: () => Promise<T>): Promise<T | undefined> {
@@ -116,7 +116,7 @@ async function loadChunk<T>(load: () => Promise<T>): Promise<T | undefined> {
 }
 
 /**
- * The app chunk, after ReactDOM's chunk has run and the browser has had a turn (issue 5: two
+ * The app chunk, after ReactDOM's chunk has run and the browser has had a turn (PERF-1: two
  * shorter tasks instead of one long one; see react-dom-first.ts). Both chunks are fetched at once:
  * the first import's preload list names the app chunk too (vite.config.ts, appPreload).
  */

@@ -3,7 +3,7 @@
  * painted (right after ReactDOM, react-dom-first.ts), and `hydrate`, which hydrates the prerendered
  * page.
  *
- * Issue 5: the screens ship in this one chunk rather than one chunk per route. Split, a page
+ * PERF-1, PERF-2: the screens ship in this one chunk rather than one chunk per route. Split, a page
  * needed 9 files (the bundler cut out whatever the screens share with each other and with the
  * admin chunk), and each request a script starts costs main-thread time: their
  * `<link rel=modulepreload>` took ~20 ms, a long task. Bundled, the screens a page does not show
@@ -26,7 +26,7 @@ import NotFoundPage from './routes/not-found.js';
 import PropertyPage from './routes/property.js';
 import type { Screen } from './routes/screen.js';
 
-/** Each route's screen (spec §2). */
+/** Each route's screen (ROUTE-1). */
 const screens: Record<RouteKind, Screen> = {
   home: HomePage,
   property: PropertyPage,

@@ -1,4 +1,4 @@
-/** Which screen a URL shows (spec §2), decided the same way by the server render and the client. */
+/** Which screen a URL shows (ROUTE-1, ROUTE-2), decided the same way by the server render and the client. */
 import type { Property, SiteData } from '../shared/site-data.js';
 
 export type RouteInfo =
@@ -10,7 +10,7 @@ export type RouteInfo =
 
 export type RouteKind = RouteInfo['kind'];
 
-/** The spec's document-title suffix (spec §2: "{name} - Stays In Chikmagalur"). */
+/** The spec's document-title suffix (PROP-1: "{name} - Stays In Chikmagalur"). */
 export const TITLE_SUFFIX = ' - Stays In Chikmagalur';
 
 const PROPERTY_PATH = /^\/stay\/([^/]+)$/;
@@ -53,7 +53,7 @@ export function resolveRoute(url: string, data: SiteData): RouteInfo {
   return property ? { kind: 'property', property } : { kind: 'not-found' };
 }
 
-/** The document title of a route (spec §2 for the property page; the others follow its pattern). */
+/** The document title of a route (PROP-1 for the property page; the others follow its pattern). */
 export function pageTitle(route: RouteInfo): string {
   switch (route.kind) {
     case 'home':

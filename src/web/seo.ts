@@ -1,5 +1,5 @@
 /**
- * Head tags for search engines and link previews (issue 6: "Found and shared").
+ * Head tags for search engines and link previews (SEO-1, SEO-2).
  *
  * `seoHead` returns the HTML the publisher puts into <head> after the page's <title>: a unique meta
  * description, the canonical URL, Open Graph and Twitter card tags, and schema.org JSON-LD
@@ -264,7 +264,7 @@ function noindexHead(description: string): string {
 }
 
 /**
- * HTML for <head> other than <title> (issue 6), one tag per line.
+ * HTML for <head> other than <title> (SEO-1, SEO-2), one tag per line.
  * - home: description, canonical `{siteUrl}/`, Open Graph + Twitter card with the 1200x630 crop of
  *   the first listed property's hero photo, JSON-LD LodgingBusiness.
  * - property: description from its description's text (≤ 155 characters), canonical

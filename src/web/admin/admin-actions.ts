@@ -1,12 +1,12 @@
 /**
- * The owner's editing flows (spec §4, §5, §7) on the in-memory data, with the browser's own
+ * The owner's editing flows (FLOW-1..FLOW-9) on the in-memory data, with the browser's own
  * prompt, confirm and alert (except the multi-line description, edited in an in-page dialog).
  *
  * - Blank or cancelled answers, and answers equal to the current value, change nothing and send
- *   nothing (spec §5).
+ *   nothing (FLOW-8).
  * - Editing a detail or facilities, creating or deleting a category, adding a property to a
  *   category and making a hero change the data and then run the full flush; upload and delete run
- *   the silent flush; Show/Hide On Home changes the data only (spec §4, §7). Moving a photo (PHO-1)
+ *   the silent flush; Show/Hide On Home changes the data only (FLOW-3, FLOW-5). Moving a photo (PHO-1)
  *   and describing one (PHO-2) run the silent flush too: they are made inside Manage Images, which
  *   stays open for the next photo instead of reloading the page.
  * - An edit refused as stale (409) is told with the change in words (SAF-6, unsaved-change.ts).
@@ -41,7 +41,7 @@ export interface AdminUi {
   prompt(message: string, defaultValue: string): string | null;
   confirm(message: string): boolean;
   alert(message: string): void;
-  /** Shows Manage Images for the property (closing it first when open, to refresh it: spec §4). */
+  /** Shows Manage Images for the property (closing it first when open, to refresh it: FLOW-3). */
   showManageImages(propertyId: string): void;
   showSelectProperty(sectionId: string): void;
   showDescriptionEditor(propertyId: string): void;
@@ -58,7 +58,7 @@ export interface AdminActions extends AdminApi {
   deletePhoto(propertyId: string, photoName: string): Promise<void>;
   /** Appends uploaded photos (already stored by the server under these names), then silent flush. */
   addUploadedPhotos(propertyId: string, names: string[]): Promise<void>;
-  /** 'Import And Flush Changes' (spec §2): the full flush, telling the unsaved changes if refused. */
+  /** 'Import And Flush Changes' (ADMIN-2, FLOW-4): the full flush, telling the unsaved changes if refused. */
   flushAll(): Promise<void>;
   /** PHO-1: moves a photo to a 0-based position of its property's list, then silent flush. */
   movePhoto(propertyId: string, photoName: string, toIndex: number): Promise<void>;

@@ -1,6 +1,6 @@
 /**
- * The admin bar (spec §2): a section titled 'Admin Tools' with 'Import And Flush Changes' (full
- * flush), 'Flush Without Importing' (generate only), 'History' (SAF-1) and 'Log Out' (issue 4:
+ * The admin bar (ADMIN-2): a section titled 'Admin Tools' with 'Import And Flush Changes' (full
+ * flush), 'Flush Without Importing' (generate only), 'History' (SAF-1) and 'Log Out' (AUTH-4:
  * ends the session on the server, then the home page). It keeps the last problem on screen after
  * its alert, with a link to the login page when logging in again is the fix, and for a change
  * refused as stale (SAF-6) the change itself in selectable text, with 'Reload Page' before the
@@ -26,7 +26,7 @@ export interface AdminBarProps {
   reload: () => void;
   /** Takes the notice off the bar. */
   dismiss: () => void;
-  /** The bar's dialogs (spec §2: it holds Manage Images and Select Property). */
+  /** The bar's dialogs (ADMIN-2: it holds Manage Images and Select Property). */
   children?: ReactNode;
 }
 

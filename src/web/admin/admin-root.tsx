@@ -1,8 +1,8 @@
 /**
- * The admin chunk's entry (issue 4, DESIGN.md "Admin code is a separate lazy chunk"): the App
+ * The admin chunk's entry (ADMIN-1, DESIGN.md "Admin code is a separate lazy chunk"): the App
  * renders it lazily, only in admin mode, after hydration, around the page. It provides the
  * AdminApi that the screens call (src/web/admin-context.ts) over the in-memory global data object,
- * and renders the admin bar with its dialogs (spec §2) after the page content.
+ * and renders the admin bar with its dialogs (ADMIN-2) after the page content.
  */
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';

@@ -6,7 +6,7 @@
  * - the owner's own blocks (date ranges, check-out day exclusive, with an optional note);
  * - 'Save' (PUT, replacing both lists), 'Sync Now' (saves first when something changed);
  * - the export URL with 'Copy' and 'Replace secret'.
- * A native modal `<dialog id="calendar">`, opened through window.openDialog (spec §4), like the
+ * A native modal `<dialog id="calendar">`, opened through window.openDialog (FOOT-3), like the
  * other admin dialogs. Feed URLs and the export URL are secrets (AVL-3): they are only ever in this
  * dialog's memory, never in the catalogue.
  */

@@ -1,5 +1,5 @@
 /**
- * The owner's in-memory catalogue (spec §1, §4): the page's global data object
+ * The owner's in-memory catalogue (DATA-1, FLOW-7): the page's global data object
  * (`window.__STAYS_DATA__`, DATA_GLOBAL), which every edit replaces with a new object. React parts
  * of the admin tools subscribe to it (useSyncExternalStore) so an open dialog shows the current
  * photos; the visitor screens keep what they rendered until the reload that ends a full flush.

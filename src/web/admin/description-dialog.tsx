@@ -1,7 +1,7 @@
 /**
- * The description editor: the in-page multi-line prompt of issue 4 (the browser's own prompt
- * cannot take line breaks, and spec §3 keeps them). Save with a blank text, Cancel and Escape
- * change nothing and send nothing (spec §5).
+ * The description editor: the in-page multi-line prompt of FLOW-8 (the browser's own prompt
+ * cannot take line breaks, and PROP-7 keeps them). Save with a blank text, Cancel and Escape
+ * change nothing and send nothing (FLOW-8).
  */
 import { useId } from 'react';
 import type { AdminActions } from './admin-actions.js';

@@ -1,10 +1,10 @@
 /**
- * The flush client: the owner's calls to the server (spec §7) and the feedback of spec §8.
+ * The flush client: the owner's calls to the server (API-1..API-3) and their feedback (FLOW-4..FLOW-6).
  *
  * - importData: POST /api/import.php with `{ propertyList, homeSections, revision }` (JSON). On 200
- *   the answer `{ revision }` becomes the in-memory revision (issue 3), so the next edit is based on
+ *   the answer `{ revision }` becomes the in-memory revision (STORE-3), so the next edit is based on
  *   it. 409 (someone else published first) and 401 (no owner session, e.g. a forged admin-key
- *   cookie) are told to the owner plainly and stop the flush (issue 4). With 409 the owner also
+ *   cookie) are told to the owner plainly and stop the flush (AUTH-5, FLOW-10). With 409 the owner also
  *   sees the change that was refused, in words, to make it again after reloading (SAF-6).
  * - generate: GET /api/genproperties.php (publishes the latest stored revision).
  * - fullFlush: import, generate, alert `Result\nImport: {s1}\nGenerate Properties: {s2}`, reload.

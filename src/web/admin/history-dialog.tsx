@@ -4,7 +4,7 @@
  * was then in a new tab (SAF-2) and 'Restore' asks for confirmation, restores it as a new revision
  * that is published (SAF-3), then reloads the page so the owner sees the restored site. 'Older'
  * pages back (before=). The newest revision is the current one: it has nothing to restore.
- * A native modal `<dialog id="history">` (spec §4); `load()` runs each time the bar opens it.
+ * A native modal `<dialog id="history">` (FOOT-3); `load()` runs each time the bar opens it.
  */
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import {

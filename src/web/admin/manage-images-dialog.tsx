@@ -1,14 +1,14 @@
 /**
- * The Manage Images dialog (spec §2 Admin bar, §4): the property's photos in their order, each
+ * The Manage Images dialog (ADMIN-3, FLOW-1..FLOW-3): the property's photos in their order, each
  * with a thumbnail, its description, a 'Show On Home'/'Hide On Home' toggle, a 'Make Hero'
  * button, a delete (trash) button named 'Delete photo', 'Move Earlier' and 'Move Later' (PHO-1),
  * 'Describe' (PHO-2) and a drag handle (PHO-1: pointer, touch after a short press, or keyboard
  * with Space and the arrow keys); plus 'Upload Image' (the phone's gallery or camera: accept
  * image/*, MOB-1), which uploads several files one after another, each with its own progress bar
  * and, when the server refuses it, its own reason while the others go on (PHO-3), under its new
- * unique name (spec §5), then appends the stored ones. Upload comes first, so its progress and
+ * unique name (FLOW-2), then appends the stored ones. Upload comes first, so its progress and
  * errors show at the top of the dialog even on a phone, above a long list of photos.
- * A native modal `<dialog id="manage-images">`, opened through window.openDialog (spec §4).
+ * A native modal `<dialog id="manage-images">`, opened through window.openDialog (FOOT-3).
  */
 import {
   DndContext,

@@ -1,7 +1,7 @@
 /**
- * The Select Property dialog (spec §2 Admin bar): one button per property, labelled with its name.
- * Choosing one adds it to the category the dialog was opened for and runs the full flush (spec §7).
- * A native modal `<dialog id="select-property">`, opened through window.openDialog (spec §4).
+ * The Select Property dialog (ADMIN-4): one button per property, labelled with its name.
+ * Choosing one adds it to the category the dialog was opened for and runs the full flush (FLOW-7).
+ * A native modal `<dialog id="select-property">`, opened through window.openDialog (FOOT-3).
  */
 import { useSyncExternalStore } from 'react';
 import type { AdminActions } from './admin-actions.js';

@@ -1,7 +1,7 @@
 /**
- * Photo upload (spec §7): POST /api/upload.php, multipart form data whose field `file` carries the
- * image under its new unique name (spec §5, uploadName). XMLHttpRequest rather than fetch because
- * only it reports upload progress, which the per-file progress bar shows (issue 4). Same-origin, so
+ * Photo upload (API-3): POST /api/upload.php, multipart form data whose field `file` carries the
+ * image under its new unique name (FLOW-2, uploadName). XMLHttpRequest rather than fetch because
+ * only it reports upload progress, which the per-file progress bar shows (PHO-3). Same-origin, so
  * the session cookie goes with it as with fetch's credentials: 'same-origin'.
  *
  * The spec's page never read the answer; this one does, so a photo the server refused (401, 413,

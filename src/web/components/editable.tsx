@@ -1,5 +1,5 @@
 /**
- * In-place editing targets for admin mode (spec §2: clicking the name, address, description,
+ * In-place editing targets for admin mode (PROP-8: clicking the name, address, description,
  * facilities or hero image triggers edit prompts). Without `onEdit` (a visitor) they render their
  * content unchanged, so visitors get no extra markup.
  */

@@ -1,5 +1,5 @@
 /**
- * The 'Check Availability' enquiry dialog (spec §2): the visitor picks dates and guests, adds an
+ * The 'Check Availability' enquiry dialog (PROP-2, ENQ-1): the visitor picks dates and guests, adds an
  * optional message, and sends it all to the owner through WhatsApp, e-mail or a phone call. The
  * rules and links live in enquiry.ts.
  *

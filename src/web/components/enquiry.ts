@@ -1,5 +1,5 @@
 /**
- * The rules and links of the 'Check Availability' enquiry (issue 6): date and guest validation, the
+ * The rules and links of the 'Check Availability' enquiry (ENQ-1, ENQ-2): date and guest validation, the
  * message text, and the WhatsApp, e-mail and phone links that carry it. Pure functions: the dialog
  * (enquiry-dialog.tsx) renders what they return, and the unit tests pin the exact links.
  *
@@ -9,7 +9,7 @@
 import type { Property, SiteInfo } from '../../shared/site-data.js';
 import { estimateText, formatRupees, minNightsOf, nightlyRateOf } from '../../shared/stay-basics.js';
 
-/** Guests allowed in one enquiry (issue 6: 1 to 20). */
+/** Guests allowed in one enquiry (ENQ-1: 1 to 20). */
 export const GUESTS_MIN = 1;
 export const GUESTS_MAX = 20;
 /** Longest optional message, in characters: keeps mailto: and wa.me links well under common URL limits. */
@@ -86,7 +86,7 @@ export function formatDate(iso: string): string {
 }
 
 /**
- * The problems with an enquiry, `today` being the visitor's "YYYY-MM-DD" (spec §2 enquiry rules:
+ * The problems with an enquiry, `today` being the visitor's "YYYY-MM-DD" (ENQ-1 enquiry rules:
  * check-in not in the past, check-out after check-in, 1 to 20 guests; AVL-10: at least
  * `minNights` nights). An empty object means it can be sent.
  */

@@ -1,5 +1,5 @@
 /**
- * The site footer (spec §2), on the home, admin, property and not-found pages: two placeholder
+ * The site footer (FOOT-1), on the home, admin, property and not-found pages: two placeholder
  * columns 'Category 1' and 'Category 2' with a 'Test' link each, and 'About Us' with the social
  * profile (new tab), 'Contact Us' (dialog: support e-mail and phone links) and 'Office Address'
  * (dialog). Contact details come from the server configuration through PageData.site.

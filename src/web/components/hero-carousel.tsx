@@ -1,9 +1,9 @@
 /**
- * The home page hero (spec §2, §9): the heading 'Service Apartments' over 'Chikmagalur' on a
+ * The home page hero (HOME-1, CONST-1): the heading 'Service Apartments' over 'Chikmagalur' on a
  * fading carousel of the five fixed images hero0..hero4, autoplay 3000 ms, fade 500 ms, looping.
  * A pause/play button stops the motion (WCAG 2.2.2); under prefers-reduced-motion it starts paused.
  * The images are decorative (alt=""): the heading says what the page is.
- * Issue 5: the first image is the page's LCP element (eager, fetchpriority high); the others are
+ * PERF-1, OPS-9: the first image is the page's LCP element (eager, fetchpriority high); the others are
  * fetched one slide ahead of the fade (`deferSlides`), never all at page load. Phones held upright
  * get a portrait crop of each image (OPS-9).
  */
@@ -22,7 +22,7 @@ import { REDUCED_MOTION_QUERY, useAutoplayCarousel } from './use-autoplay-carous
 import { useMediaQuery } from './use-media-query.js';
 import styles from './hero-carousel.module.css';
 
-/** Spec §9: hero carousel autoplay. */
+/** CONST-1, HOME-1: hero carousel autoplay. */
 export const HERO_AUTOPLAY_MS = 3000;
 /** Pixel size of the hero JPEGs in demo/hero (16:9). */
 const HERO_SIZE = { width: 2400, height: 1350 } as const;

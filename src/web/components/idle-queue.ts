@@ -1,5 +1,5 @@
 /**
- * Deferred work, one piece per idle period (issue 5: Total Blocking Time). Several carousels
+ * Deferred work, one piece per idle period (PERF-1: Total Blocking Time). Several carousels
  * come on screen at once after the page loads; started together, their set-ups (each measures its
  * slides) make one long task. Queued here, each runs in an idle period of its own
  * (`requestIdleCallback`; a 0 ms timer where the browser has none, e.g. Safari), so a tap that

@@ -1,6 +1,6 @@
 /**
- * The /adminlogin form (spec §2: a username field, a password field and a 'Continue' button; the
- * submit behaviour is ours, issue 4). With script it posts JSON to `POST /api/login` and goes to the
+ * The /adminlogin form (ROUTE-1: a username field, a password field and a 'Continue' button; the
+ * submit behaviour is ours, AUTH-1). With script it posts JSON to `POST /api/login` and goes to the
  * home page on success, or shows why not in a `role="alert"` paragraph. Before its script has
  * loaded it is an ordinary POST form to the same URL, which answers with a redirect to `/` or back
  * here with `?error=` (routes/auth.ts); the message for that is read after hydration, so the server

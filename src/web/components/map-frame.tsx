@@ -1,7 +1,7 @@
 /**
- * The property page's embedded map (spec §2, §7: Google Maps, the address as the query, zoom 13).
+ * The property page's embedded map (PROP-6: Google Maps, the address as the query, zoom 13).
  *
- * Issue 5 ("the map loads only when needed"): an embedded Google map costs a phone hundreds of KB
+ * PERF-2 ("the map loads only when needed"): an embedded Google map costs a phone hundreds of KB
  * and seconds of CPU, and `loading="lazy"` alone still loads it with the page when it sits within
  * the browser's lazy-loading distance (about two screens on mobile). Even an empty frame costs: a
  * `srcdoc` placeholder frame took ~20 ms of main thread (a new document and script context) while
@@ -16,7 +16,7 @@ import { afterPageLoad } from './page-load.js';
 /** How close below the screen the frame must come before the map loads (a visitor scrolling to it). */
 const NEAR_MARGIN = '0px 0px 100px 0px';
 
-/** Spec §2, §7: the embedded map, the address as query, zoom 13. */
+/** PROP-6: the embedded map, the address as query, zoom 13. */
 export function mapEmbedUrl(address: string): string {
   return `https://maps.google.com/maps?q=${encodeURIComponent(address)}&z=13&output=embed`;
 }

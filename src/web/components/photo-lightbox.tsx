@@ -1,6 +1,6 @@
 /**
- * The full-screen lightbox of the property page (spec §2, §4, §9), loaded only when a visitor
- * first opens it (issue 5). yet-another-react-lightbox with its defaults, which are the spec's:
+ * The full-screen lightbox of the property page (PROP-5, CONST-2), loaded only when a visitor
+ * first opens it (PERF-2). yet-another-react-lightbox with its defaults, which are the spec's:
  * fade 250 ms, swipe 500 ms, preload 2 slides, padding 16 px, spacing 30 %, looping, swipe
  * threshold 30 px, previous/next, close, arrow keys, Escape, an error icon on a failed image;
  * plus pull up or down to close.
@@ -51,7 +51,7 @@ export default function PhotoLightbox({ property, photoSizes, open, index, onClo
       index={index}
       slides={slides}
       plugins={[Captions]}
-      // Spec §4: "swipe and pull gestures are supported"; pulling is off in the library's defaults.
+      // PROP-5: "swipe and pull gestures are supported"; pulling is off in the library's defaults.
       controller={{ closeOnPullDown: true, closeOnPullUp: true }}
     />
   );

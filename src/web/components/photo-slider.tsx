@@ -1,5 +1,5 @@
 /**
- * The property page slider (spec §2, §9): every photo of the property, centred, each as wide as
+ * The property page slider (PROP-4, CONST-1): every photo of the property, centred, each as wide as
  * its aspect ratio makes it (variable width) at a height that fits 4 photos across a landscape
  * screen and 1 on a portrait one; autoplay 2000 ms. Clicking a photo (or Enter/Space on it)
  * calls `onOpen(index)` with the index in `property.photos` (the lightbox opens there).
@@ -7,7 +7,7 @@
  * Embla can only loop (and so centre the first photo) when the slides are much wider than the
  * screen; with few photos the list is repeated, as slick's centre mode clones slides. The copies
  * are hidden from assistive technology and from the Tab order: each photo is announced once.
- * Issue 5: no slider photo is fetched before the page's load event (the hero photo above is the
+ * PERF-1, PERF-3: no slider photo is fetched before the page's load event (the hero photo above is the
  * page's LCP image); each slide's box has the photo's aspect ratio, so nothing shifts meanwhile.
  */
 import type { PageData, Property } from '../../shared/site-data.js';
@@ -15,7 +15,7 @@ import { DEFAULT_PHOTO_SIZE, ResponsivePhoto, photoAltText } from './responsive-
 import { useAutoplayCarousel } from './use-autoplay-carousel.js';
 import styles from './photo-slider.module.css';
 
-/** Spec §9: property slider autoplay. */
+/** CONST-1, PROP-4: property slider autoplay. */
 export const SLIDER_AUTOPLAY_MS = 2000;
 
 /** Matches the CSS: a quarter of the screen on landscape, the whole width on portrait. */
@@ -24,7 +24,7 @@ const SLIDER_SIZES = '(orientation: landscape) 25vw, 100vw';
 /** Fewest slides that let a 4-across slider loop on a wide screen. */
 const MIN_LOOP_SLIDES = 10;
 
-/** CSS aspect-ratio of a photo: the slide keeps its width while its image is not loaded yet (issue 5). */
+/** CSS aspect-ratio of a photo: the slide keeps its width while its image is not loaded yet (PERF-1: CLS). */
 function aspectRatio(size: PageData['photoSizes'][string] | undefined): string {
   const [width, height] = size ?? DEFAULT_PHOTO_SIZE;
   return `${width} / ${height}`;

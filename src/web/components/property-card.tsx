@@ -1,11 +1,11 @@
 /**
- * A home page card (spec §2): a rotating slider of the property's photos flagged `home` (and only
+ * A home page card (HOME-3): a rotating slider of the property's photos flagged `home` (and only
  * those), autoplay 3000 ms, then the name, bed count and bath count. The whole card links to
  * /stay/{id}; its accessible name is its visible text: the name, the counts and the "from" price
  * (AVL-11, only with a nightly rate; MOB-2, WCAG 2.5.3 label in name). The slider is hidden from
  * assistive technology: its photos only preview the property, whose page describes each of them, so
  * a card is not announced as a list of photos.
- * Issue 5: no photo is fetched before the page has loaded; then the first one (lazily), and the
+ * PERF-1, PERF-3: no photo is fetched before the page has loaded; then the first one (lazily), and the
  * next ones one slide ahead.
  */
 import type { PageData, Property } from '../../shared/site-data.js';
@@ -15,7 +15,7 @@ import { ResponsivePhoto, photoAltText } from './responsive-photo.js';
 import { useAutoplayCarousel } from './use-autoplay-carousel.js';
 import styles from './property-card.module.css';
 
-/** Spec §9: card slider autoplay. */
+/** CONST-1, HOME-3: card slider autoplay. */
 export const CARD_AUTOPLAY_MS = 3000;
 
 /** How wide a card photo is drawn: one column on phones, two on tablets, three (≤ 400 px) on desktops. */

@@ -1,7 +1,7 @@
 /**
  * A catalogue photo as a `<picture>`: AVIF and WebP width variants through `srcset` + `sizes`,
- * the normalised JPEG (`/imported-images/{name}`, spec §3) as the fallback `src`, and the
- * intrinsic `width`/`height` so the browser reserves the box before the bytes arrive (issue 5:
+ * the normalised JPEG (`/imported-images/{name}`, DATA-3) as the fallback `src`, and the
+ * intrinsic `width`/`height` so the browser reserves the box before the bytes arrive (PERF-1:
  * no layout shift).
  */
 import type { Photo, PhotoSize } from '../../shared/site-data.js';

@@ -1,6 +1,6 @@
 /**
  * A native modal `<dialog>` (DESIGN.md: accessible, zero weight) with a title and a Close button.
- * Opened and closed through window.openDialog / window.closeDialog (src/web/dialogs.ts, spec §4);
+ * Opened and closed through window.openDialog / window.closeDialog (src/web/dialogs.ts, FOOT-3);
  * Escape closes it natively, and the Close button works even before the page's script runs
  * (a `method="dialog"` form).
  */

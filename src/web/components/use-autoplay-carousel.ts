@@ -1,12 +1,12 @@
 /**
  * Embla carousel with the Autoplay plugin, configured the same way for every carousel of the site:
- * - spec §9 "slide speed 500 ms": Embla's `duration` is not in milliseconds but a physics constant
+ * - CONST-1 "slide speed 500 ms": Embla's `duration` is not in milliseconds but a physics constant
  *   (its animation steps at a fixed 60 Hz); SLIDE_DURATION below settles a slide or a fade in
  *   about 480 ms, the closest to 500 ms;
  * - WCAG 2.2.2: autoplay stops while the pointer is over the carousel or focus is inside it, and
  *   resumes after; nothing autoplays under `prefers-reduced-motion: reduce`. A carousel inside a
  *   focusable element (a card link) spreads the returned `pauseWhileFocused` handlers on it;
- * - issue 5: Embla starts only after the page's load event (so no slide moves, and no carousel
+ * - PERF-1: Embla starts only after the page's load event (so no slide moves, and no carousel
  *   takes main-thread time, before the largest image has painted) and once the carousel is on
  *   screen; autoplay runs only while it is on screen; with `deferSlides`, a slide's images are only
  *   fetched when that slide is about to show (see `slideReady`). The state changes that follow
@@ -23,7 +23,7 @@ import { whenIdle } from './idle-queue.js';
 import { afterPageLoad } from './page-load.js';
 
 /**
- * Embla `duration` for a ~500 ms transition (spec §9). With Embla's friction 0.68 and 60 Hz
+ * Embla `duration` for a ~500 ms transition (CONST-1). With Embla's friction 0.68 and 60 Hz
  * steps, duration 20 reaches 99 % of the move (or of the fade's opacity) after 29 steps ≈ 483 ms;
  * 25 (Embla's default) takes ≈ 700 ms.
  */
@@ -32,7 +32,7 @@ export const SLIDE_DURATION = 20;
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 export interface AutoplayCarouselOptions {
-  /** Milliseconds between slides (spec §9). */
+  /** Milliseconds between slides (CONST-1). */
   delayMs: number;
   /** false stops autoplay (the hero's pause button). Default true. */
   playing?: boolean;
@@ -41,7 +41,7 @@ export interface AutoplayCarouselOptions {
   /** Extra Embla plugins, e.g. Fade. Must be stable (memoised by the caller). */
   plugins?: EmblaPluginType[];
   /**
-   * When slides' images may be fetched (issue 5: nothing but the LCP image competes with it, and
+   * When slides' images may be fetched (PERF-1: nothing but the LCP image competes with it, and
    * no photo is fetched before it is about to show). A deferred slide is marked `data-deferred`
    * and its CSS hides its lazy images, which keeps the browser from fetching them:
    * - 'rest' (the hero): the first slide at once; any other once it is shown or next;

@@ -1,4 +1,4 @@
-/** /adminlogin (spec §2): the title 'Admin Login' and the login form (username, password, 'Continue'). */
+/** /adminlogin (ROUTE-1): the title 'Admin Login' and the login form (username, password, 'Continue'). */
 import { LoginForm } from '../components/login-form.js';
 import styles from './simple-page.module.css';
 

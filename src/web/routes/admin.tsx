@@ -1,4 +1,4 @@
-/** /admin (spec §2): the title 'Admin Page' and the footer only (App adds the footer). */
+/** /admin (ROUTE-1): the title 'Admin Page' and the footer only (App adds the footer). */
 import styles from './simple-page.module.css';
 
 export default function AdminPage() {

@@ -1,5 +1,5 @@
 /**
- * Home (spec §2): the hero carousel, then every home section in order with its name and its
+ * Home (HOME-1, HOME-2): the hero carousel, then every home section in order with its name and its
  * property cards. In admin mode (useAdmin() non-null): 'Create Category', and per section a
  * delete button and an add-property button.
  */

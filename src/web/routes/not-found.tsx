@@ -1,5 +1,5 @@
 /**
- * The not-found page, served with HTTP 404 for an unknown /stay/{id} or any unknown path (issue 2:
+ * The not-found page, served with HTTP 404 for an unknown /stay/{id} or any unknown path (ROUTE-2:
  * the spec's page simply failed; visitors get a way back instead).
  */
 import styles from './simple-page.module.css';

@@ -1,5 +1,5 @@
 /**
- * Property page /stay/{id} (spec §2): header with the name and 'Check Availability', the hero
+ * Property page /stay/{id} (PROP-1..PROP-8): header with the name and 'Check Availability', the hero
  * photo (the one flagged best), the photo slider and its lightbox, a sidebar with the Location
  * map and the Facilities, then the details and the description (HTML, line breaks kept; the
  * publisher sanitises it before it reaches the page). In admin mode the name, address, counts,
@@ -27,7 +27,7 @@ import styles from './property.module.css';
 
 const PhotoLightbox = lazy(() => import('../components/photo-lightbox.js'));
 
-/** The property's string fields beyond the core ones (spec §3 "other detail fields"), in order. */
+/** The property's string fields beyond the core ones (DATA-2 "other detail fields"), in order. */
 export function otherDetails(property: Property): [string, string][] {
   const core: readonly string[] = CORE_FIELDS;
   return Object.entries(property).filter(
