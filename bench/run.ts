@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 5): prints the performance figures of Stays as one table, each with its
+ * `npm run bench` (PERF-1..PERF-5): prints the performance figures of Stays as one table, each with its
  * unit and its budget. Starts the built server on a free loopback port with a temporary DATA_DIR;
  * bounded in time (about 4 minutes on 2 cores) and stops by itself.
  *
