@@ -15,7 +15,7 @@ import { authRoutes } from './routes/auth.js';
 import { pageRoutes } from './routes/pages.js';
 
 /** Import bodies larger than this are refused with 413 (issue 3). */
-export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
 export interface BuiltApp {
   app: FastifyInstance;

@@ -6,7 +6,7 @@
 import path from 'node:path';
 
 /** Public contact details shown in the footer dialogs, the enquiry dialog and structured data. */
-export interface SiteConfig {
+interface SiteConfig {
   /** Absolute origin of the public site, no trailing slash, e.g. "https://stays.example". */
   siteUrl: string;
   /** True when SITE_URL was not set and siteUrl is this server's own address (main.ts fixes the port once listening). */

@@ -19,7 +19,7 @@ const DEMO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
  * uploads, two at a time. Photos already stored are skipped, so a seed killed halfway resumes.
  * Throws when the demo catalogue is invalid.
  */
-export async function seedDemo(ctx: Pick<AppContext, 'db' | 'paths'>): Promise<number> {
+async function seedDemo(ctx: Pick<AppContext, 'db' | 'paths'>): Promise<number> {
   const catalogue = siteDataSchema.parse(
     JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'catalogue.json'), 'utf8')),
   );

@@ -28,7 +28,7 @@ export interface TestApp {
 }
 
 /** Host the tests pretend the site is served on; ownerHeaders sends it as Host and in Origin. */
-export const TEST_HOST = 'stays.test:8080';
+const TEST_HOST = 'stays.test:8080';
 
 /** Builds the app on a new temporary DATA_DIR, creates the owner "owner" and logs them in. */
 export async function makeTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {

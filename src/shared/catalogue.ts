@@ -27,7 +27,7 @@ const FIELD_RE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 /** An extension that PHOTO_NAME_RE accepts after the dot. */
 const EXTENSION_RE = /^[A-Za-z0-9.]{1,16}$/;
 /** The extension used when a file name gives none that a photo name can carry. */
-export const DEFAULT_EXTENSION = 'jpg';
+const DEFAULT_EXTENSION = 'jpg';
 
 function findProperty<T extends SiteData>(data: T, propertyId: string): Property {
   const property = data.propertyList.find((p) => p.id === propertyId);

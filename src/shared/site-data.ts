@@ -29,11 +29,11 @@ export const LIMITS = {
 } as const;
 
 // Zod-free parts live in site-basics.ts so browser code can use them without bundling zod (issue 5).
-export { CORE_FIELDS, DATA_GLOBAL, heroPhoto } from './site-basics.js';
+export { DATA_GLOBAL, heroPhoto } from './site-basics.js';
 
 const count = z.number().int().min(0).max(LIMITS.count);
 
-export const photoSchema = z
+const photoSchema = z
   .object({
     name: z.string().regex(PHOTO_NAME_RE, 'must look like "{id}.{extension}", with no path'),
     best: z.boolean(),
@@ -41,7 +41,7 @@ export const photoSchema = z
   })
   .strict();
 
-export const propertySchema = z
+const propertySchema = z
   .object({
     id: z.string().regex(ID_RE, 'must be 1-64 letters, digits, "-" or "_"'),
     name: z.string().trim().min(1).max(LIMITS.shortText),
@@ -54,7 +54,7 @@ export const propertySchema = z
   })
   .catchall(z.string().max(LIMITS.detail));
 
-export const homeSectionSchema = z
+const homeSectionSchema = z
   .object({
     id: z.string().regex(ID_RE, 'must be 1-64 letters, digits, "-" or "_"'),
     name: z.string().trim().min(1).max(LIMITS.shortText),

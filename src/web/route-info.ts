@@ -25,7 +25,7 @@ function cleanPath(url: string): string {
  * The screen kind a path asks for before the data is known: what the client starts loading while
  * it waits for the global data object. `/stay/{id}` guesses 'property'.
  */
-export function routeKindOf(url: string): RouteKind {
+function routeKindOf(url: string): RouteKind {
   const path = cleanPath(url);
   if (path === '/') return 'home';
   if (path === '/admin') return 'admin';

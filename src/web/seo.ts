@@ -97,7 +97,7 @@ export function truncateAtWord(text: string, max = DESCRIPTION_MAX): string {
 }
 
 /** Escapes text for an HTML attribute value or text node (OWASP rule 2). */
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -201,7 +201,7 @@ function meta(attr: 'name' | 'property', key: string, content: string): string {
 }
 
 /** The meta description of the home page: one sentence about the business. */
-export function homeDescription(data: PageData): string {
+function homeDescription(data: PageData): string {
   const n = data.propertyList.length;
   const count = n === 1 ? 'one serviced apartment' : `${n} serviced apartments`;
   return truncateAtWord(
@@ -211,7 +211,7 @@ export function homeDescription(data: PageData): string {
 }
 
 /** The meta description of a property page: the plain text of its description, or a summary when it has none. */
-export function propertyDescription(property: Property): string {
+function propertyDescription(property: Property): string {
   const text = htmlToText(property.description);
   if (text !== '') return truncateAtWord(text);
   const beds = `${property.bedCount} bedroom${property.bedCount === 1 ? '' : 's'}`;

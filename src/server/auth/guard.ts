@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 /** True when the request comes from another site (Fetch Metadata or Origin says so). */
-export function isCrossSite(req: FastifyRequest): boolean {
+function isCrossSite(req: FastifyRequest): boolean {
   const site = req.headers['sec-fetch-site'];
   if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return true;
   const origin = req.headers.origin;

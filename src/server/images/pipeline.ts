@@ -20,9 +20,9 @@ import type { Db } from '../store/db.js';
 /** Largest upload accepted, bytes (issue 3: 413 past it). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 /** Largest decoded image accepted, pixels (issue 3: decompression bombs are refused with 422). */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 /** Long edge of the normalised photo, pixels (issue 3). */
-export const MAX_LONG_EDGE = 2560;
+const MAX_LONG_EDGE = 2560;
 
 /** What storePhoto stored: the name and the normalised photo's pixel size. */
 export interface StoredPhoto {

@@ -70,13 +70,13 @@ function loadSsr(): Promise<SsrModule> {
 }
 
 /** The file a URL is published as: '/' → index.html, '/stay/x' → stay/x.html, '/404' → 404.html. */
-export function fileForUrl(url: string): string {
+function fileForUrl(url: string): string {
   if (url === '/') return 'index.html';
   return `${decodeURIComponent(url.slice(1))}.html`;
 }
 
 /** JSON that is safe inside a <script> element and a JS string: no "<", U+2028 or U+2029 raw. */
-export function scriptSafeJson(value: unknown): string {
+function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,

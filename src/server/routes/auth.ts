@@ -34,7 +34,7 @@ import { loginSucceeded, startLoginAttempt } from '../auth/throttle.js';
 const LOGIN_BODY_LIMIT_BYTES = 16 * 1024;
 
 /** The one answer to a failed login, whichever of the two fields was wrong. */
-export const WRONG_CREDENTIALS = 'Wrong username or password.';
+const WRONG_CREDENTIALS = 'Wrong username or password.';
 
 const LoginBody = z.object({
   username: z
@@ -53,7 +53,7 @@ const LoginBody = z.object({
 });
 
 /** "Too many attempts. Try again in N minutes." with N rounded up. */
-export function throttledMessage(retryAfterSeconds: number): string {
+function throttledMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { LOGIN_URL, type FlushClient, type Notice } from './flush.js';
 import styles from './admin.module.css';
 
-export const LOGOUT_URL = '/api/logout';
+const LOGOUT_URL = '/api/logout';
 
 export interface AdminBarProps {
   flush: FlushClient;

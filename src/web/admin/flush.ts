@@ -16,8 +16,8 @@
 import type { SiteData } from '../../shared/site-data.js';
 import type { DataStore } from './data-store.js';
 
-export const IMPORT_URL = '/api/import.php';
-export const GENERATE_URL = '/api/genproperties.php';
+const IMPORT_URL = '/api/import.php';
+const GENERATE_URL = '/api/genproperties.php';
 export const LOGIN_URL = '/adminlogin';
 
 /** Shown when import answers 409 (issue 3: an import based on an old revision is refused). */

@@ -9,7 +9,7 @@
  */
 import type { CallResult } from './flush.js';
 
-export const UPLOAD_URL = '/api/upload.php';
+const UPLOAD_URL = '/api/upload.php';
 
 /**
  * Uploads one file as `name`. `onProgress(fraction)` gets 0..1 as bytes are sent.

@@ -13,7 +13,7 @@ import { useAutoplayCarousel } from './use-autoplay-carousel.js';
 import styles from './property-card.module.css';
 
 /** Spec §9: card slider autoplay. */
-export const CARD_AUTOPLAY_MS = 3000;
+const CARD_AUTOPLAY_MS = 3000;
 
 /** How wide a card photo is drawn: one column on phones, two on tablets, three (≤ 400 px) on desktops. */
 const CARD_SIZES = '(min-width: 1100px) 400px, (min-width: 640px) 50vw, 100vw';

@@ -27,7 +27,7 @@ import { afterPageLoad } from './page-load.js';
  * steps, duration 20 reaches 99 % of the move (or of the fade's opacity) after 29 steps ≈ 483 ms;
  * 25 (Embla's default) takes ≈ 700 ms.
  */
-export const SLIDE_DURATION = 20;
+const SLIDE_DURATION = 20;
 
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 

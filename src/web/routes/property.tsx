@@ -21,7 +21,7 @@ import styles from './property.module.css';
 const PhotoLightbox = lazy(() => import('../components/photo-lightbox.js'));
 
 /** The property's string fields beyond the core ones (spec §3 "other detail fields"), in order. */
-export function otherDetails(property: Property): [string, string][] {
+function otherDetails(property: Property): [string, string][] {
   const core: readonly string[] = CORE_FIELDS;
   return Object.entries(property).filter(
     (entry): entry is [string, string] => !core.includes(entry[0]) && typeof entry[1] === 'string',
@@ -29,7 +29,7 @@ export function otherDetails(property: Property): [string, string][] {
 }
 
 /** A field name as a label: "checkInTime" / "check_in_time" → "Check in time". */
-export function fieldLabel(field: string): string {
+function fieldLabel(field: string): string {
   const words = field
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
