@@ -13,7 +13,7 @@ import { photoStem, VARIANT_FORMATS, VARIANT_WIDTHS } from '../shared/photo-urls
 import { siteDataSchema } from '../shared/site-data.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { photoSizes } from './images/pipeline.js';
+import { photoSizes } from './store/photos.js';
 import { latestRevision } from './store/revisions.js';
 import { prepareDataDir } from './startup.js';
 

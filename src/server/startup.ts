@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { siteDataSchema } from '../shared/site-data.js';
 import { ensureOwner } from './auth/accounts.js';
 import type { AppContext } from './context.js';
-import { photoSizes, storePhoto } from './images/pipeline.js';
+import { storePhoto } from './images/pipeline.js';
+import { photoSizes } from './store/photos.js';
 import { latestRevision, saveRevision } from './store/revisions.js';
 
 const DEMO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../demo');

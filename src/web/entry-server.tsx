@@ -19,7 +19,7 @@ import HomePage from './routes/home.js';
 import NotFoundPage from './routes/not-found.js';
 import PropertyPage from './routes/property.js';
 import type { Screen } from './routes/screen.js';
-import { seoHead } from './seo.js';
+import { seoHead } from './seo.server.js';
 
 const SCREENS: Record<RouteKind, Screen> = {
   home: HomePage,

@@ -13,9 +13,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { OG_SIZE, photoStem, VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
-import { PHOTO_NAME_RE, type PhotoSize } from '../../shared/site-data.js';
+import { PHOTO_NAME_RE } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
-import type { Db } from '../store/db.js';
+import { insertPhoto, isPhotoRecorded } from '../store/photos.js';
 
 /** Largest upload accepted, bytes (issue 3: 413 past it). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -173,7 +173,7 @@ async function render(
 
 /** True when a photo of this name is recorded or any of its files exists. */
 function nameTaken(ctx: Pick<AppContext, 'db' | 'paths'>, name: string): boolean {
-  if (ctx.db.prepare('SELECT 1 FROM photos WHERE name = ?').get(name)) return true;
+  if (isPhotoRecorded(ctx.db, name)) return true;
   return (
     fs.existsSync(path.join(ctx.paths.images, name)) ||
     fs.existsSync(path.join(ctx.paths.originals, name))
@@ -231,11 +231,13 @@ export async function storePhoto(
       throw new ImageError(409, `A photo named "${name}" already exists.`, 'file.filename');
     const normalisedBytes = files.get(name)?.length ?? 0;
     ctx.db.transaction(() => {
-      ctx.db
-        .prepare(
-          'INSERT INTO photos (name, width, height, bytes, created_at) VALUES (?, ?, ?, ?, ?)',
-        )
-        .run(name, width, height, normalisedBytes, new Date().toISOString());
+      insertPhoto(ctx.db, {
+        name,
+        width,
+        height,
+        bytes: normalisedBytes,
+        createdAt: new Date().toISOString(),
+      });
       for (const target of targets.keys()) {
         fs.renameSync(tempOf(target), target);
         placed.push(target);
@@ -246,14 +248,4 @@ export async function storePhoto(
     throw err;
   }
   return { name, width, height };
-}
-
-/** name → [width, height] of every stored photo (after EXIF orientation and the long-edge cap). */
-export function photoSizes(db: Db): Record<string, PhotoSize> {
-  const rows = db.prepare('SELECT name, width, height FROM photos').all() as {
-    name: string;
-    width: number;
-    height: number;
-  }[];
-  return Object.fromEntries(rows.map((r) => [r.name, [r.width, r.height] as PhotoSize]));
 }

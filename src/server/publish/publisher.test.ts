@@ -14,7 +14,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATA_GLOBAL, type PageData, type SiteData } from '../../shared/site-data.js';
 import { saveRevision } from '../store/revisions.js';
 import { listFiles, makeTestApp, type TestApp, testCatalogue } from '../test-helpers.js';
-import { CURRENT_LINK, KEEP_PUBLISHED, type PublishResult } from './publisher.js';
+import type { PublishResult } from '../context.js';
+import { CURRENT_LINK, KEEP_PUBLISHED } from './publisher.js';
 
 const NAMES = ['Coffee View Suite', 'Hill Top Cottage', 'Lake Side Rooms'];
 const SUFFIX = ' - Stays In Chikmagalur';

@@ -17,28 +17,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { DATA_GLOBAL, type PageData, type SiteData } from '../../shared/site-data.js';
-import type { AppContext } from '../context.js';
-import { photoSizes } from '../images/pipeline.js';
+import type { AppContext, Publisher, PublishResult } from '../context.js';
+import { photoSizes } from '../store/photos.js';
 import { sanitizeDescription } from '../sanitize.js';
 import { latestRevision } from '../store/revisions.js';
 import { robotsTxt, sitemapXml } from './seo-files.js';
-
-export interface PublishResult {
-  revision: number;
-  pages: number;
-  ms: number;
-  /** Absolute path of the folder now serving. */
-  dir: string;
-}
-
-export interface Publisher {
-  /** Publishes the latest stored revision. Concurrent calls are serialised. Throws when nothing is stored or the build is missing. */
-  publish(): Promise<PublishResult>;
-  /** Absolute path of the folder serving now, or undefined before the first publish. */
-  currentDir(): string | undefined;
-  /** Calls `listener` with the new folder after every swap made by this process. */
-  onSwap(listener: (dir: string) => void): void;
-}
 
 /** How many published folders stay on disk (issue 3). */
 export const KEEP_PUBLISHED = 5;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageData, Property } from '../shared/site-data.js';
 import type { RouteInfo } from './route-info.js';
-import { DESCRIPTION_MAX, htmlToText, jsonForScript, seoHead, truncateAtWord } from './seo.js';
+import { DESCRIPTION_MAX, htmlToText, jsonForScript, seoHead, truncateAtWord } from './seo.server.js';
 
 const site = {
   siteUrl: 'https://stays.example',
