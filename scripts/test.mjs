@@ -99,6 +99,7 @@ check(
     '--config',
     '.dependency-cruiser.cjs',
     'src',
+    'test',
     'scripts',
     'bench',
     'e2e',

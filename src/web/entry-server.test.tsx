@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { siteDataSchema, type PageData } from '../shared/site-data.js';
 import { mapEmbedUrl } from './components/map-frame.js';
-import { render, publicRoutes } from './entry-server.js';
+import { render } from './entry-server.js';
 
 const catalogue = siteDataSchema.parse({
   revision: 3,
@@ -57,12 +57,6 @@ const data: PageData = {
 function dom(html: string): Document {
   return new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, 'text/html');
 }
-
-describe('publicRoutes', () => {
-  it('lists home, every property page, admin and login', () => {
-    expect(publicRoutes(data)).toEqual(['/', '/stay/coffee-view', '/stay/lake_side-2', '/admin', '/adminlogin']);
-  });
-});
 
 describe('render: home', () => {
   const result = render('/', data);

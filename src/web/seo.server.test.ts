@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { PageData, Property } from '../shared/site-data.js';
-import type { RouteInfo } from './route-info.js';
+import type { RouteInfo } from '../shared/routes.js';
 import { DESCRIPTION_MAX, htmlToText, jsonForScript, seoHead, truncateAtWord } from './seo.server.js';
 
 const site = {

@@ -21,7 +21,7 @@ import {
   type Property,
   type SiteInfo,
 } from '../shared/site-data.js';
-import { TITLE_SUFFIX, propertyPath, type RouteInfo } from './route-info.js';
+import { TITLE_SUFFIX, propertyPath, type RouteInfo } from '../shared/routes.js';
 
 /** Longest meta description, in characters, before it is cut at a word boundary (Google shows ~155-160). */
 export const DESCRIPTION_MAX = 155;

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { prerenderPaths } from '../../shared/routes.js';
 import { DATA_GLOBAL, type PageData, type SiteData } from '../../shared/site-data.js';
 import type { AppContext, Publisher, PublishResult } from '../context.js';
 import { photoSizes } from '../store/photos.js';
@@ -40,7 +41,6 @@ const SSR_ENTRY = path.join(projectRoot, 'dist', 'server', 'entry-server.js');
 
 interface SsrModule {
   render(url: string, data: PageData): { status: 200 | 404; html: string; head: string };
-  publicRoutes(data: SiteData): string[];
 }
 
 let ssrModule: Promise<SsrModule> | undefined;
@@ -258,7 +258,7 @@ async function publishLocked(ctx: Omit<AppContext, 'publisher'>): Promise<Publis
   await writeCompressed(path.join(building, dataName), dataScript, BROTLI_SINGLE_QUALITY);
   const dataTag = `<script defer data-site-data src="/${dataName}"></script>`;
 
-  const urls = [...ssr.publicRoutes(data), '/404'];
+  const urls = prerenderPaths(data);
   await inBatches(urls, 4, async (url) => {
     const page = ssr.render(url, data);
     const html = template

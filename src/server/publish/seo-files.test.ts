@@ -99,6 +99,7 @@ describe('robotsTxt', () => {
         'Allow: /',
         'Disallow: /admin',
         'Disallow: /adminlogin',
+        'Disallow: /404',
         'Disallow: /api/',
         '',
         'Sitemap: https://stays.example/sitemap.xml',
@@ -112,6 +113,7 @@ describe('robotsTxt', () => {
     expect(txt.split('\n').filter((l) => l.startsWith('Disallow'))).toEqual([
       'Disallow: /admin',
       'Disallow: /adminlogin',
+      'Disallow: /404',
       'Disallow: /api/',
     ]);
     expect(txt).not.toMatch(/User-agent: evil/);

@@ -16,6 +16,7 @@ import crypto from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { API, HOME_PATH, LOGIN_PATH } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
 import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, verifyLogin } from '../auth/accounts.js';
 import { refuseCrossSite } from '../auth/guard.js';
@@ -89,11 +90,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     code: string,
   ) {
     if (isFormPost(req))
-      return reply.code(303).header('location', `/adminlogin?error=${code}`).send();
+      return reply.code(303).header('location', `${LOGIN_PATH}?error=${code}`).send();
     return reply.code(status).send(body);
   }
 
-  app.post('/api/login', { bodyLimit: LOGIN_BODY_LIMIT_BYTES }, async (req, reply) => {
+  app.post(API.login, { bodyLimit: LOGIN_BODY_LIMIT_BYTES }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     if (refuseCrossSite(req, reply)) return reply;
     const raw =
@@ -135,11 +136,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     req.log.info({ username, ip: req.ip }, 'login');
     reply.setCookie(SESSION_COOKIE, sessionId, sessionCookie);
     reply.setCookie(ADMIN_KEY_COOKIE, crypto.randomBytes(16).toString('base64url'), adminKeyCookie);
-    if (isFormPost(req)) return reply.code(303).header('location', '/').send();
+    if (isFormPost(req)) return reply.code(303).header('location', HOME_PATH).send();
     return reply.send({ ok: true });
   });
 
-  app.post('/api/logout', async (req, reply) => {
+  app.post(API.logout, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     if (refuseCrossSite(req, reply)) return reply;
     deleteSession(db, req.cookies[SESSION_COOKIE]);
@@ -148,7 +149,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return reply.send({ ok: true });
   });
 
-  app.get('/api/session', async (req, reply) => {
+  app.get(API.session, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     const username = findSession(db, req.cookies[SESSION_COOKIE]);
     if (!username) return reply.code(401).send({ error: 'Not logged in.', field: 'session' });

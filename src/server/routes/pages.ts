@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NOT_FOUND_PATH } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
 import { CLIENT_DIR, DATA_SCRIPT_RE, PUBLISHED_RE, readCurrent } from '../publish/publisher.js';
 
@@ -220,8 +221,8 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const query = req.url.indexOf('?');
     const url = query === -1 ? req.url : req.url.slice(0, query);
     const file = published.get(url) ?? client.get(url);
-    if (file && url !== '/404') return send(req, reply, file);
-    const notFound = published.get('/404');
+    if (file && url !== NOT_FOUND_PATH) return send(req, reply, file);
+    const notFound = published.get(NOT_FOUND_PATH);
     if (!notFound) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     return send(req, reply, notFound, 404);
   });

@@ -5,10 +5,9 @@
  * link to the login page when logging in again is the fix.
  */
 import type { ReactNode } from 'react';
-import { LOGIN_URL, type FlushClient, type Notice } from './flush.js';
+import { API, HOME_PATH, LOGIN_PATH } from '../../shared/routes.js';
+import type { FlushClient, Notice } from './flush.js';
 import styles from './admin.module.css';
-
-const LOGOUT_URL = '/api/logout';
 
 export interface AdminBarProps {
   flush: FlushClient;
@@ -23,12 +22,12 @@ export interface AdminBarProps {
 export function AdminBar({ flush, notice, alert, assign, children }: AdminBarProps) {
   async function logOut() {
     try {
-      await fetch(LOGOUT_URL, { method: 'POST', credentials: 'same-origin' });
+      await fetch(API.logout, { method: 'POST', credentials: 'same-origin' });
     } catch {
       alert('The server could not be reached, so you are still logged in. Try again.');
       return;
     }
-    assign('/');
+    assign(HOME_PATH);
   }
 
   return (
@@ -57,7 +56,7 @@ export function AdminBar({ flush, notice, alert, assign, children }: AdminBarPro
           {notice.login && (
             <>
               {' '}
-              <a href={LOGIN_URL}>Log in again</a>
+              <a href={LOGIN_PATH}>Log in again</a>
             </>
           )}
         </p>

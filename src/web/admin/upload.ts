@@ -7,9 +7,8 @@
  * The spec's page never read the answer; this one does, so a photo the server refused (401, 413,
  * 415, 422 ...) is not added to the catalogue.
  */
+import { API } from '../../shared/routes.js';
 import type { CallResult } from './flush.js';
-
-const UPLOAD_URL = '/api/upload.php';
 
 /**
  * Uploads one file as `name`. `onProgress(fraction)` gets 0..1 as bytes are sent.
@@ -20,7 +19,7 @@ export function uploadFile(
   file: Blob,
   name: string,
   onProgress: (fraction: number) => void,
-  url: string = UPLOAD_URL,
+  url: string = API.upload,
 ): Promise<CallResult> {
   return new Promise((resolve) => {
     const form = new FormData();

@@ -10,7 +10,7 @@
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { Property, SiteInfo } from '../../shared/site-data.js';
-import { propertyPath } from '../route-info.js';
+import { propertyPath } from '../../shared/routes.js';
 import {
   GUESTS_MAX,
   GUESTS_MIN,

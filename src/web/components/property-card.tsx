@@ -7,7 +7,7 @@
  */
 import { useId } from 'react';
 import type { PageData, Property } from '../../shared/site-data.js';
-import { propertyPath } from '../route-info.js';
+import { propertyPath } from '../../shared/routes.js';
 import { ResponsivePhoto, photoAlt } from './responsive-photo.js';
 import { useAutoplayCarousel } from './use-autoplay-carousel.js';
 import styles from './property-card.module.css';

@@ -1,0 +1,47 @@
+/** The route table (spec §2): each row's paths resolve back to its own kind, and its title. */
+import { describe, expect, it } from 'vitest';
+import { testCatalogue } from '../../test/factories.js';
+import { PAGES, pageTitle, prerenderPaths, resolveRoute, type RouteKind } from './routes.js';
+
+const data = testCatalogue({
+  propertyList: [
+    { id: 'coffee-view', name: 'Coffee View Residency' },
+    { id: 'lake side/2', name: 'Lake Cottage' },
+  ],
+});
+
+describe('route table', () => {
+  it('prerenders home, every property page, the owner pages and the 404 page', () => {
+    expect(prerenderPaths(data)).toEqual([
+      '/',
+      '/stay/coffee-view',
+      '/stay/lake%20side%2F2',
+      '/admin',
+      '/adminlogin',
+      '/404',
+    ]);
+  });
+
+  it.each(Object.keys(PAGES) as RouteKind[])('every path of "%s" resolves to that kind', (kind) => {
+    for (const path of PAGES[kind].paths(data)) expect(resolveRoute(path, data).kind).toBe(kind);
+  });
+
+  it('resolves a property path to its property, with a query, a hash or a trailing slash', () => {
+    for (const url of ['/stay/coffee-view?x=1', '/stay/coffee-view#top', '/stay/coffee-view/']) {
+      const route = resolveRoute(url, data);
+      expect(route.kind === 'property' && route.property.name).toBe('Coffee View Residency');
+    }
+  });
+
+  it('answers not-found for an unknown id, a malformed escape and an unlisted path', () => {
+    for (const url of ['/stay/nobody', '/stay/%E0%A4%A', '/stay', '/admin/x', '/index.html'])
+      expect(resolveRoute(url, data).kind).toBe('not-found');
+  });
+
+  it('titles every page with the spec suffix, a property page with its name', () => {
+    expect(pageTitle(resolveRoute('/stay/coffee-view', data))).toBe(
+      'Coffee View Residency - Stays In Chikmagalur',
+    );
+    expect(pageTitle({ kind: 'login' })).toBe('Admin Login - Stays In Chikmagalur');
+  });
+});
