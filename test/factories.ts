@@ -2,14 +2,16 @@
  * Catalogue factories for tests: valid data by default, each test overriding only the fields it is
  * about, so a new required property field is added here once rather than in every test.
  */
+import { withFieldDefaults } from '../src/shared/property-fields.js';
 import type { HomeSection, Property, SiteData } from '../src/shared/site-data.js';
 
 /**
  * A valid property: id "stay-1", two beds, one bath, one hero photo "photo-1.jpg", a short HTML
- * description. `overrides` replace whole fields (give `photos: []` for a property without photos).
+ * description, and every other field of the field table at its default. `overrides` replace whole
+ * fields (give `photos: []` for a property without photos).
  */
 export function testProperty(overrides: Partial<Property> = {}): Property {
-  return {
+  return withFieldDefaults({
     id: 'stay-1',
     name: 'Coffee View Suite',
     address: 'Kalasa Road, Chikmagalur',
@@ -19,7 +21,7 @@ export function testProperty(overrides: Partial<Property> = {}): Property {
     bathCount: 1,
     photos: [{ name: 'photo-1.jpg', best: true, home: true }],
     ...overrides,
-  } as Property;
+  } as Property);
 }
 
 /** What testCatalogue takes: each listed property is testProperty of it. */

@@ -13,9 +13,9 @@ import {
   toggleHome,
   uploadName,
 } from './catalogue.js';
+import { LIMITS } from './property-fields.js';
 import {
   ID_RE,
-  LIMITS,
   PHOTO_NAME_RE,
   siteDataSchema,
   type PageData,

@@ -3,18 +3,6 @@
  * code can import them without pulling the schemas into the visitor bundle (issue 5: JavaScript
  * budget).
  */
-/** Fields of Property that are not free-form string details. */
-export const CORE_FIELDS = [
-  'id',
-  'name',
-  'address',
-  'description',
-  'facilities',
-  'bedCount',
-  'bathCount',
-  'photos',
-] as const;
-
 /** Name of the global that holds PageData on every published page. */
 export const DATA_GLOBAL = '__STAYS_DATA__';
 

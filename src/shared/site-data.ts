@@ -10,28 +10,56 @@
  * - HomeSection { id, name, properties: property ids }
  */
 import { z } from 'zod';
+import {
+  LIMITS,
+  PROPERTY_FIELDS,
+  TIME_RE,
+  type FieldName,
+  type FieldSpec,
+  type KindOf,
+} from './property-fields.js';
 
 /** A photo's file name: a unique id, a dot, the extension after the first dot (spec §5). No paths. */
 export const PHOTO_NAME_RE = /^[A-Za-z0-9-]+\.[A-Za-z0-9.]{1,16}$/;
 /** Property and home-section ids: URL-safe, used in /stay/{id}. */
 export const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
-export const LIMITS = {
-  shortText: 200,
-  address: 500,
-  detail: 2000,
-  description: 20_000,
-  facilities: 100,
-  photos: 100,
-  properties: 2000,
-  sections: 100,
-  count: 1000,
-} as const;
-
 // Zod-free parts live in site-basics.ts so browser code can use them without bundling zod (issue 5).
 export { DATA_GLOBAL, heroPhoto } from './site-basics.js';
 
-const count = z.number().int().min(0).max(LIMITS.count);
+/** The zod type of each field kind (property-fields.ts). */
+interface ZodOfKind {
+  text: z.ZodString;
+  html: z.ZodString;
+  time: z.ZodString;
+  count: z.ZodNumber;
+  money: z.ZodNumber;
+  list: z.ZodArray<z.ZodString>;
+}
+
+/** The import rule of one row of the field table. */
+function fieldSchema<K extends keyof ZodOfKind>(spec: FieldSpec<K>): ZodOfKind[K] {
+  const max = spec.max;
+  const schemas: { [Kind in keyof ZodOfKind]: () => ZodOfKind[Kind] } = {
+    text: () =>
+      spec.required
+        ? z.string().trim().min(1).max(max ?? LIMITS.detail)
+        : z.string().max(max ?? LIMITS.detail),
+    html: () => z.string().max(max ?? LIMITS.description),
+    time: () => z.string().regex(TIME_RE, 'must be a 24-hour time "HH:MM"'),
+    count: () => z.number().int().min(0).max(max ?? LIMITS.count),
+    money: () => z.number().int().min(0).max(max ?? LIMITS.money),
+    list: () => {
+      const item = z.string().trim().min(1).max(max ?? LIMITS.shortText);
+      return z.array(item).max(spec.maxItems ?? LIMITS.facilities);
+    },
+  };
+  return schemas[spec.kind]() as ZodOfKind[K];
+}
+
+const typedFields = Object.fromEntries(
+  Object.entries(PROPERTY_FIELDS).map(([name, spec]) => [name, fieldSchema(spec)]),
+) as { [F in FieldName]: ZodOfKind[KindOf<F>] };
 
 const photoSchema = z
   .object({
@@ -44,12 +72,7 @@ const photoSchema = z
 const propertySchema = z
   .object({
     id: z.string().regex(ID_RE, 'must be 1-64 letters, digits, "-" or "_"'),
-    name: z.string().trim().min(1).max(LIMITS.shortText),
-    address: z.string().max(LIMITS.address),
-    description: z.string().max(LIMITS.description),
-    facilities: z.array(z.string().trim().min(1).max(LIMITS.shortText)).max(LIMITS.facilities),
-    bedCount: count,
-    bathCount: count,
+    ...typedFields,
     photos: z.array(photoSchema).max(LIMITS.photos),
   })
   .catchall(z.string().max(LIMITS.detail));
@@ -118,7 +141,9 @@ export type Property = z.infer<z.ZodObject<(typeof propertySchema)['shape']>> & 
   [field: string]: string | number | string[] | Photo[];
 };
 export type HomeSection = z.infer<typeof homeSectionSchema>;
-export type SiteData = Omit<z.infer<typeof siteDataSchema>, 'propertyList'> & { propertyList: Property[] };
+export type SiteData = Omit<z.infer<typeof siteDataSchema>, 'propertyList'> & {
+  propertyList: Property[];
+};
 
 /** Pixel size of a stored photo, [width, height], after EXIF orientation. */
 export type PhotoSize = [number, number];

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SiteData } from '../../shared/site-data.js';
+import { siteDataSchema, type SiteData } from '../../shared/site-data.js';
 import { openDb, type Db } from './db.js';
 import { getRevision, latestRevision, saveRevision, StaleRevisionError } from './revisions.js';
 
@@ -78,5 +78,19 @@ describe('revisions', () => {
     } finally {
       other.close();
     }
+  });
+
+  it('loads a revision stored before a property field existed, with the field table default', () => {
+    const old = { ...data(0).propertyList[0] } as Record<string, unknown>;
+    delete old.bathCount;
+    delete old.facilities;
+    db.prepare('INSERT INTO revisions (created_at, author, json) VALUES (?, ?, ?)').run(
+      new Date().toISOString(),
+      'owner',
+      JSON.stringify({ propertyList: [old], homeSections: [] }),
+    );
+    const loaded = latestRevision(db)?.data;
+    expect(loaded?.propertyList[0]).toMatchObject({ bedCount: 1, bathCount: 0, facilities: [] });
+    expect(siteDataSchema.safeParse(loaded).success).toBe(true);
   });
 });

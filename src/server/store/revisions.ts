@@ -4,6 +4,7 @@
  * and a stale one is refused (StaleRevisionError → HTTP 409), so two editors never silently
  * overwrite each other.
  */
+import { withFieldDefaults } from '../../shared/property-fields.js';
 import type { SiteData } from '../../shared/site-data.js';
 import type { Db } from './db.js';
 
@@ -33,14 +34,19 @@ interface Row {
   json: string;
 }
 
+/**
+ * A stored row as a revision. A revision saved before a property field existed loads with that
+ * field's default (src/shared/property-fields.ts), so it still imports, publishes and restores.
+ */
 function toRevision(row: Row | undefined): RevisionRow | undefined {
   if (!row) return undefined;
   const catalogue = JSON.parse(row.json) as Omit<SiteData, 'revision'>;
+  const propertyList = catalogue.propertyList.map(withFieldDefaults);
   return {
     id: row.id,
     createdAt: row.created_at,
     author: row.author,
-    data: { ...catalogue, revision: row.id },
+    data: { ...catalogue, propertyList, revision: row.id },
   };
 }
 

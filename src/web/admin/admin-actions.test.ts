@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ID_RE, type PageData, type SiteData } from '../../shared/site-data.js';
-import { createAdminActions, fieldLabel, type AdminUi } from './admin-actions.js';
+import { createAdminActions, type AdminUi } from './admin-actions.js';
 import { createDataStore, type DataStore } from './data-store.js';
 import { CONFLICT_MESSAGE, createFlushClient, LOGIN_MESSAGE } from './flush.js';
 import { startScriptedServer, type ScriptedServer } from './test-server.js';
@@ -294,13 +294,5 @@ describe('photos (spec §4)', () => {
       'images:misty-hills:["b2.jpg"]',
       'images:misty-hills:["a1.jpg","b2.jpg"]',
     ]);
-  });
-});
-
-describe('fieldLabel', () => {
-  it('turns field names into words', () => {
-    expect(fieldLabel('bedCount')).toBe('bed count');
-    expect(fieldLabel('name')).toBe('name');
-    expect(fieldLabel('checkInTime')).toBe('check in time');
   });
 });

@@ -25,6 +25,7 @@ import {
   setFacilities,
   toggleHome,
 } from '../../shared/catalogue.js';
+import { fieldLabel } from '../../shared/property-fields.js';
 import type { PageData, Property } from '../../shared/site-data.js';
 import type { DataStore } from './data-store.js';
 import type { FlushClient } from './flush.js';
@@ -49,11 +50,6 @@ export interface AdminActions extends AdminApi {
   deletePhoto(propertyId: string, photoName: string): Promise<void>;
   /** Appends uploaded photos (already stored by the server under these names), then silent flush. */
   addUploadedPhotos(propertyId: string, names: string[]): Promise<void>;
-}
-
-/** "bedCount" → "bed count": prompt wording for a field name. */
-export function fieldLabel(field: string): string {
-  return field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
 const isBlank = (answer: string | null): answer is null => answer === null || answer.trim() === '';
@@ -112,7 +108,7 @@ export function createAdminActions(deps: {
       if (!p) return;
       const current = p[field];
       const answer = ui.prompt(
-        `New ${fieldLabel(field)} for ${p.name}:`,
+        `New ${fieldLabel(field).toLowerCase()} for ${p.name}:`,
         current === undefined ? '' : String(current),
       );
       if (isBlank(answer)) return;

@@ -6,7 +6,8 @@
  * other details, facilities and description open edit prompts and the hero opens Manage Images.
  */
 import { Suspense, lazy, useState } from 'react';
-import { CORE_FIELDS, heroPhoto } from '../../shared/site-basics.js';
+import { CORE_FIELDS, fieldLabel } from '../../shared/property-fields.js';
+import { heroPhoto } from '../../shared/site-basics.js';
 import type { Property } from '../../shared/site-data.js';
 import { useAdmin } from '../admin-context.js';
 import { EnquiryDialog } from '../components/enquiry-dialog.js';
@@ -22,20 +23,10 @@ const PhotoLightbox = lazy(() => import('../components/photo-lightbox.js'));
 
 /** The property's string fields beyond the core ones (spec §3 "other detail fields"), in order. */
 function otherDetails(property: Property): [string, string][] {
-  const core: readonly string[] = CORE_FIELDS;
   return Object.entries(property).filter(
-    (entry): entry is [string, string] => !core.includes(entry[0]) && typeof entry[1] === 'string',
+    (entry): entry is [string, string] =>
+      !CORE_FIELDS.includes(entry[0]) && typeof entry[1] === 'string',
   );
-}
-
-/** A field name as a label: "checkInTime" / "check_in_time" → "Check in time". */
-function fieldLabel(field: string): string {
-  const words = field
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 const HERO_SIZES = '(min-width: 1240px) 1240px, 100vw';
