@@ -1,108 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { appPreload, inlineStylesheet, precompress } from './scripts/vite-plugins.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-/** Files the server sends compressed (src/server/routes/pages.ts picks the .br/.gz twin). */
-const COMPRESSIBLE = /\.(?:js|css|svg|json|txt|xml)$/;
-
-/**
- * Writes a brotli (quality 11) and a gzip (level 9) twin of every compressible file of the client
- * build, as the publisher does for pages (issue 5: precompressed HTML, CSS and JS). Compressing once
- * at build time costs nothing per request and lets any static server (nginx gzip_static) send them.
- */
-function precompress(outDir: string): Plugin {
-  return {
-    name: 'stays-precompress',
-    apply: 'build',
-    writeBundle() {
-      for (const rel of fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' })) {
-        const file = path.join(outDir, rel);
-        if (rel.startsWith('.') || !COMPRESSIBLE.test(rel) || !fs.statSync(file).isFile()) continue;
-        const body = fs.readFileSync(file);
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
-        fs.writeFileSync(
-          `${file}.br`,
-          zlib.brotliCompressSync(body, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            },
-          }),
-        );
-      }
-    },
-  };
-}
-
-/**
- * Puts the site's one stylesheet inside the HTML template as a <style> element (issue 5): the CSS
- * is small (~5 KB compressed) and render-blocking, and a separate file costs a phone on a mobile
- * network a round trip (often a new connection) before the first paint. The CSP allows inline
- * styles (src/server/routes/pages.ts). The file is still written, for anything that links it.
- */
-function inlineStylesheet(): Plugin {
-  return {
-    name: 'stays-inline-stylesheet',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        return html.replace(
-          /<link rel="stylesheet"[^>]*?href="\/([^"]+\.css)"[^>]*>/g,
-          (tag, file: string) => {
-            const asset = ctx.bundle?.[file];
-            return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
-          },
-        );
-      },
-    },
-  };
-}
-
-/**
- * Issue 5: entry-client.tsx imports ReactDOM's chunk (react-dom-first.ts), pauses, then imports the
- * app chunk (hydrate.tsx), so that the two evaluate in separate tasks. Fetched one after the other,
- * the app would cost a round trip more; so the preload list of the first import also names the app
- * chunk: both are fetched at once, and the app waits, parsed but not run, for its turn.
- * `appPreload` records the app chunk's file name before Vite writes the preload lists.
- */
-function appPreload(): {
-  plugin: Plugin;
-  resolveDependencies: (file: string, deps: string[]) => string[];
-} {
-  const chunkOf = new Map<string, string>();
-  const reactDomFirst = here('./src/web/react-dom-first.ts');
-  const app = here('./src/web/hydrate.tsx');
-  return {
-    plugin: {
-      name: 'stays-app-preload',
-      apply: 'build',
-      generateBundle: {
-        order: 'pre',
-        handler(_options, bundle) {
-          for (const item of Object.values(bundle)) {
-            if (item.type === 'chunk' && item.facadeModuleId)
-              chunkOf.set(item.facadeModuleId, item.fileName);
-          }
-        },
-      },
-    },
-    resolveDependencies(file, deps) {
-      const first = chunkOf.get(reactDomFirst);
-      const appChunk = chunkOf.get(app);
-      if (!first || !appChunk)
-        throw new Error('stays-app-preload: no chunk for react-dom-first.ts or hydrate.tsx');
-      return file === first ? [...new Set([file, ...deps, appChunk])] : deps;
-    },
-  };
-}
-
-const preloadApp = appPreload();
+const preloadApp = appPreload(
+  here('./src/web/boot/react-dom-first.ts'),
+  here('./src/web/boot/hydrate.tsx'),
+);
 
 /**
  * One Vite config for the client build (dist/client, with a manifest the publisher reads), the SSR

@@ -1,6 +1,6 @@
 /**
  * Each route kind's screen (spec §2), for the server render (entry-server.tsx) and the hydration
- * (hydrate.tsx). A Record over src/shared/routes.ts's RouteKind, so a row of the route table
+ * (boot/hydrate.tsx). A Record over src/shared/routes.ts's RouteKind, so a row of the route table
  * without a screen does not compile.
  */
 import type { RouteKind } from '../shared/routes.js';

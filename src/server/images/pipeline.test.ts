@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dataPaths, type DataPaths } from '../context.js';
 import { openDb, type Db } from '../store/db.js';
-import { listFiles } from '../test-helpers.js';
+import { listFiles } from '../../../test/test-helpers.js';
 import { photoSizes } from '../store/photos.js';
 import { ImageError, normalisedFormat, storePhoto } from './pipeline.js';
 

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testCatalogue } from '../../../test/factories.js';
 import { PAGES, type RouteKind } from '../../shared/routes.js';
 import { saveRevision } from '../store/revisions.js';
-import { makeTestApp, type TestApp } from '../test-helpers.js';
+import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 
 const SITE_URL = 'http://localhost';
 

@@ -14,13 +14,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { prerenderPaths } from '../../shared/routes.js';
 import { DATA_GLOBAL, type PageData, type SiteData } from '../../shared/site-data.js';
 import type { AppContext, Publisher, PublishResult } from '../context.js';
 import { photoSizes } from '../store/photos.js';
 import { sanitizeDescription } from '../sanitize.js';
+import { writeCompressed } from '../precompress.js';
 import { latestRevision } from '../store/revisions.js';
 import { robotsTxt, sitemapXml } from './seo-files.js';
 
@@ -66,9 +65,6 @@ function scriptSafeJson(value: unknown): string {
   );
 }
 
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-
 /**
  * Brotli quality of files made once per property (pages). Measured on a 17 KB property page:
  * quality 11 takes ~140 ms (70 s of CPU for 500 properties, against the 5 s budget of issue 5) for
@@ -78,28 +74,6 @@ const BROTLI_PAGE_QUALITY = 5;
 /** Brotli quality of files made once per publish (data script, sitemap, robots.txt): ~50 ms for 0.5 MB. */
 const BROTLI_SINGLE_QUALITY = 9;
 
-/** Writes a file and its .gz and .br twins, each fsynced. */
-async function writeCompressed(
-  file: string,
-  body: Buffer,
-  quality = BROTLI_PAGE_QUALITY,
-): Promise<void> {
-  const [gz, br] = await Promise.all([
-    gzip(body, { level: 9 }),
-    brotli(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-  ]);
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  await Promise.all([
-    fs.promises.writeFile(file, body, { flush: true }),
-    fs.promises.writeFile(`${file}.gz`, gz, { flush: true }),
-    fs.promises.writeFile(`${file}.br`, br, { flush: true }),
-  ]);
-}
 
 /** Runs `tasks` with at most `limit` at once. */
 async function inBatches<T>(
@@ -264,7 +238,11 @@ async function publishLocked(ctx: Omit<AppContext, 'publisher'>): Promise<Publis
     const html = template
       .replace('<!--app-head-->', () => `${page.head}${dataTag}`)
       .replace('<!--app-html-->', () => page.html);
-    await writeCompressed(path.join(building, fileForUrl(url)), Buffer.from(html));
+    await writeCompressed(
+      path.join(building, fileForUrl(url)),
+      Buffer.from(html),
+      BROTLI_PAGE_QUALITY,
+    );
   });
   await writeCompressed(
     path.join(building, 'sitemap.xml'),

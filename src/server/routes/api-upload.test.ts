@@ -15,7 +15,7 @@ import {
   multipartBody,
   type FormPart,
   type TestApp,
-} from '../test-helpers.js';
+} from '../../../test/test-helpers.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../e2e/fixtures');
 const phonePhoto = fs.readFileSync(path.join(FIXTURES, 'phone-photo-12mp.jpg'));

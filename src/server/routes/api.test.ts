@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SiteData } from '../../shared/site-data.js';
 import { getRevision, latestRevision, saveRevision } from '../store/revisions.js';
-import { makeTestApp, type TestApp } from '../test-helpers.js';
+import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { STALE_MESSAGE } from './api.js';
 
 function catalogue(revision = 0): SiteData {

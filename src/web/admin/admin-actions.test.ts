@@ -4,8 +4,8 @@ import { ID_RE, type PageData, type SiteData } from '../../shared/site-data.js';
 import { createAdminActions, type AdminUi } from './admin-actions.js';
 import { createDataStore, type DataStore } from './data-store.js';
 import { CONFLICT_MESSAGE, createFlushClient, LOGIN_MESSAGE } from './flush.js';
-import { startScriptedServer, type ScriptedServer } from './test-server.js';
-import { testPageData } from './test-site.js';
+import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
+import { testPageData } from '../../../test/test-site.js';
 
 let server: ScriptedServer;
 beforeAll(async () => {

@@ -8,10 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSection, setDetail } from '../../shared/catalogue.js';
 import type { PageData } from '../../shared/site-data.js';
 import { latestRevision } from '../../server/store/revisions.js';
-import { makeTestApp, type TestApp } from '../../server/test-helpers.js';
+import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { createDataStore } from './data-store.js';
 import { CONFLICT_MESSAGE, createFlushClient, LOGIN_MESSAGE } from './flush.js';
-import { TEST_SITE } from './test-site.js';
+import { TEST_SITE } from '../../../test/test-site.js';
 
 let t: TestApp;
 beforeEach(async () => {

@@ -9,8 +9,8 @@ import {
   type FlushEnv,
   type Notice,
 } from './flush.js';
-import { startScriptedServer, type ScriptedServer } from './test-server.js';
-import { TEST_SITE } from './test-site.js';
+import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
+import { TEST_SITE } from '../../../test/test-site.js';
 
 let server: ScriptedServer;
 beforeAll(async () => {

@@ -16,10 +16,10 @@
  */
 import { startTransition } from 'react';
 import { hydrateRoot } from './react-dom-first.js';
-import type { PageData } from '../shared/site-data.js';
-import { App } from './app.js';
-import { resolveRoute } from '../shared/routes.js';
-import { SCREENS } from './screens.js';
+import type { PageData } from '../../shared/site-data.js';
+import { App } from '../app.js';
+import { resolveRoute } from '../../shared/routes.js';
+import { SCREENS } from '../screens.js';
 
 /** Hydrates `#root` with the screen of `url`'s route; throws when the page has no `#root`. */
 export function hydrate(data: PageData, url: string): void {
