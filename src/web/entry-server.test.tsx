@@ -1,43 +1,43 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { testCatalogue } from '../../test/factories.js';
 import { siteDataSchema, type PageData } from '../shared/site-data.js';
 import { mapEmbedUrl } from './components/map-frame.js';
 import { render } from './entry-server.js';
 
-const catalogue = siteDataSchema.parse({
-  revision: 3,
-  propertyList: [
-    {
-      id: 'coffee-view',
-      name: 'Coffee View Residency',
-      address: 'Kalasa Road, Chikmagalur, Karnataka',
-      description: 'Two bedrooms.\nEstate walks <b>every morning</b>.',
-      facilities: ['Wi-Fi', 'Hot water', 'Parking'],
-      bedCount: 2,
-      bathCount: 1,
-      checkInTime: '12:00',
-      photos: [
-        { name: 'aaa111.jpg', best: false, home: true },
-        { name: 'bbb222.jpg', best: true, home: false },
-        { name: 'ccc333.webp', best: false, home: true },
-      ],
-    },
-    {
-      id: 'lake_side-2',
-      name: 'Hirekolale Lake Cottage',
-      address: 'Hirekolale lake & Co, Chikmagalur',
-      description: '',
-      facilities: [],
-      bedCount: 1,
-      bathCount: 1,
-      photos: [{ name: 'ddd444.jpg', best: true, home: true }],
-    },
-  ],
-  homeSections: [
-    { id: 'sec1', name: 'Near Town', properties: ['coffee-view'] },
-    { id: 'sec2', name: 'By The Lakes', properties: ['lake_side-2', 'coffee-view'] },
-  ],
-});
+const catalogue = siteDataSchema.parse(
+  testCatalogue({
+    revision: 3,
+    propertyList: [
+      {
+        id: 'coffee-view',
+        name: 'Coffee View Residency',
+        address: 'Kalasa Road, Chikmagalur, Karnataka',
+        description: 'Two bedrooms.\nEstate walks <b>every morning</b>.',
+        facilities: ['Wi-Fi', 'Hot water', 'Parking'],
+        checkInTime: '12:00',
+        photos: [
+          { name: 'aaa111.jpg', best: false, home: true },
+          { name: 'bbb222.jpg', best: true, home: false },
+          { name: 'ccc333.webp', best: false, home: true },
+        ],
+      },
+      {
+        id: 'lake_side-2',
+        name: 'Hirekolale Lake Cottage',
+        address: 'Hirekolale lake & Co, Chikmagalur',
+        description: '',
+        facilities: [],
+        bedCount: 1,
+        photos: [{ name: 'ddd444.jpg', best: true, home: true }],
+      },
+    ],
+    homeSections: [
+      { id: 'sec1', name: 'Near Town', properties: ['coffee-view'] },
+      { id: 'sec2', name: 'By The Lakes', properties: ['lake_side-2', 'coffee-view'] },
+    ],
+  }),
+);
 
 const data: PageData = {
   ...catalogue,

@@ -1,25 +1,17 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import type { Property, SiteData } from '../../shared/site-data.js';
+import { testCatalogue } from '../../../test/factories.js';
+import type { SiteData } from '../../shared/site-data.js';
 import { robotsTxt, sitemapXml } from './seo-files.js';
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-function property(id: string): Property {
-  return {
-    id,
-    name: id,
-    address: '',
-    description: '',
-    facilities: [],
-    bedCount: 1,
-    bathCount: 1,
-    photos: [],
-  };
-}
-
 function data(ids: string[]): SiteData {
-  return { propertyList: ids.map(property), homeSections: [], revision: 1 };
+  return testCatalogue({
+    propertyList: ids.map((id) => ({ id, name: id })),
+    homeSections: [],
+    revision: 1,
+  });
 }
 
 /** Parses with jsdom's XML parser (a conforming one: malformed XML gives a <parsererror> document). */

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testCatalogue } from '../../../test/factories.js';
 import { siteDataSchema, type SiteData } from '../../shared/site-data.js';
 import { openDb, type Db } from './db.js';
 import { getRevision, latestRevision, saveRevision, StaleRevisionError } from './revisions.js';
@@ -18,22 +19,12 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const data = (revision: number, name = 'Suite'): SiteData => ({
-  propertyList: [
-    {
-      id: 'p1',
-      name,
-      address: '',
-      description: '',
-      facilities: [],
-      bedCount: 1,
-      bathCount: 1,
-      photos: [],
-    },
-  ],
-  homeSections: [],
-  revision,
-});
+const data = (revision: number, name = 'Suite'): SiteData =>
+  testCatalogue({
+    propertyList: [{ id: 'p1', name, bedCount: 1, photos: [] }],
+    homeSections: [],
+    revision,
+  });
 
 describe('revisions', () => {
   it('is empty at first; the first save must be based on 0', () => {
