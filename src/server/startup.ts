@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withFieldDefaults } from '../shared/property-fields.js';
 import { siteDataSchema } from '../shared/site-data.js';
 import { ensureOwner } from './auth/accounts.js';
 import type { AppContext } from './context.js';
@@ -18,12 +19,18 @@ const DEMO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
  * Stores the demo catalogue (demo/catalogue.json) as the first revision, its photos
  * (demo/photo-sources.json: photo name → file in demo/photos) through the same image pipeline as
  * uploads, two at a time. Photos already stored are skipped, so a seed killed halfway resumes.
+ * Typed fields it lacks take the field table's default (src/shared/property-fields.ts).
  * Throws when the demo catalogue is invalid.
  */
 async function seedDemo(ctx: Pick<AppContext, 'db' | 'paths'>): Promise<number> {
-  const catalogue = siteDataSchema.parse(
-    JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'catalogue.json'), 'utf8')),
-  );
+  const demo = JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'catalogue.json'), 'utf8')) as {
+    propertyList?: object[];
+  };
+  // Written before some property fields existed: those load with their defaults, as a stored revision does.
+  const catalogue = siteDataSchema.parse({
+    ...demo,
+    propertyList: demo.propertyList?.map(withFieldDefaults),
+  });
   const sources = JSON.parse(
     fs.readFileSync(path.join(DEMO_DIR, 'photo-sources.json'), 'utf8'),
   ) as Record<string, string>;
