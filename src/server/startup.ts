@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withFieldDefaults } from '../shared/property-fields.js';
-import { siteDataSchema } from '../shared/site-data.js';
+import { siteDataSchema, type SiteData } from '../shared/site-data.js';
 import { ensureOwner } from './auth/accounts.js';
 import type { AppContext } from './context.js';
 import { storePhoto } from './images/pipeline.js';
@@ -16,21 +16,25 @@ import { latestRevision, saveRevision } from './store/revisions.js';
 const DEMO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../demo');
 
 /**
- * Stores the demo catalogue (demo/catalogue.json) as the first revision, its photos
- * (demo/photo-sources.json: photo name → file in demo/photos) through the same image pipeline as
- * uploads, two at a time. Photos already stored are skipped, so a seed killed halfway resumes.
- * Typed fields it lacks take the field table's default (src/shared/property-fields.ts).
- * Throws when the demo catalogue is invalid.
+ * The demo catalogue (demo/catalogue.json), validated. It was written before some property fields
+ * existed: those take the field table's default (src/shared/property-fields.ts), as in a stored
+ * revision. Throws a ZodError when it is invalid.
  */
-async function seedDemo(ctx: Pick<AppContext, 'db' | 'paths'>): Promise<number> {
+export function demoCatalogue(): Omit<SiteData, 'revision'> {
   const demo = JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'catalogue.json'), 'utf8')) as {
     propertyList?: object[];
   };
-  // Written before some property fields existed: those load with their defaults, as a stored revision does.
-  const catalogue = siteDataSchema.parse({
-    ...demo,
-    propertyList: demo.propertyList?.map(withFieldDefaults),
-  });
+  return siteDataSchema.parse({ ...demo, propertyList: demo.propertyList?.map(withFieldDefaults) });
+}
+
+/**
+ * Stores the demo catalogue (demo/catalogue.json) as the first revision, its photos
+ * (demo/photo-sources.json: photo name → file in demo/photos) through the same image pipeline as
+ * uploads, two at a time. Photos already stored are skipped, so a seed killed halfway resumes.
+ * Throws when the demo catalogue is invalid.
+ */
+async function seedDemo(ctx: Pick<AppContext, 'db' | 'paths'>): Promise<number> {
+  const catalogue = demoCatalogue();
   const sources = JSON.parse(
     fs.readFileSync(path.join(DEMO_DIR, 'photo-sources.json'), 'utf8'),
   ) as Record<string, string>;
