@@ -21,12 +21,13 @@ export function precompress(outDir: string): Plugin {
     name: 'stays-precompress',
     apply: 'build',
     async writeBundle() {
-      for (const rel of fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' })) {
-        const file = path.join(outDir, rel);
-        if (rel.startsWith('.') || !COMPRESSIBLE.test(rel) || !fs.statSync(file).isFile()) continue;
-        // Made once per build, so the smallest brotli is worth its time.
-        await writeCompressed(file, fs.readFileSync(file), 11);
-      }
+      const files = fs
+        .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+        .filter((rel) => !rel.startsWith('.') && COMPRESSIBLE.test(rel))
+        .map((rel) => path.join(outDir, rel))
+        .filter((file) => fs.statSync(file).isFile());
+      // Made once per build, so the smallest brotli is worth its time; zlib runs them in parallel.
+      await Promise.all(files.map((file) => writeCompressed(file, fs.readFileSync(file), 11)));
     },
   };
 }
