@@ -12,14 +12,18 @@ const data = testCatalogue({
 
 describe('route table', () => {
   it('prerenders home, every property page, the owner pages and the 404 page', () => {
-    expect(prerenderPaths(data)).toEqual([
-      '/',
-      '/stay/coffee-view',
-      '/stay/lake%20side%2F2',
-      '/admin',
-      '/adminlogin',
-      '/404',
-    ]);
+    const paths = prerenderPaths(data);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/stay/coffee-view',
+        '/stay/lake%20side%2F2',
+        '/admin',
+        '/adminlogin',
+        '/404',
+      ]),
+    );
+    expect(new Set(paths).size).toBe(paths.length);
   });
 
   it.each(Object.keys(PAGES) as RouteKind[])('every path of "%s" resolves to that kind', (kind) => {

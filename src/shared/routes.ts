@@ -29,6 +29,11 @@ interface PageRoute {
   /** The document title before TITLE_SUFFIX; `name` is the property's name on a property page. */
   title(name: string): string;
   /**
+   * The meta description of a page whose text is fixed, given the business name; the home and
+   * property pages describe their catalogue instead (web/seo.server.ts).
+   */
+  description?(businessName: string): string;
+  /**
    * True: listed in sitemap.xml. False: disallowed in robots.txt (the owner's pages, the 404 page),
    * so that every prerendered page is one or the other.
    */
@@ -67,18 +72,21 @@ export const PAGES: Record<RouteKind, PageRoute> = {
     pattern: /^\/admin$/,
     paths: () => [ADMIN_PATH],
     title: () => 'Admin Page',
+    description: (business) => `Admin page of ${business}.`,
     indexable: false,
   },
   login: {
     pattern: /^\/adminlogin$/,
     paths: () => [LOGIN_PATH],
     title: () => 'Admin Login',
+    description: (business) => `Owner sign-in for ${business}.`,
     indexable: false,
   },
   'not-found': {
     pattern: /^\/404$/,
     paths: () => [NOT_FOUND_PATH],
     title: () => 'Page not found',
+    description: (business) => `This page of ${business} does not exist.`,
     indexable: false,
   },
 };
