@@ -1,7 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { appPreload, inlineStylesheet, precompress } from './scripts/vite-plugins.js';
+import {
+  appPreload,
+  inlineStylesheet,
+  precompress,
+  validatorSafeLightboxCss,
+} from './scripts/vite-plugins.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -24,6 +29,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: here('./src/web/public'),
   plugins: [
     react(),
+    validatorSafeLightboxCss(),
     ...(isSsrBuild
       ? []
       : [inlineStylesheet(), preloadApp.plugin, precompress(here('./dist/client'))]),
@@ -45,7 +51,22 @@ export default defineConfig(({ isSsrBuild }) => ({
         cssCodeSplit: false,
         // Every browser that runs this site's ES modules supports <link rel=modulepreload>.
         modulePreload: { polyfill: false, resolveDependencies: preloadApp.resolveDependencies },
-        rollupOptions: { input: here('./src/web/index.html') },
+        rollupOptions: {
+          input: here('./src/web/index.html'),
+          // React stays in one chunk with ReactDOM: a lazy chunk that needs React but not ReactDOM
+          // (the enquiry calendar, AVL-13) would otherwise split it, and its runtime helpers, into
+          // chunks of their own that every page then loads separately.
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'react-dom-first',
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
       },
   test: {
     root: here('.'),

@@ -6,19 +6,15 @@
  *
  * The e2e server is shared with the other specs (2 workers), so this spec runs serially, edits
  * one property (the last one the home page shows) and a category it creates itself, and puts every
- * detail it changes back before it ends.
+ * detail it changes back before it ends. It runs on the desktop and on the phone (MOB-1), one
+ * project at a time (owner-lock.ts).
  */
 import path from 'node:path';
-import {
-  expect,
-  test,
-  type Browser,
-  type BrowserContext,
-  type Dialog,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './global-setup.js';
-import type { PageData, Property } from '../src/shared/site-data.js';
+import { NativeDialogs, publishedData } from './owner-helpers.js';
+import { releaseOwnerLock, takeOwnerLock } from './owner-lock.js';
+import type { Property } from '../src/shared/site-data.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -29,36 +25,6 @@ const FIXTURES = [
   path.resolve('e2e/fixtures/phone-photo-12mp.jpg'),
   path.resolve('e2e/fixtures/portrait-rotated.jpg'),
 ];
-
-type Answer = string | null | boolean;
-
-/** Answers the page's native dialogs from a plan and records every one (alerts are accepted). */
-class NativeDialogs {
-  readonly log: Array<{ type: string; message: string; defaultValue: string }> = [];
-  private plan: Answer[] = [];
-
-  constructor(page: Page) {
-    page.on('dialog', (d) => void this.handle(d));
-  }
-
-  /** Answers for the next prompts (string, or null to cancel) and confirms (true/false), in order. */
-  answer(...answers: Answer[]): void {
-    this.plan.push(...answers);
-  }
-
-  private async handle(d: Dialog): Promise<void> {
-    this.log.push({ type: d.type(), message: d.message(), defaultValue: d.defaultValue() });
-    if (d.type() === 'alert' || d.type() === 'beforeunload') return d.accept();
-    const next = this.plan.shift();
-    if (d.type() === 'prompt')
-      return next === null || next === undefined ? d.dismiss() : d.accept(String(next));
-    return next === true ? d.accept() : d.dismiss();
-  }
-
-  alerts(): string[] {
-    return this.log.filter((l) => l.type === 'alert').map((l) => l.message);
-  }
-}
 
 interface OwnerPage {
   context: BrowserContext;
@@ -110,13 +76,11 @@ async function visit<T>(
   }
 }
 
-const publishedData = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __STAYS_DATA__: PageData }).__STAYS_DATA__);
 const publishedProperty = async (page: Page) =>
   (await publishedData(page)).propertyList.find((p) => p.id === target.id)!;
 
 test.beforeAll(async ({ browser }, info) => {
-  test.skip(info.project.name !== 'desktop', 'the owner flows run once, on desktop');
+  await takeOwnerLock(info);
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await page.goto('/adminlogin');
@@ -132,6 +96,8 @@ test.beforeAll(async ({ browser }, info) => {
   expect(target.facilities.length).toBeGreaterThan(0);
   await context.close();
 });
+
+test.afterAll(releaseOwnerLock);
 
 test('editing the name: cancel and blank send nothing, a new name is published', async ({
   browser,

@@ -2,12 +2,23 @@
  * Starts the real server (`tsx src/server/main.ts`, serving the built site) as a child process on a
  * free loopback port with a fresh temporary DATA_DIR, for the browser tests and the benchmark.
  * Resolves once it prints its URL (after seeding and the first publish); rejects after `timeoutMs`
- * or if it exits first, with its output in the message.
+ * or if it exits first, with its output in the message. `onSpawn` gets the pid of the `tsx`
+ * process at once, before the seed (the benchmark samples the server's memory from there, OPS-4).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
+/**
+ * glibc malloc settings of the server process, the same as `npm start` sets (package.json; a test
+ * keeps the two equal). OPS-4: with glibc's defaults (an arena per thread, large blocks kept for
+ * reuse) the memory that sharp's threads free stays resident, ~1 GB after the seed and a few
+ * uploads; two arenas, and blocks of 128 KB or more mapped and unmapped on their own, give it
+ * back. Ignored on other C libraries (musl, macOS).
+ */
+export const MALLOC_TUNABLES =
+  'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072';
 
 export interface SpawnedServer {
   url: string;
@@ -19,14 +30,24 @@ export interface SpawnedServer {
 export async function spawnServer(
   env: Record<string, string> = {},
   timeoutMs = 300_000,
+  onSpawn?: (pid: number) => void,
 ): Promise<SpawnedServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-'));
   const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+    env: {
+      ...process.env,
+      GLIBC_TUNABLES: MALLOC_TUNABLES,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so stopping it also stops the node process tsx starts.
     detached: true,
   });
+  if (child.pid !== undefined) onSpawn?.(child.pid);
   const killGroup = (signal: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, signal);

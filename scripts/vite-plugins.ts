@@ -1,6 +1,7 @@
 /**
  * The client build's own Vite plugins (vite.config.ts uses them): the precompressed twins of every
- * asset, the stylesheet inlined into the HTML template, and the preload list that fetches the app
+ * asset, the stylesheet inlined into the HTML template, the lightbox's CSS rewritten for the Nu
+ * HTML checker (OPS-8), and the preload list that fetches the app
  * chunk together with ReactDOM's (the boot sequence of src/web/boot/).
  */
 import fs from 'node:fs';
@@ -53,6 +54,42 @@ export function inlineStylesheet(): Plugin {
           },
         );
       },
+    },
+  };
+}
+
+/**
+ * OPS-8 (valid HTML, the W3C Nu HTML Checker): yet-another-react-lightbox's stylesheet, inlined in
+ * every page with the rest, sizes carousel gaps and slide padding as
+ * `calc(P*1px + 100/(N*100 + (N - 1)*S)*X*1%)`. Browsers accept it, but the checker's CSS parser
+ * cannot divide by a parenthesised sum and reports three parse errors per page. This rewrites each
+ * into the same value, `calc(P*1px + X*100%/var(--stays-yarl-slots))`, with the divisor in a
+ * custom property declared on the same elements. Fails the build when the library's CSS no longer
+ * has exactly those three expressions, so an update is looked at rather than silently invalid.
+ */
+export function validatorSafeLightboxCss(): Plugin {
+  const divisor =
+    '(var(--yarl__carousel_slides_count)*100 + (var(--yarl__carousel_slides_count) - 1)*var(--yarl__carousel_spacing_percent, 0))';
+  const expression = new RegExp(
+    `100/${divisor.replace(/[()*+]/g, '\\$&')}\\*(var\\(--yarl__carousel_(?:spacing|padding)_percent, 0\\))\\*1%`,
+    'g',
+  );
+  return {
+    name: 'stays-validator-safe-lightbox-css',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/yet-another-react-lightbox\/dist\/styles\.css$/.test(id.split('?')[0]!)) return null;
+      const found = code.match(expression)?.length ?? 0;
+      if (found !== 3)
+        throw new Error(
+          `stays-validator-safe-lightbox-css: expected 3 carousel calc() expressions in ${id}, found ${found}`,
+        );
+      return {
+        code:
+          code.replace(expression, '$1*100%/var(--stays-yarl-slots)') +
+          `\n.yarl__carousel_with_slides,.yarl__slide{--stays-yarl-slots:calc${divisor}}\n`,
+        map: null,
+      };
     },
   };
 }

@@ -20,14 +20,17 @@ export interface TestApp {
   owner: string;
   /** `Cookie` header value carrying the owner's session. */
   cookie: string;
-  /** Headers of a same-origin request by the owner: Cookie, and Host, Origin, Sec-Fetch-Site of this site. */
+  /** Headers of a same-origin request by the owner: Cookie, Host (TEST_HOST), SITE_URL's Origin, Sec-Fetch-Site. */
   ownerHeaders: Record<string, string>;
   /** Closes the app and deletes DATA_DIR. */
   cleanup(): Promise<void>;
 }
 
-/** Host the tests pretend the site is served on; ownerHeaders sends it as Host and in Origin. */
-const TEST_HOST = 'stays.test:8080';
+/**
+ * Host header of the owner's requests: another name than SITE_URL's, as behind a reverse proxy,
+ * since the Origin is checked against SITE_URL and never against Host (OPS-5).
+ */
+export const TEST_HOST = 'stays.test:8080';
 
 /** Builds the app on a new temporary DATA_DIR, creates the owner "owner" and logs them in. */
 export async function makeTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
@@ -48,7 +51,7 @@ export async function makeTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp>
     ownerHeaders: {
       cookie,
       host: TEST_HOST,
-      origin: `http://${TEST_HOST}`,
+      origin: new URL(config.site.siteUrl).origin,
       'sec-fetch-site': 'same-origin',
     },
     async cleanup() {

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import type { Config } from './config.js';
+import type { Config, LogLevel } from './config.js';
 import { dataPaths, type AppContext } from './context.js';
 import { openDb } from './store/db.js';
 import { createPublisher } from './publish/publisher.js';
@@ -13,6 +13,11 @@ import { apiRoutes } from './routes/api.js';
 import { imageRoutes } from './routes/images.js';
 import { authRoutes } from './routes/auth.js';
 import { pageRoutes } from './routes/pages.js';
+import { revisionRoutes } from './routes/revisions.js';
+import { previewRoutes } from './routes/preview.js';
+import { calendarRoutes } from './calendar/routes.js';
+import { fastifyTrustProxy, STRICT_TRANSPORT_SECURITY } from './reverse-proxy.js';
+import { healthRoutes } from './routes/health.js';
 
 /** Import bodies larger than this are refused with 413 (issue 3). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -22,8 +27,15 @@ export interface BuiltApp {
   ctx: AppContext;
 }
 
-/** Creates DATA_DIR's folders, opens the database and registers every route. Does not listen. */
-export async function buildApp(config: Config, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+/**
+ * Creates DATA_DIR's folders, opens the database and registers every route. Does not listen.
+ * `logger`: false (default) for none, or pino's level (main.ts passes LOG_LEVEL); `logStream`
+ * sends the log to a stream instead of standard output (tests read what the server logs).
+ */
+export async function buildApp(
+  config: Config,
+  opts: { logger?: boolean | { level: LogLevel }; logStream?: NodeJS.WritableStream } = {},
+): Promise<BuiltApp> {
   const paths = dataPaths(config.dataDir);
   for (const dir of [paths.root, paths.originals, paths.images, paths.site]) {
     fs.mkdirSync(dir, { recursive: true });
@@ -33,14 +45,24 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   const ctx: AppContext = { ...ctxBase, publisher: createPublisher(ctxBase) };
 
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logStream ? { stream: opts.logStream } : (opts.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
+  if (config.site.siteUrl.startsWith('https:')) {
+    // Every answer, pages, photos and API alike, before any route runs (OPS-5).
+    app.addHook('onRequest', async (_req, reply) => {
+      reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    });
+  }
   await app.register(cookie);
   await app.register(async (scope) => apiRoutes(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, ctx));
   await app.register(async (scope) => imageRoutes(scope, ctx));
+  await app.register(async (scope) => revisionRoutes(scope, ctx));
+  await app.register(async (scope) => previewRoutes(scope, ctx));
+  await app.register(async (scope) => calendarRoutes(scope, ctx));
+  await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
   app.addHook('onClose', async () => {
     db.close();

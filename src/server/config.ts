@@ -1,12 +1,22 @@
 /**
- * The server's configuration, read from the environment once (DESIGN.md "Running it").
- * Every variable is documented in README.md and .env.example.
- * Throws an Error naming the variable when a value is malformed (e.g. a PORT that is not a number).
+ * The server's configuration, read from the environment once (DESIGN.md "Running it"; OPS-7).
+ * One zod schema (envSchema) checks every variable; each is documented in README.md and
+ * .env.example. A variable set to the empty string counts as unset.
+ * loadConfig throws a ConfigError holding one line per bad variable; a secret's value is never
+ * repeated in it.
  */
 import path from 'node:path';
+import { z } from 'zod';
+import {
+  MAX_PASSWORD_LENGTH,
+  MAX_USERNAME_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  USERNAME_PATTERN,
+} from './auth/credential-rules.js';
+import { parseTrustProxy, type TrustProxy } from './reverse-proxy.js';
 
 /** Public contact details shown in the footer dialogs, the enquiry dialog and structured data. */
-interface SiteConfig {
+export interface SiteConfig {
   /** Absolute origin of the public site, no trailing slash, e.g. "https://stays.example". */
   siteUrl: string;
   /** True when SITE_URL was not set and siteUrl is this server's own address (main.ts fixes the port once listening). */
@@ -19,6 +29,23 @@ interface SiteConfig {
   officeAddress: string;
 }
 
+/** Calendar sync (AVL-4). */
+interface CalendarConfig {
+  /** Minutes between two syncs of every feed (CALENDAR_SYNC_MINUTES); 0 turns syncing at start and on a schedule off. */
+  syncMinutes: number;
+  /** Let feeds be fetched from loopback and private-range addresses (CALENDAR_ALLOW_PRIVATE=true). */
+  allowPrivate: boolean;
+  /** Deadline of one feed fetch, in milliseconds (10 s; tests shorten it). */
+  fetchTimeoutMs: number;
+}
+
+/** REVISIONS_KEPT when unset (SAF-4). */
+const DEFAULT_REVISIONS_KEPT = 200;
+
+/** pino's levels, and `silent` for no log at all (LOG_LEVEL). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 export interface Config {
   port: number;
   host: string;
@@ -26,55 +53,191 @@ export interface Config {
   dataDir: string;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
-  /** Trust X-Forwarded-For from a reverse proxy in front (TRUST_PROXY=true), so login throttling sees real client addresses. */
-  trustProxy: boolean;
+  /** Which reverse proxies' X-Forwarded-For is believed, so login throttling sees real client addresses (reverse-proxy.ts). */
+  trustProxy: TrustProxy;
+  /**
+   * How many catalogue revisions are kept (REVISIONS_KEPT, default 200, SAF-4): older ones are
+   * pruned after each save, with the photos only they named.
+   */
+  revisionsKept: number;
+  /** Server log level (LOG_LEVEL, default info). */
+  logLevel: LogLevel;
   site: SiteConfig;
+  calendar: CalendarConfig;
 }
 
-function intFrom(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) {
-    throw new Error(`${name} must be a whole number from 0 to 65535, got "${raw}"`);
+/** A configuration the environment cannot give: `problems` has one line per bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
   }
-  return n;
 }
 
-function urlFrom(name: string, raw: string | undefined, fallback: string): string {
-  const value = raw && raw.trim() !== '' ? raw.trim() : fallback;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`${name} must be an absolute URL, got "${value}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`${name} must be an http or https URL, got "${value}"`);
-  }
-  return value.replace(/\/+$/, '');
+/** Variables whose values are never repeated in an error line. */
+const SECRET = new Set(['ADMIN_PASSWORD']);
+
+const blankIsUnset = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** An optional variable: the empty string counts as unset. */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(blankIsUnset, schema.optional());
 }
 
-/** Reads the configuration from `env` (default: process.env). */
+const httpUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { error: 'must be an absolute http or https URL' },
+  )
+  .transform((value) => value.replace(/\/+$/, ''));
+
+/** A whole number from `min` to `max` written in decimal digits. */
+function wholeNumber(min: number, max: number, unit = '') {
+  const error = `must be a whole number${unit} from ${min} to ${max}`;
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, { error })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error });
+}
+
+const flag = z.enum(['true', 'false'], { error: 'must be true or false' });
+
+const text = z.string().trim().max(500, { error: 'must be at most 500 characters' });
+
+/** Every environment variable the server reads (README "Configuration"). */
+export const envSchema = z
+  .object({
+    PORT: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,5}$/, { error: 'must be a whole number from 0 to 65535' })
+        .transform(Number)
+        .refine((n) => n <= 65535, { error: 'must be a whole number from 0 to 65535' }),
+    ),
+    HOST: optional(z.string().trim()),
+    DATA_DIR: optional(z.string()),
+    ADMIN_USERNAME: optional(
+      z
+        .string()
+        .max(MAX_USERNAME_LENGTH, { error: `must be at most ${MAX_USERNAME_LENGTH} characters` })
+        .regex(USERNAME_PATTERN, {
+          error: 'must be letters, digits, dots, dashes, underscores or @ signs',
+        }),
+    ),
+    ADMIN_PASSWORD: optional(
+      z
+        .string()
+        .refine((p) => [...p].length >= MIN_PASSWORD_LENGTH, {
+          error: `must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+        })
+        .refine((p) => [...p].length <= MAX_PASSWORD_LENGTH, {
+          error: `must be at most ${MAX_PASSWORD_LENGTH} characters long`,
+        }),
+    ),
+    SITE_URL: optional(httpUrl),
+    BUSINESS_NAME: optional(text),
+    CONTACT_EMAIL: optional(z.email({ error: 'must be an e-mail address' })),
+    CONTACT_PHONE: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^\+?[0-9 ().-]{5,30}$/, {
+          error: 'must be a phone number: digits, spaces, ( ) . - and a leading +',
+        }),
+    ),
+    SOCIAL_URL: optional(httpUrl),
+    OFFICE_ADDRESS: optional(text),
+    TRUST_PROXY: optional(
+      z
+        .string()
+        .trim()
+        .transform((value, ctx) => {
+          try {
+            return parseTrustProxy(value);
+          } catch (err) {
+            ctx.addIssue({
+              code: 'custom',
+              message: (err as Error).message.replace(/^TRUST_PROXY\s*/, ''),
+            });
+            return z.NEVER;
+          }
+        }),
+    ),
+    REVISIONS_KEPT: optional(wholeNumber(1, 1_000_000)),
+    CALENDAR_SYNC_MINUTES: optional(wholeNumber(0, 1440, ' of minutes')),
+    CALENDAR_ALLOW_PRIVATE: optional(flag),
+    LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      const [missing, other] =
+        env.ADMIN_USERNAME === undefined
+          ? ['ADMIN_USERNAME', 'ADMIN_PASSWORD']
+          : ['ADMIN_PASSWORD', 'ADMIN_USERNAME'];
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `must be set too when ${other} is (set both or neither)`,
+      });
+    }
+  });
+
+/** One line per bad variable, e.g. `PORT must be a whole number from 0 to 65535 (got "eighty")`. */
+function problemsOf(error: z.ZodError, env: NodeJS.ProcessEnv): string[] {
+  const lines = new Map<string, string>();
+  for (const issue of error.issues) {
+    const name = String(issue.path[0] ?? 'environment');
+    if (lines.has(name)) continue;
+    const raw = env[name];
+    const got = raw === undefined || SECRET.has(name) ? '' : ` (got "${raw}")`;
+    lines.set(name, `${name} ${issue.message}${got}`);
+  }
+  return [...lines.values()];
+}
+
+/** Reads the configuration from `env` (default: process.env). Throws ConfigError. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = intFrom('PORT', env.PORT, 3000);
-  const host = env.HOST || '0.0.0.0';
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(problemsOf(parsed.error, env));
+  const e = parsed.data;
+  const port = e.PORT ?? 3000;
   return {
     port,
-    host,
-    dataDir: path.resolve(env.DATA_DIR || './var'),
-    adminUsername: env.ADMIN_USERNAME || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    host: e.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(e.DATA_DIR ?? './var'),
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    trustProxy: e.TRUST_PROXY ?? false,
+    revisionsKept: e.REVISIONS_KEPT ?? DEFAULT_REVISIONS_KEPT,
+    logLevel: e.LOG_LEVEL ?? 'info',
     site: {
-      siteUrl: urlFrom('SITE_URL', env.SITE_URL, `http://localhost:${port}`),
-      siteUrlIsDefault: !env.SITE_URL,
-      businessName: env.BUSINESS_NAME || 'Stays In Chikmagalur',
-      email: env.CONTACT_EMAIL || 'support@staysinchikmagalur.example',
-      phone: env.CONTACT_PHONE || '+91 94480 12345',
-      socialUrl: urlFrom('SOCIAL_URL', env.SOCIAL_URL, 'https://www.instagram.com/staysinchikmagalur'),
+      siteUrl: e.SITE_URL ?? `http://localhost:${port}`,
+      siteUrlIsDefault: e.SITE_URL === undefined,
+      businessName: e.BUSINESS_NAME ?? 'Stays In Chikmagalur',
+      email: e.CONTACT_EMAIL ?? 'support@staysinchikmagalur.example',
+      phone: e.CONTACT_PHONE ?? '+91 94480 12345',
+      socialUrl: e.SOCIAL_URL ?? 'https://www.instagram.com/staysinchikmagalur',
       officeAddress:
-        env.OFFICE_ADDRESS ||
+        e.OFFICE_ADDRESS ??
         'Third Floor, Sri Ganesha Complex, IG Road, Chikmagalur, Karnataka 577101, India',
+    },
+    calendar: {
+      syncMinutes: e.CALENDAR_SYNC_MINUTES ?? 15,
+      allowPrivate: e.CALENDAR_ALLOW_PRIVATE === 'true',
+      fetchTimeoutMs: 10_000,
     },
   };
 }

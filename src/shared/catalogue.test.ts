@@ -7,10 +7,12 @@ import {
   deletePhoto,
   deleteSection,
   makeHero,
+  movePhoto,
   newId,
   parseFacilities,
   setDetail,
   setFacilities,
+  setPhotoAlt,
   toggleHome,
   uploadName,
 } from './catalogue.js';
@@ -88,6 +90,87 @@ describe('makeHero (spec §4)', () => {
   it('refuses an unknown property or photo', () => {
     expect(() => makeHero(frozen(), 'nope', 'a1.jpg')).toThrow(RangeError);
     expect(() => makeHero(frozen(), 'misty-hills', 'd4.jpg')).toThrow(/no photo named "d4.jpg"/);
+  });
+});
+
+describe('movePhoto (PHO-1)', () => {
+  const names = (d: SiteData) => photosOf(d, 'misty-hills').map((p) => p.name);
+
+  it('moves a photo one place earlier or later, keeping its flags', () => {
+    expect(names(movePhoto(frozen(), 'misty-hills', 'b2.jpg', 0))).toEqual([
+      'b2.jpg',
+      'a1.jpg',
+      'c3.webp',
+    ]);
+    const later = movePhoto(frozen(), 'misty-hills', 'b2.jpg', 2);
+    expect(names(later)).toEqual(['a1.jpg', 'c3.webp', 'b2.jpg']);
+    expect(photosOf(later, 'misty-hills')[2]).toEqual({ name: 'b2.jpg', best: false, home: false });
+    expect(siteDataSchema.safeParse(later).success).toBe(true);
+  });
+
+  it('moves a photo across several places, as a drag does, both ways', () => {
+    expect(names(movePhoto(frozen(), 'misty-hills', 'a1.jpg', 2))).toEqual([
+      'b2.jpg',
+      'c3.webp',
+      'a1.jpg',
+    ]);
+    expect(names(movePhoto(frozen(), 'misty-hills', 'c3.webp', 0))).toEqual([
+      'c3.webp',
+      'a1.jpg',
+      'b2.jpg',
+    ]);
+  });
+
+  it('gives an equal copy when the photo stays where it is, and touches no other property', () => {
+    const input = frozen();
+    const out = movePhoto(input, 'misty-hills', 'b2.jpg', 1);
+    expect(out).toEqual(sample());
+    expect(out.propertyList[1]).toBe(input.propertyList[1]);
+  });
+
+  it('refuses a position outside the list, a fraction, an unknown property or photo', () => {
+    expect(() => movePhoto(frozen(), 'misty-hills', 'a1.jpg', 3)).toThrow(/position 4/);
+    expect(() => movePhoto(frozen(), 'misty-hills', 'a1.jpg', -1)).toThrow(RangeError);
+    expect(() => movePhoto(frozen(), 'misty-hills', 'a1.jpg', 0.5)).toThrow(RangeError);
+    expect(() => movePhoto(frozen(), 'nope', 'a1.jpg', 0)).toThrow(RangeError);
+    expect(() => movePhoto(frozen(), 'misty-hills', 'd4.jpg', 0)).toThrow(/no photo named/);
+  });
+});
+
+describe('setPhotoAlt (PHO-2)', () => {
+  it('sets the trimmed description on the named photo only', () => {
+    const out = setPhotoAlt(frozen(), 'misty-hills', 'b2.jpg', '  Bedroom with a valley view ');
+    expect(photosOf(out, 'misty-hills').map((p) => p.alt)).toEqual([
+      undefined,
+      'Bedroom with a valley view',
+      undefined,
+    ]);
+    expect(siteDataSchema.safeParse(out).success).toBe(true);
+  });
+
+  it('accepts exactly LIMITS.photoAlt characters and refuses one more, or a blank text', () => {
+    const max = 'x'.repeat(LIMITS.photoAlt);
+    expect(photosOf(setPhotoAlt(frozen(), 'misty-hills', 'a1.jpg', max), 'misty-hills')[0]!.alt).toBe(
+      max,
+    );
+    expect(() => setPhotoAlt(frozen(), 'misty-hills', 'a1.jpg', `${max}y`)).toThrow(
+      /at most 200 characters/,
+    );
+    expect(() => setPhotoAlt(frozen(), 'misty-hills', 'a1.jpg', '   ')).toThrow(/blank/);
+    expect(() => setPhotoAlt(frozen(), 'misty-hills', 'zz.jpg', 'x')).toThrow(RangeError);
+  });
+
+  it('the schema takes a photo with or without alt, and refuses a blank or too long one', () => {
+    const withAlt = (alt: unknown) => {
+      const d = sample();
+      (d.propertyList[0]!.photos[0] as { alt?: unknown }).alt = alt;
+      return siteDataSchema.safeParse(d).success;
+    };
+    expect(withAlt('Living room')).toBe(true);
+    expect(withAlt(undefined)).toBe(true);
+    expect(withAlt('')).toBe(false);
+    expect(withAlt('x'.repeat(LIMITS.photoAlt + 1))).toBe(false);
+    expect(withAlt(42)).toBe(false);
   });
 });
 
@@ -323,5 +406,45 @@ describe('newId', () => {
       expect(id).toMatch(ID_RE);
       expect(`${id}.jpg`).toMatch(PHOTO_NAME_RE);
     }
+  });
+});
+
+describe('stay fields (AVL-2)', () => {
+  it('a stored revision without them still loads; with them they are checked', () => {
+    expect(siteDataSchema.safeParse(sample()).success).toBe(true);
+    const withStay = (extra: Record<string, unknown>) => {
+      const data = sample();
+      Object.assign(data.propertyList[0]!, extra);
+      return siteDataSchema.safeParse(data);
+    };
+    expect(
+      withStay({ nightlyRate: 4500, minNights: 2, checkInTime: '14:00', checkOutTime: '11:00' })
+        .success,
+    ).toBe(true);
+    for (const bad of [
+      { nightlyRate: 4500.5 },
+      { nightlyRate: '4500' },
+      { nightlyRate: 0 },
+      { minNights: 0 },
+      { checkInTime: '2 pm' },
+      { checkOutTime: '25:00' },
+    ]) {
+      const result = withStay(bad);
+      expect(result.success, JSON.stringify(bad)).toBe(false);
+      expect(result.error!.issues[0]!.path).toEqual(['propertyList', 0, Object.keys(bad)[0]]);
+    }
+  });
+
+  it('setDetail stores typed values, removes with "none", refuses bad answers', () => {
+    let out = setDetail(frozen(), 'misty-hills', 'nightlyRate', '4,500');
+    out = setDetail(out, 'misty-hills', 'minNights', '2');
+    out = setDetail(out, 'misty-hills', 'checkInTime', '14:00');
+    const p = out.propertyList[0]!;
+    expect([p.nightlyRate, p.minNights, p.checkInTime]).toEqual([4500, 2, '14:00']);
+    expect(siteDataSchema.safeParse(out).success).toBe(true);
+    const cleared = setDetail(out, 'misty-hills', 'nightlyRate', 'none').propertyList[0]!;
+    expect('nightlyRate' in cleared).toBe(false);
+    expect(() => setDetail(frozen(), 'misty-hills', 'checkOutTime', 'noon')).toThrow(RangeError);
+    expect(() => setDetail(frozen(), 'misty-hills', 'nightlyRate', '-5')).toThrow(RangeError);
   });
 });

@@ -7,7 +7,7 @@
  * Every function throws a RangeError with a sentence fit to show the owner when its input names
  * something that does not exist or breaks a rule of site-data.ts.
  */
-import { fieldSpec, LIMITS, TIME_RE, type FieldSpec } from './property-fields.js';
+import { CLEAR_ANSWER, fieldSpec, LIMITS, TIME_RE, type FieldSpec } from './property-fields.js';
 import { ID_RE, type HomeSection, type Photo, type Property, type SiteData } from './site-data.js';
 
 /** Fields setDetail refuses: the id is the page's URL, and photos have their own edits. */
@@ -151,31 +151,44 @@ export function addPropertyToSection<T extends SiteData>(
 
 /**
  * The value the owner's answer `value` stores in `field`, by the field's row in the field table
- * (property-fields.ts): count and money a whole number from 0 to its max (" 3 " is 3); time
- * "HH:MM"; html kept exactly as typed; text trimmed, a required one not blank; a list is refused
- * (it has its own edit). A field outside the table is a free-form detail: trimmed, at most
- * LIMITS.detail characters.
+ * (property-fields.ts): count and money a whole number from the row's min (0 when unset) to its
+ * max (" 3 " is 3; money may be typed "4,500" or "₹4,500"); time "HH:MM" ("9:30" is "09:30");
+ * html kept exactly as typed; text trimmed, a required one not blank; a list is refused (it has
+ * its own edit). A field outside the table is a free-form detail: trimmed, at most LIMITS.detail
+ * characters.
  * Throws RangeError with a sentence for the owner.
  */
 function detailValue(field: string, spec: FieldSpec | undefined, value: string): string | number {
   const label = spec?.label.toLowerCase() ?? field;
   switch (spec?.kind) {
-    case 'count':
-    case 'money': {
+    case 'count': {
       const text = value.trim();
+      const min = spec.min ?? 0;
       const max = spec.max ?? LIMITS.count;
-      if (!/^\d+$/.test(text) || Number(text) > max) {
+      if (!/^\d{1,9}$/.test(text) || Number(text) < min || Number(text) > max) {
         throw new RangeError(
-          `${field} must be a whole number from 0 to ${max}; "${value}" is not.`,
+          `${field} must be a whole number from ${min} to ${max}; "${value}" is not.`,
+        );
+      }
+      return Number(text);
+    }
+    case 'money': {
+      const text = value.trim().replace(/^₹\s*/, '').replace(/,/g, '');
+      const min = spec.min ?? 0;
+      const max = spec.max ?? LIMITS.money;
+      if (!/^\d{1,9}$/.test(text) || Number(text) < min || Number(text) > max) {
+        throw new RangeError(
+          `The ${label} must be a whole number of rupees from ${min} to ${max}; "${value}" is not.`,
         );
       }
       return Number(text);
     }
     case 'time': {
-      const text = value.trim();
+      const typed = value.trim();
+      const text = /^\d:\d\d$/.test(typed) ? `0${typed}` : typed;
       if (!TIME_RE.test(text))
         throw new RangeError(
-          `The ${label} must be a 24-hour time such as 14:30; "${value}" is not.`,
+          `The ${label} must be written HH:MM, 24-hour (for example 14:00); "${value}" is not.`,
         );
       return text;
     }
@@ -201,9 +214,11 @@ function detailValue(field: string, spec: FieldSpec | undefined, value: string):
 
 /**
  * Spec §3 "other detail fields that the admin edits by field name": sets one detail of a property,
- * by the rules of detailValue. Throws RangeError with a sentence for the owner when the value or
- * the field is not allowed (id, photos and list fields such as facilities are not details), or
- * the property is unknown.
+ * by the rules of detailValue. The answer CLEAR_ANSWER ("none") removes an optional field of the
+ * field table (AVL-2: the nightly rate, the minimum stay, which then reads as 1, the check-in and
+ * check-out times). Throws RangeError with a sentence for the owner when the value or the field
+ * is not allowed (id, photos and list fields such as facilities are not details), or the property
+ * is unknown.
  */
 export function setDetail<T extends SiteData>(
   data: T,
@@ -215,7 +230,15 @@ export function setDetail<T extends SiteData>(
   if (NOT_DETAILS.has(field) || !FIELD_RE.test(field)) {
     throw new RangeError(`"${field}" is not a detail that can be edited this way.`);
   }
-  const next = detailValue(field, fieldSpec(field), value);
+  const spec = fieldSpec(field);
+  if (spec?.optional && value.trim().toLowerCase() === CLEAR_ANSWER) {
+    return updateProperty(data, property.id, (p) => {
+      const rest: Property = { ...p };
+      delete rest[field];
+      return rest;
+    });
+  }
+  const next = detailValue(field, spec, value);
   return updateProperty(data, property.id, (p) => ({ ...p, [field]: next }));
 }
 
@@ -250,7 +273,8 @@ export function setFacilities<T extends SiteData>(
  * Spec §5: the name an upload is stored under, `{uniqueId}.{everything after the first dot}`
  * ("IMG_1.final.jpeg" → "{id}.final.jpeg"). When that part is missing or holds characters a photo
  * name cannot carry (PHOTO_NAME_RE: letters, digits, dots, at most 16), the last extension is used
- * if it can be, else DEFAULT_EXTENSION: the server decides the real type from the bytes anyway.
+ * if it can be, else DEFAULT_EXTENSION. The server takes image extensions only, and bytes of the
+ * kind the last extension names (OPS-2).
  */
 export function uploadName(fileName: string, uniqueId: string): string {
   const dot = fileName.indexOf('.');
@@ -264,4 +288,52 @@ export function uploadName(fileName: string, uniqueId: string): string {
 /** Spec §3 "a random unique id": a v4 UUID (36 characters of hex and dashes, matches ID_RE). */
 export function newId(): string {
   return crypto.randomUUID();
+}
+
+/**
+ * PHO-1: moves a photo to position `toIndex` (0-based) of its property's list, shifting the photos
+ * between; that order is the order of every slider and of the lightbox. Moving a photo to where it
+ * is returns an equal copy. Throws RangeError for an unknown property or photo, or a `toIndex`
+ * outside 0..photos.length - 1.
+ */
+export function movePhoto<T extends SiteData>(
+  data: T,
+  propertyId: string,
+  photoName: string,
+  toIndex: number,
+): T {
+  const property = findProperty(data, propertyId);
+  const photo = findPhoto(property, photoName);
+  if (!Number.isInteger(toIndex) || toIndex < 0 || toIndex >= property.photos.length) {
+    throw new RangeError(
+      `Property "${property.name}" has ${property.photos.length} photos, so a photo cannot move to position ${toIndex + 1}.`,
+    );
+  }
+  return updatePhotos(data, propertyId, (photos) => {
+    const rest = photos.filter((ph) => ph.name !== photoName);
+    return [...rest.slice(0, toIndex), photo, ...rest.slice(toIndex)];
+  });
+}
+
+/**
+ * PHO-2: sets a photo's description (its alt text and lightbox caption), trimmed. Throws
+ * RangeError when it is blank or longer than LIMITS.photoAlt, or the property or photo is unknown.
+ */
+export function setPhotoAlt<T extends SiteData>(
+  data: T,
+  propertyId: string,
+  photoName: string,
+  alt: string,
+): T {
+  findPhoto(findProperty(data, propertyId), photoName);
+  const text = alt.trim();
+  if (text === '') throw new RangeError('A photo description cannot be blank.');
+  if (text.length > LIMITS.photoAlt) {
+    throw new RangeError(
+      `A photo description can be at most ${LIMITS.photoAlt} characters long; this one has ${text.length}.`,
+    );
+  }
+  return updatePhotos(data, propertyId, (photos) =>
+    photos.map((ph) => (ph.name === photoName ? { ...ph, alt: text } : ph)),
+  );
 }

@@ -23,7 +23,8 @@ describe('property-field table', () => {
   it('labels typed fields from the table and free-form details from their name', () => {
     expect(fieldLabel('bedCount')).toBe('Bed count');
     expect(fieldLabel('name')).toBe('Name');
-    expect(fieldLabel('checkInTime')).toBe(fieldLabel('check_in_time'));
+    expect(fieldLabel('checkInTime')).toBe('Check-in time');
+    expect(fieldLabel('parkingNote')).toBe(fieldLabel('parking_note'));
     expect(fieldLabel('parkingNote')).toBe('Parking note');
   });
 
@@ -61,5 +62,33 @@ describe('property-field table', () => {
     expect(() => setDetail(data, 'stay-1', 'facilities', 'Wi-Fi')).toThrow(
       '"facilities" is not a detail that can be edited this way.',
     );
+  });
+
+  it('derives the stay fields\' edit rules (AVL-2): typed answers, refusals, and "none" removes', () => {
+    const data = testCatalogue();
+    const answer = (field: string, value: string) =>
+      setDetail(data, 'stay-1', field, value).propertyList[0]!;
+    expect(answer('nightlyRate', ' ₹4,500 ').nightlyRate).toBe(4500);
+    expect(answer('minNights', '2').minNights).toBe(2);
+    expect(answer('checkInTime', '9:30').checkInTime).toBe('09:30');
+    expect(answer('checkOutTime', '11:00').checkOutTime).toBe('11:00');
+    const priced = setDetail(data, 'stay-1', 'nightlyRate', '4500');
+    expect(
+      'nightlyRate' in setDetail(priced, 'stay-1', 'nightlyRate', 'None').propertyList[0]!,
+    ).toBe(false);
+    expect(() => answer('nightlyRate', '4500.50')).toThrow(/whole number of rupees/);
+    expect(() => answer('nightlyRate', '0')).toThrow(RangeError);
+    expect(() => answer('minNights', '0')).toThrow(/minNights must be a whole number from 1/);
+    expect(() => answer('checkInTime', '2 pm')).toThrow(/HH:MM/);
+    expect(() => answer('checkOutTime', '24:00')).toThrow(RangeError);
+    expect(() => answer('bedCount', 'none')).toThrow(RangeError);
+  });
+
+  it('leaves the optional stay fields out of a stored property that lacks them', () => {
+    const { nightlyRate: _r, minNights: _m, ...old } = testProperty({ nightlyRate: 4500 });
+    expect(withFieldDefaults(old)).not.toHaveProperty('nightlyRate');
+    expect(withFieldDefaults(old)).not.toHaveProperty('minNights');
+    const catalogue = testCatalogue({ propertyList: [old] });
+    expect(siteDataSchema.safeParse(catalogue).success).toBe(true);
   });
 });

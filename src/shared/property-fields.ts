@@ -2,15 +2,16 @@
  * The property-field table: each typed field of a property (spec §3) with its kind, limits, label
  * and the default a stored revision older than the field loads with. No zod here, so browser code
  * can use it without bundling the schemas. Derived from it: the import schema (site-data.ts), the
- * core fields (CORE_FIELDS), the owner's edit rules (catalogue.ts setDetail) and the labels
- * (fieldLabel). Adding a typed field = a row here + its place on a screen + a test.
+ * core fields (CORE_FIELDS), the owner's edit rules and prompts (catalogue.ts setDetail,
+ * admin-actions.ts) and the labels (fieldLabel, change-summary.ts). Adding a typed field = a row here + its place on a screen + a test.
  *
  * Kinds and their stored values:
  * - text: a string, trimmed when the owner edits it; `required` refuses a blank one.
  * - html: a string kept exactly as typed (line breaks included); sanitised when published.
- * - count: a whole number from 0 to `max`.
- * - money: a whole number of rupees (INR) from 0 to `max`.
- * - time: a 24-hour local time "HH:MM".
+ * - count: a whole number from `min` (0 when unset) to `max`.
+ * - money: a whole number of rupees (INR) from `min` (0 when unset) to `max`; the owner may type
+ *   "4,500" or "₹4,500".
+ * - time: a 24-hour local time "HH:MM"; the owner may type "9:30" for "09:30".
  * - list: strings, each trimmed and non-blank, at most `maxItems` of at most `max` characters.
  * Fields outside the table (spec §3 "other detail fields that the admin edits by field name") are
  * free-form strings of at most LIMITS.detail characters.
@@ -24,12 +25,19 @@ export const LIMITS = {
   description: 20_000,
   facilities: 100,
   photos: 100,
+  /** PHO-2: characters of a photo's description (alt text and caption). */
+  photoAlt: 200,
   properties: 2000,
   sections: 100,
   count: 1000,
   /** Largest amount of rupees a money field holds. */
   money: 10_000_000,
+  /** Longest minimum stay, in nights (AVL-2). */
+  minNights: 365,
 } as const;
+
+/** The owner's answer that removes an optional field (a blank answer changes nothing: spec §5). */
+export const CLEAR_ANSWER = 'none';
 
 export type FieldKind = 'text' | 'html' | 'count' | 'money' | 'time' | 'list';
 
@@ -48,17 +56,31 @@ export interface FieldSpec<K extends FieldKind = FieldKind> {
   kind: K;
   /** Sentence-case label, as a heading shows it ("Bed count"); prompts use it lower-cased. */
   label: string;
+  /** count and money: the smallest value (0 when unset). */
+  min?: number;
   /** Characters (text, html, each list item) or the largest value (count, money). Not for time. */
   max?: number;
   /** list only: the most items. */
   maxItems?: number;
   /** text only: a blank value is refused. */
   required?: boolean;
-  /** What a stored revision saved before this field existed loads with. */
-  default: FieldValueOf[K];
+  /**
+   * The field may be absent: the import and a stored revision need not have it, and the owner's
+   * answer CLEAR_ANSWER removes it.
+   */
+  optional?: boolean;
+  /**
+   * What a property without the field means. A field that is not optional must have one: a stored
+   * revision saved before the field existed loads with it. An optional field is never filled in;
+   * its readers take the default instead (minNights 1).
+   */
+  default?: FieldValueOf[K];
 }
 
-const row = <K extends FieldKind>(spec: FieldSpec<K>): FieldSpec<K> => spec;
+/** A row, typed with its kind and whether it is optional (the import schema's types follow both). */
+const row = <K extends FieldKind, O extends boolean = false>(
+  spec: FieldSpec<K> & { optional?: O },
+): FieldSpec<K> & { optional?: O } => spec;
 
 /** The typed fields, in the order the import schema lists them (between id and photos). */
 export const PROPERTY_FIELDS = {
@@ -74,6 +96,24 @@ export const PROPERTY_FIELDS = {
   }),
   bedCount: row({ kind: 'count', label: 'Bed count', max: LIMITS.count, default: 0 }),
   bathCount: row({ kind: 'count', label: 'Bath count', max: LIMITS.count, default: 0 }),
+  // AVL-2 stay fields: optional, so a property without a rate shows no price (AVL-11).
+  nightlyRate: row({
+    kind: 'money',
+    label: 'Nightly rate',
+    min: 1,
+    max: LIMITS.money,
+    optional: true,
+  }),
+  minNights: row({
+    kind: 'count',
+    label: 'Minimum stay (nights)',
+    min: 1,
+    max: LIMITS.minNights,
+    optional: true,
+    default: 1,
+  }),
+  checkInTime: row({ kind: 'time', label: 'Check-in time', optional: true }),
+  checkOutTime: row({ kind: 'time', label: 'Check-out time', optional: true }),
 };
 
 export type FieldName = keyof typeof PROPERTY_FIELDS;
@@ -95,7 +135,7 @@ export const TIME_RE = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
 /**
  * A field name as a sentence-case label: the table's label for a typed field, else the name split
- * into words ("checkInTime" / "check_in_time" → "Check in time").
+ * into words ("parkingNote" / "parking_note" → "Parking note").
  */
 export function fieldLabel(field: string): string {
   const spec = fieldSpec(field);
@@ -110,14 +150,15 @@ export function fieldLabel(field: string): string {
 
 /**
  * A stored property with every typed field it lacks set to the table's default (a revision saved
- * before that field existed). Fields present are kept as they are; returns a new object.
+ * before that field existed); optional fields stay absent. Fields present are kept as they are;
+ * returns a new object.
  */
 export function withFieldDefaults<P extends object>(property: P): P {
   const filled = { ...property } as Record<string, unknown>;
   for (const name of FIELD_NAMES) {
-    if (!(name in filled)) {
-      const value = PROPERTY_FIELDS[name].default;
-      filled[name] = Array.isArray(value) ? [...value] : value;
+    const spec: FieldSpec = PROPERTY_FIELDS[name];
+    if (!(name in filled) && !spec.optional && spec.default !== undefined) {
+      filled[name] = Array.isArray(spec.default) ? [...spec.default] : spec.default;
     }
   }
   return filled as P;

@@ -1,7 +1,17 @@
 /** The route table (spec §2): each row's paths resolve back to its own kind, and its title. */
 import { describe, expect, it } from 'vitest';
 import { testCatalogue } from '../../test/factories.js';
-import { PAGES, pageTitle, prerenderPaths, resolveRoute, type RouteKind } from './routes.js';
+import {
+  API,
+  API_PREFIX,
+  apiPath,
+  PAGES,
+  pageTitle,
+  prerenderPaths,
+  previewPath,
+  resolveRoute,
+  type RouteKind,
+} from './routes.js';
 
 const data = testCatalogue({
   propertyList: [
@@ -47,5 +57,23 @@ describe('route table', () => {
       'Coffee View Residency - Stays In Chikmagalur',
     );
     expect(pageTitle({ kind: 'login' })).toBe('Admin Login - Stays In Chikmagalur');
+  });
+
+  it('fills the API patterns, each parameter percent-encoded, and refuses a missing one', () => {
+    expect(apiPath(API.calendarSync, { propertyId: 'lake side/2' })).toBe(
+      '/api/calendar/lake%20side%2F2/sync',
+    );
+    expect(apiPath(API.restore, { n: 7 })).toBe('/api/revisions/7/restore');
+    expect(() => apiPath(API.availability, {})).toThrow(':propertyId');
+    for (const [name, url] of Object.entries(API)) {
+      if (name !== 'health') expect(url.startsWith(API_PREFIX), name).toBe(true);
+    }
+  });
+
+  it('keeps previews out of the page table: a preview URL is no page', () => {
+    expect(previewPath(3)).toBe('/admin/preview/3/');
+    expect(previewPath(3, '/stay/coffee-view')).toBe('/admin/preview/3/stay/coffee-view');
+    expect(resolveRoute(previewPath(3), data).kind).toBe('not-found');
+    expect(prerenderPaths(data).some((p) => p.startsWith('/admin/preview'))).toBe(false);
   });
 });

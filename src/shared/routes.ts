@@ -94,12 +94,15 @@ export const PAGES: Record<RouteKind, PageRoute> = {
 const KINDS = Object.keys(PAGES) as RouteKind[];
 
 /** Prefix of every API URL (disallowed in robots.txt). */
-const API_PREFIX = '/api/';
+export const API_PREFIX = '/api/';
 
 /**
- * The API (spec §7 names the `.php` URLs; the others are this site's aliases).
- * Methods: import POST JSON, generate GET (generatePost POST), upload POST multipart,
- * login POST, logout POST, session GET.
+ * The API (spec §7 names the `.php` URLs; the others are this site's aliases), in Fastify's
+ * notation: `:name` is a path parameter, filled in by apiPath. Methods: import POST JSON, generate
+ * GET (generatePost POST), upload POST multipart, login POST, logout POST, session GET;
+ * revisions GET, restore POST (SAF-5, SAF-3); availability GET, public (AVL-7); calendar GET and
+ * PUT, calendarSync POST, calendarSecret POST (AVL-9); health GET, outside /api/ as load balancers
+ * expect (OPS-7).
  */
 export const API = {
   import: '/api/import.php',
@@ -111,7 +114,40 @@ export const API = {
   login: '/api/login',
   logout: '/api/logout',
   session: '/api/session',
+  revisions: '/api/revisions',
+  restore: '/api/revisions/:n/restore',
+  availability: '/api/availability/:propertyId',
+  calendar: '/api/calendar/:propertyId',
+  calendarSync: '/api/calendar/:propertyId/sync',
+  calendarSecret: '/api/calendar/:propertyId/secret',
+  health: '/healthz',
 } as const;
+
+/**
+ * A URL of the API table with its `:name` parameters filled in, each percent-encoded
+ * (`apiPath(API.calendarSync, { propertyId: 'a b' })` → "/api/calendar/a%20b/sync").
+ * Throws Error when a parameter of the pattern is not given.
+ */
+export function apiPath(pattern: string, params: Record<string, string | number>): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`apiPath: no value for :${name} in ${pattern}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * URLs the server answers that are not pages of the table and never prerendered: the owner's
+ * preview of a kept revision (SAF-2; under ADMIN_PATH, so robots.txt keeps it out with the admin
+ * page) and the export feed, whose secret is in its URL (AVL-8; linked from nowhere public).
+ */
+export const PREVIEW_PREFIX = `${ADMIN_PATH}/preview`;
+export const EXPORT_FEED = '/calendar/:propertyId/:file';
+
+/** URL path of the preview of revision `revision`'s page `pagePath` ("/" or "/stay/{id}"). */
+export function previewPath(revision: number, pagePath = HOME_PATH): string {
+  return `${PREVIEW_PREFIX}/${revision}${pagePath}`;
+}
 
 /** Path without query, hash or trailing slash ("/" stays "/"). */
 function cleanPath(url: string): string {

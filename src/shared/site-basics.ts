@@ -1,6 +1,6 @@
 /**
  * The parts of the catalogue model that need no zod (site-data.ts re-exports them), so browser
- * code can import them without pulling the schemas into the visitor bundle (issue 5: JavaScript
+ * code can import them without pulling the schemas into the visitor bundle (the JavaScript
  * budget).
  */
 /** Name of the global that holds PageData on every published page. */

@@ -5,8 +5,10 @@
  * Shapes:
  * - SiteData  { propertyList: Property[], homeSections: HomeSection[], revision: number }
  * - Property  { id, name, address, description, facilities: string[], bedCount, bathCount,
- *               photos: Photo[], ...other string detail fields the owner edits by name }
- * - Photo     { name: "{unique id}.{extension}", best: hero photo, home: shown on the home page }
+ *               photos: Photo[], nightlyRate?: whole rupees, minNights?: nights (default 1),
+ *               checkInTime?, checkOutTime?: "HH:MM", ...other string detail fields by name }
+ * - Photo     { name: "{unique id}.{extension}", best: hero photo, home: shown on the home page,
+ *               alt?: the owner's description, 1-200 characters (PHO-2) }
  * - HomeSection { id, name, properties: property ids }
  */
 import { z } from 'zod';
@@ -43,29 +45,57 @@ function fieldSchema<K extends keyof ZodOfKind>(spec: FieldSpec<K>): ZodOfKind[K
   const schemas: { [Kind in keyof ZodOfKind]: () => ZodOfKind[Kind] } = {
     text: () =>
       spec.required
-        ? z.string().trim().min(1).max(max ?? LIMITS.detail)
+        ? z
+            .string()
+            .trim()
+            .min(1)
+            .max(max ?? LIMITS.detail)
         : z.string().max(max ?? LIMITS.detail),
     html: () => z.string().max(max ?? LIMITS.description),
     time: () => z.string().regex(TIME_RE, 'must be a 24-hour time "HH:MM"'),
-    count: () => z.number().int().min(0).max(max ?? LIMITS.count),
-    money: () => z.number().int().min(0).max(max ?? LIMITS.money),
+    count: () =>
+      z
+        .number()
+        .int()
+        .min(spec.min ?? 0)
+        .max(max ?? LIMITS.count),
+    money: () =>
+      z
+        .number()
+        .int()
+        .min(spec.min ?? 0)
+        .max(max ?? LIMITS.money),
     list: () => {
-      const item = z.string().trim().min(1).max(max ?? LIMITS.shortText);
+      const item = z
+        .string()
+        .trim()
+        .min(1)
+        .max(max ?? LIMITS.shortText);
       return z.array(item).max(spec.maxItems ?? LIMITS.facilities);
     },
   };
   return schemas[spec.kind]() as ZodOfKind[K];
 }
 
+/** The zod type of a typed field: its kind's, optional when its row says so. */
+type FieldZod<F extends FieldName> = (typeof PROPERTY_FIELDS)[F] extends { optional?: true }
+  ? z.ZodOptional<ZodOfKind[KindOf<F>]>
+  : ZodOfKind[KindOf<F>];
+
 const typedFields = Object.fromEntries(
-  Object.entries(PROPERTY_FIELDS).map(([name, spec]) => [name, fieldSchema(spec)]),
-) as { [F in FieldName]: ZodOfKind[KindOf<F>] };
+  Object.entries(PROPERTY_FIELDS).map(([name, spec]: [string, FieldSpec]) => {
+    const schema = fieldSchema(spec);
+    return [name, spec.optional ? schema.optional() : schema];
+  }),
+) as { [F in FieldName]: FieldZod<F> };
 
 const photoSchema = z
   .object({
     name: z.string().regex(PHOTO_NAME_RE, 'must look like "{id}.{extension}", with no path'),
     best: z.boolean(),
     home: z.boolean(),
+    // PHO-2: the photo's alt text and lightbox caption; absent means the generated one.
+    alt: z.string().trim().min(1).max(LIMITS.photoAlt).optional(),
   })
   .strict();
 
@@ -85,51 +115,105 @@ const homeSectionSchema = z
   })
   .strict();
 
-/** The whole catalogue as imported. `revision` is the revision it was based on (issue 3). */
-export const siteDataSchema = z
-  .object({
-    propertyList: z.array(propertySchema).max(LIMITS.properties),
-    homeSections: z.array(homeSectionSchema).max(LIMITS.sections),
-    revision: z.number().int().min(0),
-  })
-  .strict()
-  .superRefine((data, ctx) => {
-    const ids = new Set<string>();
-    data.propertyList.forEach((p, i) => {
-      if (ids.has(p.id)) {
-        ctx.addIssue({ code: 'custom', path: ['propertyList', i, 'id'], message: `duplicate property id "${p.id}"` });
-      }
-      ids.add(p.id);
-      const names = new Set<string>();
-      let best = 0;
-      p.photos.forEach((photo, j) => {
-        if (photo.best) best += 1;
-        if (best > 1 && photo.best) {
-          ctx.addIssue({ code: 'custom', path: ['propertyList', i, 'photos', j, 'best'], message: 'at most one photo per property can be the hero (best)' });
-        }
-        if (names.has(photo.name)) {
-          ctx.addIssue({ code: 'custom', path: ['propertyList', i, 'photos', j, 'name'], message: `duplicate photo "${photo.name}"` });
-        }
-        names.add(photo.name);
+const catalogueShape = {
+  propertyList: z.array(propertySchema).max(LIMITS.properties),
+  homeSections: z.array(homeSectionSchema).max(LIMITS.sections),
+  revision: z.number().int().min(0),
+};
+
+/** Cross-field rules: unique ids and photo names, one hero per property, sections name real properties. */
+function checkCatalogue(
+  data: z.infer<z.ZodObject<typeof catalogueShape>>,
+  ctx: z.RefinementCtx,
+): void {
+  const ids = new Set<string>();
+  data.propertyList.forEach((p, i) => {
+    if (ids.has(p.id)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['propertyList', i, 'id'],
+        message: `duplicate property id "${p.id}"`,
       });
-    });
-    const sectionIds = new Set<string>();
-    data.homeSections.forEach((s, i) => {
-      if (sectionIds.has(s.id)) {
-        ctx.addIssue({ code: 'custom', path: ['homeSections', i, 'id'], message: `duplicate section id "${s.id}"` });
+    }
+    ids.add(p.id);
+    const names = new Set<string>();
+    let best = 0;
+    p.photos.forEach((photo, j) => {
+      if (photo.best) best += 1;
+      if (best > 1 && photo.best) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['propertyList', i, 'photos', j, 'best'],
+          message: 'at most one photo per property can be the hero (best)',
+        });
       }
-      sectionIds.add(s.id);
-      const listed = new Set<string>();
-      s.properties.forEach((pid, j) => {
-        if (!ids.has(pid)) {
-          ctx.addIssue({ code: 'custom', path: ['homeSections', i, 'properties', j], message: `no property with id "${pid}"` });
-        } else if (listed.has(pid)) {
-          ctx.addIssue({ code: 'custom', path: ['homeSections', i, 'properties', j], message: `property "${pid}" is already in this section` });
-        }
-        listed.add(pid);
-      });
+      if (names.has(photo.name)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['propertyList', i, 'photos', j, 'name'],
+          message: `duplicate photo "${photo.name}"`,
+        });
+      }
+      names.add(photo.name);
     });
   });
+  const sectionIds = new Set<string>();
+  data.homeSections.forEach((s, i) => {
+    if (sectionIds.has(s.id)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['homeSections', i, 'id'],
+        message: `duplicate section id "${s.id}"`,
+      });
+    }
+    sectionIds.add(s.id);
+    const listed = new Set<string>();
+    s.properties.forEach((pid, j) => {
+      if (!ids.has(pid)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['homeSections', i, 'properties', j],
+          message: `no property with id "${pid}"`,
+        });
+      } else if (listed.has(pid)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['homeSections', i, 'properties', j],
+          message: `property "${pid}" is already in this section`,
+        });
+      }
+      listed.add(pid);
+    });
+  });
+}
+
+/** The whole catalogue as stored. `revision` is the revision an import was based on (SAF-6: 409 when stale). */
+export const siteDataSchema = z.object(catalogueShape).strict().superRefine(checkCatalogue);
+
+/**
+ * Keys of a published page's global data object that publishing derives (PageData below): an
+ * import ignores them, whatever their value, and never stores them (OPS-1).
+ */
+const publishedOnly = {
+  photoSizes: z.unknown().optional(),
+  site: z.unknown().optional(),
+  publishedAt: z.unknown().optional(),
+} satisfies Record<Exclude<keyof PageData, keyof SiteData>, z.ZodType>;
+
+/**
+ * What POST /api/import accepts (spec §7 "the whole global data object", OPS-1): the global data
+ * object exactly as published, or the bare catalogue. Every unknown key other than the derived
+ * ones, at the top or inside photos and sections, is still refused. Parses to the catalogue alone.
+ */
+export const importSchema = z
+  .object({ ...catalogueShape, ...publishedOnly })
+  .strict()
+  .superRefine(checkCatalogue)
+  .transform(({ propertyList, homeSections, revision }) => ({
+    propertyList,
+    homeSections,
+    revision,
+  }));
 
 export type Photo = z.infer<typeof photoSchema>;
 /**
@@ -138,7 +222,7 @@ export type Photo = z.infer<typeof photoSchema>;
  * their types; other detail fields are read as any field's type.
  */
 export type Property = z.infer<z.ZodObject<(typeof propertySchema)['shape']>> & {
-  [field: string]: string | number | string[] | Photo[];
+  [field: string]: string | number | string[] | Photo[] | undefined;
 };
 export type HomeSection = z.infer<typeof homeSectionSchema>;
 export type SiteData = Omit<z.infer<typeof siteDataSchema>, 'propertyList'> & {

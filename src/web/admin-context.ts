@@ -15,6 +15,8 @@ export interface AdminApi {
   editDescription(propertyId: string): void;
   /** Opens the Manage Images dialog for a property (the hero image click, spec §2). */
   openManageImages(propertyId: string): void;
+  /** Opens the property's Calendar dialog: feeds, blocks, export URL (AVL-1). */
+  openCalendar(propertyId: string): void;
   /** Prompt for a new home section name (spec §2 'Create Category'). */
   createCategory(): void;
   /** Confirmation showing the section's name and id, then delete (spec §5). */

@@ -16,6 +16,7 @@ const catalogue = siteDataSchema.parse(
         description: 'Two bedrooms.\nEstate walks <b>every morning</b>.',
         facilities: ['Wi-Fi', 'Hot water', 'Parking'],
         checkInTime: '12:00',
+        nightlyRate: 4500,
         photos: [
           { name: 'aaa111.jpg', best: false, home: true },
           { name: 'bbb222.jpg', best: true, home: false },
@@ -63,7 +64,9 @@ describe('render: home', () => {
 
   it('answers 200 with a title', () => {
     expect(result.status).toBe(200);
-    expect(result.head).toMatch(/^<title>Service Apartments in Chikmagalur - Stays In Chikmagalur<\/title>/);
+    expect(result.head).toMatch(
+      /^<title>Service Apartments in Chikmagalur - Stays In Chikmagalur<\/title>/,
+    );
   });
 
   it('shows the hero heading over five decorative hero images, the first one eager', () => {
@@ -71,19 +74,60 @@ describe('render: home', () => {
     const h1 = doc.querySelector('h1');
     expect(h1?.textContent).toBe('Service ApartmentsChikmagalur');
     const heroImgs = [...doc.querySelectorAll('header img')];
-    expect(heroImgs.map((img) => img.getAttribute('src'))).toEqual([0, 1, 2, 3, 4].map((i) => `/hero/hero${i}.jpg`));
+    expect(heroImgs.map((img) => img.getAttribute('src'))).toEqual(
+      [0, 1, 2, 3, 4].map((i) => `/hero/hero${i}.jpg`),
+    );
     expect(heroImgs.every((img) => img.getAttribute('alt') === '')).toBe(true);
     expect(heroImgs[0]?.getAttribute('fetchpriority')).toBe('high');
     expect(heroImgs[0]?.hasAttribute('loading')).toBe(false);
     expect(heroImgs[1]?.getAttribute('loading')).toBe('lazy');
-    expect(doc.querySelector('header source[type="image/avif"]')?.getAttribute('srcset')).toContain('/hero/hero0-1280.avif 1280w');
+    expect(
+      doc.querySelector('header source[type="image/avif"]:not([media])')?.getAttribute('srcset'),
+    ).toContain('/hero/hero0-1280.avif 1280w');
     expect(doc.querySelector('button[aria-label="Pause slideshow"]')).not.toBeNull();
+  });
+
+  it('gives phones held upright a portrait crop of every hero, and preloads the first as the picture picks it (OPS-9)', () => {
+    const doc = dom(result.html);
+    const pictures = [...doc.querySelectorAll('header picture')];
+    expect(pictures).toHaveLength(5);
+    pictures.forEach((picture, i) => {
+      const sources = [...picture.querySelectorAll('source')];
+      // The portrait sources come first: a browser takes the first <source> that matches.
+      expect(sources.map((s) => [s.getAttribute('media'), s.getAttribute('type')])).toEqual([
+        ['(max-aspect-ratio: 2/3)', 'image/avif'],
+        ['(max-aspect-ratio: 2/3)', 'image/webp'],
+        [null, 'image/avif'],
+        [null, 'image/webp'],
+      ]);
+      expect(sources[0]!.getAttribute('srcset')).toBe(
+        `/hero/hero${i}-p480.avif 480w, /hero/hero${i}-p640.avif 640w`,
+      );
+    });
+    const preloads = [...dom(result.head).querySelectorAll('link[rel="preload"][as="image"]')];
+    const firstSources = [...pictures[0]!.querySelectorAll('source[type="image/avif"]')];
+    expect(
+      preloads.map((l) => [
+        l.getAttribute('type'),
+        l.getAttribute('imagesrcset'),
+        l.getAttribute('imagesizes'),
+      ]),
+    ).toEqual(
+      firstSources.map((s) => ['image/avif', s.getAttribute('srcset'), s.getAttribute('sizes')]),
+    );
+    expect(preloads.map((l) => l.getAttribute('media'))).toEqual([
+      '(max-aspect-ratio: 2/3)',
+      'not all and (max-aspect-ratio: 2/3)',
+    ]);
   });
 
   it('lists every section with cards linking to /stay/{id}', () => {
     const doc = dom(result.html);
     const sections = [...doc.querySelectorAll('main section')];
-    expect(sections.map((s) => s.querySelector('h2')?.textContent)).toEqual(['Near Town', 'By The Lakes']);
+    expect(sections.map((s) => s.querySelector('h2')?.textContent)).toEqual([
+      'Near Town',
+      'By The Lakes',
+    ]);
     const links = [...sections[1]!.querySelectorAll('a')].map((a) => a.getAttribute('href'));
     expect(links).toEqual(['/stay/lake_side-2', '/stay/coffee-view']);
     expect(sections[0]!.textContent).toContain('Coffee View Residency');
@@ -95,7 +139,10 @@ describe('render: home', () => {
     const doc = dom(result.html);
     const card = doc.querySelector('a[href="/stay/coffee-view"]')!;
     const imgs = [...card.querySelectorAll('img')];
-    expect(imgs.map((img) => img.getAttribute('src'))).toEqual(['/imported-images/aaa111.jpg', '/imported-images/ccc333.webp']);
+    expect(imgs.map((img) => img.getAttribute('src'))).toEqual([
+      '/imported-images/aaa111.jpg',
+      '/imported-images/ccc333.webp',
+    ]);
     expect(imgs.map((img) => img.getAttribute('alt'))).toEqual([
       'Coffee View Residency – photo 1 of 2',
       'Coffee View Residency – photo 2 of 2',
@@ -105,13 +152,19 @@ describe('render: home', () => {
     // No recorded size: the default 3:2 box.
     expect(imgs[1]?.getAttribute('width')).toBe('1200');
     expect(imgs[1]?.getAttribute('height')).toBe('800');
-    expect(imgs.every((img) => img.getAttribute('loading') === 'lazy' && img.getAttribute('decoding') === 'async')).toBe(true);
+    expect(
+      imgs.every(
+        (img) => img.getAttribute('loading') === 'lazy' && img.getAttribute('decoding') === 'async',
+      ),
+    ).toBe(true);
     const avif = card.querySelector('source[type="image/avif"]');
     expect(avif?.getAttribute('srcset')).toBe(
       '/imported-images/v/aaa111-480.avif 480w, /imported-images/v/aaa111-960.avif 960w, /imported-images/v/aaa111-1600.avif 1600w',
     );
     expect(avif?.getAttribute('sizes')).toBeTruthy();
-    expect(card.querySelector('source[type="image/webp"]')?.getAttribute('srcset')).toContain('aaa111-960.webp 960w');
+    expect(card.querySelector('source[type="image/webp"]')?.getAttribute('srcset')).toContain(
+      'aaa111-960.webp 960w',
+    );
     expect(card.innerHTML).not.toContain('bbb222');
   });
 
@@ -131,13 +184,21 @@ describe('render: home', () => {
       'Contact Us',
       'Office Address',
     ]);
-    expect([...footer.querySelectorAll('a')].filter((a) => a.textContent === 'Test')).toHaveLength(2);
+    expect([...footer.querySelectorAll('a')].filter((a) => a.textContent === 'Test')).toHaveLength(
+      2,
+    );
     const social = footer.querySelector('a[target="_blank"]');
     expect(social?.getAttribute('href')).toBe('https://social.example/stays');
     expect(social?.getAttribute('rel')).toContain('noopener');
-    expect(footer.querySelector('dialog#contact-us a[href="mailto:support@stays.example"]')).not.toBeNull();
-    expect(footer.querySelector('dialog#contact-us a[href="tel:+919448012345"]')?.textContent).toBe('+91 94480 12345');
-    expect(footer.querySelector('dialog#office-address')?.textContent).toContain('Third Floor, Sri Ganesha Complex');
+    expect(
+      footer.querySelector('dialog#contact-us a[href="mailto:support@stays.example"]'),
+    ).not.toBeNull();
+    expect(footer.querySelector('dialog#contact-us a[href="tel:+919448012345"]')?.textContent).toBe(
+      '+91 94480 12345',
+    );
+    expect(footer.querySelector('dialog#office-address')?.textContent).toContain(
+      'Third Floor, Sri Ganesha Complex',
+    );
     expect(footer.querySelectorAll('dialog button')).toHaveLength(2);
   });
 });
@@ -147,36 +208,54 @@ describe('render: property page', () => {
 
   it('answers 200 with the spec title', () => {
     expect(result.status).toBe(200);
-    expect(result.head.startsWith('<title>Coffee View Residency - Stays In Chikmagalur</title>')).toBe(true);
+    expect(
+      result.head.startsWith('<title>Coffee View Residency - Stays In Chikmagalur</title>'),
+    ).toBe(true);
+  });
+
+  it('preloads no hero image: its own hero photo is early in the body (OPS-9)', () => {
+    expect(result.head).not.toContain('rel="preload"');
   });
 
   it('shows the header, the best photo as an eager hero, and every photo in the slider', () => {
     const doc = dom(result.html);
     expect(doc.querySelector('h1')?.textContent).toBe('Coffee View Residency');
-    expect([...doc.querySelectorAll('button')].some((b) => b.textContent === 'Check Availability')).toBe(true);
+    expect(
+      [...doc.querySelectorAll('button')].some((b) => b.textContent === 'Check Availability'),
+    ).toBe(true);
     const hero = doc.querySelector('img[fetchpriority="high"]');
     expect(hero?.getAttribute('src')).toBe('/imported-images/bbb222.jpg');
     expect(hero?.hasAttribute('loading')).toBe(false);
     expect(hero?.getAttribute('alt')).toBe('Coffee View Residency – photo 2 of 3');
     expect(hero?.getAttribute('width')).toBe('1200');
     expect(hero?.getAttribute('height')).toBe('1600');
-    const slides = [...doc.querySelectorAll('section[aria-label="Photos"] button:not([aria-hidden])')];
+    const slides = [
+      ...doc.querySelectorAll('section[aria-label="Photos"] button:not([aria-hidden])'),
+    ];
     expect(slides.map((b) => b.querySelector('img')?.getAttribute('src'))).toEqual([
       '/imported-images/aaa111.jpg',
       '/imported-images/bbb222.jpg',
       '/imported-images/ccc333.webp',
     ]);
-    expect(slides[2]?.getAttribute('aria-label')).toBe('Open Coffee View Residency – photo 3 of 3 in full screen');
+    expect(slides[2]?.getAttribute('aria-label')).toBe(
+      'Open Coffee View Residency – photo 3 of 3 in full screen',
+    );
     // Repeated so that the slider can loop: the copies are hidden and out of the Tab order.
-    const copies = [...doc.querySelectorAll('section[aria-label="Photos"] button[aria-hidden="true"]')];
+    const copies = [
+      ...doc.querySelectorAll('section[aria-label="Photos"] button[aria-hidden="true"]'),
+    ];
     expect(copies).toHaveLength(9);
-    expect(copies.every((b) => b.getAttribute('tabindex') === '-1' && !b.hasAttribute('aria-label'))).toBe(true);
+    expect(
+      copies.every((b) => b.getAttribute('tabindex') === '-1' && !b.hasAttribute('aria-label')),
+    ).toBe(true);
   });
 
   it('links the map of the address at zoom 13 (the frame comes with JavaScript) and lists the facilities', () => {
     const doc = dom(result.html);
     expect(doc.querySelector('iframe')).toBeNull();
-    const link = [...doc.querySelectorAll('a')].find((a) => a.textContent?.startsWith('Open the map'));
+    const link = [...doc.querySelectorAll('a')].find((a) =>
+      a.textContent?.startsWith('Open the map'),
+    );
     expect(link?.textContent).toBe('Open the map of Kalasa Road, Chikmagalur, Karnataka');
     expect(link?.getAttribute('href')).toBe(
       'https://maps.google.com/maps?q=Kalasa%20Road%2C%20Chikmagalur%2C%20Karnataka&z=13',
@@ -188,15 +267,30 @@ describe('render: property page', () => {
     );
   });
 
-  it('inserts the description as HTML with line breaks kept, and shows other details', () => {
+  it('inserts the description as HTML with line breaks kept, and shows the stay details', () => {
     const doc = dom(result.html);
     expect(result.html).toContain('Two bedrooms.\nEstate walks <b>every morning</b>.');
-    expect(doc.querySelector('dl')?.textContent).toBe('Check in time12:00');
+    expect(doc.querySelector('dl')?.textContent).toBe('Check-infrom 12:00');
+  });
+
+  it('shows the "from" price in the header with a nightly rate (AVL-11), and none without', () => {
+    const doc = dom(result.html);
+    expect(doc.querySelector('header')?.textContent).toContain('from ₹4,500 / night');
+    const other = dom(render('/stay/lake_side-2', data).html);
+    expect(other.querySelector('main')?.textContent).not.toContain('₹');
+    const home = dom(render('/', data).html);
+    const cards = [...home.querySelectorAll('main a[href^="/stay/"]')].map(
+      (a) => a.textContent ?? '',
+    );
+    expect(cards.find((t) => t.includes('Coffee View'))).toContain('from ₹4,500 / night');
+    expect(cards.find((t) => t.includes('Hirekolale'))).not.toContain('₹');
   });
 
   it('encodes the address of the map query', () => {
     const doc = dom(render('/stay/lake_side-2', data).html);
-    const link = [...doc.querySelectorAll('a')].find((a) => a.textContent?.startsWith('Open the map'));
+    const link = [...doc.querySelectorAll('a')].find((a) =>
+      a.textContent?.startsWith('Open the map'),
+    );
     expect(link?.getAttribute('href')).toBe(
       'https://maps.google.com/maps?q=Hirekolale%20lake%20%26%20Co%2C%20Chikmagalur&z=13',
     );
@@ -250,5 +344,75 @@ describe('render: not found, admin and login', () => {
     expect(doc.querySelector('input[type="password"]')).not.toBeNull();
     expect(doc.querySelector('button[type="submit"]')?.textContent).toBe('Continue');
     expect(doc.querySelector('footer')).toBeNull();
+  });
+});
+
+describe('render: photo descriptions and order (PHO-1, PHO-2)', () => {
+  // Photos reordered (ccc333 first) and two described: the owner's words replace the generated alt.
+  const described: PageData = {
+    ...data,
+    propertyList: data.propertyList.map((p) =>
+      p.id === 'coffee-view'
+        ? {
+            ...p,
+            photos: [
+              { name: 'ccc333.webp', best: false, home: true },
+              {
+                name: 'aaa111.jpg',
+                best: false,
+                home: true,
+                alt: 'Veranda over the coffee estate',
+              },
+              {
+                name: 'bbb222.jpg',
+                best: true,
+                home: false,
+                alt: 'Bedroom with a four-poster bed',
+              },
+            ],
+          }
+        : p,
+    ),
+  };
+
+  it('the property page follows the order, and uses a description wherever the photo shows', () => {
+    const doc = dom(render('/stay/coffee-view', described).html);
+    expect(doc.querySelector('img[fetchpriority="high"]')?.getAttribute('alt')).toBe(
+      'Bedroom with a four-poster bed',
+    );
+    const slides = [
+      ...doc.querySelectorAll('section[aria-label="Photos"] button:not([aria-hidden])'),
+    ];
+    expect(slides.map((b) => b.querySelector('img')?.getAttribute('src'))).toEqual([
+      '/imported-images/ccc333.webp',
+      '/imported-images/aaa111.jpg',
+      '/imported-images/bbb222.jpg',
+    ]);
+    expect(slides.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Open Coffee View Residency – photo 1 of 3 in full screen',
+      'Open Veranda over the coffee estate in full screen',
+      'Open Bedroom with a four-poster bed in full screen',
+    ]);
+    expect(slides.map((b) => b.querySelector('img')?.getAttribute('alt'))).toEqual([
+      'Coffee View Residency – photo 1 of 3',
+      'Veranda over the coffee estate',
+      'Bedroom with a four-poster bed',
+    ]);
+  });
+
+  it('every content image on the home page and the property page has a non-empty alt', () => {
+    for (const path of ['/', '/stay/coffee-view']) {
+      const doc = dom(render(path, described).html);
+      // The home hero's images (in its <header>) are decorative by design: the heading says it all.
+      const content = [...doc.querySelectorAll('img')].filter((img) => !img.closest('header'));
+      expect(content.length).toBeGreaterThan(0);
+      expect(content.filter((img) => !img.getAttribute('alt')?.trim())).toEqual([]);
+    }
+    const home = dom(render('/', described).html);
+    const card = home.querySelector('a[href="/stay/coffee-view"]')!;
+    expect([...card.querySelectorAll('img')].map((img) => img.getAttribute('alt'))).toEqual([
+      'Coffee View Residency – photo 1 of 2',
+      'Veranda over the coffee estate',
+    ]);
   });
 });

@@ -4,7 +4,8 @@
  *
  * Contract:
  * - render(url, data) → { status, html, head }: `html` is the inner HTML of `<div id="root">`,
- *   `head` is `<title>…</title>` followed by seoHead(route, data). status 404 for the not-found
+ *   `head` is `<title>…</title>` followed by seoHead(route, data), and on the home page the
+ *   preload of the first hero image (OPS-9). status 404 for the not-found
  *   page: any unknown path, an unknown `/stay/{id}`, and `/404` itself.
  * The paths to prerender come from the route table (src/shared/routes.ts, prerenderPaths).
  */
@@ -12,6 +13,7 @@ import { renderToString } from 'react-dom/server';
 import { pageTitle, resolveRoute } from '../shared/routes.js';
 import type { PageData } from '../shared/site-data.js';
 import { App } from './app.js';
+import { heroPreloadTags } from './components/hero-carousel.js';
 import { SCREENS } from './screens.js';
 import { seoHead } from './seo.server.js';
 
@@ -31,6 +33,8 @@ export function render(url: string, data: PageData): RenderResult {
   return {
     status: route.kind === 'not-found' ? 404 : 200,
     html,
-    head: `<title>${escapeHtml(pageTitle(route))}</title>${seoHead(route, data)}`,
+    head:
+      `<title>${escapeHtml(pageTitle(route))}</title>${seoHead(route, data)}` +
+      (route.kind === 'home' ? `\n${heroPreloadTags()}` : ''),
   };
 }

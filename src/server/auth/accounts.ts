@@ -5,6 +5,12 @@
 import crypto from 'node:crypto';
 import { hash, parseOptions, verify, type Algorithm } from '@node-rs/argon2';
 import type { AppContext } from '../context.js';
+import {
+  MAX_PASSWORD_LENGTH,
+  MAX_USERNAME_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  USERNAME_PATTERN,
+} from './credential-rules.js';
 import type { Db } from '../store/db.js';
 
 /** `Algorithm.Argon2id`: the package's enum is an ambient const enum, unreadable under isolatedModules. */
@@ -17,13 +23,6 @@ const ARGON2_OPTIONS = {
   timeCost: 2,
   parallelism: 1,
 } as const;
-
-/** NIST SP 800-63B §5.1.1.2 asks for at least 8; we ask 12 for an account that can rewrite the site. */
-const MIN_PASSWORD_LENGTH = 12;
-/** Long enough for any passphrase or password manager (ASVS 2.1.2 asks at least 64 be allowed). */
-export const MAX_PASSWORD_LENGTH = 1024;
-export const MAX_USERNAME_LENGTH = 64;
-const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
 
 /** The account created on first start when no ADMIN_USERNAME / ADMIN_PASSWORD is configured. */
 const DEFAULT_OWNER = 'owner';

@@ -18,14 +18,14 @@ afterEach(() => {
 });
 
 /** Runs `npm run admin -- ...args` as the package script does, with `stdin` piped in. */
-function admin(args: string[], stdin: string) {
+function admin(args: string[], stdin: string, env: Record<string, string> = {}) {
   const r = spawnSync(
     path.join(root, 'node_modules/.bin/tsx'),
     ['src/server/cli/admin.ts', ...args],
     {
       cwd: root,
       input: stdin,
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: { ...process.env, DATA_DIR: dataDir, ...env },
       encoding: 'utf8',
     },
   );
@@ -44,6 +44,15 @@ function accounts(): string[] {
 }
 
 describe('npm run admin -- set-password <user>', () => {
+  it('stops on a bad environment with one line per bad variable, changing nothing (OPS-7)', () => {
+    const r = admin(['set-password', 'meera'], 'first-line-password\n', { LOG_LEVEL: 'loud' });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe(
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    );
+    expect(fs.existsSync(path.join(dataDir, 'stays.sqlite3'))).toBe(false);
+  });
+
   it('creates the account from the first line of stdin, then changes it and ends its sessions', async () => {
     const created = admin(['set-password', 'meera'], 'first-line-password\nsecond line ignored\n');
     expect(created.stderr).toBe('');

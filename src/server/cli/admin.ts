@@ -1,21 +1,32 @@
 /**
- * Owner account administration (issue 4):
+ * Owner administration from the shell (issue 4, OPS-6):
  *
  *   npm run admin -- set-password <user>
+ *   npm run admin -- backup <file>
+ *   npm run admin -- restore <file>
  *
- * Reads the new password from stdin: one line, not echoed (and asked twice) when stdin is a
- * terminal, so it never appears in the shell history or the process list. Opens the database in
+ * set-password reads the new password from stdin: one line, not echoed (and asked twice) when stdin
+ * is a terminal, so it never appears in the shell history or the process list. Opens the database in
  * DATA_DIR (config.ts), creates the account or changes its password (accounts.ts: argon2id, at
  * least 12 characters; a change ends the account's sessions) and prints a confirmation.
- * Exit codes: 0 done, 1 refused (short password, no password, mismatch), 2 usage error.
+ * backup writes one archive of DATA_DIR while the server runs; restore unpacks one into an empty
+ * DATA_DIR (backup.ts). A relative <file> is taken from the folder npm was run in.
+ * Exit codes: 0 done, 1 refused (short password, no password, mismatch, a backup or restore
+ * refused), 2 usage error.
  */
+import path from 'node:path';
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
-import { loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from '../config.js';
 import { openDb } from '../store/db.js';
 import { AccountError, setPassword } from '../auth/accounts.js';
+import { BackupError, createBackup, restoreBackup } from './backup.js';
 
-const USAGE = 'Usage: npm run admin -- set-password <user>   (the password is read from stdin)';
+const USAGE = [
+  'Usage: npm run admin -- set-password <user>   (the password is read from stdin)',
+  '       npm run admin -- backup <file>         (one archive of DATA_DIR, the server may run)',
+  '       npm run admin -- restore <file>        (into an empty DATA_DIR, then npm start)',
+].join('\n');
 
 class CliError extends Error {
   constructor(
@@ -74,14 +85,33 @@ async function readPassword(): Promise<string> {
   return line;
 }
 
-async function main(args: string[]): Promise<void> {
-  const [command, user, ...rest] = args;
-  if (command !== 'set-password' || !user || rest.length > 0) {
-    throw new CliError(
-      command && command !== 'set-password' ? `Unknown command "${command}".\n${USAGE}` : USAGE,
-      2,
-    );
+/** `file` as the person typed it: npm runs scripts in the package folder, INIT_CWD is theirs. */
+function fromInvocationFolder(file: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
+
+async function backupOrRestore(command: 'backup' | 'restore', file: string): Promise<void> {
+  const { dataDir } = loadConfig();
+  const archive = fromInvocationFolder(file);
+  try {
+    if (command === 'backup') {
+      const m = await createBackup(dataDir, archive);
+      console.log(
+        `Backed up ${dataDir} to ${archive}: revision ${m.revision}, ${m.photos} photos, as of ${m.createdAt}. It holds the owner's password hash: keep it private.`,
+      );
+    } else {
+      const m = await restoreBackup(archive, dataDir);
+      console.log(
+        `Restored ${archive} (taken ${m.createdAt}) into ${dataDir}: revision ${m.revision}, ${m.photos} photos. Start the server: it publishes the site on its first start.`,
+      );
+    }
+  } catch (err) {
+    if (err instanceof BackupError) throw new CliError(err.message, 1);
+    throw err;
   }
+}
+
+async function setPasswordCommand(user: string): Promise<void> {
   const password = await readPassword();
   const config = loadConfig();
   const db = openDb(config.dataDir);
@@ -98,10 +128,24 @@ async function main(args: string[]): Promise<void> {
   );
 }
 
+async function main(args: string[]): Promise<void> {
+  const [command, operand, ...rest] = args;
+  const known = command === 'set-password' || command === 'backup' || command === 'restore';
+  if (!known || !operand || rest.length > 0) {
+    throw new CliError(command && !known ? `Unknown command "${command}".\n${USAGE}` : USAGE, 2);
+  }
+  if (command === 'set-password') await setPasswordCommand(operand);
+  else await backupOrRestore(command, operand);
+}
+
 main(process.argv.slice(2)).catch((err: unknown) => {
   if (err instanceof CliError) {
     console.error(err.message);
     process.exit(err.exitCode);
+  }
+  if (err instanceof ConfigError) {
+    for (const line of err.problems) console.error(line);
+    process.exit(1);
   }
   console.error(err);
   process.exit(1);

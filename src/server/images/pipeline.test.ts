@@ -49,7 +49,7 @@ describe('storePhoto', () => {
 
   it('never enlarges: small photos and variants keep their size', async () => {
     const small = await sharp(jpeg).resize(300).toBuffer();
-    expect(await storePhoto({ db, paths }, small, 'small.png')).toMatchObject({
+    expect(await storePhoto({ db, paths }, small, 'small.jpg')).toMatchObject({
       width: 300,
       height: 100,
     });

@@ -17,7 +17,45 @@ import { PHOTO_NAME_RE } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
 import { insertPhoto, isPhotoRecorded } from '../store/photos.js';
 
-/** Largest upload accepted, bytes (issue 3: 413 past it). */
+// OPS-4 (resident set <= 300 MB on a 1 GB machine): every upload is a new photo, so libvips's
+// operation cache (50 MB by default) only holds memory that is never reused.
+sharp.cache(false);
+
+/**
+ * OPS-4: encodes of one photo that run at once. Each holds its own resized copy of the pixels and
+ * an encoder's buffers; two keep both cores busy, all nine at once only raised the peak.
+ */
+const ENCODES_AT_ONCE = 2;
+
+/** The photo being decoded and encoded now: the next waits for it (OPS-4, peak memory). */
+let rendering: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `task` after every task given before it has settled, so this process renders one photo at a
+ * time whatever the number of concurrent uploads (two tabs, the demo seed's two workers).
+ */
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const result = rendering.then(task);
+  rendering = result.catch(() => undefined);
+  return result;
+}
+
+/** Runs `tasks` with at most `limit` running at once; results in the order of `tasks`. */
+async function runLimited<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        results[i] = await tasks[i]!();
+      }
+    }),
+  );
+  return results;
+}
+
+/** Largest upload accepted, bytes (OPS-3: 413 past it, however the body arrives). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 /** Largest decoded image accepted, pixels (issue 3: decompression bombs are refused with 422). */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -46,10 +84,88 @@ export class ImageError extends Error {
   }
 }
 
-/** Formats sharp reports in metadata that we accept (AVIF and HEIC both report "heif"). */
-const ACCEPTED_INPUT = new Set(['jpeg', 'png', 'webp', 'heif']);
-/** libvips loader names of those formats, as they appear in its error messages. */
-const ACCEPTED_LOADER_RE = /\b(?:VipsJpeg|jpegload|pngload|spng|webp|heif)/i;
+/** What the bytes of an accepted upload are, as told by sharp's metadata (AVIF and HEIC both report "heif"). */
+type UploadKind = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif' | 'heic';
+
+/**
+ * Whether this build of sharp decodes HEIC (HEVC-coded HEIF). sharp's prebuilt libvips reads only
+ * the AV1 kind (AVIF), and lists ".heic" among its input suffixes when it reads the other too.
+ */
+export const HEIC_DECODES = sharp.format.heif.input.fileSuffix?.includes('.heic') ?? false;
+
+/**
+ * Upload extensions accepted (OPS-2), lower case, each with the kinds of bytes it may hold.
+ * HEIC and HEIF only where sharp decodes them (HEIC_DECODES).
+ */
+const UPLOAD_EXTENSIONS: ReadonlyMap<string, readonly UploadKind[]> = new Map([
+  ['jpg', ['jpeg']],
+  ['jpeg', ['jpeg']],
+  ['png', ['png']],
+  ['webp', ['webp']],
+  ['avif', ['avif']],
+  ['gif', ['gif']],
+  ...(HEIC_DECODES
+    ? ([
+        ['heic', ['heic']],
+        ['heif', ['heic', 'avif']],
+      ] as const)
+    : []),
+]);
+
+const ACCEPTED_LIST = [...UPLOAD_EXTENSIONS.keys()].join(', ');
+
+/** libvips loader names of the accepted formats, as they appear in its error messages. */
+const ACCEPTED_LOADER_RE = /\b(?:VipsJpeg|jpegload|pngload|spng|webp|heif|gifload|nsgif)/i;
+
+/** An upload name's extension: what follows its last dot, lower case ("a.final.JPG" → "jpg"). */
+function extensionOf(name: string): string {
+  return name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+}
+
+/**
+ * Refuses an upload name that is not "{id}.{extension}" (400) or whose extension is not an image
+ * one we take (415, e.g. "{id}.php", "{id}.svg"), with `field` "file.filename" (OPS-2).
+ * Needs no bytes, so the upload route runs it before reading the body.
+ */
+export function checkUploadName(name: string): void {
+  if (!PHOTO_NAME_RE.test(name)) {
+    throw new ImageError(
+      400,
+      'The file name must be "{id}.{extension}" with letters, digits and "-" only.',
+      'file.filename',
+    );
+  }
+  const extension = extensionOf(name);
+  if (UPLOAD_EXTENSIONS.has(extension)) return;
+  if (extension === 'heic' || extension === 'heif') {
+    throw new ImageError(
+      415,
+      `This server cannot read HEIC photos: export it as JPEG and retry (accepted: ${ACCEPTED_LIST}).`,
+      'file.filename',
+    );
+  }
+  throw new ImageError(
+    415,
+    `A photo's name must end in one of ${ACCEPTED_LIST}; "${extension}" is not accepted.`,
+    'file.filename',
+  );
+}
+
+function kindOf(meta: sharp.Metadata): UploadKind | undefined {
+  switch (meta.format) {
+    case 'jpeg':
+    case 'png':
+    case 'webp':
+    case 'gif':
+      return meta.format;
+    case 'heif':
+      if (meta.compression === 'av1') return 'avif';
+      if (meta.compression === 'hevc' && HEIC_DECODES) return 'heic';
+      return undefined;
+    default:
+      return undefined;
+  }
+}
 
 /** Output format of the normalised photo, and its Content-Type. */
 export type NormalisedFormat = 'jpeg' | 'png' | 'webp' | 'avif';
@@ -74,8 +190,11 @@ export function normalisedFormat(name: string): NormalisedFormat {
 
 const INPUT_OPTIONS: sharp.SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' };
 
-/** Reads only the header and refuses what is not a photo we take, or claims too many pixels. */
-async function inspect(bytes: Buffer): Promise<void> {
+/**
+ * Reads only the header and refuses what is not a photo of the kind `name`'s extension says, or
+ * claims too many pixels.
+ */
+async function inspect(bytes: Buffer, name: string): Promise<void> {
   let meta: sharp.Metadata;
   try {
     // Only the header is read here, so the pixel limit is checked below with a clearer answer.
@@ -86,16 +205,14 @@ async function inspect(bytes: Buffer): Promise<void> {
     if (ACCEPTED_LOADER_RE.test((err as Error).message)) {
       throw new ImageError(422, 'This image is damaged or incomplete: export it again and retry.');
     }
-    throw new ImageError(415, 'This file is not a photo: upload a JPEG, PNG, WebP or AVIF image.');
+    throw new ImageError(415, `This file is not a photo: upload one of ${ACCEPTED_LIST}.`);
   }
-  if (
-    !meta.format ||
-    !ACCEPTED_INPUT.has(meta.format) ||
-    (meta.format === 'heif' && meta.compression !== 'av1')
-  ) {
+  const extension = extensionOf(name);
+  const kind = kindOf(meta);
+  if (!kind || !UPLOAD_EXTENSIONS.get(extension)?.includes(kind)) {
     throw new ImageError(
       415,
-      `This file is ${meta.format ?? 'not an image'}: upload a JPEG, PNG, WebP or AVIF image.`,
+      `This file holds ${kind ?? meta.format ?? 'no image'} data, not ${extension}: upload one of ${ACCEPTED_LIST}, named by its real type.`,
     );
   }
   if (!meta.width || !meta.height) {
@@ -130,45 +247,59 @@ function encode(image: sharp.Sharp, format: NormalisedFormat | 'og'): Promise<Bu
   }
 }
 
-/** Decodes once, then encodes every file in memory: path relative to paths.images → bytes. */
-async function render(
+/**
+ * Decodes once, then encodes every file in memory, ENCODES_AT_ONCE at a time and one photo at a
+ * time in this process (OPS-4): path relative to paths.images → bytes.
+ */
+function render(
   bytes: Buffer,
   name: string,
 ): Promise<{ files: Map<string, Buffer>; width: number; height: number }> {
-  let decoded: { data: Buffer; info: sharp.OutputInfo };
-  try {
-    decoded = await sharp(bytes, INPUT_OPTIONS)
-      .rotate()
-      .resize({
-        width: MAX_LONG_EDGE,
-        height: MAX_LONG_EDGE,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-  } catch {
-    throw new ImageError(422, 'This image is damaged or incomplete: export it again and retry.');
-  }
-  const { width, height, channels } = decoded.info;
-  const pixels = () => sharp(decoded.data, { raw: { width, height, channels } });
-  const stem = photoStem(name);
-  const jobs: [string, Promise<Buffer>][] = [[name, encode(pixels(), normalisedFormat(name))]];
-  for (const w of VARIANT_WIDTHS) {
-    for (const f of VARIANT_FORMATS) {
-      jobs.push([
-        `v/${stem}-${w}.${f}`,
-        encode(pixels().resize({ width: w, withoutEnlargement: true }), f),
-      ]);
+  return oneAtATime(async () => {
+    let decoded: { data: Buffer; info: sharp.OutputInfo };
+    try {
+      decoded = await sharp(bytes, INPUT_OPTIONS)
+        .rotate()
+        .resize({
+          width: MAX_LONG_EDGE,
+          height: MAX_LONG_EDGE,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+    } catch {
+      throw new ImageError(422, 'This image is damaged or incomplete: export it again and retry.');
     }
-  }
-  jobs.push([
-    `v/${stem}-og.jpg`,
-    encode(pixels().resize({ ...OG_SIZE, fit: 'cover', position: sharp.strategy.attention }), 'og'),
-  ]);
-  const files = new Map<string, Buffer>();
-  for (const [rel, job] of jobs) files.set(rel, await job);
-  return { files, width, height };
+    const { width, height, channels } = decoded.info;
+    const pixels = () => sharp(decoded.data, { raw: { width, height, channels } });
+    const stem = photoStem(name);
+    const jobs: [string, () => Promise<Buffer>][] = [
+      [name, () => encode(pixels(), normalisedFormat(name))],
+    ];
+    for (const w of VARIANT_WIDTHS) {
+      for (const f of VARIANT_FORMATS) {
+        jobs.push([
+          `v/${stem}-${w}.${f}`,
+          () => encode(pixels().resize({ width: w, withoutEnlargement: true }), f),
+        ]);
+      }
+    }
+    jobs.push([
+      `v/${stem}-og.jpg`,
+      () =>
+        encode(
+          pixels().resize({ ...OG_SIZE, fit: 'cover', position: sharp.strategy.attention }),
+          'og',
+        ),
+    ]);
+    const encoded = await runLimited(
+      jobs.map(([, job]) => job),
+      ENCODES_AT_ONCE,
+    );
+    const files = new Map(jobs.map(([rel], i) => [rel, encoded[i]!]));
+    return { files, width, height };
+  });
 }
 
 /** True when a photo of this name is recorded or any of its files exists. */
@@ -185,27 +316,22 @@ function nameTaken(ctx: Pick<AppContext, 'db' | 'paths'>, name: string): boolean
  * variants under `name`, then records the photo's size in the photos table.
  * Every file is written to a temporary name and renamed into place, so a half-written file is never
  * served; on any failure everything written is removed and the photos table is unchanged.
- * Throws ImageError: 400 name not "{id}.{extension}", 409 name taken, 413 over 25 MB, 415 not
- * JPEG/PNG/WebP/AVIF (SVG, GIF, HEIC that sharp cannot decode, text ...), 422 corrupt or over 50 MP.
+ * Throws ImageError: 400 name not "{id}.{extension}", 409 name taken, 413 over 25 MB, 415 an
+ * extension not in UPLOAD_EXTENSIONS or bytes not of its kind (OPS-2: "{id}.php", SVG, text, a PNG
+ * named .jpg ...), 422 corrupt or over 50 MP.
  */
 export async function storePhoto(
   ctx: Pick<AppContext, 'db' | 'paths'>,
   bytes: Buffer,
   name: string,
 ): Promise<StoredPhoto> {
-  if (!PHOTO_NAME_RE.test(name)) {
-    throw new ImageError(
-      400,
-      'The file name must be "{id}.{extension}" with letters, digits and "-" only.',
-      'file.filename',
-    );
-  }
+  checkUploadName(name);
   if (bytes.length > MAX_UPLOAD_BYTES) {
     throw new ImageError(413, `This file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
   }
   if (nameTaken(ctx, name))
     throw new ImageError(409, `A photo named "${name}" already exists.`, 'file.filename');
-  await inspect(bytes);
+  await inspect(bytes, name);
   const { files, width, height } = await render(bytes, name);
 
   const targets = new Map<string, Buffer>([[path.join(ctx.paths.originals, name), bytes]]);

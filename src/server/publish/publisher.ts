@@ -38,12 +38,13 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const CLIENT_DIR = path.join(projectRoot, 'dist', 'client');
 const SSR_ENTRY = path.join(projectRoot, 'dist', 'server', 'entry-server.js');
 
-interface SsrModule {
+export interface SsrModule {
   render(url: string, data: PageData): { status: 200 | 404; html: string; head: string };
 }
 
 let ssrModule: Promise<SsrModule> | undefined;
-function loadSsr(): Promise<SsrModule> {
+/** The built SSR entry (dist/server/entry-server.js), loaded once. Rejects when it is not built. */
+export function loadSsr(): Promise<SsrModule> {
   if (!fs.existsSync(SSR_ENTRY)) {
     return Promise.reject(new Error(`publish: ${SSR_ENTRY} is missing: run "npm run build" first`));
   }
@@ -186,7 +187,7 @@ function prune(siteDir: string, keep: string): void {
 }
 
 /** The catalogue as pages show it: descriptions sanitised (again: imports are, the demo seed too). */
-function pageDataOf(
+export function pageDataOf(
   ctx: Omit<AppContext, 'publisher'>,
   data: SiteData,
   publishedAt: string,

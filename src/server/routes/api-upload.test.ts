@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
+import { HEIC_DECODES } from '../images/pipeline.js';
 import { photoSizes } from '../store/photos.js';
 import {
   listFiles,
@@ -137,21 +138,26 @@ describe('upload', () => {
     expect(v.height).toBeGreaterThan(v.width);
   });
 
-  it('writes the format the extension names, JPEG when sharp cannot write it', async () => {
+  it('takes every image extension whose bytes match it, written in its format or JPEG', async () => {
     const png = await sharp(smallJpeg).png().toBuffer();
-    expect((await upload([file('a-1.png', smallJpeg)])).statusCode).toBe(200);
-    expect((await upload([file('a-2.webp', png, 'image/png')])).statusCode).toBe(200);
-    expect((await upload([file('a-3.heic', png, 'image/heic')])).statusCode).toBe(200);
-    const format = async (name: string) =>
-      (await sharp(path.join(t.ctx.paths.images, name)).metadata()).format;
-    expect(await format('a-1.png')).toBe('png');
-    expect(await format('a-2.webp')).toBe('webp');
-    expect(await format('a-3.heic')).toBe('jpeg');
-    expect(stored().photos).toEqual({
-      'a-1.png': [640, 400],
-      'a-2.webp': [640, 400],
-      'a-3.heic': [640, 400],
-    });
+    const webp = await sharp(smallJpeg).webp().toBuffer();
+    const avif = await sharp(smallJpeg).avif({ effort: 0 }).toBuffer();
+    const gif = await sharp(smallJpeg).gif().toBuffer();
+    const uploads: [string, Buffer, string][] = [
+      ['a-1.png', png, 'png'],
+      ['a-2.webp', webp, 'webp'],
+      ['a-3.avif', avif, 'heif'],
+      ['a-4.gif', gif, 'jpeg'],
+      ['a-5.JPG', smallJpeg, 'jpeg'],
+      ['a-6.final.jpeg', smallJpeg, 'jpeg'],
+    ];
+    for (const [name, bytes, format] of uploads) {
+      const res = await upload([file(name, bytes, 'application/octet-stream')]);
+      expect(res.statusCode, name).toBe(200);
+      const meta = await sharp(path.join(t.ctx.paths.images, name)).metadata();
+      expect(meta.format, name).toBe(format);
+    }
+    expect(Object.keys(stored().photos).sort()).toEqual(uploads.map(([name]) => name).sort());
   });
 
   it('refuses a name that is already stored with 409 and keeps the first photo', async () => {
@@ -239,10 +245,36 @@ describe('upload', () => {
         file('s2.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml'),
       ],
       415,
+      'file.filename',
+    ],
+    ['a GIF named .jpg', async () => [file('g2.jpg', await gif())], 415, 'file'],
+    ['a JPEG named {id}.php', () => [file('k3x9.php', smallJpeg)], 415, 'file.filename'],
+    ['a JPEG named .jpg.php', () => [file('k3x9.jpg.php', smallJpeg)], 415, 'file.filename'],
+    ['a JPEG named .html', () => [file('k3x9.html', smallJpeg, 'text/html')], 415, 'file.filename'],
+    ['a JPEG named .tar.gz', () => [file('k3x9.tar.gz', smallJpeg)], 415, 'file.filename'],
+    [
+      'a PNG named .jpg',
+      async () => [file('p1.jpg', await sharp(smallJpeg).png().toBuffer(), 'image/jpeg')],
+      415,
       'file',
     ],
-    ['a GIF', async () => [file('g1.gif', await gif(), 'image/gif')], 415, 'file'],
-    ['a GIF named .jpg', async () => [file('g2.jpg', await gif())], 415, 'file'],
+    ['a JPEG named .webp', () => [file('w1.webp', smallJpeg, 'image/webp')], 415, 'file'],
+    [
+      'an AVIF named .png',
+      async () => [file('v1.png', await sharp(smallJpeg).avif({ effort: 0 }).toBuffer())],
+      415,
+      'file',
+    ],
+    ...(HEIC_DECODES
+      ? []
+      : ([
+          [
+            'a JPEG named .heic here, where sharp reads no HEIC',
+            () => [file('h2.heic', smallJpeg)],
+            415,
+            'file.filename',
+          ],
+        ] as Hostile[])),
     [
       'a truncated JPEG',
       () => [file('tr.jpg', phonePhoto.subarray(0, Math.floor(phonePhoto.length / 2)))],

@@ -1,14 +1,14 @@
 /**
  * POST /api/import(.php) and the publish calls through the real app (real SQLite file in a temp
- * DATA_DIR): every refusal answers with its status and field and leaves the stored catalogue as it was.
+ * DATA_DIR): a published global data object imports back as it is; every refusal answers with its status and field and leaves the stored catalogue as it was.
  */
 import fs from 'node:fs';
+import vm from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testCatalogue } from '../../../test/factories.js';
-import type { SiteData } from '../../shared/site-data.js';
+import { DATA_GLOBAL, type SiteData } from '../../shared/site-data.js';
 import { getRevision, latestRevision, saveRevision } from '../store/revisions.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
-import { STALE_MESSAGE } from './api.js';
 
 function catalogue(revision = 0): SiteData {
   return testCatalogue({
@@ -105,12 +105,23 @@ describe('import', () => {
     );
   });
 
-  it('refuses an import based on an old revision with 409 and the latest id', async () => {
+  it('refuses an import based on an old revision with 409, saying what happened and what to do (SAF-6)', async () => {
     expect((await postImport(catalogue(0))).statusCode).toBe(200);
     expect((await postImport(catalogue(1))).statusCode).toBe(200);
-    const stale = await postImport(catalogue(1));
+    const late = catalogue(1);
+    late.propertyList[1]!.name = 'Hill Top Villa';
+    const stale = await postImport(late);
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ error: STALE_MESSAGE, field: 'revision', latest: 2 });
+    const body = stale.json();
+    expect(body).toMatchObject({
+      field: 'revision',
+      latest: 2,
+      based: 1,
+      yourChanges: ["Renamed 'Hill Top Cottage' to 'Hill Top Villa'"],
+    });
+    expect(body.error).toMatch(
+      /^Your change was not saved\. This page shows revision 1, but revision 2 was saved by owner on \d{1,2} \w{3} \d{4}, \d{2}:\d{2} \(from another tab or device\)\. Reload the page to see it, then make your change again\.$/,
+    );
     expect(latestRevision(t.ctx.db)?.id).toBe(2);
   });
 
@@ -330,6 +341,21 @@ describe('import', () => {
     ],
     ['an extra top-level key', () => ({ ...catalogue(1), admin: true }), 400, 'admin'],
     [
+      'an extra top-level key next to the keys publishing derives',
+      () => ({ ...catalogue(1), photoSizes: {}, site: {}, publishedAt: '', admin: true }),
+      400,
+      'admin',
+    ],
+    [
+      'an unknown key inside a home section of a published data object',
+      () => {
+        const b = { ...catalogue(1), photoSizes: {}, publishedAt: '2026-01-01T00:00:00.000Z' };
+        return { ...b, homeSections: [{ ...b.homeSections[0]!, hidden: true }] };
+      },
+      400,
+      'homeSections.0.hidden',
+    ],
+    [
       'facilities that are not a list',
       edit((b) => {
         b.propertyList[0]!.facilities = 'Wi-Fi';
@@ -384,6 +410,52 @@ describe('import', () => {
     expect(typeof body.error).toBe('string');
     expect(body.error.length).toBeGreaterThan(0);
     expect(latestRevision(t.ctx.db)).toEqual(before);
+  });
+});
+
+describe('import of a published global data object (OPS-1; run `node scripts/build.mjs` first)', () => {
+  /** The global data object of the published home page, as a browser evaluates it. */
+  async function publishedDataObject(): Promise<Record<string, unknown>> {
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    const src = /<script defer data-site-data src="(\/site-data\.[0-9a-f]{12}\.js)">/.exec(
+      home.body,
+    )?.[1];
+    expect(src).toBeDefined();
+    const script = await t.app.inject({ method: 'GET', url: src! });
+    const sandbox = { window: {} as Record<string, unknown> };
+    vm.runInNewContext(script.body, sandbox);
+    return JSON.parse(JSON.stringify(sandbox.window[DATA_GLOBAL])) as Record<string, unknown>;
+  }
+
+  it('accepts the object posted back unchanged and stores the catalogue alone', async () => {
+    const revision = saveRevision(t.ctx.db, catalogue(0), 'test');
+    await t.ctx.publisher.publish();
+    const object = await publishedDataObject();
+    expect(Object.keys(object).sort()).toEqual(
+      ['homeSections', 'photoSizes', 'propertyList', 'publishedAt', 'revision', 'site'].sort(),
+    );
+
+    const res = await postImport(object, { url: '/api/import.php' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ revision: revision + 1 });
+    const stored = latestRevision(t.ctx.db)!.data as unknown as Record<string, unknown>;
+    expect(Object.keys(stored).sort()).toEqual(['homeSections', 'propertyList', 'revision']);
+    expect(stored).toEqual({
+      propertyList: object.propertyList,
+      homeSections: object.homeSections,
+      revision: revision + 1,
+    });
+  });
+
+  it('ignores the derived keys whatever they hold', async () => {
+    const res = await postImport({
+      ...catalogue(0),
+      photoSizes: 'not sizes',
+      site: { siteUrl: 'https://elsewhere.example' },
+      publishedAt: 7,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(latestRevision(t.ctx.db)!.data).toEqual({ ...catalogue(0), revision: 1 });
   });
 });
 

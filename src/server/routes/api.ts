@@ -11,16 +11,14 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import multipart from '@fastify/multipart';
 import type { z } from 'zod';
 import { API } from '../../shared/routes.js';
-import { PHOTO_NAME_RE, siteDataSchema, type SiteData } from '../../shared/site-data.js';
+import { importSchema, type SiteData } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
 import { saveRevision, StaleRevisionError } from '../store/revisions.js';
+import { applyRetentionAfterSave } from '../store/retention.js';
+import { staleAnswer } from './stale-answer.js';
 import { sanitizeDescription } from '../sanitize.js';
-import { ImageError, MAX_UPLOAD_BYTES, storePhoto } from '../images/pipeline.js';
-
-/** The 409 sentence shown to an owner whose page is behind the stored catalogue (issue 3). */
-export const STALE_MESSAGE =
-  'Someone else published changes since you loaded this page: reload the page and make your change again.';
+import { checkUploadName, ImageError, MAX_UPLOAD_BYTES, storePhoto } from '../images/pipeline.js';
 
 /** Dotted path of a zod issue, e.g. "propertyList.0.photos.1.name"; "body" for the whole body. */
 function fieldOf(issue: z.core.$ZodIssue): string {
@@ -35,7 +33,7 @@ function isJson(req: FastifyRequest): boolean {
 }
 
 /** Framework errors (body too large, bad JSON, wrong media type ...) as the team's JSON shape. */
-function sendError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function sendError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   const status = err.statusCode ?? 500;
   if (status >= 500) {
     req.log.error({ err }, 'api call failed');
@@ -62,12 +60,21 @@ function sendError(err: FastifyError, req: FastifyRequest, reply: FastifyReply):
   return reply.code(status).send({ error: err.message, field: 'body' });
 }
 
+function tooLarge(reply: FastifyReply): FastifyReply {
+  return reply.code(413).send({
+    error: `This file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+    field: 'file',
+  });
+}
+
 export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const owner = requireOwner(ctx.db);
+  const owner = requireOwner(ctx.db, ctx.config.site);
   // busboy would otherwise reduce "../../x.jpg" to "x.jpg"; we want to see, and refuse, the real name.
   await app.register(multipart, {
     preservePath: true,
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 20, fieldSize: 1024 },
+    // One byte over the largest accepted size, so that a file cut at the limit is also too long,
+    // and a file of exactly MAX_UPLOAD_BYTES is never flagged `truncated`.
+    limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, parts: 20, fieldSize: 1024 },
   });
   app.setErrorHandler(sendError);
 
@@ -77,7 +84,7 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         .code(415)
         .send({ error: 'Send the catalogue as application/json.', field: 'content-type' });
     }
-    const parsed = siteDataSchema.safeParse(req.body);
+    const parsed = importSchema.safeParse(req.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue ? fieldOf(issue) : 'body';
@@ -88,12 +95,11 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     for (const p of data.propertyList) p.description = sanitizeDescription(p.description);
     try {
       const revision = saveRevision(ctx.db, data, req.owner ?? 'unknown');
+      applyRetentionAfterSave(ctx, req.log);
       return { revision };
     } catch (err) {
       if (err instanceof StaleRevisionError) {
-        return reply
-          .code(409)
-          .send({ error: STALE_MESSAGE, field: 'revision', latest: err.latest });
+        return reply.code(409).send(staleAnswer(ctx.db, err, data));
       }
       throw err;
     }
@@ -122,25 +128,26 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         .code(400)
         .send({ error: 'Send the photo in the form field "file".', field: 'file' });
     }
-    if (!PHOTO_NAME_RE.test(part.filename)) {
+    try {
+      checkUploadName(part.filename);
+    } catch (err) {
       part.file.resume();
-      return reply.code(400).send({
-        error: 'The file name must be "{id}.{extension}" with letters, digits and "-" only.',
-        field: 'file.filename',
-      });
+      if (err instanceof ImageError)
+        return reply.code(err.status).send({ error: err.message, field: err.field });
+      throw err;
     }
     let bytes: Buffer;
     try {
       bytes = await part.toBuffer();
     } catch (err) {
-      if ((err as FastifyError).statusCode === 413) {
-        return reply.code(413).send({
-          error: `This file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
-          field: 'file',
-        });
-      }
+      if ((err as FastifyError).statusCode === 413) return tooLarge(reply);
       throw err;
     }
+    // busboy flags a file `truncated` only when bytes past its limit arrive. When the bytes up to
+    // the limit came in a read of their own and toBuffer had already taken them, toBuffer, which
+    // looks at the flag only as each chunk comes in, returns the cut file without an error. By the
+    // time the stream has ended the flag is set, so it is read again here (OPS-3).
+    if (part.file.truncated || bytes.length > MAX_UPLOAD_BYTES) return tooLarge(reply);
     try {
       return await storePhoto(ctx, bytes, part.filename);
     } catch (err) {

@@ -28,7 +28,11 @@ async function makeApp(siteUrl = 'https://stays.example'): Promise<BuiltApp> {
   const b = await buildApp(loadConfig({ DATA_DIR: dataDir, SITE_URL: siteUrl }));
   built.push(b);
   await setPassword(b.ctx.db, USER, PASSWORD);
-  b.app.post('/test/write', { preHandler: requireOwner(b.ctx.db) }, async () => ({ wrote: true }));
+  b.app.post(
+    '/test/write',
+    { preHandler: requireOwner(b.ctx.db, b.ctx.config.site) },
+    async () => ({ wrote: true }),
+  );
   return b;
 }
 

@@ -18,7 +18,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { API, HOME_PATH, LOGIN_PATH } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
-import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, verifyLogin } from '../auth/accounts.js';
+import { verifyLogin } from '../auth/accounts.js';
+import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH } from '../auth/credential-rules.js';
 import { refuseCrossSite } from '../auth/guard.js';
 import {
   ADMIN_KEY_COOKIE,
@@ -96,7 +97,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post(API.login, { bodyLimit: LOGIN_BODY_LIMIT_BYTES }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    if (refuseCrossSite(req, reply)) return reply;
+    if (refuseCrossSite(req, reply, ctx.config.site)) return reply;
     const raw =
       typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? req.body : {};
     const parsed = LoginBody.safeParse(raw);
@@ -142,7 +143,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post(API.logout, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    if (refuseCrossSite(req, reply)) return reply;
+    if (refuseCrossSite(req, reply, ctx.config.site)) return reply;
     deleteSession(db, req.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, sessionCookie);
     reply.clearCookie(ADMIN_KEY_COOKIE, adminKeyCookie);

@@ -275,10 +275,40 @@ describe('serving across publishes', () => {
     await t.cleanup();
   });
 
-  it('answers 404 pages with a plain text body before anything is published', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/' });
-    expect(res.statusCode).toBe(404);
-    expect(res.body).toBe('Not found');
+  it('answers 503 with Retry-After and a small starting page before anything is published (OPS-7)', async () => {
+    for (const url of ['/', '/stay/stay-1', '/admin', '/no-such-page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.headers['retry-after'], url).toBe('10');
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.headers['content-security-policy'], url).toBe(CONTENT_SECURITY_POLICY);
+      expect(res.body, url).toContain('<h1>Stays In Chikmagalur is starting</h1>');
+      expect(res.body, url).toContain('<meta http-equiv="refresh" content="10">');
+    }
+    // The client build is there from the start: a page that loads during the swap gets its files.
+    const asset = [...fs.readdirSync(path.join(CLIENT_DIR, 'assets'))][0]!;
+    expect((await t.app.inject({ method: 'GET', url: `/assets/${asset}` })).statusCode).toBe(200);
+
+    await publishNames(t, NAMES, 0);
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['retry-after']).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: '/no-such-page' })).statusCode).toBe(404);
+  });
+
+  it('escapes the business name on the starting page', async () => {
+    const own = await makeTestApp({ BUSINESS_NAME: '<img src=x onerror=alert(1)> & Co' });
+    try {
+      const res = await own.app.inject({ method: 'GET', url: '/' });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toContain(
+        '<h1>&#60;img src=x onerror=alert(1)&#62; &#38; Co is starting</h1>',
+      );
+      expect(res.body).not.toContain('<img');
+    } finally {
+      await own.cleanup();
+    }
   });
 
   it('serves a publish made in this process at once, and still serves the previous data script', async () => {

@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NOT_FOUND_PATH } from '../../shared/routes.js';
+import { API_PREFIX, NOT_FOUND_PATH } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
 import { CLIENT_DIR, DATA_SCRIPT_RE, PUBLISHED_RE, readCurrent } from '../publish/publisher.js';
 
@@ -180,6 +180,38 @@ function send(
     .send(encoding === 'br' ? file.br : encoding === 'gzip' ? file.gz : file.body);
 }
 
+/** Seconds a client is asked to wait before trying again while the first start publishes. */
+const STARTING_RETRY_AFTER_S = 10;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Before anything is published (the first start seeds the demo for up to a minute), every page
+ * answers 503 with Retry-After and this small page, which reloads itself (OPS-7): a visitor or a
+ * crawler is told to come back, not that the page does not exist.
+ */
+function starting(reply: FastifyReply, businessName: string): FastifyReply {
+  const name = escapeHtml(businessName);
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="${STARTING_RETRY_AFTER_S}"><meta name="robots" content="noindex">
+<title>Starting - ${name}</title>
+<style>body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 20vh auto; padding: 0 1rem; color: #222 } h1 { font-size: 1.5rem }</style></head>
+<body>
+<main><h1>${name} is starting</h1><p>The site is being prepared and will be ready in a minute or so. This page reloads by itself.</p></main>
+</body></html>
+`;
+  return reply
+    .code(503)
+    .headers({
+      ...HTML_HEADERS,
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'retry-after': String(STARTING_RETRY_AFTER_S),
+    })
+    .send(html);
+}
+
 /** Serves `/`, `/stay/{id}`, `/admin`, `/adminlogin`, `/sitemap.xml`, `/robots.txt`, data scripts, `/assets/*`, `/hero/*`. */
 export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const client = loadFolder(
@@ -222,6 +254,10 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const url = query === -1 ? req.url : req.url.slice(0, query);
     const file = published.get(url) ?? client.get(url);
     if (file && url !== NOT_FOUND_PATH) return send(req, reply, file);
+    // A client of the API wants JSON, never a page, even while the site is starting.
+    if (url.startsWith(API_PREFIX))
+      return reply.code(404).send({ error: 'There is no such API call.' });
+    if (servingDir === undefined) return starting(reply, ctx.config.site.businessName);
     const notFound = published.get(NOT_FOUND_PATH);
     if (!notFound) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     return send(req, reply, notFound, 404);

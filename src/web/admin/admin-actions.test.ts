@@ -58,6 +58,7 @@ function setup() {
     showManageImages: (id) => rec.opened.push(`images:${id}:${JSON.stringify(photos(id))}`),
     showSelectProperty: (id) => rec.opened.push(`select:${id}`),
     showDescriptionEditor: (id) => rec.opened.push(`description:${id}`),
+    showCalendar: (id) => rec.opened.push(`calendar:${id}`),
   };
   return createAdminActions({ store, flush, ui });
 }
@@ -131,13 +132,15 @@ describe('editDetail (spec §4, §5, §7)', () => {
     expect(imported().propertyList[0]!.bedCount).toBe(3);
   });
 
-  it('on 409 tells the owner to reload and puts the previous value back', async () => {
+  it('on 409 tells the owner to reload, with the change to make again (SAF-6), and puts the previous value back', async () => {
     const actions = setup();
     rec.promptAnswer = 'Other';
     server.answers['/api/import.php'] = [{ status: 409, body: { error: 'stale' } }];
     actions.editDetail('misty-hills', 'name');
     await settle();
-    expect(rec.alerts).toEqual([CONFLICT_MESSAGE]);
+    expect(rec.alerts).toEqual([
+      `${CONFLICT_MESSAGE}\n\nYour change was:\nSet the name of "Misty Hills" to: Other`,
+    ]);
     expect(calls()).toEqual(['/api/import.php']);
     expect(store.get().propertyList[0]!.name).toBe('Misty Hills');
     expect(rec.reloads).toBe(0);
@@ -294,5 +297,75 @@ describe('photos (spec §4)', () => {
       'images:misty-hills:["b2.jpg"]',
       'images:misty-hills:["a1.jpg","b2.jpg"]',
     ]);
+  });
+});
+
+describe('photo order and descriptions (PHO-1, PHO-2)', () => {
+  it('Move stores the new order with the silent flush and refreshes the dialog', async () => {
+    const actions = setup();
+    okFlush();
+    await actions.movePhoto('misty-hills', 'b2.jpg', 0);
+    expect(calls()).toEqual(['/api/import.php', '/api/genproperties.php']);
+    expect(imported().propertyList[0]!.photos.map((p) => p.name)).toEqual(['b2.jpg', 'a1.jpg']);
+    expect(rec.opened).toEqual(['images:misty-hills:["b2.jpg","a1.jpg"]']);
+    expect(rec.alerts).toEqual([]);
+    expect(rec.reloads).toBe(0);
+  });
+
+  it('a move past either end is told and sends nothing', async () => {
+    const actions = setup();
+    await actions.movePhoto('misty-hills', 'a1.jpg', 2);
+    expect(rec.alerts).toEqual([
+      'Property "Misty Hills" has 2 photos, so a photo cannot move to position 3.',
+    ]);
+    expect(calls()).toEqual([]);
+  });
+
+  it('a move refused as stale (409) puts the old order back and names the move', async () => {
+    const actions = setup();
+    server.answers['/api/import.php'] = [{ status: 409, body: { error: 'stale' } }];
+    await actions.movePhoto('misty-hills', 'b2.jpg', 0);
+    expect(photos('misty-hills')).toEqual(['a1.jpg', 'b2.jpg']);
+    expect(rec.alerts).toHaveLength(1);
+    expect(rec.alerts[0]).toContain('Moved photo 2 of "Misty Hills" to place 1');
+  });
+
+  it('Describe prompts with the current description and stores the trimmed answer', async () => {
+    const actions = setup();
+    okFlush();
+    rec.promptAnswer = '  Bedroom with a view of the coffee estate ';
+    await actions.describePhoto('misty-hills', 'b2.jpg');
+    expect(rec.prompts).toHaveLength(1);
+    expect(rec.prompts[0]![0]).toContain('photo 2 of 2 of Misty Hills');
+    expect(rec.prompts[0]![0]).toContain('200 characters');
+    expect(rec.prompts[0]![1]).toBe('');
+    expect(imported().propertyList[0]!.photos[1]).toEqual({
+      name: 'b2.jpg',
+      best: false,
+      home: false,
+      alt: 'Bedroom with a view of the coffee estate',
+    });
+    expect(rec.reloads).toBe(0);
+
+    okFlush(3);
+    rec.promptAnswer = null;
+    await actions.describePhoto('misty-hills', 'b2.jpg');
+    expect(rec.prompts[1]![1]).toBe('Bedroom with a view of the coffee estate');
+    expect(calls()).toHaveLength(2);
+  });
+
+  it('a blank, cancelled, unchanged or too long description sends nothing', async () => {
+    const actions = setup();
+    for (const answer of [null, '', '   ']) {
+      rec.promptAnswer = answer;
+      await actions.describePhoto('misty-hills', 'a1.jpg');
+    }
+    rec.promptAnswer = 'x'.repeat(201);
+    await actions.describePhoto('misty-hills', 'a1.jpg');
+    expect(rec.alerts).toEqual([
+      'A photo description can be at most 200 characters long; this one has 201.',
+    ]);
+    expect(rec.prompts).toHaveLength(4);
+    expect(calls()).toEqual([]);
   });
 });

@@ -6,7 +6,10 @@
  *   nothing (spec §5).
  * - Editing a detail or facilities, creating or deleting a category, adding a property to a
  *   category and making a hero change the data and then run the full flush; upload and delete run
- *   the silent flush; Show/Hide On Home changes the data only (spec §4, §7).
+ *   the silent flush; Show/Hide On Home changes the data only (spec §4, §7). Moving a photo (PHO-1)
+ *   and describing one (PHO-2) run the silent flush too: they are made inside Manage Images, which
+ *   stays open for the next photo instead of reloading the page.
+ * - An edit refused as stale (409) is told with the change in words (SAF-6, unsaved-change.ts).
  * - When the server does not store an edit (409, 401, refused), the in-memory data goes back to
  *   what it was, so what the owner sees is what is stored.
  * - A value the catalogue rules refuse (catalogue.ts RangeError) is told with alert, nothing sent.
@@ -19,16 +22,19 @@ import {
   deletePhoto,
   deleteSection,
   makeHero,
+  movePhoto,
   newId,
   parseFacilities,
   setDetail,
   setFacilities,
+  setPhotoAlt,
   toggleHome,
 } from '../../shared/catalogue.js';
-import { fieldLabel } from '../../shared/property-fields.js';
+import { CLEAR_ANSWER, fieldLabel, fieldSpec, LIMITS } from '../../shared/property-fields.js';
 import type { PageData, Property } from '../../shared/site-data.js';
 import type { DataStore } from './data-store.js';
 import type { FlushClient } from './flush.js';
+import { describeChange } from './unsaved-change.js';
 
 /** What the flows need from the page: native dialogs and the admin bar's own dialogs. */
 export interface AdminUi {
@@ -39,6 +45,8 @@ export interface AdminUi {
   showManageImages(propertyId: string): void;
   showSelectProperty(sectionId: string): void;
   showDescriptionEditor(propertyId: string): void;
+  /** Shows the property's Calendar dialog (AVL-1). */
+  showCalendar(propertyId: string): void;
 }
 
 /** AdminApi (the screens' seam) plus what the admin bar's dialogs call. */
@@ -50,6 +58,24 @@ export interface AdminActions extends AdminApi {
   deletePhoto(propertyId: string, photoName: string): Promise<void>;
   /** Appends uploaded photos (already stored by the server under these names), then silent flush. */
   addUploadedPhotos(propertyId: string, names: string[]): Promise<void>;
+  /** 'Import And Flush Changes' (spec §2): the full flush, telling the unsaved changes if refused. */
+  flushAll(): Promise<void>;
+  /** PHO-1: moves a photo to a 0-based position of its property's list, then silent flush. */
+  movePhoto(propertyId: string, photoName: string, toIndex: number): Promise<void>;
+  /** PHO-2: prompts for the photo's description (blank or cancel: no change), then silent flush. */
+  describePhoto(propertyId: string, photoName: string): Promise<void>;
+}
+
+/**
+ * The prompt for a detail field: its label, what to type for a money or time field of the field
+ * table, and how to remove an optional one (AVL-2).
+ */
+function detailPrompt(field: string, name: string): string {
+  const spec = fieldSpec(field);
+  const hint =
+    spec?.kind === 'money' ? ', in whole rupees' : spec?.kind === 'time' ? ', HH:MM 24-hour' : '';
+  const clear = spec?.optional ? ` ("${CLEAR_ANSWER}" removes it)` : '';
+  return `New ${fieldLabel(field).toLowerCase()} for ${name}${hint}${clear}:`;
 }
 
 const isBlank = (answer: string | null): answer is null => answer === null || answer.trim() === '';
@@ -75,6 +101,9 @@ export function createAdminActions(deps: {
     }
   }
 
+  /** The catalogue as last stored by the server (as loaded, until an import is stored). */
+  let saved: PageData = store.get();
+
   const sameCatalogue = (a: PageData, b: PageData) =>
     JSON.stringify([a.propertyList, a.homeSections]) ===
     JSON.stringify([b.propertyList, b.homeSections]);
@@ -93,8 +122,13 @@ export function createAdminActions(deps: {
     if (sameCatalogue(before, next)) return;
     store.set(next);
     changed?.();
-    const stored = kind === 'full' ? await flush.fullFlush() : await flush.silentFlush();
-    if (!stored) {
+    // Against the last stored catalogue: Show/Hide On Home changes made in memory before are lost
+    // with a refused import too, so they are part of what to make again.
+    const change = describeChange(saved, next);
+    const stored =
+      kind === 'full' ? await flush.fullFlush(change) : await flush.silentFlush(change);
+    if (stored) saved = next;
+    else {
       store.set({ ...before, revision: store.get().revision });
       changed?.();
     }
@@ -108,8 +142,8 @@ export function createAdminActions(deps: {
       if (!p) return;
       const current = p[field];
       const answer = ui.prompt(
-        `New ${fieldLabel(field).toLowerCase()} for ${p.name}:`,
-        current === undefined ? '' : String(current),
+        detailPrompt(field, p.name),
+        current === undefined ? String(fieldSpec(field)?.default ?? '') : String(current),
       );
       if (isBlank(answer)) return;
       void commit(
@@ -144,6 +178,10 @@ export function createAdminActions(deps: {
         edit((d) => setDetail(d, propertyId, 'description', text)),
         'full',
       );
+    },
+
+    openCalendar(propertyId) {
+      if (property(propertyId)) ui.showCalendar(propertyId);
     },
 
     openManageImages(propertyId) {
@@ -205,6 +243,35 @@ export function createAdminActions(deps: {
     async deletePhoto(propertyId, photoName) {
       await commit(
         edit((d) => deletePhoto(d, propertyId, photoName)),
+        'silent',
+        () => refreshImages(propertyId),
+      );
+    },
+
+    async flushAll() {
+      const next = store.get();
+      if (await flush.fullFlush(describeChange(saved, next))) saved = next;
+    },
+
+    async movePhoto(propertyId, photoName, toIndex) {
+      await commit(
+        edit((d) => movePhoto(d, propertyId, photoName, toIndex)),
+        'silent',
+        () => refreshImages(propertyId),
+      );
+    },
+
+    async describePhoto(propertyId, photoName) {
+      const p = property(propertyId);
+      const index = p?.photos.findIndex((ph) => ph.name === photoName) ?? -1;
+      if (!p || index === -1) return;
+      const answer = ui.prompt(
+        `Describe photo ${index + 1} of ${p.photos.length} of ${p.name} in at most ${LIMITS.photoAlt} characters, for people who cannot see it (it is also its caption in full screen):`,
+        p.photos[index]!.alt ?? '',
+      );
+      if (isBlank(answer)) return;
+      await commit(
+        edit((d) => setPhotoAlt(d, propertyId, photoName, answer)),
         'silent',
         () => refreshImages(propertyId),
       );

@@ -1,8 +1,10 @@
 /**
  * The admin bar (spec §2): a section titled 'Admin Tools' with 'Import And Flush Changes' (full
- * flush), 'Flush Without Importing' (generate only) and 'Log Out' (issue 4: ends the session on
- * the server, then the home page). It keeps the last problem on screen after its alert, with a
- * link to the login page when logging in again is the fix.
+ * flush), 'Flush Without Importing' (generate only), 'History' (SAF-1) and 'Log Out' (it
+ * ends the session on the server, then the home page). It keeps the last problem on screen after
+ * its alert, with a link to the login page when logging in again is the fix, and for a change
+ * refused as stale (SAF-6) the change itself in selectable text, with 'Reload Page' before the
+ * reload and 'Dismiss' after it.
  */
 import type { ReactNode } from 'react';
 import { API, HOME_PATH, LOGIN_PATH } from '../../shared/routes.js';
@@ -15,11 +17,29 @@ export interface AdminBarProps {
   alert: (message: string) => void;
   /** Navigates after logging out (location.assign in the browser). */
   assign: (url: string) => void;
+  /** 'Import And Flush Changes'; defaults to flush.fullFlush (AdminActions.flushAll names the change). */
+  importAndFlush?: () => Promise<unknown>;
+  /** Opens the History dialog (SAF-1). */
+  openHistory: () => void;
+  /** Reloads the page (SAF-6: to make a refused change again on the latest version). */
+  reload: () => void;
+  /** Takes the notice off the bar. */
+  dismiss: () => void;
   /** The bar's dialogs (spec §2: it holds Manage Images and Select Property). */
   children?: ReactNode;
 }
 
-export function AdminBar({ flush, notice, alert, assign, children }: AdminBarProps) {
+export function AdminBar({
+  flush,
+  notice,
+  alert,
+  assign,
+  importAndFlush = () => flush.fullFlush(),
+  openHistory,
+  reload,
+  dismiss,
+  children,
+}: AdminBarProps) {
   async function logOut() {
     try {
       await fetch(API.logout, { method: 'POST', credentials: 'same-origin' });
@@ -36,7 +56,7 @@ export function AdminBar({ flush, notice, alert, assign, children }: AdminBarPro
         Admin Tools
       </h2>
       <div className={styles.buttons}>
-        <button type="button" className={styles.primary} onClick={() => void flush.fullFlush()}>
+        <button type="button" className={styles.primary} onClick={() => void importAndFlush()}>
           Import And Flush Changes
         </button>
         <button
@@ -46,20 +66,49 @@ export function AdminBar({ flush, notice, alert, assign, children }: AdminBarPro
         >
           Flush Without Importing
         </button>
+        <button type="button" className={styles.button} onClick={openHistory}>
+          History
+        </button>
         <button type="button" className={styles.button} onClick={() => void logOut()}>
           Log Out
         </button>
       </div>
       {notice && (
-        <p className={styles.notice} role="status">
-          {notice.message}
-          {notice.login && (
+        <div className={styles.notice} role="status">
+          <p>
+            {notice.message}
+            {notice.login && (
+              <>
+                {' '}
+                <a href={LOGIN_PATH}>Log in again</a>
+              </>
+            )}
+          </p>
+          {notice.unsaved && (
             <>
-              {' '}
-              <a href={LOGIN_PATH}>Log in again</a>
+              <p>
+                {notice.reloaded
+                  ? 'This change of yours was not saved before the reload; make it again, then dismiss this note:'
+                  : 'Your change, not saved:'}
+              </p>
+              <ul className={styles.unsaved} aria-label="Your change, not saved">
+                {notice.unsaved.map((line, i) => (
+                  <li key={i}>{line}</li>
+                ))}
+              </ul>
+              <div className={styles.buttons}>
+                {!notice.reloaded && (
+                  <button type="button" className={styles.primary} onClick={reload}>
+                    Reload Page
+                  </button>
+                )}
+                <button type="button" className={styles.button} onClick={dismiss}>
+                  Dismiss
+                </button>
+              </div>
             </>
           )}
-        </p>
+        </div>
       )}
       {children}
     </section>

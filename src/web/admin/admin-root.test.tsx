@@ -26,7 +26,7 @@ import { DescriptionDialog, type DescriptionDraft } from './description-dialog.j
 import { createFlushClient, LOGIN_MESSAGE, type FlushClient } from './flush.js';
 import { ManageImagesDialog } from './manage-images-dialog.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
-import { uploadFile } from './upload.js';
+import { UPLOAD_LIMIT_BYTES, uploadFile } from './upload.js';
 import { testPageData } from '../../../test/test-site.js';
 
 // waitFor's default of 1 s is too short for a round trip to the scripted server when the whole
@@ -187,6 +187,7 @@ function harness() {
     showManageImages: (id) => opened.push(id),
     showSelectProperty: () => undefined,
     showDescriptionEditor: () => undefined,
+    showCalendar: () => undefined,
   };
   return {
     store,
@@ -323,6 +324,30 @@ describe('ManageImagesDialog upload', () => {
     expect(h.reloads()).toBe(0);
   });
 
+  it('does not send a file over the 25 MB limit, says so on its row, and sends the others (PHO-3)', async () => {
+    const h = harness();
+    const alerts: string[] = [];
+    server.answers['/api/upload.php'] = [{ status: 200, body: { name: 'x', width: 1, height: 1 } }];
+    server.answers['/api/import.php'] = [{ status: 200, body: { revision: 6 } }];
+    server.answers['/api/genproperties.php'] = [{ status: 200, body: {} }];
+    const input = renderDialog(h, alerts);
+    const big = new File([new Uint8Array(UPLOAD_LIMIT_BYTES + 1)], 'huge-scan.jpg', {
+      type: 'image/jpeg',
+    });
+    const small = new File([new Uint8Array([0xff, 0xd8, 0xff, 1])], 'fine.jpg', {
+      type: 'image/jpeg',
+    });
+    fireEvent.change(input, { target: { files: [big, small] } });
+    await waitFor(() => expect(server.seen.map((s) => s.url)).toContain('/api/genproperties.php'));
+    expect(server.seen.filter((s) => s.url === '/api/upload.php')).toHaveLength(1);
+    expect(importedBody().propertyList[1]!.photos).toHaveLength(1);
+    const refusal = 'This file is too large (25 MB): a photo can be at most 25 MB.';
+    expect(screen.getByRole('list', { name: 'Uploads', hidden: true }).textContent).toContain(
+      `Not uploaded: ${refusal}`,
+    );
+    expect(alerts).toEqual([`These photos were not uploaded:\nhuge-scan.jpg: ${refusal}`]);
+  });
+
   it('does not add a photo the server refused, and says why', async () => {
     const h = harness();
     const alerts: string[] = [];
@@ -373,6 +398,9 @@ describe('AdminBar', () => {
         notice={{ message: LOGIN_MESSAGE, login: true }}
         alert={() => undefined}
         assign={assign}
+        openHistory={() => undefined}
+        reload={() => undefined}
+        dismiss={() => undefined}
       />,
     );
     return assign;
@@ -398,6 +426,49 @@ describe('AdminBar', () => {
     expect(screen.getByRole('link', { name: 'Log in again' }).getAttribute('href')).toBe(
       '/adminlogin',
     );
+  });
+
+  it('shows a change refused as stale with Reload Page, and after the reload with Dismiss (SAF-6)', () => {
+    const reload = vi.fn();
+    const dismiss = vi.fn();
+    const lines = ['Set the description of "Misty Hills" to:\nLine one\nLine two'];
+    const bar = (reloaded: boolean) => (
+      <AdminBar
+        flush={harness().flush}
+        notice={{ message: 'Your change was not saved', login: false, unsaved: lines, reloaded }}
+        alert={() => undefined}
+        assign={() => undefined}
+        openHistory={() => undefined}
+        reload={reload}
+        dismiss={dismiss}
+      />
+    );
+    const { rerender } = render(bar(false));
+    const list = screen.getByRole('list', { name: 'Your change, not saved' });
+    expect(within(list).getByRole('listitem').textContent).toBe(lines[0]);
+    fireEvent.click(screen.getByRole('button', { name: 'Reload Page' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    rerender(bar(true));
+    expect(screen.queryByRole('button', { name: 'Reload Page' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(dismiss).toHaveBeenCalledTimes(1);
+  });
+
+  it('History opens the History dialog', () => {
+    const openHistory = vi.fn();
+    render(
+      <AdminBar
+        flush={harness().flush}
+        notice={null}
+        alert={() => undefined}
+        assign={() => undefined}
+        openHistory={openHistory}
+        reload={() => undefined}
+        dismiss={() => undefined}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'History' }));
+    expect(openHistory).toHaveBeenCalledTimes(1);
   });
 
   it('Flush Without Importing only generates, alerts its status and reloads', async () => {

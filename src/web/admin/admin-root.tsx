@@ -4,7 +4,7 @@
  * AdminApi that the screens call (src/web/admin-context.ts) over the in-memory global data object,
  * and renders the admin bar with its dialogs (spec §2) after the page content.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { AdminContext } from '../admin-context.js';
 import type { PageData } from '../../shared/site-data.js';
@@ -16,9 +16,34 @@ import {
   DescriptionDialog,
   type DescriptionDraft,
 } from './description-dialog.js';
+import { CALENDAR_DIALOG_ID, CalendarDialog, type CalendarTarget } from './calendar-dialog.js';
 import { createFlushClient, type Notice } from './flush.js';
+import { HISTORY_ID, HistoryDialog, type HistoryHandle } from './history-dialog.js';
 import { MANAGE_IMAGES_ID, ManageImagesDialog } from './manage-images-dialog.js';
 import { SELECT_PROPERTY_ID, SelectPropertyDialog } from './select-property-dialog.js';
+import { keepUnsavedChange, readUnsavedChange } from './unsaved-change.js';
+
+/** This tab's session storage, or undefined where the browser refuses it. */
+function tabStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** SAF-6: a change refused before the last reload is shown again, until the owner dismisses it. */
+function noticeAfterReload(): Notice | null {
+  const unsaved = readUnsavedChange(tabStorage());
+  return unsaved
+    ? {
+        message: 'A change you made before reloading this page was not saved.',
+        login: false,
+        unsaved,
+        reloaded: true,
+      }
+    : null;
+}
 
 /** Opens a dialog by id, keeping keyboard focus on the control that had it when it is still there. */
 function reopen(id: string, update: () => void): void {
@@ -39,12 +64,19 @@ function reopen(id: string, update: () => void): void {
 
 export default function AdminRoot({ data, children }: { data: PageData; children: ReactNode }) {
   const [store] = useState(() => createDataStore(data));
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNoticeState] = useState<Notice | null>(noticeAfterReload);
+  const history = useRef<HistoryHandle>(null);
+  // A refused change is kept for this tab, so the reload the notice asks for does not lose it.
+  const setNotice = useCallback((next: Notice | null) => {
+    if (next === null || next.unsaved) keepUnsavedChange(tabStorage(), next?.unsaved ?? null);
+    setNoticeState(next);
+  }, []);
   const [imagesFor, setImagesFor] = useState<string | null>(null);
   const [selectFor, setSelectFor] = useState<string | null>(null);
   const [draft, setDraft] = useState<DescriptionDraft | null>(null);
+  const [calendarFor, setCalendarFor] = useState<CalendarTarget | null>(null);
 
-  const flush = useMemo(() => createFlushClient(store, { notify: setNotice }), [store]);
+  const flush = useMemo(() => createFlushClient(store, { notify: setNotice }), [store, setNotice]);
   const actions = useMemo(() => {
     const ui: AdminUi = {
       prompt: (message, value) => window.prompt(message, value),
@@ -59,6 +91,17 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           setDraft({ propertyId, propertyName: property.name, text: property.description }),
         );
       },
+      showCalendar: (propertyId) => {
+        const property = store.get().propertyList.find((p) => p.id === propertyId);
+        if (!property) return;
+        reopen(CALENDAR_DIALOG_ID, () =>
+          setCalendarFor((prev) => ({
+            propertyId,
+            propertyName: property.name,
+            opening: (prev?.opening ?? 0) + 1,
+          })),
+        );
+      },
     };
     return createAdminActions({ store, flush, ui });
   }, [store, flush]);
@@ -71,6 +114,13 @@ export default function AdminRoot({ data, children }: { data: PageData; children
         notice={notice}
         alert={(m) => window.alert(m)}
         assign={(url) => location.assign(url)}
+        importAndFlush={() => actions.flushAll()}
+        openHistory={() => {
+          window.openDialog(HISTORY_ID);
+          history.current?.load();
+        }}
+        reload={() => location.reload()}
+        dismiss={() => setNotice(null)}
       >
         <ManageImagesDialog
           store={store}
@@ -90,6 +140,17 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           draft={draft}
           onChange={(text) => setDraft((d) => (d ? { ...d, text } : d))}
           close={() => window.closeDialog(DESCRIPTION_DIALOG_ID)}
+        />
+        <CalendarDialog
+          target={calendarFor}
+          close={() => window.closeDialog(CALENDAR_DIALOG_ID)}
+          confirm={(m) => window.confirm(m)}
+        />
+        <HistoryDialog
+          ref={history}
+          confirm={(m) => window.confirm(m)}
+          alert={(m) => window.alert(m)}
+          reload={() => location.reload()}
         />
       </AdminBar>
     </AdminContext>

@@ -122,6 +122,16 @@ describe('fullFlush (spec §7, §8)', () => {
     expect(store.get().revision).toBe(3);
   });
 
+  it('on 409 with the change in words shows it after the message, and keeps it on the notice (SAF-6)', async () => {
+    const { client } = setup();
+    server.answers['/api/import.php'] = [{ status: 409, body: { error: 'stale' } }];
+    const change = ['Set the name of "One" to: Uno', 'Hid photo 2 of "One" from the home page'];
+    expect(await client.fullFlush(change)).toBe(false);
+    expect(alerts).toEqual([`${CONFLICT_MESSAGE}\n\nYour change was:\n${change.join('\n')}`]);
+    expect(notices).toEqual([{ message: CONFLICT_MESSAGE, login: false, unsaved: change }]);
+    expect(server.seen.map((s) => s.url)).toEqual(['/api/import.php']);
+  });
+
   it('on 401 says to log in again, keeps a notice with the login link, does not generate', async () => {
     const { client } = setup();
     server.answers['/api/import.php'] = [

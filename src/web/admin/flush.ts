@@ -4,7 +4,8 @@
  * - importData: POST /api/import.php with `{ propertyList, homeSections, revision }` (JSON). On 200
  *   the answer `{ revision }` becomes the in-memory revision (issue 3), so the next edit is based on
  *   it. 409 (someone else published first) and 401 (no owner session, e.g. a forged admin-key
- *   cookie) are told to the owner plainly and stop the flush (issue 4).
+ *   cookie) are told to the owner plainly and stop the flush (issue 4). With 409 the owner also
+ *   sees the change that was refused, in words, to make it again after reloading (SAF-6).
  * - generate: GET /api/genproperties.php (publishes the latest stored revision).
  * - fullFlush: import, generate, alert `Result\nImport: {s1}\nGenerate Properties: {s2}`, reload.
  * - silentFlush (after upload and delete): import, generate; no alert and no reload unless a call failed.
@@ -17,9 +18,16 @@ import { API, LOGIN_PATH } from '../../shared/routes.js';
 import type { SiteData } from '../../shared/site-data.js';
 import type { DataStore } from './data-store.js';
 
-/** Shown when import answers 409 (issue 3: an import based on an old revision is refused). */
+/** Shown when import answers 409 (SAF-6: an import based on an old revision is refused). */
 export const CONFLICT_MESSAGE =
-  'Someone else published changes since you loaded this page. Reload the page and make your change again.';
+  'Your change was not saved: the site was changed after you opened this page (in another tab, on another device, or by a restore from History), and saving would have undone that. Reload the page to get the latest version, then make your change again.';
+
+/** The 409 alert: CONFLICT_MESSAGE, then the refused change when it is known (SAF-6). */
+function conflictMessage(change: string[] = []): string {
+  return change.length === 0
+    ? CONFLICT_MESSAGE
+    : `${CONFLICT_MESSAGE}\n\nYour change was:\n${change.join('\n')}`;
+}
 /** Shown when a write answers 401: the admin-key cookie is there but the owner session is not. */
 export const LOGIN_MESSAGE = `You are not logged in as the owner (or your session has ended), so nothing was changed. Log in again at ${LOGIN_PATH} and make your change again.`;
 
@@ -36,6 +44,10 @@ export interface Notice {
   message: string;
   /** True when the fix is logging in again (the bar then links to LOGIN_PATH). */
   login: boolean;
+  /** SAF-6: the refused change, one line each, shown to be made again after reloading. */
+  unsaved?: string[];
+  /** True once the page was reloaded after the refusal (the bar then offers no reload). */
+  reloaded?: boolean;
 }
 
 export interface FlushEnv {
@@ -48,10 +60,13 @@ export interface FlushEnv {
 export interface FlushClient {
   importData(data: SiteData): Promise<CallResult>;
   generate(): Promise<CallResult>;
-  /** Resolves true when the import was stored; false when it was refused or failed (nothing stored). */
-  fullFlush(): Promise<boolean>;
-  /** Same result as fullFlush. */
-  silentFlush(): Promise<boolean>;
+  /**
+   * Resolves true when the import was stored; false when it was refused or failed (nothing
+   * stored). `change` is the owner's edit in words (unsaved-change.ts), shown if it is refused.
+   */
+  fullFlush(change?: string[]): Promise<boolean>;
+  /** Same result and argument as fullFlush. */
+  silentFlush(change?: string[]): Promise<boolean>;
   flushWithoutImporting(): Promise<void>;
 }
 
@@ -115,6 +130,14 @@ export function createFlushClient(store: DataStore, env: Partial<FlushEnv> = {})
     e.alert(message);
     e.notify({ message, login });
   };
+  const tellConflict = (change: string[] = []) => {
+    e.alert(conflictMessage(change));
+    e.notify({
+      message: CONFLICT_MESSAGE,
+      login: false,
+      ...(change.length ? { unsaved: change } : {}),
+    });
+  };
 
   async function importData(data: SiteData): Promise<CallResult> {
     const payload = {
@@ -144,8 +167,8 @@ export function createFlushClient(store: DataStore, env: Partial<FlushEnv> = {})
   }
 
   /** Tells the owner why an import was not stored. */
-  function importRefused(r: CallResult): void {
-    if (r.status === 409) tell(CONFLICT_MESSAGE);
+  function importRefused(r: CallResult, change?: string[]): void {
+    if (r.status === 409) tellConflict(change);
     else if (r.status === 401) tell(LOGIN_MESSAGE, true);
     else
       tell(
@@ -161,22 +184,22 @@ export function createFlushClient(store: DataStore, env: Partial<FlushEnv> = {})
   return {
     importData: (data) => serial(() => importData(data)),
     generate: () => serial(generate),
-    fullFlush: () =>
+    fullFlush: (change) =>
       serial(async () => {
         const { imported, generated } = await importThenGenerate();
         if (!generated) {
-          importRefused(imported);
+          importRefused(imported, change);
           return false;
         }
         e.alert(resultText(imported, generated));
         e.reload();
         return true;
       }),
-    silentFlush: () =>
+    silentFlush: (change) =>
       serial(async () => {
         const { imported, generated } = await importThenGenerate();
         if (!generated) {
-          importRefused(imported);
+          importRefused(imported, change);
           return false;
         }
         if (!generated.ok) tell(resultText(imported, generated));

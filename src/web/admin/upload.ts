@@ -11,6 +11,19 @@ import { API } from '../../shared/routes.js';
 import type { CallResult } from './flush.js';
 
 /**
+ * The server refuses a photo over 25 MB (OPS-3, images/pipeline.ts MAX_UPLOAD_BYTES); a file over
+ * it is not sent at all, which spares a phone's data and tells the owner at once (PHO-3).
+ */
+export const UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
+
+/** PHO-3: why a file is not sent, or undefined when it may be. */
+export function uploadRefusal(file: Blob): string | undefined {
+  if (file.size <= UPLOAD_LIMIT_BYTES) return undefined;
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(1).replace(/\.0$/, '');
+  return `This file is too large (${mb(file.size)} MB): a photo can be at most ${mb(UPLOAD_LIMIT_BYTES)} MB.`;
+}
+
+/**
  * Uploads one file as `name`. `onProgress(fraction)` gets 0..1 as bytes are sent.
  * Resolves with the status (0 when the server could not be reached) and the server's error
  * sentence on failure; never rejects.

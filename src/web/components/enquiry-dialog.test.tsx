@@ -5,7 +5,8 @@
  * focus return) is covered in real Chromium by e2e/enquiry.spec.ts.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
 import type { Property, SiteInfo } from '../../shared/site-data.js';
 import { EnquiryDialog } from './enquiry-dialog.js';
 import { addDays, localIsoDate } from './enquiry.js';
@@ -143,5 +144,58 @@ describe('EnquiryDialog', () => {
     rerender(<EnquiryDialog property={property} site={site} open={false} onClose={onClose} />);
     expect(container.querySelector('dialog')!.hasAttribute('open')).toBe(false);
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('EnquiryDialog with availability (AVL-10, AVL-11, AVL-12), from a loopback server', () => {
+  let server: ScriptedServer;
+  beforeAll(async () => {
+    server = await startScriptedServer();
+  });
+  afterAll(() => server.close());
+  afterEach(() => server.reset());
+
+  const priced: Property = { ...property, nightlyRate: 4500 };
+  const path = '/api/availability/coffee-view';
+  const choose = (checkIn: string, checkOut: string) => {
+    fireEvent.change(screen.getByLabelText('Check-in'), { target: { value: checkIn } });
+    fireEvent.change(screen.getByLabelText('Check-out'), { target: { value: checkOut } });
+  };
+
+  it('a stay over a taken night says so and offers no way to send; other dates show the estimate', async () => {
+    server.answers[path] = [
+      {
+        status: 200,
+        body: {
+          propertyId: 'coffee-view',
+          updatedAt: new Date().toISOString(),
+          unavailable: [{ start: addDays(today, 3), end: addDays(today, 5) }],
+        },
+      },
+    ];
+    render(<EnquiryDialog property={priced} site={site} open onClose={() => {}} apiBase={server.base} />);
+    await screen.findByText('Free nights can be chosen below.');
+    expect(server.seen.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${path}`]);
+    choose(addDays(today, 2), addDays(today, 4));
+    expect(screen.getByText('Not available for these dates')).toBeTruthy();
+    expect(screen.queryAllByRole('link')).toHaveLength(0);
+    expect(screen.queryByText(/₹/)).toBeNull();
+    // Ending on the other guest's check-in day, or starting on their check-out day, is free.
+    choose(addDays(today, 1), addDays(today, 3));
+    expect(screen.queryByText('Not available for these dates')).toBeNull();
+    expect(screen.getByText('₹4,500 × 2 nights = ₹9,000')).toBeTruthy();
+    choose(addDays(today, 5), addDays(today, 6));
+    expect(screen.getByText('₹4,500 × 1 night = ₹4,500')).toBeTruthy();
+    expect(screen.getByText(/^Mention: .*, 2 guests, estimate ₹4,500$/)).toBeTruthy();
+    expect(screen.getAllByRole('link')).toHaveLength(3);
+  });
+
+  it('when availability cannot be loaded it says so and still lets the guest send', async () => {
+    server.answers[path] = [{ status: 500, body: { error: 'down' } }];
+    render(<EnquiryDialog property={property} site={site} open onClose={() => {}} apiBase={server.base} />);
+    await screen.findByText(/^Availability could not be checked just now/);
+    choose(addDays(today, 1), addDays(today, 3));
+    expect(screen.getAllByRole('link')).toHaveLength(3);
+    expect(screen.queryByText(/₹/)).toBeNull();
   });
 });

@@ -1,28 +1,76 @@
 /**
- * The 'Check Availability' enquiry dialog (spec §2 shows the button with no behaviour; issue 6 gives
- * it one): the visitor picks dates and guests, adds an optional message, and sends it all to the
- * owner through WhatsApp, e-mail or a phone call. The rules and links live in enquiry.ts.
+ * The 'Check Availability' enquiry dialog (spec §2): the visitor picks dates and guests, adds an
+ * optional message, and sends it all to the owner through WhatsApp, e-mail or a phone call. The
+ * rules and links live in enquiry.ts.
+ *
+ * AVL-10: each opening asks GET /api/availability/{id} which nights are taken; a two-month
+ * calendar (stay-calendar.tsx, loaded on first opening: AVL-13) and the typed date fields stay in
+ * step, and a stay over a taken night says "Not available for these dates" with no way to send.
+ * AVL-11: with a nightly rate the estimate is shown and carried by every way to send.
+ * AVL-12: when availability cannot be loaded the dialog works as before and says so.
  *
  * A native <dialog> opened with showModal() (DESIGN.md: accessible, zero weight): the browser moves
  * focus in, keeps it inside, closes on Escape and returns focus to the button that opened it.
  * Nothing is rendered until the first opening, so the prerendered page carries none of it; after that
  * the closed <dialog> stays mounted so that what the visitor typed is kept and focus can return.
  */
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { Property, SiteInfo } from '../../shared/site-data.js';
-import { propertyPath } from '../../shared/routes.js';
+import { API, apiPath, propertyPath } from '../../shared/routes.js';
+import { estimateText, minNightsOf, nightlyRateOf } from '../../shared/stay-basics.js';
 import {
   GUESTS_MAX,
   GUESTS_MIN,
   MESSAGE_MAX,
   addDays,
+  callSummary,
   enquiryLinks,
   localIsoDate,
+  nights,
   validateEnquiry,
   type Enquiry,
   type EnquiryErrors,
 } from './enquiry.js';
+import { parseAvailability, stayOverlaps, type NightRange, type StayDates } from './stay-dates.js';
 import styles from './enquiry-dialog.module.css';
+
+const StayCalendar = lazy(() => import('./stay-calendar.js'));
+
+/** Where the dialog asks for availability (AVL-7); `base` is '' on the site, a test server's origin in tests. */
+function availabilityUrl(base: string, propertyId: string): string {
+  return `${base}${apiPath(API.availability, { propertyId })}`;
+}
+
+type Availability =
+  { state: 'loading' } | { state: 'known'; unavailable: NightRange[] } | { state: 'failed' };
+
+/** Asks for the taken nights each time `open` becomes true; a network error, a non-2xx answer or a bad body is 'failed'. */
+function useAvailability(base: string, propertyId: string, open: boolean): Availability {
+  const [availability, setAvailability] = useState<Availability>({ state: 'loading' });
+  // On each opening a failed answer is asked again (set while rendering; the effect fetches).
+  const [wasOpen, setWasOpen] = useState(false);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open && availability.state === 'failed') setAvailability({ state: 'loading' });
+  }
+  useEffect(() => {
+    if (!open) return;
+    const abort = new AbortController();
+    fetch(availabilityUrl(base, propertyId), {
+      signal: abort.signal,
+      headers: { accept: 'application/json' },
+    })
+      .then(async (res) => {
+        const unavailable = res.ok ? parseAvailability(await res.json()) : null;
+        setAvailability(unavailable ? { state: 'known', unavailable } : { state: 'failed' });
+      })
+      .catch(() => {
+        if (!abort.signal.aborted) setAvailability({ state: 'failed' });
+      });
+    return () => abort.abort();
+  }, [base, propertyId, open]);
+  return availability;
+}
 
 export interface EnquiryDialogProps {
   property: Property;
@@ -31,6 +79,8 @@ export interface EnquiryDialogProps {
   open: boolean;
   /** Called when the dialog closes itself: Escape, the Close button. The parent then sets `open` false. */
   onClose: () => void;
+  /** Origin of the availability API; '' (the default) is the page's own server. */
+  apiBase?: string;
 }
 
 export function EnquiryDialog(props: EnquiryDialogProps) {
@@ -41,7 +91,7 @@ export function EnquiryDialog(props: EnquiryDialogProps) {
 
 type Field = keyof EnquiryErrors;
 
-function EnquiryForm({ property, site, open, onClose }: EnquiryDialogProps) {
+function EnquiryForm({ property, site, open, onClose, apiBase = '' }: EnquiryDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const firstField = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -57,6 +107,9 @@ function EnquiryForm({ property, site, open, onClose }: EnquiryDialogProps) {
     guests: false,
   });
   const [today, setToday] = useState(() => localIsoDate(new Date()));
+  const [month, setMonth] = useState(today);
+  const availability = useAvailability(apiBase, property.id, open);
+  const minNights = minNightsOf(property);
 
   useEffect(() => {
     const d = dialog.current;
@@ -68,9 +121,15 @@ function EnquiryForm({ property, site, open, onClose }: EnquiryDialogProps) {
     } else if (!open && d.open) d.close();
   }, [open]);
 
-  const errors = validateEnquiry(enquiry, today);
+  const errors = validateEnquiry(enquiry, today, minNights);
   const pageUrl = `${site.siteUrl.replace(/\/+$/, '')}${propertyPath(property.id)}`;
-  const links = enquiryLinks(enquiry, property, site, today, pageUrl);
+  const datesValid = !errors.checkIn && !errors.checkOut;
+  const unavailable = availability.state === 'known' ? availability.unavailable : [];
+  const taken = datesValid && stayOverlaps(enquiry.checkIn, enquiry.checkOut, unavailable);
+  const links = taken ? null : enquiryLinks(enquiry, property, site, today, pageUrl);
+  const estimate = datesValid
+    ? estimateText(nightlyRateOf(property), nights(enquiry.checkIn, enquiry.checkOut))
+    : undefined;
   const shown = (field: Field): string | undefined =>
     touched[field] || enquiry[field] !== '' ? errors[field] : undefined;
 
@@ -79,7 +138,17 @@ function EnquiryForm({ property, site, open, onClose }: EnquiryDialogProps) {
       const { value } = event.currentTarget;
       setToday(localIsoDate(new Date()));
       setEnquiry((prev) => ({ ...prev, [field]: value }));
+      // The calendar follows a typed check-in, so the two ways of choosing stay in step.
+      if (field === 'checkIn' && /^\d{4}-\d{2}-\d{2}$/.test(value)) setMonth(value);
     };
+  const pickDates = (dates: StayDates) => {
+    setEnquiry((prev) => ({ ...prev, ...dates }));
+    setTouched((prev) => ({
+      ...prev,
+      checkIn: true,
+      checkOut: dates.checkOut !== '' || prev.checkOut,
+    }));
+  };
   const touch = (field: Field) => () =>
     setTouched((prev) => (prev[field] ? prev : { ...prev, [field]: true }));
 
@@ -129,6 +198,24 @@ function EnquiryForm({ property, site, open, onClose }: EnquiryDialogProps) {
         Check availability: choose your dates, then send your enquiry to the owner.
       </p>
       <form className={styles.form} noValidate onSubmit={(e) => e.preventDefault()}>
+        <p className={styles.availability} role="status">
+          {availability.state === 'loading'
+            ? 'Checking which nights are free…'
+            : availability.state === 'failed'
+              ? 'Availability could not be checked just now. You can still send your enquiry: the owner will confirm the dates.'
+              : minNights > 1
+                ? `Free nights can be chosen below. The minimum stay is ${minNights} nights.`
+                : 'Free nights can be chosen below.'}
+        </p>
+        <Suspense fallback={<div className={styles.calendarSpace} />}>
+          <StayCalendar
+            dates={{ checkIn: enquiry.checkIn, checkOut: enquiry.checkOut }}
+            rules={{ unavailable, minNights, today }}
+            month={month}
+            onMonthChange={setMonth}
+            onChange={pickDates}
+          />
+        </Suspense>
         <div className={styles.dates}>
           <div className={styles.field}>
             <label htmlFor={`${id}-checkIn`}>Check-in</label>
@@ -169,7 +256,10 @@ function EnquiryForm({ property, site, open, onClose }: EnquiryDialogProps) {
         <h3 id={`${id}-send`} className={styles.sendTitle}>
           Send your enquiry
         </h3>
-        {links ? (
+        {estimate && !taken && <p className={styles.estimate}>{estimate}</p>}
+        {taken ? (
+          <p className={styles.taken}>Not available for these dates</p>
+        ) : links ? (
           <ul className={styles.links}>
             {links.whatsapp && (
               <li>
@@ -196,6 +286,7 @@ function EnquiryForm({ property, site, open, onClose }: EnquiryDialogProps) {
                 <a className={`${styles.link} ${styles.phone}`} href={links.phone}>
                   Call {site.phone}
                 </a>
+                <p className={styles.callSummary}>Mention: {callSummary(enquiry, property)}</p>
               </li>
             )}
           </ul>

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { testProperty } from '../../../test/factories.js';
+import type { Property } from '../../shared/site-data.js';
 import {
   addDays,
+  callSummary,
   enquiryLinks,
   enquiryText,
   formatDate,
@@ -186,5 +188,35 @@ describe('links', () => {
     const mail = new URL(links.email!);
     expect([...mail.searchParams.keys()]).toEqual(['subject', 'body']);
     expect(mail.searchParams.get('body')).toContain('?body=x&cc=evil@x');
+  });
+});
+
+describe('stay rules and price (AVL-10, AVL-11)', () => {
+  const priced: Property = { ...property, nightlyRate: 4500, minNights: 2 };
+
+  it('refuses a stay shorter than the minimum, naming the first allowed check-out', () => {
+    expect(validateEnquiry({ ...valid, checkOut: '2026-03-13' }, today, 2)).toEqual({
+      checkOut: 'The minimum stay is 2 nights: choose Sat 14 Mar 2026 or later.',
+    });
+    expect(validateEnquiry({ ...valid, checkOut: '2026-03-14' }, today, 2)).toEqual({});
+    expect(enquiryLinks({ ...valid, checkOut: '2026-03-13' }, priced, site, today, pageUrl)).toBeNull();
+  });
+
+  it('carries the estimate in the WhatsApp and e-mail text and in the call summary', () => {
+    const text = enquiryText(valid, priced, pageUrl);
+    expect(text).toContain('Guests: 2\nEstimate: ₹4,500 × 3 nights = ₹13,500\nhttps://');
+    const links = enquiryLinks(valid, priced, site, today, pageUrl)!;
+    expect(decodeURIComponent(links.whatsapp!.split('?text=')[1]!)).toBe(text);
+    expect(decodeURIComponent(links.email!.split('&body=')[1]!)).toContain(
+      'Estimate: ₹4,500 × 3 nights = ₹13,500\r\n',
+    );
+    expect(callSummary(valid, priced)).toBe(
+      'Thu 12 Mar 2026 to Sun 15 Mar 2026, 2 guests, estimate ₹13,500',
+    );
+  });
+
+  it('names no price without a nightly rate', () => {
+    expect(enquiryText(valid, property, pageUrl)).not.toMatch(/Estimate|₹/);
+    expect(callSummary(valid, property)).toBe('Thu 12 Mar 2026 to Sun 15 Mar 2026, 2 guests');
   });
 });

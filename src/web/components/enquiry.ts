@@ -7,6 +7,7 @@
  * incomplete. They are compared as strings, which orders ISO dates correctly.
  */
 import type { Property, SiteInfo } from '../../shared/site-data.js';
+import { estimateText, formatRupees, minNightsOf, nightlyRateOf } from '../../shared/stay-basics.js';
 
 /** Guests allowed in one enquiry (issue 6: 1 to 20). */
 export const GUESTS_MIN = 1;
@@ -85,10 +86,11 @@ export function formatDate(iso: string): string {
 }
 
 /**
- * The problems with an enquiry, `today` being the visitor's "YYYY-MM-DD" (issue 6: check-in not in
- * the past, check-out after check-in, 1 to 20 guests). An empty object means it can be sent.
+ * The problems with an enquiry, `today` being the visitor's "YYYY-MM-DD" (spec §2 enquiry rules:
+ * check-in not in the past, check-out after check-in, 1 to 20 guests; AVL-10: at least
+ * `minNights` nights). An empty object means it can be sent.
  */
-export function validateEnquiry(e: Enquiry, today: string): EnquiryErrors {
+export function validateEnquiry(e: Enquiry, today: string, minNights = 1): EnquiryErrors {
   const errors: EnquiryErrors = {};
   const checkInOk = parseIsoDate(e.checkIn) !== undefined;
   if (e.checkIn === '') errors.checkIn = 'Choose a check-in date.';
@@ -101,6 +103,8 @@ export function validateEnquiry(e: Enquiry, today: string): EnquiryErrors {
     errors.checkOut = 'Enter a real check-out date (year-month-day).';
   else if (checkInOk && e.checkOut <= e.checkIn)
     errors.checkOut = 'Check-out must be after check-in: choose a later date.';
+  else if (checkInOk && nights(e.checkIn, e.checkOut) < minNights)
+    errors.checkOut = `The minimum stay is ${minNights} nights: choose ${formatDate(addDays(e.checkIn, minNights))} or later.`;
 
   const guests = /^\d{1,3}$/.test(e.guests.trim()) ? Number(e.guests.trim()) : NaN;
   if (!(guests >= GUESTS_MIN && guests <= GUESTS_MAX)) {
@@ -116,17 +120,20 @@ export function validateEnquiry(e: Enquiry, today: string): EnquiryErrors {
  *     Check-in: Mon 5 Jan 2026
  *     Check-out: Thu 8 Jan 2026 (3 nights)
  *     Guests: 2
+ *     Estimate: ₹4,500 × 3 nights = ₹13,500   (AVL-11: only with a nightly rate)
  *     Message: We arrive late.          (only when there is one)
  *     https://stays.example/stay/coffee-view
  */
 export function enquiryText(e: Enquiry, property: Property, pageUrl: string): string {
   const n = nights(e.checkIn, e.checkOut);
   const message = e.message.trim();
+  const estimate = estimateText(nightlyRateOf(property), n);
   return [
     `Hello, is ${property.name} available for these dates?`,
     `Check-in: ${formatDate(e.checkIn)}`,
     `Check-out: ${formatDate(e.checkOut)} (${n} night${n === 1 ? '' : 's'})`,
     `Guests: ${Number(e.guests.trim())}`,
+    ...(estimate ? [`Estimate: ${estimate}`] : []),
     ...(message ? [`Message: ${message}`] : []),
     pageUrl,
   ].join('\n');
@@ -135,6 +142,21 @@ export function enquiryText(e: Enquiry, property: Property, pageUrl: string): st
 /** The e-mail subject: "Availability: Coffee View Residency, Mon 5 Jan 2026 to Thu 8 Jan 2026". */
 function enquirySubject(e: Enquiry, property: Property): string {
   return `Availability: ${property.name}, ${formatDate(e.checkIn)} to ${formatDate(e.checkOut)}`;
+}
+
+/**
+ * What to say on the phone (AVL-11: the call option carries the dates, the guests and the
+ * estimate): "Mon 5 Jan 2026 to Thu 8 Jan 2026, 2 guests, estimate ₹13,500".
+ */
+export function callSummary(e: Enquiry, property: Property): string {
+  const guests = Number(e.guests.trim());
+  const rate = nightlyRateOf(property);
+  const n = nights(e.checkIn, e.checkOut);
+  return [
+    `${formatDate(e.checkIn)} to ${formatDate(e.checkOut)}`,
+    `${guests} guest${guests === 1 ? '' : 's'}`,
+    ...(rate !== undefined && n > 0 ? [`estimate ${formatRupees(rate * n)}`] : []),
+  ].join(', ');
 }
 
 /** The digits of a phone number as people write it: "+91 94480 12345" → "919448012345". */
@@ -179,7 +201,7 @@ export function enquiryLinks(
   today: string,
   pageUrl: string,
 ): EnquiryLinks | null {
-  if (Object.keys(validateEnquiry(e, today)).length > 0) return null;
+  if (Object.keys(validateEnquiry(e, today, minNightsOf(property))).length > 0) return null;
   const text = enquiryText(e, property, pageUrl);
   const hasPhone = phoneDigits(site.phone) !== '';
   return {

@@ -4,11 +4,20 @@
  * A pause/play button stops the motion (WCAG 2.2.2); under prefers-reduced-motion it starts paused.
  * The images are decorative (alt=""): the heading says what the page is.
  * Issue 5: the first image is the page's LCP element (eager, fetchpriority high); the others are
- * fetched one slide ahead of the fade (`deferSlides`), never all at page load.
+ * fetched one slide ahead of the fade (`deferSlides`), never all at page load. Phones held upright
+ * get a portrait crop of each image (OPS-9).
  */
 import { useMemo, useState } from 'react';
 import Fade from 'embla-carousel-fade';
-import { HERO_COUNT, HERO_WIDTHS, VARIANT_FORMATS, heroUrl } from '../../shared/photo-urls.js';
+import {
+  HERO_COUNT,
+  HERO_PORTRAIT_MEDIA,
+  HERO_PORTRAIT_WIDTHS,
+  HERO_WIDTHS,
+  VARIANT_FORMATS,
+  heroPortraitUrl,
+  heroUrl,
+} from '../../shared/photo-urls.js';
 import { REDUCED_MOTION_QUERY, useAutoplayCarousel } from './use-autoplay-carousel.js';
 import { useMediaQuery } from './use-media-query.js';
 import styles from './hero-carousel.module.css';
@@ -22,6 +31,29 @@ function heroSrcSet(index: number, format: (typeof VARIANT_FORMATS)[number]): st
   return HERO_WIDTHS.map((w) => `${heroUrl(index, w, format)} ${w}w`).join(', ');
 }
 
+function heroPortraitSrcSet(index: number, format: (typeof VARIANT_FORMATS)[number]): string {
+  return HERO_PORTRAIT_WIDTHS.map((w) => `${heroPortraitUrl(index, w, format)} ${w}w`).join(', ');
+}
+
+/** The same `media` with its opposite, for the preload of the 16:9 image. */
+const HERO_LANDSCAPE_MEDIA = `not all and ${HERO_PORTRAIT_MEDIA}`;
+
+/**
+ * `<link rel=preload>` tags for the first hero image (OPS-9: the home page's LCP element), to put
+ * in <head>: its request starts as the head is parsed, not once the body's <picture> is reached.
+ * One per crop, with the <picture>'s own media, srcset and sizes, so the browser fetches exactly
+ * the file the <picture> then uses. AVIF only: a browser without it skips the preload by its type
+ * and picks WebP in the <picture> as before.
+ */
+export function heroPreloadTags(): string {
+  const link = (media: string, srcSet: string) =>
+    `<link rel="preload" as="image" type="image/avif" fetchpriority="high" media="${media}" imagesrcset="${srcSet}" imagesizes="100vw">`;
+  return [
+    link(HERO_PORTRAIT_MEDIA, heroPortraitSrcSet(0, 'avif')),
+    link(HERO_LANDSCAPE_MEDIA, heroSrcSet(0, 'avif')),
+  ].join('\n');
+}
+
 export function HeroCarousel() {
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   // null until the visitor presses the button: then their choice wins over the system setting.
@@ -30,7 +62,13 @@ export function HeroCarousel() {
   const fade = useMemo(() => [Fade()], []);
   const [viewportRef, , , slideReady] = useAutoplayCarousel(
     { loop: true, watchDrag: false },
-    { delayMs: HERO_AUTOPLAY_MS, playing, respectReducedMotion: false, plugins: fade, deferSlides: 'rest' },
+    {
+      delayMs: HERO_AUTOPLAY_MS,
+      playing,
+      respectReducedMotion: false,
+      plugins: fade,
+      deferSlides: 'rest',
+    },
   );
 
   return (
@@ -40,8 +78,23 @@ export function HeroCarousel() {
           {Array.from({ length: HERO_COUNT }, (_, i) => (
             <div className={styles.slide} key={i} data-deferred={slideReady(i) ? undefined : ''}>
               <picture>
+                {/* OPS-9: phones held upright get the portrait crop, not a 16:9 image cut by CSS. */}
                 {VARIANT_FORMATS.map((format) => (
-                  <source key={format} type={`image/${format}`} srcSet={heroSrcSet(i, format)} sizes="100vw" />
+                  <source
+                    key={`portrait-${format}`}
+                    media={HERO_PORTRAIT_MEDIA}
+                    type={`image/${format}`}
+                    srcSet={heroPortraitSrcSet(i, format)}
+                    sizes="100vw"
+                  />
+                ))}
+                {VARIANT_FORMATS.map((format) => (
+                  <source
+                    key={format}
+                    type={`image/${format}`}
+                    srcSet={heroSrcSet(i, format)}
+                    sizes="100vw"
+                  />
                 ))}
                 <img
                   className={styles.image}

@@ -6,10 +6,12 @@
  * plus pull up or down to close.
  */
 import Lightbox from 'yet-another-react-lightbox';
+import Captions from 'yet-another-react-lightbox/plugins/captions';
 import 'yet-another-react-lightbox/styles.css';
+import 'yet-another-react-lightbox/plugins/captions.css';
 import type { PageData, Property } from '../../shared/site-data.js';
 import { VARIANT_WIDTHS, photoUrl, variantUrl } from '../../shared/photo-urls.js';
-import { DEFAULT_PHOTO_SIZE, photoAlt } from './responsive-photo.js';
+import { DEFAULT_PHOTO_SIZE, photoAltText } from './responsive-photo.js';
 
 export interface PhotoLightboxProps {
   property: Property;
@@ -26,7 +28,9 @@ export default function PhotoLightbox({ property, photoSizes, open, index, onClo
     const [width, height] = photoSizes[photo.name] ?? DEFAULT_PHOTO_SIZE;
     return {
       src: photoUrl(photo.name),
-      alt: photoAlt(property.name, i + 1, total),
+      alt: photoAltText(photo, property.name, i + 1, total),
+      // PHO-2: the owner's description is the caption; a generated alt is not worth showing.
+      ...(photo.alt === undefined ? {} : { description: photo.alt }),
       width,
       height,
       // Variants narrower than the photo, then the photo itself: the browser picks by screen width.
@@ -46,6 +50,7 @@ export default function PhotoLightbox({ property, photoSizes, open, index, onClo
       close={onClose}
       index={index}
       slides={slides}
+      plugins={[Captions]}
       // Spec §4: "swipe and pull gestures are supported"; pulling is off in the library's defaults.
       controller={{ closeOnPullDown: true, closeOnPullUp: true }}
     />

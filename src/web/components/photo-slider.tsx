@@ -11,7 +11,7 @@
  * page's LCP image); each slide's box has the photo's aspect ratio, so nothing shifts meanwhile.
  */
 import type { PageData, Property } from '../../shared/site-data.js';
-import { DEFAULT_PHOTO_SIZE, ResponsivePhoto, photoAlt } from './responsive-photo.js';
+import { DEFAULT_PHOTO_SIZE, ResponsivePhoto, photoAltText } from './responsive-photo.js';
 import { useAutoplayCarousel } from './use-autoplay-carousel.js';
 import styles from './photo-slider.module.css';
 
@@ -49,27 +49,34 @@ export function PhotoSlider({ property, photoSizes, onOpen }: PhotoSliderProps) 
       <div className={styles.viewport} ref={viewportRef}>
         <div className={styles.container}>
           {Array.from({ length: copies }, (_, copy) =>
-            property.photos.map((photo, i) => (
-              <div className={styles.slide} key={`${copy}-${photo.name}`} data-deferred={slideReady(i) ? undefined : ''}>
-                <button
-                  type="button"
-                  className={styles.open}
-                  style={{ aspectRatio: aspectRatio(photoSizes[photo.name]) }}
-                  onClick={() => onOpen(i)}
-                  {...(copy === 0
-                    ? { 'aria-label': `Open ${photoAlt(property.name, i + 1, total)} in full screen` }
-                    : { 'aria-hidden': true, tabIndex: -1 })}
+            property.photos.map((photo, i) => {
+              const alt = photoAltText(photo, property.name, i + 1, total);
+              return (
+                <div
+                  className={styles.slide}
+                  key={`${copy}-${photo.name}`}
+                  data-deferred={slideReady(i) ? undefined : ''}
                 >
-                  <ResponsivePhoto
-                    name={photo.name}
-                    size={photoSizes[photo.name]}
-                    alt=""
-                    sizes={SLIDER_SIZES}
-                    imgClassName={styles.image}
-                  />
-                </button>
-              </div>
-            )),
+                  <button
+                    type="button"
+                    className={styles.open}
+                    style={{ aspectRatio: aspectRatio(photoSizes[photo.name]) }}
+                    onClick={() => onOpen(i)}
+                    {...(copy === 0
+                      ? { 'aria-label': `Open ${alt} in full screen` }
+                      : { 'aria-hidden': true, tabIndex: -1 })}
+                  >
+                    <ResponsivePhoto
+                      name={photo.name}
+                      size={photoSizes[photo.name]}
+                      alt={alt}
+                      sizes={SLIDER_SIZES}
+                      imgClassName={styles.image}
+                    />
+                  </button>
+                </div>
+              );
+            }),
           )}
         </div>
       </div>

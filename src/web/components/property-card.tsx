@@ -1,14 +1,17 @@
 /**
  * A home page card (spec §2): a rotating slider of the property's photos flagged `home` (and only
  * those), autoplay 3000 ms, then the name, bed count and bath count. The whole card links to
- * /stay/{id}; its accessible name is the name and the counts, not every photo's alt text.
+ * /stay/{id}; its accessible name is its visible text: the name, the counts and the "from" price
+ * (AVL-11, only with a nightly rate; MOB-2, WCAG 2.5.3 label in name). The slider is hidden from
+ * assistive technology: its photos only preview the property, whose page describes each of them, so
+ * a card is not announced as a list of photos.
  * Issue 5: no photo is fetched before the page has loaded; then the first one (lazily), and the
  * next ones one slide ahead.
  */
-import { useId } from 'react';
 import type { PageData, Property } from '../../shared/site-data.js';
 import { propertyPath } from '../../shared/routes.js';
-import { ResponsivePhoto, photoAlt } from './responsive-photo.js';
+import { fromPriceText } from '../../shared/stay-basics.js';
+import { ResponsivePhoto, photoAltText } from './responsive-photo.js';
 import { useAutoplayCarousel } from './use-autoplay-carousel.js';
 import styles from './property-card.module.css';
 
@@ -23,27 +26,22 @@ export function plural(n: number, one: string, many: string): string {
 }
 
 export function PropertyCard({ property, photoSizes }: { property: Property; photoSizes: PageData['photoSizes'] }) {
-  const id = useId();
   const photos = property.photos.filter((p) => p.home);
+  const price = fromPriceText(property);
   const [viewportRef, , pauseWhileFocused, slideReady] = useAutoplayCarousel(
     { loop: true },
     { delayMs: CARD_AUTOPLAY_MS, deferSlides: 'all' },
   );
   return (
-    <a
-      className={styles.card}
-      href={propertyPath(property.id)}
-      aria-labelledby={`${id}-name ${id}-counts`}
-      {...pauseWhileFocused}
-    >
-      <div className={styles.viewport} ref={viewportRef}>
+    <a className={styles.card} href={propertyPath(property.id)} {...pauseWhileFocused}>
+      <div className={styles.viewport} ref={viewportRef} aria-hidden="true">
         <div className={styles.container}>
           {photos.map((photo, i) => (
             <div className={styles.slide} key={photo.name} data-deferred={slideReady(i) ? undefined : ''}>
               <ResponsivePhoto
                 name={photo.name}
                 size={photoSizes[photo.name]}
-                alt={photoAlt(property.name, i + 1, photos.length)}
+                alt={photoAltText(photo, property.name, i + 1, photos.length)}
                 sizes={CARD_SIZES}
                 imgClassName={styles.image}
               />
@@ -52,14 +50,15 @@ export function PropertyCard({ property, photoSizes }: { property: Property; pho
         </div>
       </div>
       <div className={styles.body}>
-        <h3 className={styles.name} id={`${id}-name`}>
-          {property.name}
-        </h3>
-        <p className={styles.counts} id={`${id}-counts`}>
-          <span>{plural(property.bedCount, 'bed', 'beds')}</span>
-          <span aria-hidden="true"> · </span>
+        <h3 className={styles.name}>{property.name}</h3>
+        <p className={styles.counts}>
+          {/* Spaces outside the hidden dot: the name reads "2 beds 1 bath", not "2 beds1 bath". */}
+          <span>{plural(property.bedCount, 'bed', 'beds')}</span> <span aria-hidden="true">·</span>{' '}
           <span>{plural(property.bathCount, 'bath', 'baths')}</span>
         </p>
+        {price && (
+          <p className={styles.price}>{price}</p>
+        )}
       </div>
     </a>
   );

@@ -4,7 +4,7 @@
  * intrinsic `width`/`height` so the browser reserves the box before the bytes arrive (issue 5:
  * no layout shift).
  */
-import type { PhotoSize } from '../../shared/site-data.js';
+import type { Photo, PhotoSize } from '../../shared/site-data.js';
 import { VARIANT_FORMATS, photoUrl, variantSrcSet } from '../../shared/photo-urls.js';
 
 /** Box used for a photo whose size the publisher did not record: 3:2, the common camera ratio. */
@@ -45,7 +45,15 @@ export function ResponsivePhoto({ name, size, alt, sizes, priority, className, i
   );
 }
 
-/** Alt text of a catalogue photo until the owner can write captions (issue 6). */
-export function photoAlt(propertyName: string, n: number, total: number): string {
+/** PHO-2: the alt text of a photo the owner has not described: "{property name} – photo N of M". */
+function photoAlt(propertyName: string, n: number, total: number): string {
   return `${propertyName} – photo ${n} of ${total}`;
+}
+
+/**
+ * PHO-2: the alt text of a catalogue photo everywhere it shows: the owner's description when it
+ * has one, else photoAlt. `n` is its 1-based place among the `total` photos shown together.
+ */
+export function photoAltText(photo: Photo, propertyName: string, n: number, total: number): string {
+  return photo.alt ?? photoAlt(propertyName, n, total);
 }

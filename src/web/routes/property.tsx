@@ -4,18 +4,24 @@
  * map and the Facilities, then the details and the description (HTML, line breaks kept; the
  * publisher sanitises it before it reaches the page). In admin mode the name, address, counts,
  * other details, facilities and description open edit prompts and the hero opens Manage Images.
+ *
+ * AVL-2, AVL-11: the header shows "from ₹4,500 / night" with a nightly rate; the details list the
+ * check-in and check-out times and a minimum stay above one night. In admin mode the four stay
+ * fields are always listed ("Not set" when absent) so the owner can set them, and a 'Calendar'
+ * control opens the property's calendar (AVL-1).
  */
 import { Suspense, lazy, useState } from 'react';
-import { CORE_FIELDS, fieldLabel } from '../../shared/property-fields.js';
+import { CORE_FIELDS, fieldLabel, type FieldName } from '../../shared/property-fields.js';
 import { heroPhoto } from '../../shared/site-basics.js';
 import type { Property } from '../../shared/site-data.js';
+import { formatRupees, fromPriceText, minNightsOf } from '../../shared/stay-basics.js';
 import { useAdmin } from '../admin-context.js';
 import { EnquiryDialog } from '../components/enquiry-dialog.js';
 import { EditableBlock, EditableText } from '../components/editable.js';
 import { MapFrame } from '../components/map-frame.js';
 import { PhotoSlider } from '../components/photo-slider.js';
 import { plural } from '../components/property-card.js';
-import { ResponsivePhoto, photoAlt } from '../components/responsive-photo.js';
+import { ResponsivePhoto, photoAltText } from '../components/responsive-photo.js';
 import type { ScreenProps } from './screen.js';
 import styles from './property.module.css';
 
@@ -27,6 +33,35 @@ function otherDetails(property: Property): [string, string][] {
     (entry): entry is [string, string] =>
       !CORE_FIELDS.includes(entry[0]) && typeof entry[1] === 'string',
   );
+}
+
+/** One row of the stay details: the field, its label and its value as shown (undefined: not set). */
+function stayDetails(
+  property: Property,
+): { field: FieldName; label: string; value: string | undefined }[] {
+  const minNights = minNightsOf(property);
+  return [
+    {
+      field: 'checkInTime',
+      label: 'Check-in',
+      value: property.checkInTime && `from ${property.checkInTime}`,
+    },
+    {
+      field: 'checkOutTime',
+      label: 'Check-out',
+      value: property.checkOutTime && `by ${property.checkOutTime}`,
+    },
+    {
+      field: 'minNights',
+      label: 'Minimum stay',
+      value: minNights > 1 ? `${minNights} nights` : undefined,
+    },
+    {
+      field: 'nightlyRate',
+      label: 'Nightly rate',
+      value: property.nightlyRate === undefined ? undefined : formatRupees(property.nightlyRate),
+    },
+  ];
 }
 
 const HERO_SIZES = '(min-width: 1240px) 1240px, 100vw';
@@ -44,6 +79,11 @@ export default function PropertyPage({ data, route }: ScreenProps) {
   const hero = heroPhoto(property);
   const heroIndex = hero ? property.photos.indexOf(hero) : -1;
   const details = otherDetails(property);
+  const price = fromPriceText(property);
+  // A visitor sees the set ones (the rate is the header's "from" price); the owner sees all four.
+  const stay = stayDetails(property).filter(
+    (row) => admin || (row.value !== undefined && row.field !== 'nightlyRate'),
+  );
 
   const openLightbox = (index: number) => {
     setLightboxLoaded(true);
@@ -54,7 +94,7 @@ export default function PropertyPage({ data, route }: ScreenProps) {
     <ResponsivePhoto
       name={hero.name}
       size={data.photoSizes[hero.name]}
-      alt={photoAlt(property.name, heroIndex + 1, property.photos.length)}
+      alt={photoAltText(hero, property.name, heroIndex + 1, property.photos.length)}
       sizes={HERO_SIZES}
       priority="high"
       className={styles.heroPicture}
@@ -89,10 +129,22 @@ export default function PropertyPage({ data, route }: ScreenProps) {
                 {plural(property.bathCount, 'bath', 'baths')}
               </EditableText>
             </p>
+            {price && <p className={styles.price}>{price}</p>}
           </div>
-          <button type="button" className={styles.cta} onClick={() => setEnquiryOpen(true)}>
-            Check Availability
-          </button>
+          <div className={styles.actions}>
+            <button type="button" className={styles.cta} onClick={() => setEnquiryOpen(true)}>
+              Check Availability
+            </button>
+            {admin && (
+              <button
+                type="button"
+                className={styles.adminControl}
+                onClick={() => admin.openCalendar(id)}
+              >
+                Calendar
+              </button>
+            )}
+          </div>
         </header>
         {heroPicture && (
           <div className={styles.hero}>
@@ -137,12 +189,25 @@ export default function PropertyPage({ data, route }: ScreenProps) {
             <h2 className={styles.cardTitle} id="facilities-title">
               Facilities
             </h2>
-            <EditableBlock onEdit={admin ? () => admin.editFacilities(id) : undefined} label="facilities">
+            <EditableBlock
+              onEdit={admin ? () => admin.editFacilities(id) : undefined}
+              label="facilities"
+            >
               <ul className={styles.facilities}>
                 {property.facilities.map((facility) => (
                   <li key={facility}>
-                    <svg className={styles.check} viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-                      <path fill="currentColor" d="M7.7 13.3 4.4 10l-1.4 1.4 4.7 4.7 9.3-9.3-1.4-1.4z" />
+                    <svg
+                      className={styles.check}
+                      viewBox="0 0 20 20"
+                      width="18"
+                      height="18"
+                      aria-hidden="true"
+                      focusable="false"
+                    >
+                      <path
+                        fill="currentColor"
+                        d="M7.7 13.3 4.4 10l-1.4 1.4 4.7 4.7 9.3-9.3-1.4-1.4z"
+                      />
                     </svg>
                     {facility}
                   </li>
@@ -153,12 +218,22 @@ export default function PropertyPage({ data, route }: ScreenProps) {
         </aside>
 
         <div className={styles.content}>
-          {details.length > 0 && (
+          {details.length + stay.length > 0 && (
             <section aria-labelledby="details-title">
               <h2 className={styles.sectionTitle} id="details-title">
                 Details
               </h2>
               <dl className={styles.details}>
+                {stay.map((row) => (
+                  <div key={row.field}>
+                    <dt>{row.label}</dt>
+                    <dd>
+                      <EditableText onEdit={edit(row.field)} label={row.label.toLowerCase()}>
+                        {row.value ?? 'Not set'}
+                      </EditableText>
+                    </dd>
+                  </div>
+                ))}
                 {details.map(([field, value]) => (
                   <div key={field}>
                     <dt>{fieldLabel(field)}</dt>
@@ -176,14 +251,25 @@ export default function PropertyPage({ data, route }: ScreenProps) {
             <h2 className={styles.sectionTitle} id="about-title">
               About this stay
             </h2>
-            <EditableBlock onEdit={admin ? () => admin.editDescription(id) : undefined} label="description">
-              <div className={styles.description} dangerouslySetInnerHTML={{ __html: property.description }} />
+            <EditableBlock
+              onEdit={admin ? () => admin.editDescription(id) : undefined}
+              label="description"
+            >
+              <div
+                className={styles.description}
+                dangerouslySetInnerHTML={{ __html: property.description }}
+              />
             </EditableBlock>
           </section>
         </div>
       </div>
 
-      <EnquiryDialog property={property} site={data.site} open={enquiryOpen} onClose={() => setEnquiryOpen(false)} />
+      <EnquiryDialog
+        property={property}
+        site={data.site}
+        open={enquiryOpen}
+        onClose={() => setEnquiryOpen(false)}
+      />
     </main>
   );
 }

@@ -1,0 +1,66 @@
+/**
+ * What the owner specs share: answering the browser's own prompt/confirm/alert from a plan, logging
+ * in once per spec, pressing a control the way the project's screen is used (a tap on the phone,
+ * a click on the desktop: MOB-1), and the published global data object.
+ */
+import { expect, type Browser, type Dialog, type Locator, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './global-setup.js';
+import type { PageData } from '../src/shared/site-data.js';
+
+type Answer = string | null | boolean;
+
+/** Answers the page's native dialogs from a plan and records every one (alerts are accepted). */
+export class NativeDialogs {
+  readonly log: Array<{ type: string; message: string; defaultValue: string }> = [];
+  private plan: Answer[] = [];
+
+  constructor(page: Page) {
+    page.on('dialog', (d) => void this.handle(d));
+  }
+
+  /** Answers for the next prompts (string, or null to cancel) and confirms (true/false), in order. */
+  answer(...answers: Answer[]): void {
+    this.plan.push(...answers);
+  }
+
+  private async handle(d: Dialog): Promise<void> {
+    this.log.push({ type: d.type(), message: d.message(), defaultValue: d.defaultValue() });
+    if (d.type() === 'alert' || d.type() === 'beforeunload') return d.accept();
+    const next = this.plan.shift();
+    if (d.type() === 'prompt')
+      return next === null || next === undefined ? d.dismiss() : d.accept(String(next));
+    return next === true ? d.accept() : d.dismiss();
+  }
+
+  alerts(): string[] {
+    return this.log.filter((l) => l.type === 'alert').map((l) => l.message);
+  }
+}
+
+/** Logs in through /adminlogin in a new context and returns the owner's cookies. */
+export async function ownerState(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/adminlogin');
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`${baseURL}/`);
+  await expect(page.getByRole('region', { name: 'Admin Tools' })).toBeVisible();
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/**
+ * A tap on a touch screen, a click elsewhere. `force` presses a control that says it is disabled
+ * (aria-disabled), to check that nothing happens.
+ */
+export async function press(target: Locator, force = false): Promise<void> {
+  const touch = await target.page().evaluate(() => navigator.maxTouchPoints > 0);
+  await (touch ? target.tap({ force }) : target.click({ force }));
+}
+
+/** The global data object of a published page. */
+export const publishedData = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __STAYS_DATA__: PageData }).__STAYS_DATA__);

@@ -1,0 +1,244 @@
+/**
+ * The calendar's HTTP calls:
+ * - GET  /api/availability/{propertyId}: public runs of unavailable nights (AVL-7);
+ * - GET  /calendar/{propertyId}/{secret}.ics: the export feed (AVL-8), 404 for a wrong secret;
+ * - GET  /api/calendar/{propertyId}, PUT (replace feeds and blocks), POST .../sync (sync now),
+ *   POST .../secret (a new export secret): the owner's calendar (AVL-9), behind the session and
+ *   Origin check every write has.
+ * Refusals are JSON { error, field } as in the rest of the API, and store nothing. Feed URLs and
+ * the secret appear only in the owner's answers; the export path is redacted in the request log
+ * (AVL-3).
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ID_RE } from '../../shared/site-data.js';
+import type { AppContext } from '../context.js';
+import { requireOwner } from '../auth/guard.js';
+import { latestRevision } from '../store/revisions.js';
+import { exportCalendar, unavailableRanges } from './availability.js';
+import { isCalendarDate } from './dates.js';
+import {
+  calendarUpdatedAt,
+  exportSecret,
+  isExportSecret,
+  listBlocks,
+  listFeeds,
+  replaceCalendar,
+  replaceExportSecret,
+} from './store.js';
+import { CalendarSync, isStale } from './sync.js';
+import { API, apiPath, EXPORT_FEED } from '../../shared/routes.js';
+
+/** Longest a browser or proxy may reuse an availability answer (AVL-7: at most 60 s). */
+const AVAILABILITY_MAX_AGE_SECONDS = 60;
+
+const dateSchema = z.string().refine(isCalendarDate, 'must be a date written YYYY-MM-DD');
+
+const feedUrlSchema = z
+  .string()
+  .trim()
+  .max(2000, 'must be at most 2000 characters')
+  .superRefine((value, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a web address (https://...)' });
+      return;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      ctx.addIssue({ code: 'custom', message: 'must be an http or https address' });
+    }
+  });
+
+/** The body of PUT /api/calendar/{propertyId}. Unknown keys (e.g. a feed's status) are ignored. */
+const calendarInputSchema = z.object({
+  feeds: z
+    .array(
+      z.object({
+        label: z
+          .string()
+          .trim()
+          .min(1, 'must not be empty')
+          .max(60, 'must be at most 60 characters'),
+        url: feedUrlSchema,
+      }),
+    )
+    .max(20, 'at most 20 feeds'),
+  blocks: z
+    .array(
+      z
+        .object({
+          start: dateSchema,
+          end: dateSchema,
+          note: z
+            .string()
+            .trim()
+            .max(200, 'must be at most 200 characters')
+            .nullish()
+            .transform((v) => v ?? ''),
+        })
+        .refine((b) => b.end > b.start, { message: 'must be after start', path: ['end'] }),
+    )
+    .max(500, 'at most 500 blocks'),
+});
+
+/** The request-log form of a request to the export feed: the secret is replaced. */
+function redactedRequest(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: req.url.replace(/^(\/calendar\/[^/?#]*\/).*$/s, '$1[secret].ics'),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const owner = requireOwner(ctx.db, ctx.config.site);
+  const sync = new CalendarSync(ctx.db, ctx.config.calendar, app.log);
+  app.addHook('onReady', async () => sync.start());
+  app.addHook('onClose', async () => sync.stop());
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'calendar call failed');
+      return reply
+        .code(500)
+        .send({ error: 'The server failed to do this; try again in a moment.', field: 'server' });
+    }
+    if (status === 400 && (err instanceof SyntaxError || err.code?.startsWith('FST_ERR_CTP'))) {
+      return reply.code(400).send({ error: 'The body is not valid JSON.', field: 'body' });
+    }
+    return reply.code(status).send({ error: err.message, field: 'body' });
+  });
+
+  let known: { revision: number; ids: Set<string> } = { revision: -1, ids: new Set() };
+  /** True when the property is in the latest revision's catalogue. */
+  function propertyExists(id: string): boolean {
+    if (!ID_RE.test(id)) return false;
+    const max = (
+      ctx.db.prepare('SELECT MAX(id) AS id FROM revisions').get() as { id: number | null }
+    ).id;
+    if (max === null) return false;
+    if (known.revision !== max) {
+      const latest = latestRevision(ctx.db);
+      known = {
+        revision: max,
+        ids: new Set(latest?.data.propertyList.map((p) => p.id) ?? []),
+      };
+    }
+    return known.ids.has(id);
+  }
+
+  function ownerCalendar(propertyId: string) {
+    const now = Date.now();
+    const secret = exportSecret(ctx.db, propertyId);
+    return {
+      feeds: listFeeds(ctx.db, propertyId).map((f) => ({
+        id: f.id,
+        label: f.label,
+        url: f.url,
+        lastSyncAt: f.lastSyncAt,
+        lastError: f.lastError,
+        bookings: f.bookings,
+        stale: isStale(f, now),
+      })),
+      blocks: listBlocks(ctx.db, propertyId),
+      exportUrl: `${ctx.config.site.siteUrl}${apiPath(EXPORT_FEED, { propertyId, file: `${secret}.ics` })}`,
+    };
+  }
+
+  type Params = { Params: { propertyId: string } };
+
+  /** 400 naming the property id when it is not in the catalogue; true when it sent that. */
+  function refuseUnknown(propertyId: string, reply: FastifyReply): boolean {
+    if (propertyExists(propertyId)) return false;
+    void reply.code(400).send({ error: 'There is no property with this id.', field: 'propertyId' });
+    return true;
+  }
+
+  app.get<Params>(API.availability, async (req, reply) => {
+    const { propertyId } = req.params;
+    if (!propertyExists(propertyId)) {
+      return reply
+        .code(404)
+        .send({ error: 'There is no property with this id.', field: 'propertyId' });
+    }
+    void reply.header('cache-control', `public, max-age=${AVAILABILITY_MAX_AGE_SECONDS}`);
+    return {
+      propertyId,
+      updatedAt: calendarUpdatedAt(ctx.db, propertyId) ?? new Date().toISOString(),
+      unavailable: unavailableRanges(ctx.db, propertyId),
+    };
+  });
+
+  app.get<{ Params: { propertyId: string; file: string } }>(
+    EXPORT_FEED,
+    { logSerializers: { req: redactedRequest } },
+    async (req, reply) => {
+      const { propertyId, file } = req.params;
+      const secret = file.endsWith('.ics') ? file.slice(0, -4) : '';
+      if (!propertyExists(propertyId) || !isExportSecret(ctx.db, propertyId, secret)) {
+        return reply
+          .code(404)
+          .type('text/plain; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send('Not found');
+      }
+      const host = new URL(ctx.config.site.siteUrl).hostname;
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex')
+        .header('referrer-policy', 'no-referrer')
+        .send(exportCalendar(propertyId, unavailableRanges(ctx.db, propertyId), host));
+    },
+  );
+
+  // Any other path under /calendar/ may still carry a secret mistyped by a channel: 404, unlogged.
+  app.get('/calendar/*', { logSerializers: { req: redactedRequest } }, async (_req, reply) =>
+    reply
+      .code(404)
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send('Not found'),
+  );
+
+  app.get<Params>(API.calendar, { onRequest: owner }, async (req, reply) => {
+    if (refuseUnknown(req.params.propertyId, reply)) return reply;
+    void reply.header('cache-control', 'no-store');
+    return ownerCalendar(req.params.propertyId);
+  });
+
+  app.put<Params>(API.calendar, { onRequest: owner }, async (req, reply) => {
+    const { propertyId } = req.params;
+    if (refuseUnknown(propertyId, reply)) return reply;
+    const parsed = calendarInputSchema.safeParse(req.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
+      return reply.code(400).send({ error: `${field}: ${issue?.message ?? 'invalid'}`, field });
+    }
+    replaceCalendar(ctx.db, propertyId, parsed.data.feeds, parsed.data.blocks);
+    void reply.header('cache-control', 'no-store');
+    return ownerCalendar(propertyId);
+  });
+
+  app.post<Params>(API.calendarSync, { onRequest: owner }, async (req, reply) => {
+    const { propertyId } = req.params;
+    if (refuseUnknown(propertyId, reply)) return reply;
+    await sync.syncProperty(propertyId);
+    void reply.header('cache-control', 'no-store');
+    return ownerCalendar(propertyId);
+  });
+
+  app.post<Params>(API.calendarSecret, { onRequest: owner }, async (req, reply) => {
+    const { propertyId } = req.params;
+    if (refuseUnknown(propertyId, reply)) return reply;
+    replaceExportSecret(ctx.db, propertyId);
+    void reply.header('cache-control', 'no-store');
+    return ownerCalendar(propertyId);
+  });
+}

@@ -1,0 +1,140 @@
+/**
+ * Keeps imported feeds in step (AVL-4, AVL-5): every feed at start and then every
+ * CALENDAR_SYNC_MINUTES (with up to 10 % jitter, so many servers do not knock on a channel at the
+ * same second), one fetch at a time per host, each bounded by fetchFeed. A failed or unparsable
+ * fetch keeps the feed's last good bookings and records "Airbnb: the address answered 404 at 10:42"
+ * (Asia/Kolkata time); only a good fetch replaces them. Log lines name the feed by id and property,
+ * never by URL (AVL-3).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../store/db.js';
+import { propertyClock } from './dates.js';
+import { DEFAULT_FETCH_BOUNDS, fetchFeed, FeedFetchError } from './fetch-feed.js';
+import { FeedParseError, parseFeed } from './parse.js';
+import {
+  listAllFeeds,
+  listFeeds,
+  saveSyncFailure,
+  saveSyncSuccess,
+  type FeedRow,
+} from './store.js';
+
+/** A feed with no successful sync for this long is stale. */
+const STALE_AFTER_MS = 12 * 60 * 60 * 1000;
+
+/** What the sync needs to know; see CalendarConfig in config.ts. */
+export interface SyncOptions {
+  syncMinutes: number;
+  allowPrivate: boolean;
+  fetchTimeoutMs: number;
+}
+
+/** True when the feed has had no successful sync (or, never synced, has existed) for 12 hours. */
+export function isStale(feed: FeedRow, now: number = Date.now()): boolean {
+  const since = Date.parse(feed.lastSyncAt ?? feed.createdAt);
+  return now - since > STALE_AFTER_MS;
+}
+
+/** The owner's sentence for a failed sync: "{label}: the address answered 404 at 10:42". */
+export function failureSentence(label: string, err: unknown, at: Date): string {
+  let what: string;
+  if (err instanceof FeedFetchError) what = err.message;
+  else if (err instanceof FeedParseError)
+    what = 'the address sent something that is not a calendar';
+  else what = 'the sync failed';
+  return `${label}: ${what} at ${propertyClock(at.getTime())}`;
+}
+
+/** The sync service of one server: start(), syncProperty(), stop(). */
+export class CalendarSync {
+  private readonly hostQueues = new Map<string, Promise<unknown>>();
+  private readonly stopping = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: SyncOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Syncs every feed now (not awaited) and schedules the next rounds. A 0-minute period does neither. */
+  start(): void {
+    if (this.options.syncMinutes <= 0) return;
+    void this.syncAll();
+    this.schedule();
+  }
+
+  /** Stops the schedule and aborts fetches under way. */
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.stopping.abort();
+  }
+
+  private schedule(): void {
+    const period = this.options.syncMinutes * 60_000;
+    const delay = period + Math.round((Math.random() - 0.5) * 0.2 * period);
+    this.timer = setTimeout(() => {
+      void this.syncAll().finally(() => {
+        if (!this.stopping.signal.aborted) this.schedule();
+      });
+    }, delay);
+    this.timer.unref();
+  }
+
+  /** Syncs every feed of every property; resolves when all are done. */
+  async syncAll(): Promise<void> {
+    await Promise.all(listAllFeeds(this.db).map((feed) => this.syncFeed(feed)));
+  }
+
+  /** Syncs the property's feeds now; resolves when all are done (each success or failure stored). */
+  async syncProperty(propertyId: string): Promise<void> {
+    await Promise.all(listFeeds(this.db, propertyId).map((feed) => this.syncFeed(feed)));
+  }
+
+  /** Runs `task` after every earlier fetch to the same host has finished. */
+  private onHost<T>(host: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.hostQueues.get(host) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    const settled = next.catch(() => undefined);
+    this.hostQueues.set(host, settled);
+    void settled.then(() => {
+      if (this.hostQueues.get(host) === settled) this.hostQueues.delete(host);
+    });
+    return next;
+  }
+
+  private syncFeed(feed: FeedRow): Promise<void> {
+    let host: string;
+    try {
+      host = new URL(feed.url).host.toLowerCase();
+    } catch {
+      host = '';
+    }
+    return this.onHost(host, async () => {
+      if (this.stopping.signal.aborted) return;
+      try {
+        const text = await fetchFeed(feed.url, {
+          ...DEFAULT_FETCH_BOUNDS,
+          timeoutMs: this.options.fetchTimeoutMs,
+          allowPrivate: this.options.allowPrivate,
+          signal: this.stopping.signal,
+        });
+        const bookings = parseFeed(text);
+        saveSyncSuccess(this.db, feed.id, feed.url, bookings, new Date());
+        this.log.info(
+          { feedId: feed.id, propertyId: feed.propertyId, bookings: bookings.length },
+          'calendar feed synced',
+        );
+      } catch (err) {
+        if (this.stopping.signal.aborted) return;
+        const sentence = failureSentence(feed.label, err, new Date());
+        saveSyncFailure(this.db, feed.id, feed.url, sentence);
+        this.log.warn(
+          { feedId: feed.id, propertyId: feed.propertyId, error: sentence },
+          'calendar feed sync failed',
+        );
+      }
+    });
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * Environment checking at start (OPS-7): one zod schema, one line per bad variable, secrets never
+ * repeated, LOG_LEVEL taking pino's levels.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, envSchema, loadConfig, LOG_LEVELS } from './config.js';
+
+/** The lines loadConfig refuses `env` with; [] when it accepts it. */
+function problems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment, and for blank values', () => {
+    for (const env of [{}, { PORT: '', HOST: ' ', SITE_URL: '', LOG_LEVEL: '' }]) {
+      const config = loadConfig(env);
+      expect(config).toMatchObject({
+        port: 3000,
+        host: '0.0.0.0',
+        dataDir: path.resolve('var'),
+        adminUsername: undefined,
+        adminPassword: undefined,
+        trustProxy: false,
+        logLevel: 'info',
+        revisionsKept: 200,
+        calendar: { syncMinutes: 15, allowPrivate: false, fetchTimeoutMs: 10_000 },
+      });
+      expect(config.site).toMatchObject({
+        siteUrl: 'http://localhost:3000',
+        siteUrlIsDefault: true,
+        email: 'support@staysinchikmagalur.example',
+      });
+    }
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/srv/stays',
+      ADMIN_USERNAME: 'anita',
+      ADMIN_PASSWORD: 'coffee-estate-2026',
+      SITE_URL: 'https://stays.example/',
+      BUSINESS_NAME: 'Hill Stays',
+      CONTACT_EMAIL: 'hello@stays.example',
+      CONTACT_PHONE: '+91 (80) 1234-5678',
+      SOCIAL_URL: 'https://social.example/stays',
+      OFFICE_ADDRESS: 'IG Road, Chikmagalur',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+      REVISIONS_KEPT: '50',
+      CALENDAR_SYNC_MINUTES: '30',
+      CALENDAR_ALLOW_PRIVATE: 'true',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/stays',
+      adminUsername: 'anita',
+      adminPassword: 'coffee-estate-2026',
+      trustProxy: 1,
+      revisionsKept: 50,
+      logLevel: 'warn',
+      site: {
+        siteUrl: 'https://stays.example',
+        siteUrlIsDefault: false,
+        businessName: 'Hill Stays',
+        email: 'hello@stays.example',
+        phone: '+91 (80) 1234-5678',
+        socialUrl: 'https://social.example/stays',
+        officeAddress: 'IG Road, Chikmagalur',
+      },
+      calendar: { syncMinutes: 30, allowPrivate: true, fetchTimeoutMs: 10_000 },
+    });
+  });
+
+  it('takes every pino level and silent as LOG_LEVEL', () => {
+    for (const level of LOG_LEVELS) expect(loadConfig({ LOG_LEVEL: level }).logLevel).toBe(level);
+    expect(LOG_LEVELS).toEqual(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+  });
+
+  it('refuses each bad variable with one line naming it and the value given', () => {
+    const lines = problems({
+      PORT: 'eighty',
+      SITE_URL: 'stays.example',
+      SOCIAL_URL: 'ftp://files.example',
+      CONTACT_EMAIL: 'not an address',
+      CONTACT_PHONE: 'call us',
+      LOG_LEVEL: 'verbose',
+      ADMIN_USERNAME: 'anita smith',
+      ADMIN_PASSWORD: 'coffee-estate-2026',
+    });
+    expect(lines).toEqual([
+      'PORT must be a whole number from 0 to 65535 (got "eighty")',
+      'ADMIN_USERNAME must be letters, digits, dots, dashes, underscores or @ signs (got "anita smith")',
+      'SITE_URL must be an absolute http or https URL (got "stays.example")',
+      'CONTACT_EMAIL must be an e-mail address (got "not an address")',
+      'CONTACT_PHONE must be a phone number: digits, spaces, ( ) . - and a leading + (got "call us")',
+      'SOCIAL_URL must be an absolute http or https URL (got "ftp://files.example")',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
+    ]);
+    expect(problems({ PORT: '65536' })).toEqual([
+      'PORT must be a whole number from 0 to 65535 (got "65536")',
+    ]);
+    expect(problems({ PORT: '-1' })).toHaveLength(1);
+  });
+
+  it('never repeats the value of ADMIN_PASSWORD', () => {
+    const err = (() => {
+      try {
+        loadConfig({ ADMIN_USERNAME: 'anita', ADMIN_PASSWORD: 'hunter2-xx' });
+      } catch (e) {
+        return e as ConfigError;
+      }
+      throw new Error('accepted a 10-character password');
+    })();
+    expect(err.problems).toEqual(['ADMIN_PASSWORD must be at least 12 characters long']);
+    expect(err.message).not.toContain('hunter2');
+  });
+
+  it('accepts .env.example as it is, and it names every variable the schema knows', () => {
+    const example = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../.env.example'),
+      'utf8',
+    );
+    const env = Object.fromEntries(
+      example
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    expect(problems(env)).toEqual([]);
+    expect(Object.keys(env).sort()).toEqual(Object.keys(envSchema.shape).sort());
+  });
+
+  it('reads TRUST_PROXY as proxies in front (OPS-5), and refuses true with one line', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(problems({ TRUST_PROXY: 'true' })).toEqual([
+      expect.stringMatching(/^TRUST_PROXY must not be true: it would take the left-most/),
+    ]);
+  });
+
+  it('refuses out-of-range revision counts and sync minutes, one line each', () => {
+    expect(problems({ REVISIONS_KEPT: '0', CALENDAR_SYNC_MINUTES: 'often' })).toEqual([
+      'REVISIONS_KEPT must be a whole number from 1 to 1000000 (got "0")',
+      'CALENDAR_SYNC_MINUTES must be a whole number of minutes from 0 to 1440 (got "often")',
+    ]);
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * What visitors' screens read from the stay fields of a property (AVL-2, AVL-11): the minimum
+ * stay, the nightly rate and prices written in rupees. Kept small and zod-free: it is part of the
+ * JavaScript every property page loads (AVL-13). The owner's side is in stay-fields.ts.
+ */
+import type { Property } from './site-data.js';
+
+/** The property's minimum stay in nights: 1 when not set (AVL-2). */
+export function minNightsOf(property: Pick<Property, 'minNights'>): number {
+  return typeof property.minNights === 'number' && property.minNights >= 1 ? property.minNights : 1;
+}
+
+/** The nightly rate in whole rupees, or undefined when the property has none (AVL-11: no price shown). */
+export function nightlyRateOf(property: Pick<Property, 'nightlyRate'>): number | undefined {
+  return typeof property.nightlyRate === 'number' && property.nightlyRate > 0
+    ? property.nightlyRate
+    : undefined;
+}
+
+/** Whole rupees the Indian way (AVL-11, Intl.NumberFormat 'en-IN'): 150000 → "₹1,50,000". */
+export function formatRupees(amount: number): string {
+  return new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    maximumFractionDigits: 0,
+  }).format(amount);
+}
+
+/** "from ₹4,500 / night" for cards and the property header (AVL-11), or undefined without a rate. */
+export function fromPriceText(property: Pick<Property, 'nightlyRate'>): string | undefined {
+  const rate = nightlyRateOf(property);
+  return rate === undefined ? undefined : `from ${formatRupees(rate)} / night`;
+}
+
+/** "₹4,500 × 3 nights = ₹13,500" (AVL-11), or undefined without a rate or without nights. */
+export function estimateText(
+  nightlyRate: number | undefined,
+  nightCount: number,
+): string | undefined {
+  if (nightlyRate === undefined || nightCount < 1) return undefined;
+  const unit = nightCount === 1 ? 'night' : 'nights';
+  return `${formatRupees(nightlyRate)} × ${nightCount} ${unit} = ${formatRupees(nightlyRate * nightCount)}`;
+}
