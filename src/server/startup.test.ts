@@ -6,25 +6,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoStem, VARIANT_FORMATS, VARIANT_WIDTHS } from '../shared/photo-urls.js';
-import { siteDataSchema } from '../shared/site-data.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { photoSizes } from './images/pipeline.js';
+import { photoSizes } from './store/photos.js';
 import { latestRevision } from './store/revisions.js';
-import { prepareDataDir } from './startup.js';
+import { demoCatalogue, prepareDataDir } from './startup.js';
 
-const DEMO = siteDataSchema.parse(
-  JSON.parse(
-    fs.readFileSync(
-      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../demo/catalogue.json'),
-      'utf8',
-    ),
-  ),
-);
+const DEMO = demoCatalogue();
 
 /** Builds the app on `dataDir` as `npm start` does and runs prepareDataDir; returns what it printed. */
 async function start(dataDir: string): Promise<string[]> {

@@ -5,13 +5,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { siteDataSchema } from '../shared/site-data.js';
+import { withFieldDefaults } from '../shared/property-fields.js';
+import { siteDataSchema, type SiteData } from '../shared/site-data.js';
 import { ensureOwner } from './auth/accounts.js';
 import type { AppContext } from './context.js';
-import { photoSizes, storePhoto } from './images/pipeline.js';
+import { storePhoto } from './images/pipeline.js';
+import { photoSizes } from './store/photos.js';
 import { latestRevision, saveRevision } from './store/revisions.js';
 
 const DEMO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../demo');
+
+/**
+ * The demo catalogue (demo/catalogue.json), validated. It was written before some property fields
+ * existed: those take the field table's default (src/shared/property-fields.ts), as in a stored
+ * revision. Throws a ZodError when it is invalid.
+ */
+export function demoCatalogue(): Omit<SiteData, 'revision'> {
+  const demo = JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'catalogue.json'), 'utf8')) as {
+    propertyList?: object[];
+  };
+  return siteDataSchema.parse({ ...demo, propertyList: demo.propertyList?.map(withFieldDefaults) });
+}
 
 /**
  * Stores the demo catalogue (demo/catalogue.json) as the first revision, its photos
@@ -19,10 +33,8 @@ const DEMO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
  * uploads, two at a time. Photos already stored are skipped, so a seed killed halfway resumes.
  * Throws when the demo catalogue is invalid.
  */
-export async function seedDemo(ctx: Pick<AppContext, 'db' | 'paths'>): Promise<number> {
-  const catalogue = siteDataSchema.parse(
-    JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'catalogue.json'), 'utf8')),
-  );
+async function seedDemo(ctx: Pick<AppContext, 'db' | 'paths'>): Promise<number> {
+  const catalogue = demoCatalogue();
   const sources = JSON.parse(
     fs.readFileSync(path.join(DEMO_DIR, 'photo-sources.json'), 'utf8'),
   ) as Record<string, string>;

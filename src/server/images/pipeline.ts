@@ -13,9 +13,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { OG_SIZE, photoStem, VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
-import { PHOTO_NAME_RE, type PhotoSize } from '../../shared/site-data.js';
+import { PHOTO_NAME_RE } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
-import type { Db } from '../store/db.js';
+import { insertPhoto, isPhotoRecorded } from '../store/photos.js';
 
 // OPS-4 (resident set <= 300 MB on a 1 GB machine): every upload is a new photo, so libvips's
 // operation cache (50 MB by default) only holds memory that is never reused.
@@ -58,9 +58,9 @@ async function runLimited<T>(tasks: (() => Promise<T>)[], limit: number): Promis
 /** Largest upload accepted, bytes (OPS-3: 413 past it, however the body arrives). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 /** Largest decoded image accepted, pixels (issue 3: decompression bombs are refused with 422). */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 /** Long edge of the normalised photo, pixels (issue 3). */
-export const MAX_LONG_EDGE = 2560;
+const MAX_LONG_EDGE = 2560;
 
 /** What storePhoto stored: the name and the normalised photo's pixel size. */
 export interface StoredPhoto {
@@ -97,7 +97,7 @@ export const HEIC_DECODES = sharp.format.heif.input.fileSuffix?.includes('.heic'
  * Upload extensions accepted (OPS-2), lower case, each with the kinds of bytes it may hold.
  * HEIC and HEIF only where sharp decodes them (HEIC_DECODES).
  */
-export const UPLOAD_EXTENSIONS: ReadonlyMap<string, readonly UploadKind[]> = new Map([
+const UPLOAD_EXTENSIONS: ReadonlyMap<string, readonly UploadKind[]> = new Map([
   ['jpg', ['jpeg']],
   ['jpeg', ['jpeg']],
   ['png', ['png']],
@@ -304,7 +304,7 @@ function render(
 
 /** True when a photo of this name is recorded or any of its files exists. */
 function nameTaken(ctx: Pick<AppContext, 'db' | 'paths'>, name: string): boolean {
-  if (ctx.db.prepare('SELECT 1 FROM photos WHERE name = ?').get(name)) return true;
+  if (isPhotoRecorded(ctx.db, name)) return true;
   return (
     fs.existsSync(path.join(ctx.paths.images, name)) ||
     fs.existsSync(path.join(ctx.paths.originals, name))
@@ -357,11 +357,13 @@ export async function storePhoto(
       throw new ImageError(409, `A photo named "${name}" already exists.`, 'file.filename');
     const normalisedBytes = files.get(name)?.length ?? 0;
     ctx.db.transaction(() => {
-      ctx.db
-        .prepare(
-          'INSERT INTO photos (name, width, height, bytes, created_at) VALUES (?, ?, ?, ?, ?)',
-        )
-        .run(name, width, height, normalisedBytes, new Date().toISOString());
+      insertPhoto(ctx.db, {
+        name,
+        width,
+        height,
+        bytes: normalisedBytes,
+        createdAt: new Date().toISOString(),
+      });
       for (const target of targets.keys()) {
         fs.renameSync(tempOf(target), target);
         placed.push(target);
@@ -372,14 +374,4 @@ export async function storePhoto(
     throw err;
   }
   return { name, width, height };
-}
-
-/** name → [width, height] of every stored photo (after EXIF orientation and the long-edge cap). */
-export function photoSizes(db: Db): Record<string, PhotoSize> {
-  const rows = db.prepare('SELECT name, width, height FROM photos').all() as {
-    name: string;
-    width: number;
-    height: number;
-  }[];
-  return Object.fromEntries(rows.map((r) => [r.name, [r.width, r.height] as PhotoSize]));
 }

@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SiteData } from '../../shared/site-data.js';
 import { storePhoto } from '../images/pipeline.js';
-import { listFiles, makeTestApp, type TestApp, testCatalogue } from '../test-helpers.js';
+import { testCatalogue } from '../../../test/factories.js';
+import { listFiles, makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { openDb } from './db.js';
 import { applyRetention, PHOTO_GRACE_MS } from './retention.js';
 import { latestRevision, saveRevision } from './revisions.js';
@@ -32,7 +33,10 @@ async function upload(name: string): Promise<void> {
 
 /** A catalogue based on the latest revision whose one property has exactly these photos. */
 function withPhotos(names: string[]): SiteData {
-  const data = testCatalogue(latestRevision(t.ctx.db)?.id ?? 0, ['Coffee View']);
+  const data = testCatalogue({
+    revision: latestRevision(t.ctx.db)?.id ?? 0,
+    propertyList: [{ name: 'Coffee View' }],
+  });
   data.propertyList[0]!.photos = names.map((name, i) => ({ name, best: i === 0, home: true }));
   return data;
 }
@@ -173,7 +177,9 @@ describe('migration 004', () => {
         "INSERT INTO revisions (created_at, author, json) VALUES ('2026-01-01T00:00:00.000Z', 'seed', ?)",
       );
       const catalogue = (names: string[]) => {
-        const { revision: _r, ...rest } = testCatalogue(0, ['Coffee View']);
+        const { revision: _r, ...rest } = testCatalogue({
+          propertyList: [{ name: 'Coffee View' }],
+        });
         rest.propertyList[0]!.photos = names.map((name) => ({ name, best: false, home: true }));
         return JSON.stringify(rest);
       };

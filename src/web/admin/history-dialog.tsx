@@ -7,11 +7,11 @@
  * A native modal `<dialog id="history">` (spec §4); `load()` runs each time the bar opens it.
  */
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { previewPath } from '../../shared/routes.js';
 import {
   REVISIONS_PAGE,
   kolkataTime,
   listRevisions,
-  previewUrl,
   restoreRevision,
   type RevisionEntry,
 } from './revisions-client.js';
@@ -123,7 +123,7 @@ export function HistoryDialog({
               <div className={styles.photoActions}>
                 <a
                   className={styles.button}
-                  href={previewUrl(entry.revision)}
+                  href={previewPath(entry.revision)}
                   target="_blank"
                   rel="noopener"
                   aria-label={`Preview revision ${entry.revision}`}

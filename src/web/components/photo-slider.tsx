@@ -16,7 +16,7 @@ import { useAutoplayCarousel } from './use-autoplay-carousel.js';
 import styles from './photo-slider.module.css';
 
 /** Spec §9: property slider autoplay. */
-export const SLIDER_AUTOPLAY_MS = 2000;
+const SLIDER_AUTOPLAY_MS = 2000;
 
 /** Matches the CSS: a quarter of the screen on landscape, the whole width on portrait. */
 const SLIDER_SIZES = '(orientation: landscape) 25vw, 100vw';
