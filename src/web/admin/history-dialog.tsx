@@ -105,7 +105,7 @@ export function HistoryDialog({
       <h2 id={`${HISTORY_ID}-title`} className={styles.dialogTitle}>
         History
       </h2>
-      <p className={styles.hint}>
+      <p className={styles.historyHint}>
         Every change you save is kept here. Preview shows the site as it was; Restore brings it
         back.
       </p>
@@ -150,7 +150,7 @@ export function HistoryDialog({
           ))}
         </ol>
       )}
-      <div role="status" className={styles.hint}>
+      <div role="status" className={styles.historyHint}>
         {state.kind === 'loading' && 'Loading the history…'}
         {state.kind === 'ready' && rows.length === 0 && 'Nothing has been saved yet.'}
       </div>
