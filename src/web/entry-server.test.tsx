@@ -138,7 +138,7 @@ describe('render: home', () => {
     expect(imgs.every((img) => img.getAttribute('loading') === 'lazy' && img.getAttribute('decoding') === 'async')).toBe(true);
     const avif = card.querySelector('source[type="image/avif"]');
     expect(avif?.getAttribute('srcset')).toBe(
-      '/imported-images/v/aaa111-480.avif 480w, /imported-images/v/aaa111-960.avif 960w, /imported-images/v/aaa111-1600.avif 1600w',
+      '/imported-images/v/aaa111-480.avif 480w, /imported-images/v/aaa111-720.avif 720w, /imported-images/v/aaa111-960.avif 960w, /imported-images/v/aaa111-1600.avif 1600w',
     );
     expect(avif?.getAttribute('sizes')).toBeTruthy();
     expect(card.querySelector('source[type="image/webp"]')?.getAttribute('srcset')).toContain('aaa111-960.webp 960w');

@@ -18,7 +18,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { DATA_GLOBAL, type PageData, type SiteData } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
-import { photoSizes } from '../images/pipeline.js';
+import { addMissingVariants, photoSizes } from '../images/pipeline.js';
 import { sanitizeDescription } from '../sanitize.js';
 import { latestRevision } from '../store/revisions.js';
 import { robotsTxt, sitemapXml } from './seo-files.js';
@@ -265,6 +265,9 @@ async function publishLocked(ctx: Omit<AppContext, 'publisher'>): Promise<Publis
   const now = Date.now();
   const publishedAt = new Date(now).toISOString();
   const data = pageDataOf(ctx, latest.data, publishedAt);
+  // Every srcset names every width (OPS-9): a photo stored before a width was added gets it here
+  // when the start's backfill has not reached it yet.
+  await addMissingVariants(ctx, Object.keys(data.photoSizes));
 
   const siteDir = ctx.paths.site;
   const finalName = `${latest.id}-${now}`;
