@@ -6,12 +6,11 @@
 
 /**
  * Widths in image pixels of the variants made for every photo.
- * 720 is for phones around 412 CSS px at DPR 1.75 (Lighthouse's mobile preset; OPS-9), which need
- * ~721 px for a full-width photo: Chromium takes a candidate below the need when the need is under
- * the geometric mean of it and the next one up (720 and 960 here), so it fetches the 720 px file
- * (~45 % fewer bytes than the 960 px one it took before). Phones at DPR 2.6-3 keep taking 960/1600.
- * Photos stored before a width was added get it at the next start or publish (OPS-9, see
- * addMissingVariants in src/server/images/pipeline.ts).
+ * 720 is for phones around 360-412 CSS px at DPR 1.75-2 (Lighthouse's mobile preset is 412 px at
+ * 1.75; OPS-9): a photo in the page's column there needs ~650-670 px, and the browser, which takes
+ * the smallest candidate at least that wide, fetched the 960 px file (~50 KB) where the 720 px one
+ * (~38 KB) suffices. Phones at DPR 2.6-3 keep taking 960/1600. Photos stored before a width was
+ * added get it at the next start or publish (addMissingVariants, src/server/images/pipeline.ts).
  */
 export const VARIANT_WIDTHS = [480, 720, 960, 1600] as const;
 /** Variant formats, best first (a <picture> lists them in this order). */
