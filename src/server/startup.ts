@@ -1,6 +1,7 @@
 /**
  * First-start and every-start work on DATA_DIR (issue 2, issue 4): the owner account, the demo seed
- * when no catalogue is stored, and a publish when nothing is published yet.
+ * when no catalogue is stored, and a publish when nothing is published yet; the width variants
+ * that photos stored by an older version lack (OPS-9).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { withFieldDefaults } from '../shared/property-fields.js';
 import { siteDataSchema, type SiteData } from '../shared/site-data.js';
 import { ensureOwner } from './auth/accounts.js';
 import type { AppContext } from './context.js';
-import { storePhoto } from './images/pipeline.js';
+import { addMissingVariants, storePhoto } from './images/pipeline.js';
 import { photoSizes } from './store/photos.js';
 import { latestRevision, saveRevision } from './store/revisions.js';
 
@@ -67,8 +68,28 @@ export async function prepareDataDir(ctx: AppContext, say: (line: string) => voi
     say('Seeding the demo catalogue (first start)...');
     await seedDemo(ctx);
   }
-  if (!ctx.publisher.currentDir()) {
+  const current = ctx.publisher.currentDir();
+  if (!current) {
     const result = await ctx.publisher.publish();
     say(`Published revision ${result.revision}: ${result.pages} pages in ${result.ms} ms`);
+    return;
+  }
+  // OPS-9: photos stored before a width was added to VARIANT_WIDTHS get it while the published
+  // site keeps serving (its srcsets name only the widths of its day, all present).
+  const { completed, failed } = await addMissingVariants(ctx, Object.keys(photoSizes(ctx.db)));
+  if (failed.length > 0) {
+    say(
+      `Could not make the missing width variants of ${failed.length} photos: ${failed.join(', ')}`,
+    );
+  }
+  if (completed.length === 0) return;
+  say(`Made the missing width variants of ${completed.length} photos.`);
+  // Republished only when the site shows the latest revision: publishing would otherwise put the
+  // owner's saved but unpublished edits online; their next publish names the new widths instead.
+  if (Number(path.basename(current).split('-')[0]) === latestRevision(ctx.db)?.id) {
+    const result = await ctx.publisher.publish();
+    say(
+      `Published revision ${result.revision} again, with every width: ${result.pages} pages in ${result.ms} ms`,
+    );
   }
 }

@@ -159,7 +159,7 @@ describe('render: home', () => {
     ).toBe(true);
     const avif = card.querySelector('source[type="image/avif"]');
     expect(avif?.getAttribute('srcset')).toBe(
-      '/imported-images/v/aaa111-480.avif 480w, /imported-images/v/aaa111-960.avif 960w, /imported-images/v/aaa111-1600.avif 1600w',
+      '/imported-images/v/aaa111-480.avif 480w, /imported-images/v/aaa111-720.avif 720w, /imported-images/v/aaa111-960.avif 960w, /imported-images/v/aaa111-1600.avif 1600w',
     );
     expect(avif?.getAttribute('sizes')).toBeTruthy();
     expect(card.querySelector('source[type="image/webp"]')?.getAttribute('srcset')).toContain(

@@ -17,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { prerenderPaths } from '../../shared/routes.js';
 import { DATA_GLOBAL, type PageData, type SiteData } from '../../shared/site-data.js';
 import type { AppContext, Publisher, PublishResult } from '../context.js';
+import { addMissingVariants } from '../images/pipeline.js';
 import { photoSizes } from '../store/photos.js';
 import { sanitizeDescription } from '../sanitize.js';
 import { writeCompressed } from '../precompress.js';
@@ -222,6 +223,9 @@ async function publishLocked(ctx: Omit<AppContext, 'publisher'>): Promise<Publis
   const now = Date.now();
   const publishedAt = new Date(now).toISOString();
   const data = pageDataOf(ctx, latest.data, publishedAt);
+  // Every srcset names every width (OPS-9): a photo stored before a width was added gets it here
+  // when the start's backfill has not reached it yet.
+  await addMissingVariants(ctx, Object.keys(data.photoSizes));
 
   const siteDir = ctx.paths.site;
   const finalName = `${latest.id}-${now}`;

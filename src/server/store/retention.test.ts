@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
+import { VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
 import type { SiteData } from '../../shared/site-data.js';
 import { storePhoto } from '../images/pipeline.js';
 import { testCatalogue } from '../../../test/factories.js';
@@ -55,13 +56,16 @@ function stored(name: string): boolean {
   return t.ctx.db.prepare('SELECT 1 FROM photos WHERE name = ?').get(name) !== undefined;
 }
 
+/** The original, the normalised photo, every width variant in every format, the link-preview crop. */
+const FILES_PER_PHOTO = 3 + VARIANT_WIDTHS.length * VARIANT_FORMATS.length;
+
 describe('applyRetention', () => {
   it('keeps a photo a kept revision names after its deletion from the current catalogue, and removes it once no kept revision names it', async () => {
     t = await makeTestApp({ REVISIONS_KEPT: '2' });
     await upload('veranda.jpg');
     await upload('stream.jpg');
     const written = filesOf('stream');
-    expect(written).toHaveLength(9);
+    expect(written).toHaveLength(FILES_PER_PHOTO);
 
     saveRevision(t.ctx.db, withPhotos(['veranda.jpg', 'stream.jpg']), 'owner');
     saveRevision(t.ctx.db, withPhotos(['veranda.jpg']), 'owner');
@@ -83,7 +87,7 @@ describe('applyRetention', () => {
     expect(stored('stream.jpg')).toBe(false);
     expect(filesOf('stream')).toEqual([]);
     expect(stored('veranda.jpg')).toBe(true);
-    expect(filesOf('veranda')).toHaveLength(9);
+    expect(filesOf('veranda')).toHaveLength(FILES_PER_PHOTO);
     // The name is free again: the same name can be uploaded anew.
     await upload('stream.jpg');
     expect(stored('stream.jpg')).toBe(true);

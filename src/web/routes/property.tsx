@@ -64,7 +64,14 @@ function stayDetails(
   ];
 }
 
-const HERO_SIZES = '(min-width: 1240px) 1240px, 100vw';
+/**
+ * The hero's drawn width: the page's column, i.e. the viewport less two --page-pad
+ * (clamp(16px, 4vw, 40px), global.css) up to --page-max (1240px, padding included). Telling the
+ * browser 100vw made a 412 px phone at DPR 1.75 (Lighthouse's) fetch the 960 px variant for its
+ * ~380 CSS px, ~665 device px, box instead of the 720 px one (OPS-9).
+ */
+const HERO_SIZES =
+  '(min-width: 1240px) 1160px, (min-width: 1000px) calc(100vw - 80px), (min-width: 400px) 92vw, calc(100vw - 32px)';
 
 export default function PropertyPage({ data, route }: ScreenProps) {
   const admin = useAdmin();
