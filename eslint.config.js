@@ -3,6 +3,24 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const TESTS = ['**/*.test.{ts,tsx}'];
+
+/**
+ * The import direction of docs/design.md, enforced: `shared` is pure (no web, no server, no Node
+ * built-ins), `web` never imports `server`, and visitor code reaches `web/admin` only through a
+ * dynamic import(), so no visitor downloads the owner's tools. Tests may cross (an integration
+ * test starts the real server). Visitor code may name an admin type: the build erases it.
+ * Import cycles are refused by dependency-cruiser (.dependency-cruiser.cjs), which counts
+ * type-only imports too.
+ */
+const noImportOf = (patterns) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+});
+const SERVER = {
+  regex: '(^|/)server/',
+  message: 'src/web runs in the browser: it must not import src/server.',
+};
+
 export default tseslint.config(
   { ignores: ['**/*.tmp.*', 'dist/', 'var/', 'node_modules/', '.test-results/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -14,5 +32,37 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['src/shared/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: noImportOf([
+      {
+        regex: '(^|/)(web|server)/',
+        message: 'src/shared is imported by browser and server alike: it imports neither.',
+      },
+      {
+        regex: '^node:',
+        message: 'src/shared also runs in the browser: no Node built-ins.',
+      },
+    ]),
+  },
+  {
+    files: ['src/web/admin/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: noImportOf([SERVER]),
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: [...TESTS, 'src/web/admin/**'],
+    rules: noImportOf([
+      SERVER,
+      {
+        regex: '(^|/)admin/',
+        message:
+          "Visitor code loads the owner's tools (src/web/admin) only with a dynamic import(), so that no visitor downloads them.",
+        allowTypeImports: true,
+      },
+    ]),
   },
 );

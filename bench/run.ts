@@ -25,6 +25,7 @@ import { loadConfig } from '../src/server/config.js';
 import { saveRevision } from '../src/server/store/revisions.js';
 import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import type { SiteData } from '../src/shared/site-data.js';
+import { testCatalogue } from '../test/factories.js';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const chromePath = CHROMIUM_PATH;
@@ -211,19 +212,16 @@ function syntheticCatalogue(count: number): SiteData {
     address: `${i} Kalasa Road, Chikmagalur, Karnataka`,
     description: `A quiet apartment number ${i}.\nTwo paragraphs of text about the estate, the view and the coffee.`,
     facilities: ['Wi-Fi', 'Hot water', 'Parking', 'Power backup', 'Kitchenette'],
-    bedCount: 2,
-    bathCount: 1,
     photos: Array.from({ length: 8 }, (_, j) => ({
       name: `p${i}-${j}.jpg`,
       best: j === 0,
       home: j < 4,
     })),
   }));
-  return {
+  return testCatalogue({
     propertyList,
     homeSections: [{ id: 'all', name: 'All stays', properties: propertyList.map((p) => p.id) }],
-    revision: 0,
-  };
+  });
 }
 
 async function publishFigures(): Promise<void> {

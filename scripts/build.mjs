@@ -25,6 +25,7 @@ if (process.argv.includes('--if-needed') && fs.existsSync(stamp)) {
     newestMtime(path.join(root, 'src')),
     newestMtime(path.join(root, 'demo', 'hero')),
     fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
+    fs.statSync(path.join(root, 'scripts', 'vite-plugins.ts')).mtimeMs,
     fs.statSync(path.join(root, 'package-lock.json')).mtimeMs,
   );
   if (fs.statSync(stamp).mtimeMs > sources) process.exit(0);

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
- * `npm test`: typecheck, lint, build, unit and integration tests (Vitest), browser tests
- * (Playwright + Debian's Chromium). Prints one closing line `N passed, N failed` summing every
- * suite (typecheck and lint count as one check each) and exits non-zero if anything failed. Each
- * failed test, and each that passed only on its CI retry (flaky), is named again with the first
- * lines of its error just above that closing line: CI keeps only the tail of the output.
+ * `npm test`: typecheck, lint (folder boundaries in eslint.config.js), import cycles
+ * (dependency-cruiser), knip (no unused file, export or dependency, none undeclared: see
+ * knip.json), build, unit and integration tests (Vitest), browser tests (Playwright + Debian's
+ * Chromium). Prints one closing line `N passed, N failed` summing every suite (typecheck, lint,
+ * cycles and knip count as one check each) and exits non-zero if anything failed. Each failed
+ * test, and each that passed only on its CI retry (flaky), is named again with the first lines of
+ * its error just above that closing line: CI keeps only the tail of the output.
  * Set CHROMIUM_PATH to use a Chromium other than /usr/bin/chromium.
  */
 import { spawnSync } from 'node:child_process';
@@ -91,6 +93,19 @@ function check(label, ok) {
 
 check('typecheck', run('typecheck', bin('tsc'), ['--noEmit', '-p', '.']));
 check('lint', run('lint', bin('eslint'), ['.', '--max-warnings', '0']));
+check(
+  'import cycles',
+  run('import cycles (dependency-cruiser)', bin('depcruise'), [
+    '--config',
+    '.dependency-cruiser.cjs',
+    'src',
+    'test',
+    'scripts',
+    'bench',
+    'e2e',
+  ]),
+);
+check('knip', run('unused files, exports and dependencies (knip)', bin('knip'), []));
 const built = run('build', process.execPath, ['scripts/build.mjs']);
 check('build', built);
 

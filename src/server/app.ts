@@ -20,7 +20,7 @@ import { fastifyTrustProxy, STRICT_TRANSPORT_SECURITY } from './reverse-proxy.js
 import { healthRoutes } from './routes/health.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
-export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
 export interface BuiltApp {
   app: FastifyInstance;

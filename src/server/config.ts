@@ -12,7 +12,7 @@ import {
   MAX_USERNAME_LENGTH,
   MIN_PASSWORD_LENGTH,
   USERNAME_PATTERN,
-} from './auth/accounts.js';
+} from './auth/credential-rules.js';
 import { parseTrustProxy, type TrustProxy } from './reverse-proxy.js';
 
 /** Public contact details shown in the footer dialogs, the enquiry dialog and structured data. */
@@ -30,7 +30,7 @@ export interface SiteConfig {
 }
 
 /** Calendar sync (AVL-4). */
-export interface CalendarConfig {
+interface CalendarConfig {
   /** Minutes between two syncs of every feed (CALENDAR_SYNC_MINUTES); 0 turns syncing at start and on a schedule off. */
   syncMinutes: number;
   /** Let feeds be fetched from loopback and private-range addresses (CALENDAR_ALLOW_PRIVATE=true). */
@@ -40,7 +40,7 @@ export interface CalendarConfig {
 }
 
 /** REVISIONS_KEPT when unset (SAF-4). */
-export const DEFAULT_REVISIONS_KEPT = 200;
+const DEFAULT_REVISIONS_KEPT = 200;
 
 /** pino's levels, and `silent` for no log at all (LOG_LEVEL). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

@@ -15,7 +15,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { saveRevision } from './store/revisions.js';
-import { multipartBody, testCatalogue } from './test-helpers.js';
+import { testCatalogue } from '../../test/factories.js';
+import { multipartBody } from '../../test/test-helpers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OWNER = { username: 'anita', password: 'coffee-estate-2026' };
@@ -89,7 +90,7 @@ function start(dataDir: string, env: Record<string, string> = {}): Server {
 async function catalogueOnly(): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-main-'));
   const { app, ctx } = await buildApp(loadConfig({ DATA_DIR: dataDir }));
-  saveRevision(ctx.db, testCatalogue(0, ['Coffee View Suite']), 'test');
+  saveRevision(ctx.db, testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }] }), 'test');
   await app.close();
   return dataDir;
 }

@@ -18,7 +18,8 @@ import { setPassword } from './auth/accounts.js';
 import { loadConfig } from './config.js';
 import { MAX_LOGIN_FAILURES } from './auth/throttle.js';
 import { parseTrustProxy, STRICT_TRANSPORT_SECURITY } from './reverse-proxy.js';
-import { multipartBody, testCatalogue } from './test-helpers.js';
+import { testCatalogue } from '../../test/factories.js';
+import { multipartBody } from '../../test/test-helpers.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const NGINX = '/usr/sbin/nginx';
@@ -61,7 +62,9 @@ describe('TRUST_PROXY', () => {
   });
 
   it('refuses true, and anything that is not a count or addresses, naming the variable', () => {
-    expect(() => parseTrustProxy('true')).toThrow(/^TRUST_PROXY must not be true: it would take the left-most/);
+    expect(() => parseTrustProxy('true')).toThrow(
+      /^TRUST_PROXY must not be true: it would take the left-most/,
+    );
     expect(() => parseTrustProxy('TRUE')).toThrow(/TRUST_PROXY=1/);
     for (const bad of [
       'yes',
@@ -339,7 +342,7 @@ describe('behind nginx with the README config (docs/deploy/nginx.conf)', () => {
     const imported = await call('/api/import.php', {
       method: 'POST',
       headers: { ...owner, 'content-type': 'application/json' },
-      body: JSON.stringify(testCatalogue(0, ['Hill View Cottage'])),
+      body: JSON.stringify(testCatalogue({ propertyList: [{ name: 'Hill View Cottage' }] })),
     });
     expect(imported.status, imported.body.toString()).toBe(200);
     expect(JSON.parse(imported.body.toString())).toEqual({ revision: 1 });
@@ -357,7 +360,7 @@ describe('behind nginx with the README config (docs/deploy/nginx.conf)', () => {
     const crossSite = await call('/api/import.php', {
       method: 'POST',
       headers: { ...owner, origin: 'https://evil.example', 'content-type': 'application/json' },
-      body: JSON.stringify(testCatalogue(1, ['Taken Over'])),
+      body: JSON.stringify(testCatalogue({ revision: 1, propertyList: [{ name: 'Taken Over' }] })),
     });
     expect(crossSite.status).toBe(403);
 

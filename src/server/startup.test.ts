@@ -6,25 +6,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DomUtils, parseDocument } from 'htmlparser2';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoStem, VARIANT_FORMATS, VARIANT_WIDTHS } from '../shared/photo-urls.js';
-import { siteDataSchema } from '../shared/site-data.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { photoSizes } from './images/pipeline.js';
-import { latestRevision } from './store/revisions.js';
-import { prepareDataDir } from './startup.js';
+import { photoSizes } from './store/photos.js';
+import { latestRevision, saveRevision } from './store/revisions.js';
+import { demoCatalogue, prepareDataDir } from './startup.js';
 
-const DEMO = siteDataSchema.parse(
-  JSON.parse(
-    fs.readFileSync(
-      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../demo/catalogue.json'),
-      'utf8',
-    ),
-  ),
-);
+const DEMO = demoCatalogue();
 
 /** Builds the app on `dataDir` as `npm start` does and runs prepareDataDir; returns what it printed. */
 async function start(dataDir: string): Promise<string[]> {
@@ -141,4 +133,112 @@ describe('prepareDataDir', () => {
       await again.app.close();
     }
   });
+
+  it('gives photos stored before a width was added that width, republishing the same revision, and no published srcset names a missing file (OPS-9)', async () => {
+    // As an older version left it: no 720 px variant of any photo, pages naming 480/960/1600 only.
+    const removed = dropWidth(dataDir, 720);
+    expect(removed.length).toBeGreaterThanOrEqual(7 * 4 * 2);
+    const siteBefore = siteEntries(dataDir);
+
+    const lines = await start(dataDir);
+    const photoCount = removed.length / VARIANT_FORMATS.length;
+    expect(lines).toEqual([
+      `Made the missing width variants of ${photoCount} photos.`,
+      expect.stringMatching(/^Published revision 1 again, with every width: \d+ pages in \d+ ms$/),
+    ]);
+    const { app, ctx } = await buildApp(loadConfig({ DATA_DIR: dataDir }));
+    try {
+      const widthOf = new Map(
+        Object.entries(photoSizes(ctx.db)).map(([name, [width]]) => [photoStem(name), width]),
+      );
+      for (const file of removed) {
+        const meta = await sharp(file).metadata();
+        expect(meta.format, file).toBe(file.endsWith('.webp') ? 'webp' : 'heif');
+        const stem = path.basename(file).replace(/-720\.\w+$/, '');
+        expect(meta.width, file).toBe(Math.min(720, widthOf.get(stem)!));
+      }
+      const current = ctx.publisher.currentDir()!;
+      expect(siteBefore).not.toContain(path.basename(current));
+      expect(path.basename(current)).toMatch(/^1-\d+$/);
+      const named = publishedVariantFiles(current);
+      expect(named.filter((f) => f.endsWith('-720.avif')).length).toBeGreaterThan(0);
+      for (const file of named) {
+        expect(fs.existsSync(path.join(ctx.paths.images, file)), file).toBe(true);
+      }
+    } finally {
+      await app.close();
+    }
+    // Nothing is left to make: the next start prints nothing and publishes nothing.
+    expect(await start(dataDir)).toEqual([]);
+  }, 300_000);
+
+  it("makes the missing widths at start without publishing the owner's unpublished edits, and a publish makes any still missing before naming them (OPS-9)", async () => {
+    const { app, ctx } = await buildApp(loadConfig({ DATA_DIR: dataDir }));
+    const latest = latestRevision(ctx.db)!;
+    const edited = { ...latest.data, revision: latest.id };
+    edited.propertyList = edited.propertyList.map((p, i) =>
+      i === 0 ? { ...p, name: 'Edited, not yet published' } : p,
+    );
+    saveRevision(ctx.db, edited, 'owner');
+    const currentBefore = ctx.publisher.currentDir();
+    await app.close();
+
+    dropWidth(dataDir, 720);
+    const lines = await start(dataDir);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Made the missing width variants of \d+ photos\.$/);
+
+    const again = await buildApp(loadConfig({ DATA_DIR: dataDir }));
+    try {
+      expect(again.ctx.publisher.currentDir()).toBe(currentBefore);
+      // The start was stopped before reaching them, say: the owner's publish makes them first.
+      const removed = dropWidth(dataDir, 720);
+      const result = await again.ctx.publisher.publish();
+      expect(result.revision).toBe(latest.id + 1);
+      for (const file of removed) expect(fs.existsSync(file), file).toBe(true);
+      for (const file of publishedVariantFiles(result.dir)) {
+        expect(fs.existsSync(path.join(again.ctx.paths.images, file)), file).toBe(true);
+      }
+    } finally {
+      await again.app.close();
+    }
+  }, 300_000);
 });
+
+/** Deletes every `{stem}-{width}.{format}` variant under DATA_DIR, as an older version lacked them; returns their paths. */
+function dropWidth(dataDir: string, width: number): string[] {
+  const dir = path.join(dataDir, 'images', 'v');
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => VARIANT_FORMATS.some((format) => f.endsWith(`-${width}.${format}`)))
+    .map((f) => path.join(dir, f));
+  for (const file of files) fs.rmSync(file);
+  return files;
+}
+
+/** Every variant file the published pages' srcsets name, relative to DATA_DIR/images. */
+function publishedVariantFiles(siteDir: string): string[] {
+  const files = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.html')) {
+        const doc = parseDocument(fs.readFileSync(full, 'utf8'));
+        for (const el of DomUtils.findAll(
+          (e) => e.attribs.srcset !== undefined || e.attribs.imagesrcset !== undefined,
+          doc.children,
+        )) {
+          for (const candidate of (el.attribs.srcset ?? el.attribs.imagesrcset)!.split(',')) {
+            const url = candidate.trim().split(/\s+/)[0]!;
+            if (url.startsWith('/imported-images/')) {
+              files.add(decodeURIComponent(url.slice('/imported-images/'.length)));
+            }
+          }
+        }
+      }
+    }
+  };
+  walk(siteDir);
+  return [...files].sort();
+}

@@ -1,17 +1,32 @@
 /**
  * First-start and every-start work on DATA_DIR (OPS-7, AUTH-1): the owner account, the demo seed
- * when no catalogue is stored, and a publish when nothing is published yet.
+ * when no catalogue is stored, and a publish when nothing is published yet; the width variants
+ * that photos stored by an older version lack (OPS-9).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { siteDataSchema } from '../shared/site-data.js';
+import { withFieldDefaults } from '../shared/property-fields.js';
+import { siteDataSchema, type SiteData } from '../shared/site-data.js';
 import { ensureOwner } from './auth/accounts.js';
 import type { AppContext } from './context.js';
-import { photoSizes, storePhoto } from './images/pipeline.js';
+import { addMissingVariants, storePhoto } from './images/pipeline.js';
+import { photoSizes } from './store/photos.js';
 import { latestRevision, saveRevision } from './store/revisions.js';
 
 const DEMO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../demo');
+
+/**
+ * The demo catalogue (demo/catalogue.json), validated. It was written before some property fields
+ * existed: those take the field table's default (src/shared/property-fields.ts), as in a stored
+ * revision. Throws a ZodError when it is invalid.
+ */
+export function demoCatalogue(): Omit<SiteData, 'revision'> {
+  const demo = JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'catalogue.json'), 'utf8')) as {
+    propertyList?: object[];
+  };
+  return siteDataSchema.parse({ ...demo, propertyList: demo.propertyList?.map(withFieldDefaults) });
+}
 
 /**
  * Stores the demo catalogue (demo/catalogue.json) as the first revision, its photos
@@ -19,10 +34,8 @@ const DEMO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
  * uploads, two at a time. Photos already stored are skipped, so a seed killed halfway resumes.
  * Throws when the demo catalogue is invalid.
  */
-export async function seedDemo(ctx: Pick<AppContext, 'db' | 'paths'>): Promise<number> {
-  const catalogue = siteDataSchema.parse(
-    JSON.parse(fs.readFileSync(path.join(DEMO_DIR, 'catalogue.json'), 'utf8')),
-  );
+async function seedDemo(ctx: Pick<AppContext, 'db' | 'paths'>): Promise<number> {
+  const catalogue = demoCatalogue();
   const sources = JSON.parse(
     fs.readFileSync(path.join(DEMO_DIR, 'photo-sources.json'), 'utf8'),
   ) as Record<string, string>;
@@ -55,8 +68,28 @@ export async function prepareDataDir(ctx: AppContext, say: (line: string) => voi
     say('Seeding the demo catalogue (first start)...');
     await seedDemo(ctx);
   }
-  if (!ctx.publisher.currentDir()) {
+  const current = ctx.publisher.currentDir();
+  if (!current) {
     const result = await ctx.publisher.publish();
     say(`Published revision ${result.revision}: ${result.pages} pages in ${result.ms} ms`);
+    return;
+  }
+  // OPS-9: photos stored before a width was added to VARIANT_WIDTHS get it while the published
+  // site keeps serving (its srcsets name only the widths of its day, all present).
+  const { completed, failed } = await addMissingVariants(ctx, Object.keys(photoSizes(ctx.db)));
+  if (failed.length > 0) {
+    say(
+      `Could not make the missing width variants of ${failed.length} photos: ${failed.join(', ')}`,
+    );
+  }
+  if (completed.length === 0) return;
+  say(`Made the missing width variants of ${completed.length} photos.`);
+  // Republished only when the site shows the latest revision: publishing would otherwise put the
+  // owner's saved but unpublished edits online; their next publish names the new widths instead.
+  if (Number(path.basename(current).split('-')[0]) === latestRevision(ctx.db)?.id) {
+    const result = await ctx.publisher.publish();
+    say(
+      `Published revision ${result.revision} again, with every width: ${result.pages} pages in ${result.ms} ms`,
+    );
   }
 }

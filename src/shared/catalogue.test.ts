@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testCatalogue } from '../../test/factories.js';
 import {
   addPhoto,
   addPropertyToSection,
@@ -15,27 +16,17 @@ import {
   toggleHome,
   uploadName,
 } from './catalogue.js';
-import {
-  ID_RE,
-  LIMITS,
-  PHOTO_NAME_RE,
-  siteDataSchema,
-  type PageData,
-  type SiteData,
-} from './site-data.js';
+import { LIMITS } from './property-fields.js';
+import { ID_RE, PHOTO_NAME_RE, siteDataSchema, type PageData, type SiteData } from './site-data.js';
 
 function sample(): SiteData {
-  return {
+  return testCatalogue({
     revision: 7,
     propertyList: [
       {
         id: 'misty-hills',
         name: 'Misty Hills',
-        address: 'Kalasa Road, Chikmagalur',
         description: 'Line one\nLine two',
-        facilities: ['Wi-Fi', 'Parking'],
-        bedCount: 2,
-        bathCount: 1,
         photos: [
           { name: 'a1.jpg', best: true, home: true },
           { name: 'b2.jpg', best: false, home: false },
@@ -50,7 +41,6 @@ function sample(): SiteData {
         description: '',
         facilities: [],
         bedCount: 1,
-        bathCount: 1,
         photos: [{ name: 'd4.jpg', best: true, home: true }],
       },
     ],
@@ -58,7 +48,7 @@ function sample(): SiteData {
       { id: 'sec-1', name: 'Popular', properties: ['misty-hills'] },
       { id: 'sec-2', name: 'Lakeside', properties: ['lake-view'] },
     ],
-  };
+  });
 }
 
 /** Runs an edit on a frozen deep copy, so any mutation of the input throws. */

@@ -7,28 +7,17 @@
  * Every function throws a RangeError with a sentence fit to show the owner when its input names
  * something that does not exist or breaks a rule of site-data.ts.
  */
-import {
-  ID_RE,
-  LIMITS,
-  type HomeSection,
-  type Photo,
-  type Property,
-  type SiteData,
-} from './site-data.js';
-import { isStayField, parseStayAnswer } from './stay-fields.js';
+import { CLEAR_ANSWER, fieldSpec, LIMITS, TIME_RE, type FieldSpec } from './property-fields.js';
+import { ID_RE, type HomeSection, type Photo, type Property, type SiteData } from './site-data.js';
 
-/** Fields setDetail refuses: the id is the page's URL, and photos and facilities have their own edits. */
-const NOT_DETAILS = new Set(['id', 'photos', 'facilities']);
-/** Detail fields holding a count (DATA-2: bedCount, bathCount), stored as non-negative integers. */
-const COUNT_FIELDS = new Set(['bedCount', 'bathCount']);
-/** Detail fields whose value keeps its line breaks and surrounding spaces (DATA-2, PROP-7). */
-const VERBATIM_FIELDS = new Set(['description']);
+/** Fields setDetail refuses: the id is the page's URL, and photos have their own edits. */
+const NOT_DETAILS = new Set(['id', 'photos']);
 /** A detail field name: an identifier, so it is a safe JSON key and never a prototype key. */
 const FIELD_RE = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 /** An extension that PHOTO_NAME_RE accepts after the dot. */
 const EXTENSION_RE = /^[A-Za-z0-9.]{1,16}$/;
 /** The extension used when a file name gives none that a photo name can carry. */
-export const DEFAULT_EXTENSION = 'jpg';
+const DEFAULT_EXTENSION = 'jpg';
 
 function findProperty<T extends SiteData>(data: T, propertyId: string): Property {
   const property = data.propertyList.find((p) => p.id === propertyId);
@@ -161,14 +150,75 @@ export function addPropertyToSection<T extends SiteData>(
 }
 
 /**
- * DATA-2 "other detail fields that the admin edits by field name": sets one detail of a property.
- * - bedCount, bathCount: `value` must be a whole number from 0 to LIMITS.count ("3", " 3 ").
- * - description: kept exactly as typed (line breaks included).
- * - nightlyRate, minNights, checkInTime, checkOutTime (AVL-2): stay-basics.ts parseStayAnswer;
- *   the answer "none" removes the field.
- * - any other field (name, address, ...): trimmed string; name must not be blank.
- * Throws RangeError with a sentence for the owner when the value or the field is not allowed
- * (id, photos and facilities are not details), or the property is unknown.
+ * The value the owner's answer `value` stores in `field`, by the field's row in the field table
+ * (property-fields.ts): count and money a whole number from the row's min (0 when unset) to its
+ * max (" 3 " is 3; money may be typed "4,500" or "₹4,500"); time "HH:MM" ("9:30" is "09:30");
+ * html kept exactly as typed; text trimmed, a required one not blank; a list is refused (it has
+ * its own edit). A field outside the table is a free-form detail: trimmed, at most LIMITS.detail
+ * characters.
+ * Throws RangeError with a sentence for the owner.
+ */
+function detailValue(field: string, spec: FieldSpec | undefined, value: string): string | number {
+  const label = spec?.label.toLowerCase() ?? field;
+  switch (spec?.kind) {
+    case 'count': {
+      const text = value.trim();
+      const min = spec.min ?? 0;
+      const max = spec.max ?? LIMITS.count;
+      if (!/^\d{1,9}$/.test(text) || Number(text) < min || Number(text) > max) {
+        throw new RangeError(
+          `${field} must be a whole number from ${min} to ${max}; "${value}" is not.`,
+        );
+      }
+      return Number(text);
+    }
+    case 'money': {
+      const text = value.trim().replace(/^₹\s*/, '').replace(/,/g, '');
+      const min = spec.min ?? 0;
+      const max = spec.max ?? LIMITS.money;
+      if (!/^\d{1,9}$/.test(text) || Number(text) < min || Number(text) > max) {
+        throw new RangeError(
+          `The ${label} must be a whole number of rupees from ${min} to ${max}; "${value}" is not.`,
+        );
+      }
+      return Number(text);
+    }
+    case 'time': {
+      const typed = value.trim();
+      const text = /^\d:\d\d$/.test(typed) ? `0${typed}` : typed;
+      if (!TIME_RE.test(text))
+        throw new RangeError(
+          `The ${label} must be written HH:MM, 24-hour (for example 14:00); "${value}" is not.`,
+        );
+      return text;
+    }
+    case 'html': {
+      const max = spec.max ?? LIMITS.description;
+      if (value.length > max)
+        throw new RangeError(`The ${field} can be at most ${max} characters long.`);
+      return value;
+    }
+    case 'list':
+      throw new RangeError(`"${field}" is not a detail that can be edited this way.`);
+    case 'text':
+    case undefined: {
+      const text = value.trim();
+      const max = spec?.max ?? LIMITS.detail;
+      if (spec?.required && text === '') throw new RangeError(`A property needs a ${label}.`);
+      if (text.length > max)
+        throw new RangeError(`The ${field} can be at most ${max} characters long.`);
+      return text;
+    }
+  }
+}
+
+/**
+ * DATA-2 "other detail fields that the admin edits by field name": sets one detail of a property,
+ * by the rules of detailValue. The answer CLEAR_ANSWER ("none") removes an optional field of the
+ * field table (AVL-2: the nightly rate, the minimum stay, which then reads as 1, the check-in and
+ * check-out times). Throws RangeError with a sentence for the owner when the value or the field
+ * is not allowed (id, photos and list fields such as facilities are not details), or the property
+ * is unknown.
  */
 export function setDetail<T extends SiteData>(
   data: T,
@@ -180,35 +230,15 @@ export function setDetail<T extends SiteData>(
   if (NOT_DETAILS.has(field) || !FIELD_RE.test(field)) {
     throw new RangeError(`"${field}" is not a detail that can be edited this way.`);
   }
-  let next: string | number;
-  if (isStayField(field)) {
-    const stored = parseStayAnswer(field, value);
+  const spec = fieldSpec(field);
+  if (spec?.optional && value.trim().toLowerCase() === CLEAR_ANSWER) {
     return updateProperty(data, property.id, (p) => {
       const rest: Property = { ...p };
       delete rest[field];
-      return stored === undefined ? rest : { ...rest, [field]: stored };
+      return rest;
     });
-  } else if (COUNT_FIELDS.has(field)) {
-    const text = value.trim();
-    if (!/^\d+$/.test(text) || Number(text) > LIMITS.count) {
-      throw new RangeError(
-        `${field} must be a whole number from 0 to ${LIMITS.count}; "${value}" is not.`,
-      );
-    }
-    next = Number(text);
-  } else if (VERBATIM_FIELDS.has(field)) {
-    if (value.length > LIMITS.description) {
-      throw new RangeError(`The ${field} can be at most ${LIMITS.description} characters long.`);
-    }
-    next = value;
-  } else {
-    next = value.trim();
-    const max =
-      field === 'name' ? LIMITS.shortText : field === 'address' ? LIMITS.address : LIMITS.detail;
-    if (field === 'name' && next === '') throw new RangeError('A property needs a name.');
-    if (next.length > max)
-      throw new RangeError(`The ${field} can be at most ${max} characters long.`);
   }
+  const next = detailValue(field, spec, value);
   return updateProperty(data, property.id, (p) => ({ ...p, [field]: next }));
 }
 

@@ -122,7 +122,7 @@ describe('summariseChanges', () => {
       'Address of Hill Villa changed',
     );
     expect(summariseChanges(base, setDetail(base, 'villa', 'bedCount', '3'))).toBe(
-      'Bedroom count of Hill Villa changed',
+      'Bed count of Hill Villa changed',
     );
     expect(summariseChanges(base, setDetail(base, 'villa', 'nightlyRate', '4500'))).toBe(
       'Nightly rate of Hill Villa changed',

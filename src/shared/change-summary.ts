@@ -8,6 +8,7 @@
  * Properties are matched by id, photos by name, home sections by id, so a rename is a rename and
  * not a deletion plus an addition. Photo `alt` (PHO-2) is read when present.
  */
+import { fieldLabel } from './property-fields.js';
 import type { HomeSection, Photo, Property, SiteData } from './site-data.js';
 
 /** The part of SiteData a revision stores; `revision` and publish information are ignored. */
@@ -18,24 +19,6 @@ type DescribedPhoto = Photo & { alt?: string };
 
 /** Property fields with their own sentences below; every other field is a "detail". */
 const OWN_SENTENCE = new Set(['id', 'name', 'photos', 'facilities', 'description']);
-
-/** Labels of the spec's detail fields (DATA-2); other fields are labelled from their name. */
-const FIELD_LABELS: Record<string, string> = {
-  address: 'Address',
-  bedCount: 'Bedroom count',
-  bathCount: 'Bathroom count',
-};
-
-/** "nightlyRate" → "Nightly rate", "checkInTime" → "Check in time". */
-function labelOf(field: string): string {
-  const known = FIELD_LABELS[field];
-  if (known) return known;
-  const words = field
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/_/g, ' ')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 /** "1 photo", "2 photos". */
 function count(n: number, one: string, many = `${one}s`): string {
@@ -110,7 +93,7 @@ function propertyChanges(before: Property, after: Property): string[] {
   for (const field of fields) {
     if (OWN_SENTENCE.has(field)) continue;
     if (!sameJson(before[field], after[field])) {
-      changes.push(`${labelOf(field)} of ${after.name} changed`);
+      changes.push(`${fieldLabel(field)} of ${after.name} changed`);
     }
   }
   if (before.description !== after.description) {

@@ -4,8 +4,15 @@
  * The image pipeline (src/server/images) writes exactly the files these URLs name.
  */
 
-/** Widths in CSS pixels of the variants made for every photo. */
-export const VARIANT_WIDTHS = [480, 960, 1600] as const;
+/**
+ * Widths in image pixels of the variants made for every photo.
+ * 720 is for phones around 360-412 CSS px at DPR 1.75-2 (Lighthouse's mobile preset is 412 px at
+ * 1.75; OPS-9): a photo in the page's column there needs ~650-670 px, and the browser, which takes
+ * the smallest candidate at least that wide, fetched the 960 px file (~50 KB) where the 720 px one
+ * (~38 KB) suffices. Phones at DPR 2.6-3 keep taking 960/1600. Photos stored before a width was
+ * added get it at the next start or publish (addMissingVariants, src/server/images/pipeline.ts).
+ */
+export const VARIANT_WIDTHS = [480, 720, 960, 1600] as const;
 /** Variant formats, best first (a <picture> lists them in this order). */
 export const VARIANT_FORMATS = ['avif', 'webp'] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];

@@ -12,34 +12,84 @@
  * - HomeSection { id, name, properties: property ids }
  */
 import { z } from 'zod';
-import { MIN_NIGHTS_MAX, NIGHTLY_RATE_MAX, TIME_RE } from './stay-fields.js';
+import {
+  LIMITS,
+  PROPERTY_FIELDS,
+  TIME_RE,
+  type FieldName,
+  type FieldSpec,
+  type KindOf,
+} from './property-fields.js';
 
 /** A photo's file name: a unique id, a dot, the extension after the first dot (FLOW-2). No paths. */
 export const PHOTO_NAME_RE = /^[A-Za-z0-9-]+\.[A-Za-z0-9.]{1,16}$/;
 /** Property and home-section ids: URL-safe, used in /stay/{id}. */
 export const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
-export const LIMITS = {
-  shortText: 200,
-  address: 500,
-  detail: 2000,
-  description: 20_000,
-  facilities: 100,
-  photos: 100,
-  photoAlt: 200,
-  properties: 2000,
-  sections: 100,
-  count: 1000,
-  nightlyRate: NIGHTLY_RATE_MAX,
-  minNights: MIN_NIGHTS_MAX,
-} as const;
-
 // Zod-free parts live in site-basics.ts so browser code can use them without bundling zod (PERF-2).
-export { CORE_FIELDS, DATA_GLOBAL, heroPhoto } from './site-basics.js';
+export { DATA_GLOBAL, heroPhoto } from './site-basics.js';
 
-const count = z.number().int().min(0).max(LIMITS.count);
+/** The zod type of each field kind (property-fields.ts). */
+interface ZodOfKind {
+  text: z.ZodString;
+  html: z.ZodString;
+  time: z.ZodString;
+  count: z.ZodNumber;
+  money: z.ZodNumber;
+  list: z.ZodArray<z.ZodString>;
+}
 
-export const photoSchema = z
+/** The import rule of one row of the field table. */
+function fieldSchema<K extends keyof ZodOfKind>(spec: FieldSpec<K>): ZodOfKind[K] {
+  const max = spec.max;
+  const schemas: { [Kind in keyof ZodOfKind]: () => ZodOfKind[Kind] } = {
+    text: () =>
+      spec.required
+        ? z
+            .string()
+            .trim()
+            .min(1)
+            .max(max ?? LIMITS.detail)
+        : z.string().max(max ?? LIMITS.detail),
+    html: () => z.string().max(max ?? LIMITS.description),
+    time: () => z.string().regex(TIME_RE, 'must be a 24-hour time "HH:MM"'),
+    count: () =>
+      z
+        .number()
+        .int()
+        .min(spec.min ?? 0)
+        .max(max ?? LIMITS.count),
+    money: () =>
+      z
+        .number()
+        .int()
+        .min(spec.min ?? 0)
+        .max(max ?? LIMITS.money),
+    list: () => {
+      const item = z
+        .string()
+        .trim()
+        .min(1)
+        .max(max ?? LIMITS.shortText);
+      return z.array(item).max(spec.maxItems ?? LIMITS.facilities);
+    },
+  };
+  return schemas[spec.kind]() as ZodOfKind[K];
+}
+
+/** The zod type of a typed field: its kind's, optional when its row says so. */
+type FieldZod<F extends FieldName> = (typeof PROPERTY_FIELDS)[F] extends { optional?: true }
+  ? z.ZodOptional<ZodOfKind[KindOf<F>]>
+  : ZodOfKind[KindOf<F>];
+
+const typedFields = Object.fromEntries(
+  Object.entries(PROPERTY_FIELDS).map(([name, spec]: [string, FieldSpec]) => {
+    const schema = fieldSchema(spec);
+    return [name, spec.optional ? schema.optional() : schema];
+  }),
+) as { [F in FieldName]: FieldZod<F> };
+
+const photoSchema = z
   .object({
     name: z.string().regex(PHOTO_NAME_RE, 'must look like "{id}.{extension}", with no path'),
     best: z.boolean(),
@@ -49,26 +99,15 @@ export const photoSchema = z
   })
   .strict();
 
-export const propertySchema = z
+const propertySchema = z
   .object({
     id: z.string().regex(ID_RE, 'must be 1-64 letters, digits, "-" or "_"'),
-    name: z.string().trim().min(1).max(LIMITS.shortText),
-    address: z.string().max(LIMITS.address),
-    description: z.string().max(LIMITS.description),
-    facilities: z.array(z.string().trim().min(1).max(LIMITS.shortText)).max(LIMITS.facilities),
-    bedCount: count,
-    bathCount: count,
+    ...typedFields,
     photos: z.array(photoSchema).max(LIMITS.photos),
-    // AVL-2: optional so that revisions stored before them still load; readers treat a missing
-    // minNights as 1 (stay-basics.ts minNightsOf).
-    nightlyRate: z.number().int().min(1).max(LIMITS.nightlyRate).optional(),
-    minNights: z.number().int().min(1).max(LIMITS.minNights).optional(),
-    checkInTime: z.string().regex(TIME_RE, 'must be a time "HH:MM" (24-hour)').optional(),
-    checkOutTime: z.string().regex(TIME_RE, 'must be a time "HH:MM" (24-hour)').optional(),
   })
   .catchall(z.string().max(LIMITS.detail));
 
-export const homeSectionSchema = z
+const homeSectionSchema = z
   .object({
     id: z.string().regex(ID_RE, 'must be 1-64 letters, digits, "-" or "_"'),
     name: z.string().trim().min(1).max(LIMITS.shortText),
@@ -90,7 +129,11 @@ function checkCatalogue(
   const ids = new Set<string>();
   data.propertyList.forEach((p, i) => {
     if (ids.has(p.id)) {
-      ctx.addIssue({ code: 'custom', path: ['propertyList', i, 'id'], message: `duplicate property id "${p.id}"` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['propertyList', i, 'id'],
+        message: `duplicate property id "${p.id}"`,
+      });
     }
     ids.add(p.id);
     const names = new Set<string>();
@@ -98,10 +141,18 @@ function checkCatalogue(
     p.photos.forEach((photo, j) => {
       if (photo.best) best += 1;
       if (best > 1 && photo.best) {
-        ctx.addIssue({ code: 'custom', path: ['propertyList', i, 'photos', j, 'best'], message: 'at most one photo per property can be the hero (best)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['propertyList', i, 'photos', j, 'best'],
+          message: 'at most one photo per property can be the hero (best)',
+        });
       }
       if (names.has(photo.name)) {
-        ctx.addIssue({ code: 'custom', path: ['propertyList', i, 'photos', j, 'name'], message: `duplicate photo "${photo.name}"` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['propertyList', i, 'photos', j, 'name'],
+          message: `duplicate photo "${photo.name}"`,
+        });
       }
       names.add(photo.name);
     });
@@ -109,15 +160,27 @@ function checkCatalogue(
   const sectionIds = new Set<string>();
   data.homeSections.forEach((s, i) => {
     if (sectionIds.has(s.id)) {
-      ctx.addIssue({ code: 'custom', path: ['homeSections', i, 'id'], message: `duplicate section id "${s.id}"` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['homeSections', i, 'id'],
+        message: `duplicate section id "${s.id}"`,
+      });
     }
     sectionIds.add(s.id);
     const listed = new Set<string>();
     s.properties.forEach((pid, j) => {
       if (!ids.has(pid)) {
-        ctx.addIssue({ code: 'custom', path: ['homeSections', i, 'properties', j], message: `no property with id "${pid}"` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['homeSections', i, 'properties', j],
+          message: `no property with id "${pid}"`,
+        });
       } else if (listed.has(pid)) {
-        ctx.addIssue({ code: 'custom', path: ['homeSections', i, 'properties', j], message: `property "${pid}" is already in this section` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['homeSections', i, 'properties', j],
+          message: `property "${pid}" is already in this section`,
+        });
       }
       listed.add(pid);
     });
@@ -162,7 +225,9 @@ export type Property = z.infer<z.ZodObject<(typeof propertySchema)['shape']>> & 
   [field: string]: string | number | string[] | Photo[] | undefined;
 };
 export type HomeSection = z.infer<typeof homeSectionSchema>;
-export type SiteData = Omit<z.infer<typeof siteDataSchema>, 'propertyList'> & { propertyList: Property[] };
+export type SiteData = Omit<z.infer<typeof siteDataSchema>, 'propertyList'> & {
+  propertyList: Property[];
+};
 
 /** Pixel size of a stored photo, [width, height], after EXIF orientation. */
 export type PhotoSize = [number, number];

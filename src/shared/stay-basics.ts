@@ -1,11 +1,12 @@
 /**
  * What visitors' screens read from the stay fields of a property (AVL-2, AVL-11): the minimum
  * stay, the nightly rate and prices written in rupees. Kept small and zod-free: it is part of the
- * JavaScript every property page loads (AVL-13). The owner's side is in stay-fields.ts.
+ * JavaScript every property page loads (AVL-13). The fields' own rules are rows of the field table
+ * (property-fields.ts).
  */
 import type { Property } from './site-data.js';
 
-/** The property's minimum stay in nights: 1 when not set (AVL-2). */
+/** The property's minimum stay in nights: 1, the field table's default, when not set (AVL-2). */
 export function minNightsOf(property: Pick<Property, 'minNights'>): number {
   return typeof property.minNights === 'number' && property.minNights >= 1 ? property.minNights : 1;
 }

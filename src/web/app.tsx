@@ -11,7 +11,7 @@ import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import type { PageData } from '../shared/site-data.js';
 import { hasAdminKeyCookie } from './admin-context.js';
 import { Footer } from './components/footer.js';
-import type { RouteInfo } from './route-info.js';
+import type { RouteInfo } from '../shared/routes.js';
 import type { Screen } from './routes/screen.js';
 import './styles/global.css';
 

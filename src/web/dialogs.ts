@@ -32,7 +32,7 @@ export function openDialog(id: string): void {
 }
 
 /** Closes the `<dialog id={id}>`. */
-export function closeDialog(id: string): void {
+function closeDialog(id: string): void {
   dialogById(id)?.close();
 }
 

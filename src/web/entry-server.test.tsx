@@ -1,44 +1,44 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { testCatalogue } from '../../test/factories.js';
 import { siteDataSchema, type PageData } from '../shared/site-data.js';
 import { mapEmbedUrl } from './components/map-frame.js';
-import { render, publicRoutes } from './entry-server.js';
+import { render } from './entry-server.js';
 
-const catalogue = siteDataSchema.parse({
-  revision: 3,
-  propertyList: [
-    {
-      id: 'coffee-view',
-      name: 'Coffee View Residency',
-      address: 'Kalasa Road, Chikmagalur, Karnataka',
-      description: 'Two bedrooms.\nEstate walks <b>every morning</b>.',
-      facilities: ['Wi-Fi', 'Hot water', 'Parking'],
-      bedCount: 2,
-      bathCount: 1,
-      checkInTime: '12:00',
-      nightlyRate: 4500,
-      photos: [
-        { name: 'aaa111.jpg', best: false, home: true },
-        { name: 'bbb222.jpg', best: true, home: false },
-        { name: 'ccc333.webp', best: false, home: true },
-      ],
-    },
-    {
-      id: 'lake_side-2',
-      name: 'Hirekolale Lake Cottage',
-      address: 'Hirekolale lake & Co, Chikmagalur',
-      description: '',
-      facilities: [],
-      bedCount: 1,
-      bathCount: 1,
-      photos: [{ name: 'ddd444.jpg', best: true, home: true }],
-    },
-  ],
-  homeSections: [
-    { id: 'sec1', name: 'Near Town', properties: ['coffee-view'] },
-    { id: 'sec2', name: 'By The Lakes', properties: ['lake_side-2', 'coffee-view'] },
-  ],
-});
+const catalogue = siteDataSchema.parse(
+  testCatalogue({
+    revision: 3,
+    propertyList: [
+      {
+        id: 'coffee-view',
+        name: 'Coffee View Residency',
+        address: 'Kalasa Road, Chikmagalur, Karnataka',
+        description: 'Two bedrooms.\nEstate walks <b>every morning</b>.',
+        facilities: ['Wi-Fi', 'Hot water', 'Parking'],
+        checkInTime: '12:00',
+        nightlyRate: 4500,
+        photos: [
+          { name: 'aaa111.jpg', best: false, home: true },
+          { name: 'bbb222.jpg', best: true, home: false },
+          { name: 'ccc333.webp', best: false, home: true },
+        ],
+      },
+      {
+        id: 'lake_side-2',
+        name: 'Hirekolale Lake Cottage',
+        address: 'Hirekolale lake & Co, Chikmagalur',
+        description: '',
+        facilities: [],
+        bedCount: 1,
+        photos: [{ name: 'ddd444.jpg', best: true, home: true }],
+      },
+    ],
+    homeSections: [
+      { id: 'sec1', name: 'Near Town', properties: ['coffee-view'] },
+      { id: 'sec2', name: 'By The Lakes', properties: ['lake_side-2', 'coffee-view'] },
+    ],
+  }),
+);
 
 const data: PageData = {
   ...catalogue,
@@ -59,18 +59,14 @@ function dom(html: string): Document {
   return new DOMParser().parseFromString(`<!doctype html><body>${html}</body>`, 'text/html');
 }
 
-describe('publicRoutes', () => {
-  it('lists home, every property page, admin and login', () => {
-    expect(publicRoutes(data)).toEqual(['/', '/stay/coffee-view', '/stay/lake_side-2', '/admin', '/adminlogin']);
-  });
-});
-
 describe('render: home', () => {
   const result = render('/', data);
 
   it('answers 200 with a title', () => {
     expect(result.status).toBe(200);
-    expect(result.head).toMatch(/^<title>Service Apartments in Chikmagalur - Stays In Chikmagalur<\/title>/);
+    expect(result.head).toMatch(
+      /^<title>Service Apartments in Chikmagalur - Stays In Chikmagalur<\/title>/,
+    );
   });
 
   it('shows the hero heading over five decorative hero images, the first one eager', () => {
@@ -78,12 +74,16 @@ describe('render: home', () => {
     const h1 = doc.querySelector('h1');
     expect(h1?.textContent).toBe('Service ApartmentsChikmagalur');
     const heroImgs = [...doc.querySelectorAll('header img')];
-    expect(heroImgs.map((img) => img.getAttribute('src'))).toEqual([0, 1, 2, 3, 4].map((i) => `/hero/hero${i}.jpg`));
+    expect(heroImgs.map((img) => img.getAttribute('src'))).toEqual(
+      [0, 1, 2, 3, 4].map((i) => `/hero/hero${i}.jpg`),
+    );
     expect(heroImgs.every((img) => img.getAttribute('alt') === '')).toBe(true);
     expect(heroImgs[0]?.getAttribute('fetchpriority')).toBe('high');
     expect(heroImgs[0]?.hasAttribute('loading')).toBe(false);
     expect(heroImgs[1]?.getAttribute('loading')).toBe('lazy');
-    expect(doc.querySelector('header source[type="image/avif"]:not([media])')?.getAttribute('srcset')).toContain('/hero/hero0-1280.avif 1280w');
+    expect(
+      doc.querySelector('header source[type="image/avif"]:not([media])')?.getAttribute('srcset'),
+    ).toContain('/hero/hero0-1280.avif 1280w');
     expect(doc.querySelector('button[aria-label="Pause slideshow"]')).not.toBeNull();
   });
 
@@ -100,20 +100,34 @@ describe('render: home', () => {
         [null, 'image/avif'],
         [null, 'image/webp'],
       ]);
-      expect(sources[0]!.getAttribute('srcset')).toBe(`/hero/hero${i}-p480.avif 480w, /hero/hero${i}-p640.avif 640w`);
+      expect(sources[0]!.getAttribute('srcset')).toBe(
+        `/hero/hero${i}-p480.avif 480w, /hero/hero${i}-p640.avif 640w`,
+      );
     });
     const preloads = [...dom(result.head).querySelectorAll('link[rel="preload"][as="image"]')];
     const firstSources = [...pictures[0]!.querySelectorAll('source[type="image/avif"]')];
-    expect(preloads.map((l) => [l.getAttribute('type'), l.getAttribute('imagesrcset'), l.getAttribute('imagesizes')])).toEqual(
+    expect(
+      preloads.map((l) => [
+        l.getAttribute('type'),
+        l.getAttribute('imagesrcset'),
+        l.getAttribute('imagesizes'),
+      ]),
+    ).toEqual(
       firstSources.map((s) => ['image/avif', s.getAttribute('srcset'), s.getAttribute('sizes')]),
     );
-    expect(preloads.map((l) => l.getAttribute('media'))).toEqual(['(max-aspect-ratio: 2/3)', 'not all and (max-aspect-ratio: 2/3)']);
+    expect(preloads.map((l) => l.getAttribute('media'))).toEqual([
+      '(max-aspect-ratio: 2/3)',
+      'not all and (max-aspect-ratio: 2/3)',
+    ]);
   });
 
   it('lists every section with cards linking to /stay/{id}', () => {
     const doc = dom(result.html);
     const sections = [...doc.querySelectorAll('main section')];
-    expect(sections.map((s) => s.querySelector('h2')?.textContent)).toEqual(['Near Town', 'By The Lakes']);
+    expect(sections.map((s) => s.querySelector('h2')?.textContent)).toEqual([
+      'Near Town',
+      'By The Lakes',
+    ]);
     const links = [...sections[1]!.querySelectorAll('a')].map((a) => a.getAttribute('href'));
     expect(links).toEqual(['/stay/lake_side-2', '/stay/coffee-view']);
     expect(sections[0]!.textContent).toContain('Coffee View Residency');
@@ -125,7 +139,10 @@ describe('render: home', () => {
     const doc = dom(result.html);
     const card = doc.querySelector('a[href="/stay/coffee-view"]')!;
     const imgs = [...card.querySelectorAll('img')];
-    expect(imgs.map((img) => img.getAttribute('src'))).toEqual(['/imported-images/aaa111.jpg', '/imported-images/ccc333.webp']);
+    expect(imgs.map((img) => img.getAttribute('src'))).toEqual([
+      '/imported-images/aaa111.jpg',
+      '/imported-images/ccc333.webp',
+    ]);
     expect(imgs.map((img) => img.getAttribute('alt'))).toEqual([
       'Coffee View Residency – photo 1 of 2',
       'Coffee View Residency – photo 2 of 2',
@@ -135,13 +152,19 @@ describe('render: home', () => {
     // No recorded size: the default 3:2 box.
     expect(imgs[1]?.getAttribute('width')).toBe('1200');
     expect(imgs[1]?.getAttribute('height')).toBe('800');
-    expect(imgs.every((img) => img.getAttribute('loading') === 'lazy' && img.getAttribute('decoding') === 'async')).toBe(true);
+    expect(
+      imgs.every(
+        (img) => img.getAttribute('loading') === 'lazy' && img.getAttribute('decoding') === 'async',
+      ),
+    ).toBe(true);
     const avif = card.querySelector('source[type="image/avif"]');
     expect(avif?.getAttribute('srcset')).toBe(
-      '/imported-images/v/aaa111-480.avif 480w, /imported-images/v/aaa111-960.avif 960w, /imported-images/v/aaa111-1600.avif 1600w',
+      '/imported-images/v/aaa111-480.avif 480w, /imported-images/v/aaa111-720.avif 720w, /imported-images/v/aaa111-960.avif 960w, /imported-images/v/aaa111-1600.avif 1600w',
     );
     expect(avif?.getAttribute('sizes')).toBeTruthy();
-    expect(card.querySelector('source[type="image/webp"]')?.getAttribute('srcset')).toContain('aaa111-960.webp 960w');
+    expect(card.querySelector('source[type="image/webp"]')?.getAttribute('srcset')).toContain(
+      'aaa111-960.webp 960w',
+    );
     expect(card.innerHTML).not.toContain('bbb222');
   });
 
@@ -161,13 +184,21 @@ describe('render: home', () => {
       'Contact Us',
       'Office Address',
     ]);
-    expect([...footer.querySelectorAll('a')].filter((a) => a.textContent === 'Test')).toHaveLength(2);
+    expect([...footer.querySelectorAll('a')].filter((a) => a.textContent === 'Test')).toHaveLength(
+      2,
+    );
     const social = footer.querySelector('a[target="_blank"]');
     expect(social?.getAttribute('href')).toBe('https://social.example/stays');
     expect(social?.getAttribute('rel')).toContain('noopener');
-    expect(footer.querySelector('dialog#contact-us a[href="mailto:support@stays.example"]')).not.toBeNull();
-    expect(footer.querySelector('dialog#contact-us a[href="tel:+919448012345"]')?.textContent).toBe('+91 94480 12345');
-    expect(footer.querySelector('dialog#office-address')?.textContent).toContain('Third Floor, Sri Ganesha Complex');
+    expect(
+      footer.querySelector('dialog#contact-us a[href="mailto:support@stays.example"]'),
+    ).not.toBeNull();
+    expect(footer.querySelector('dialog#contact-us a[href="tel:+919448012345"]')?.textContent).toBe(
+      '+91 94480 12345',
+    );
+    expect(footer.querySelector('dialog#office-address')?.textContent).toContain(
+      'Third Floor, Sri Ganesha Complex',
+    );
     expect(footer.querySelectorAll('dialog button')).toHaveLength(2);
   });
 });
@@ -177,7 +208,9 @@ describe('render: property page', () => {
 
   it('answers 200 with the spec title', () => {
     expect(result.status).toBe(200);
-    expect(result.head.startsWith('<title>Coffee View Residency - Stays In Chikmagalur</title>')).toBe(true);
+    expect(
+      result.head.startsWith('<title>Coffee View Residency - Stays In Chikmagalur</title>'),
+    ).toBe(true);
   });
 
   it('preloads no hero image: its own hero photo is early in the body (OPS-9)', () => {
@@ -187,30 +220,42 @@ describe('render: property page', () => {
   it('shows the header, the best photo as an eager hero, and every photo in the slider', () => {
     const doc = dom(result.html);
     expect(doc.querySelector('h1')?.textContent).toBe('Coffee View Residency');
-    expect([...doc.querySelectorAll('button')].some((b) => b.textContent === 'Check Availability')).toBe(true);
+    expect(
+      [...doc.querySelectorAll('button')].some((b) => b.textContent === 'Check Availability'),
+    ).toBe(true);
     const hero = doc.querySelector('img[fetchpriority="high"]');
     expect(hero?.getAttribute('src')).toBe('/imported-images/bbb222.jpg');
     expect(hero?.hasAttribute('loading')).toBe(false);
     expect(hero?.getAttribute('alt')).toBe('Coffee View Residency – photo 2 of 3');
     expect(hero?.getAttribute('width')).toBe('1200');
     expect(hero?.getAttribute('height')).toBe('1600');
-    const slides = [...doc.querySelectorAll('section[aria-label="Photos"] button:not([aria-hidden])')];
+    const slides = [
+      ...doc.querySelectorAll('section[aria-label="Photos"] button:not([aria-hidden])'),
+    ];
     expect(slides.map((b) => b.querySelector('img')?.getAttribute('src'))).toEqual([
       '/imported-images/aaa111.jpg',
       '/imported-images/bbb222.jpg',
       '/imported-images/ccc333.webp',
     ]);
-    expect(slides[2]?.getAttribute('aria-label')).toBe('Open Coffee View Residency – photo 3 of 3 in full screen');
+    expect(slides[2]?.getAttribute('aria-label')).toBe(
+      'Open Coffee View Residency – photo 3 of 3 in full screen',
+    );
     // Repeated so that the slider can loop: the copies are hidden and out of the Tab order.
-    const copies = [...doc.querySelectorAll('section[aria-label="Photos"] button[aria-hidden="true"]')];
+    const copies = [
+      ...doc.querySelectorAll('section[aria-label="Photos"] button[aria-hidden="true"]'),
+    ];
     expect(copies).toHaveLength(9);
-    expect(copies.every((b) => b.getAttribute('tabindex') === '-1' && !b.hasAttribute('aria-label'))).toBe(true);
+    expect(
+      copies.every((b) => b.getAttribute('tabindex') === '-1' && !b.hasAttribute('aria-label')),
+    ).toBe(true);
   });
 
   it('links the map of the address at zoom 13 (the frame comes with JavaScript) and lists the facilities', () => {
     const doc = dom(result.html);
     expect(doc.querySelector('iframe')).toBeNull();
-    const link = [...doc.querySelectorAll('a')].find((a) => a.textContent?.startsWith('Open the map'));
+    const link = [...doc.querySelectorAll('a')].find((a) =>
+      a.textContent?.startsWith('Open the map'),
+    );
     expect(link?.textContent).toBe('Open the map of Kalasa Road, Chikmagalur, Karnataka');
     expect(link?.getAttribute('href')).toBe(
       'https://maps.google.com/maps?q=Kalasa%20Road%2C%20Chikmagalur%2C%20Karnataka&z=13',
@@ -234,14 +279,18 @@ describe('render: property page', () => {
     const other = dom(render('/stay/lake_side-2', data).html);
     expect(other.querySelector('main')?.textContent).not.toContain('₹');
     const home = dom(render('/', data).html);
-    const cards = [...home.querySelectorAll('main a[href^="/stay/"]')].map((a) => a.textContent ?? '');
+    const cards = [...home.querySelectorAll('main a[href^="/stay/"]')].map(
+      (a) => a.textContent ?? '',
+    );
     expect(cards.find((t) => t.includes('Coffee View'))).toContain('from ₹4,500 / night');
     expect(cards.find((t) => t.includes('Hirekolale'))).not.toContain('₹');
   });
 
   it('encodes the address of the map query', () => {
     const doc = dom(render('/stay/lake_side-2', data).html);
-    const link = [...doc.querySelectorAll('a')].find((a) => a.textContent?.startsWith('Open the map'));
+    const link = [...doc.querySelectorAll('a')].find((a) =>
+      a.textContent?.startsWith('Open the map'),
+    );
     expect(link?.getAttribute('href')).toBe(
       'https://maps.google.com/maps?q=Hirekolale%20lake%20%26%20Co%2C%20Chikmagalur&z=13',
     );
@@ -308,8 +357,18 @@ describe('render: photo descriptions and order (PHO-1, PHO-2)', () => {
             ...p,
             photos: [
               { name: 'ccc333.webp', best: false, home: true },
-              { name: 'aaa111.jpg', best: false, home: true, alt: 'Veranda over the coffee estate' },
-              { name: 'bbb222.jpg', best: true, home: false, alt: 'Bedroom with a four-poster bed' },
+              {
+                name: 'aaa111.jpg',
+                best: false,
+                home: true,
+                alt: 'Veranda over the coffee estate',
+              },
+              {
+                name: 'bbb222.jpg',
+                best: true,
+                home: false,
+                alt: 'Bedroom with a four-poster bed',
+              },
             ],
           }
         : p,
@@ -321,7 +380,9 @@ describe('render: photo descriptions and order (PHO-1, PHO-2)', () => {
     expect(doc.querySelector('img[fetchpriority="high"]')?.getAttribute('alt')).toBe(
       'Bedroom with a four-poster bed',
     );
-    const slides = [...doc.querySelectorAll('section[aria-label="Photos"] button:not([aria-hidden])')];
+    const slides = [
+      ...doc.querySelectorAll('section[aria-label="Photos"] button:not([aria-hidden])'),
+    ];
     expect(slides.map((b) => b.querySelector('img')?.getAttribute('src'))).toEqual([
       '/imported-images/ccc333.webp',
       '/imported-images/aaa111.jpg',

@@ -7,29 +7,15 @@
  *   `head` is `<title>…</title>` followed by seoHead(route, data), and on the home page the
  *   preload of the first hero image (OPS-9). status 404 for the not-found
  *   page: any unknown path, an unknown `/stay/{id}`, and `/404` itself.
- * - publicRoutes(data) → every URL to prerender: '/', '/stay/{id}' for each property (id
- *   percent-encoded), '/admin', '/adminlogin'. The 404 page is render('/404', data).
+ * The paths to prerender come from the route table (src/shared/routes.ts, prerenderPaths).
  */
 import { renderToString } from 'react-dom/server';
-import type { PageData, SiteData } from '../shared/site-data.js';
+import { pageTitle, resolveRoute } from '../shared/routes.js';
+import type { PageData } from '../shared/site-data.js';
 import { App } from './app.js';
 import { heroPreloadTags } from './components/hero-carousel.js';
-import { pageTitle, propertyPath, resolveRoute, type RouteKind } from './route-info.js';
-import AdminPage from './routes/admin.js';
-import AdminLoginPage from './routes/admin-login.js';
-import HomePage from './routes/home.js';
-import NotFoundPage from './routes/not-found.js';
-import PropertyPage from './routes/property.js';
-import type { Screen } from './routes/screen.js';
-import { seoHead } from './seo.js';
-
-const SCREENS: Record<RouteKind, Screen> = {
-  home: HomePage,
-  property: PropertyPage,
-  admin: AdminPage,
-  login: AdminLoginPage,
-  'not-found': NotFoundPage,
-};
+import { SCREENS } from './screens.js';
+import { seoHead } from './seo.server.js';
 
 export interface RenderResult {
   status: 200 | 404;
@@ -51,8 +37,4 @@ export function render(url: string, data: PageData): RenderResult {
       `<title>${escapeHtml(pageTitle(route))}</title>${seoHead(route, data)}` +
       (route.kind === 'home' ? `\n${heroPreloadTags()}` : ''),
   };
-}
-
-export function publicRoutes(data: SiteData): string[] {
-  return ['/', ...data.propertyList.map((p) => propertyPath(p.id)), '/admin', '/adminlogin'];
 }

@@ -5,28 +5,27 @@
 import crypto from 'node:crypto';
 import { hash, parseOptions, verify, type Algorithm } from '@node-rs/argon2';
 import type { AppContext } from '../context.js';
+import {
+  MAX_PASSWORD_LENGTH,
+  MAX_USERNAME_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  USERNAME_PATTERN,
+} from './credential-rules.js';
 import type { Db } from '../store/db.js';
 
 /** `Algorithm.Argon2id`: the package's enum is an ambient const enum, unreadable under isolatedModules. */
 const ARGON2ID = 2 as Algorithm;
 
 /** OWASP Password Storage Cheat Sheet, argon2id, first recommended configuration. */
-export const ARGON2_OPTIONS = {
+const ARGON2_OPTIONS = {
   algorithm: ARGON2ID,
   memoryCost: 19456,
   timeCost: 2,
   parallelism: 1,
 } as const;
 
-/** NIST SP 800-63B §5.1.1.2 asks for at least 8; we ask 12 for an account that can rewrite the site. */
-export const MIN_PASSWORD_LENGTH = 12;
-/** Long enough for any passphrase or password manager (ASVS 2.1.2 asks at least 64 be allowed). */
-export const MAX_PASSWORD_LENGTH = 1024;
-export const MAX_USERNAME_LENGTH = 64;
-export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
-
 /** The account created on first start when no ADMIN_USERNAME / ADMIN_PASSWORD is configured. */
-export const DEFAULT_OWNER = 'owner';
+const DEFAULT_OWNER = 'owner';
 
 /**
  * A hash of a random password nobody knows, made with ARGON2_OPTIONS: verifying against it costs
@@ -123,7 +122,7 @@ export async function verifyLogin(db: Db, username: string, password: string): P
 }
 
 /** True when at least one owner account exists. */
-export function hasAnyAccount(db: Db): boolean {
+function hasAnyAccount(db: Db): boolean {
   return db.prepare('SELECT 1 FROM admins LIMIT 1').get() !== undefined;
 }
 

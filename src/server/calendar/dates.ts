@@ -9,7 +9,7 @@
 export const PROPERTY_TIME_ZONE = 'Asia/Kolkata';
 
 /** A calendar date "YYYY-MM-DD". */
-export const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A run of nights: `start` the first night, `end` the check-out day (exclusive), both "YYYY-MM-DD". */
 export interface DateRange {

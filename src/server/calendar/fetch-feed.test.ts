@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FETCH_BOUNDS, fetchFeed, FeedFetchError, isPrivateAddress } from './fetch-feed.js';
-import { startFeedServer, type FeedServer } from './test-feed-server.js';
+import { startFeedServer, type FeedServer } from '../../../test/test-feed-server.js';
 
 let feeds: FeedServer;
 beforeAll(async () => {

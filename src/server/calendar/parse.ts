@@ -44,7 +44,7 @@ type Time = InstanceType<typeof ICAL.Time>;
 type Component = InstanceType<typeof ICAL.Component>;
 
 /** Occurrences of a recurring event are read up to this many days after today. */
-export const RECURRENCE_HORIZON_DAYS = 730;
+const RECURRENCE_HORIZON_DAYS = 730;
 /**
  * At most this many occurrences of recurring events are looked at per feed (a daily rule from ten years
  * ago needs about 4,400), so a hostile feed of endless rules holds the CPU for well under a second.

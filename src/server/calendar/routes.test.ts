@@ -8,10 +8,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { saveRevision } from '../store/revisions.js';
-import { makeTestApp, testCatalogue, type TestApp } from '../test-helpers.js';
+import { testCatalogue } from '../../../test/factories.js';
+import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { addDays, today } from './dates.js';
 import { parseFeed } from './parse.js';
-import { startFeedServer, type FeedServer } from './test-feed-server.js';
+import { startFeedServer, type FeedServer } from '../../../test/test-feed-server.js';
 
 interface OwnerCalendar {
   feeds: {
@@ -30,7 +31,11 @@ interface OwnerCalendar {
 let t: TestApp;
 beforeEach(async () => {
   t = await makeTestApp({ CALENDAR_ALLOW_PRIVATE: 'true', CALENDAR_SYNC_MINUTES: '0' });
-  saveRevision(t.ctx.db, testCatalogue(0, ['Coffee View Suite', 'Hill Top Cottage']), 'test');
+  saveRevision(
+    t.ctx.db,
+    testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }, { name: 'Hill Top Cottage' }] }),
+    'test',
+  );
 });
 afterEach(async () => {
   await t.cleanup();
@@ -254,7 +259,11 @@ describe('public availability', () => {
       expect(res.statusCode, id).toBe(404);
     }
     // A property removed in a later revision is unknown from then on.
-    saveRevision(t.ctx.db, testCatalogue(1, ['Coffee View Suite']), 'test');
+    saveRevision(
+      t.ctx.db,
+      testCatalogue({ revision: 1, propertyList: [{ name: 'Coffee View Suite' }] }),
+      'test',
+    );
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/availability/stay-2' })).statusCode,
     ).toBe(404);

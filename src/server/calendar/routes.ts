@@ -27,9 +27,10 @@ import {
   replaceExportSecret,
 } from './store.js';
 import { CalendarSync, isStale } from './sync.js';
+import { API, apiPath, EXPORT_FEED } from '../../shared/routes.js';
 
 /** Longest a browser or proxy may reuse an availability answer (AVL-7: at most 60 s). */
-export const AVAILABILITY_MAX_AGE_SECONDS = 60;
+const AVAILABILITY_MAX_AGE_SECONDS = 60;
 
 const dateSchema = z.string().refine(isCalendarDate, 'must be a date written YYYY-MM-DD');
 
@@ -51,7 +52,7 @@ const feedUrlSchema = z
   });
 
 /** The body of PUT /api/calendar/{propertyId}. Unknown keys (e.g. a feed's status) are ignored. */
-export const calendarInputSchema = z.object({
+const calendarInputSchema = z.object({
   feeds: z
     .array(
       z.object({
@@ -145,7 +146,7 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
         stale: isStale(f, now),
       })),
       blocks: listBlocks(ctx.db, propertyId),
-      exportUrl: `${ctx.config.site.siteUrl}/calendar/${propertyId}/${secret}.ics`,
+      exportUrl: `${ctx.config.site.siteUrl}${apiPath(EXPORT_FEED, { propertyId, file: `${secret}.ics` })}`,
     };
   }
 
@@ -158,7 +159,7 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return true;
   }
 
-  app.get<Params>('/api/availability/:propertyId', async (req, reply) => {
+  app.get<Params>(API.availability, async (req, reply) => {
     const { propertyId } = req.params;
     if (!propertyExists(propertyId)) {
       return reply
@@ -174,7 +175,7 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   app.get<{ Params: { propertyId: string; file: string } }>(
-    '/calendar/:propertyId/:file',
+    EXPORT_FEED,
     { logSerializers: { req: redactedRequest } },
     async (req, reply) => {
       const { propertyId, file } = req.params;
@@ -205,13 +206,13 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
       .send('Not found'),
   );
 
-  app.get<Params>('/api/calendar/:propertyId', { onRequest: owner }, async (req, reply) => {
+  app.get<Params>(API.calendar, { onRequest: owner }, async (req, reply) => {
     if (refuseUnknown(req.params.propertyId, reply)) return reply;
     void reply.header('cache-control', 'no-store');
     return ownerCalendar(req.params.propertyId);
   });
 
-  app.put<Params>('/api/calendar/:propertyId', { onRequest: owner }, async (req, reply) => {
+  app.put<Params>(API.calendar, { onRequest: owner }, async (req, reply) => {
     const { propertyId } = req.params;
     if (refuseUnknown(propertyId, reply)) return reply;
     const parsed = calendarInputSchema.safeParse(req.body);
@@ -225,7 +226,7 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return ownerCalendar(propertyId);
   });
 
-  app.post<Params>('/api/calendar/:propertyId/sync', { onRequest: owner }, async (req, reply) => {
+  app.post<Params>(API.calendarSync, { onRequest: owner }, async (req, reply) => {
     const { propertyId } = req.params;
     if (refuseUnknown(propertyId, reply)) return reply;
     await sync.syncProperty(propertyId);
@@ -233,7 +234,7 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return ownerCalendar(propertyId);
   });
 
-  app.post<Params>('/api/calendar/:propertyId/secret', { onRequest: owner }, async (req, reply) => {
+  app.post<Params>(API.calendarSecret, { onRequest: owner }, async (req, reply) => {
     const { propertyId } = req.params;
     if (refuseUnknown(propertyId, reply)) return reply;
     replaceExportSecret(ctx.db, propertyId);

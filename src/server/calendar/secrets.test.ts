@@ -13,8 +13,9 @@ import { buildApp, type BuiltApp } from '../app.js';
 import { createSession, SESSION_COOKIE } from '../auth/sessions.js';
 import { loadConfig } from '../config.js';
 import { latestRevision, saveRevision } from '../store/revisions.js';
-import { listFiles, TEST_HOST, testCatalogue } from '../test-helpers.js';
-import { startFeedServer, type FeedServer } from './test-feed-server.js';
+import { testCatalogue } from '../../../test/factories.js';
+import { listFiles, TEST_HOST } from '../../../test/test-helpers.js';
+import { startFeedServer, type FeedServer } from '../../../test/test-feed-server.js';
 
 const AIRBNB_TOKEN = 'airbnbFeedToken7Q2';
 const BOOKING_TOKEN = 'bookingFeedTokenZ9';
@@ -49,7 +50,11 @@ beforeAll(async () => {
     origin: 'http://localhost',
     'sec-fetch-site': 'same-origin',
   };
-  saveRevision(db, testCatalogue(0, ['Coffee View Suite', 'Hill Top Cottage']), 'test');
+  saveRevision(
+    db,
+    testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }, { name: 'Hill Top Cottage' }] }),
+    'test',
+  );
 
   const airbnbUrl = `${feeds.origin}/calendar/ical/4182.ics?s=${AIRBNB_TOKEN}`;
   // This one answers 404: a failed sync must not log its URL either.

@@ -70,7 +70,7 @@ export function listAllFeeds(db: Db): FeedRow[] {
 }
 
 /** One feed, or undefined when it was removed. */
-export function getFeed(db: Db, id: number): FeedRow | undefined {
+function getFeed(db: Db, id: number): FeedRow | undefined {
   const row = db.prepare(`SELECT ${FEED_COLUMNS} FROM calendar_feeds WHERE id = ?`).get(id) as
     RawFeed | undefined;
   return row && toFeed(row);

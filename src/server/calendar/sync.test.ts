@@ -7,9 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveRevision } from '../store/revisions.js';
-import { makeTestApp, testCatalogue, type TestApp } from '../test-helpers.js';
+import { testCatalogue } from '../../../test/factories.js';
+import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { parseFeed } from './parse.js';
-import { startFeedServer, type FeedServer } from './test-feed-server.js';
+import { startFeedServer, type FeedServer } from '../../../test/test-feed-server.js';
 
 interface OwnerFeed {
   id: number;
@@ -71,7 +72,11 @@ beforeAll(async () => {
   feeds.set('/airbnb.ics', { kind: 'file', name: 'airbnb.ics' });
   feeds.set('/booking.ics', { kind: 'file', name: 'booking.ics' });
   t = await makeTestApp({ CALENDAR_ALLOW_PRIVATE: 'true' });
-  saveRevision(t.ctx.db, testCatalogue(0, ['Coffee View Suite', 'Hill Top Cottage']), 'test');
+  saveRevision(
+    t.ctx.db,
+    testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }, { name: 'Hill Top Cottage' }] }),
+    'test',
+  );
   const put = await t.app.inject({
     method: 'PUT',
     url: '/api/calendar/stay-1',

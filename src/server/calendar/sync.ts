@@ -20,7 +20,7 @@ import {
 } from './store.js';
 
 /** A feed with no successful sync for this long is stale. */
-export const STALE_AFTER_MS = 12 * 60 * 60 * 1000;
+const STALE_AFTER_MS = 12 * 60 * 60 * 1000;
 
 /** What the sync needs to know; see CalendarConfig in config.ts. */
 export interface SyncOptions {

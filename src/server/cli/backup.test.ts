@@ -24,7 +24,7 @@ import { loadConfig } from '../config.js';
 import { storePhoto } from '../images/pipeline.js';
 import { prepareDataDir } from '../startup.js';
 import { getRevision, latestRevision, saveRevision } from '../store/revisions.js';
-import { makeTestApp, type TestApp } from '../test-helpers.js';
+import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { BackupError, createBackup, restoreBackup } from './backup.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');

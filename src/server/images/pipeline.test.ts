@@ -9,8 +9,9 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dataPaths, type DataPaths } from '../context.js';
 import { openDb, type Db } from '../store/db.js';
-import { listFiles } from '../test-helpers.js';
-import { ImageError, normalisedFormat, photoSizes, storePhoto } from './pipeline.js';
+import { listFiles } from '../../../test/test-helpers.js';
+import { photoSizes } from '../store/photos.js';
+import { ImageError, normalisedFormat, storePhoto } from './pipeline.js';
 
 let dir: string;
 let db: Db;

@@ -4,7 +4,7 @@
  * orientation applied, every piece of metadata, GPS above all, dropped), and written as
  * - `paths.originals/{name}`: the raw upload, private, never served;
  * - `paths.images/{name}`: the normalised photo, long edge at most 2560 px;
- * - `paths.images/v/{stem}-{480|960|1600}.{avif|webp}`: width variants for srcset;
+ * - `paths.images/v/{stem}-{480|720|960|1600}.{avif|webp}`: width variants for srcset;
  * - `paths.images/v/{stem}-og.jpg`: the 1200x630 link-preview crop.
  * The URLs naming those files are in src/shared/photo-urls.ts.
  */
@@ -12,10 +12,16 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { OG_SIZE, photoStem, VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
-import { PHOTO_NAME_RE, type PhotoSize } from '../../shared/site-data.js';
+import {
+  OG_SIZE,
+  photoStem,
+  VARIANT_FORMATS,
+  VARIANT_WIDTHS,
+  type VariantFormat,
+} from '../../shared/photo-urls.js';
+import { PHOTO_NAME_RE } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
-import type { Db } from '../store/db.js';
+import { insertPhoto, isPhotoRecorded } from '../store/photos.js';
 
 // OPS-4 (resident set <= 300 MB on a 1 GB machine): every upload is a new photo, so libvips's
 // operation cache (50 MB by default) only holds memory that is never reused.
@@ -58,9 +64,9 @@ async function runLimited<T>(tasks: (() => Promise<T>)[], limit: number): Promis
 /** Largest upload accepted, bytes (OPS-3: 413 past it, however the body arrives). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 /** Largest decoded image accepted, pixels (IMG-1: decompression bombs are refused with 422). */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 /** Long edge of the normalised photo, pixels (IMG-2). */
-export const MAX_LONG_EDGE = 2560;
+const MAX_LONG_EDGE = 2560;
 
 /** What storePhoto stored: the name and the normalised photo's pixel size. */
 export interface StoredPhoto {
@@ -97,7 +103,7 @@ export const HEIC_DECODES = sharp.format.heif.input.fileSuffix?.includes('.heic'
  * Upload extensions accepted (OPS-2), lower case, each with the kinds of bytes it may hold.
  * HEIC and HEIF only where sharp decodes them (HEIC_DECODES).
  */
-export const UPLOAD_EXTENSIONS: ReadonlyMap<string, readonly UploadKind[]> = new Map([
+const UPLOAD_EXTENSIONS: ReadonlyMap<string, readonly UploadKind[]> = new Map([
   ['jpg', ['jpeg']],
   ['jpeg', ['jpeg']],
   ['png', ['png']],
@@ -247,6 +253,30 @@ function encode(image: sharp.Sharp, format: NormalisedFormat | 'og'): Promise<Bu
   }
 }
 
+/** A width variant's path relative to paths.images, e.g. "v/ab12-720.avif". */
+function variantFile(stem: string, width: number, format: VariantFormat): string {
+  return `v/${stem}-${width}.${format}`;
+}
+
+/** One width variant of decoded pixels: never wider than the photo itself. */
+function encodeVariant(pixels: sharp.Sharp, width: number, format: VariantFormat): Promise<Buffer> {
+  return encode(pixels.resize({ width, withoutEnlargement: true }), format);
+}
+
+/** Decodes `input` (bytes or a file path) to raw pixels, EXIF-rotated, long edge at most MAX_LONG_EDGE. */
+function decode(input: Buffer | string): Promise<{ data: Buffer; info: sharp.OutputInfo }> {
+  return sharp(input, INPUT_OPTIONS)
+    .rotate()
+    .resize({
+      width: MAX_LONG_EDGE,
+      height: MAX_LONG_EDGE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+}
+
 /**
  * Decodes once, then encodes every file in memory, ENCODES_AT_ONCE at a time and one photo at a
  * time in this process (OPS-4): path relative to paths.images → bytes.
@@ -258,16 +288,7 @@ function render(
   return oneAtATime(async () => {
     let decoded: { data: Buffer; info: sharp.OutputInfo };
     try {
-      decoded = await sharp(bytes, INPUT_OPTIONS)
-        .rotate()
-        .resize({
-          width: MAX_LONG_EDGE,
-          height: MAX_LONG_EDGE,
-          fit: 'inside',
-          withoutEnlargement: true,
-        })
-        .raw()
-        .toBuffer({ resolveWithObject: true });
+      decoded = await decode(bytes);
     } catch {
       throw new ImageError(422, 'This image is damaged or incomplete: export it again and retry.');
     }
@@ -279,10 +300,7 @@ function render(
     ];
     for (const w of VARIANT_WIDTHS) {
       for (const f of VARIANT_FORMATS) {
-        jobs.push([
-          `v/${stem}-${w}.${f}`,
-          () => encode(pixels().resize({ width: w, withoutEnlargement: true }), f),
-        ]);
+        jobs.push([variantFile(stem, w, f), () => encodeVariant(pixels(), w, f)]);
       }
     }
     jobs.push([
@@ -304,7 +322,7 @@ function render(
 
 /** True when a photo of this name is recorded or any of its files exists. */
 function nameTaken(ctx: Pick<AppContext, 'db' | 'paths'>, name: string): boolean {
-  if (ctx.db.prepare('SELECT 1 FROM photos WHERE name = ?').get(name)) return true;
+  if (isPhotoRecorded(ctx.db, name)) return true;
   return (
     fs.existsSync(path.join(ctx.paths.images, name)) ||
     fs.existsSync(path.join(ctx.paths.originals, name))
@@ -357,11 +375,13 @@ export async function storePhoto(
       throw new ImageError(409, `A photo named "${name}" already exists.`, 'file.filename');
     const normalisedBytes = files.get(name)?.length ?? 0;
     ctx.db.transaction(() => {
-      ctx.db
-        .prepare(
-          'INSERT INTO photos (name, width, height, bytes, created_at) VALUES (?, ?, ?, ?, ?)',
-        )
-        .run(name, width, height, normalisedBytes, new Date().toISOString());
+      insertPhoto(ctx.db, {
+        name,
+        width,
+        height,
+        bytes: normalisedBytes,
+        createdAt: new Date().toISOString(),
+      });
       for (const target of targets.keys()) {
         fs.renameSync(tempOf(target), target);
         placed.push(target);
@@ -374,12 +394,78 @@ export async function storePhoto(
   return { name, width, height };
 }
 
-/** name → [width, height] of every stored photo (after EXIF orientation and the long-edge cap). */
-export function photoSizes(db: Db): Record<string, PhotoSize> {
-  const rows = db.prepare('SELECT name, width, height FROM photos').all() as {
-    name: string;
-    width: number;
-    height: number;
-  }[];
-  return Object.fromEntries(rows.map((r) => [r.name, [r.width, r.height] as PhotoSize]));
+/** What addMissingVariants did: photo names that got files, and those it could not complete. */
+export interface VariantBackfill {
+  completed: string[];
+  failed: string[];
 }
+
+/**
+ * Makes the width variants (VARIANT_WIDTHS x VARIANT_FORMATS) missing for the stored photos
+ * `names`, from each photo's normalised file: a width added to VARIANT_WIDTHS after photos were
+ * stored (OPS-9) must exist before a published srcset names it. Photos are rendered one at a time
+ * in this process, queued with uploads, and only the missing files are encoded (OPS-4: memory).
+ * Each file is written under a temporary name and renamed into place, so a half-written variant is
+ * never served and a second run (another publish, the next start) only finishes what is left.
+ * Photos with every variant are skipped after one listing of `paths.images/v`.
+ * Never throws for a photo: one whose normalised file is missing or unreadable is listed in
+ * `failed` and its variants stay as they were.
+ */
+export async function addMissingVariants(
+  ctx: Pick<AppContext, 'paths'>,
+  names: Iterable<string>,
+): Promise<VariantBackfill> {
+  const dir = path.join(ctx.paths.images, 'v');
+  let present: Set<string>;
+  try {
+    present = new Set(await fs.promises.readdir(dir));
+  } catch {
+    present = new Set();
+  }
+  const result: VariantBackfill = { completed: [], failed: [] };
+  for (const name of names) {
+    const stem = photoStem(name);
+    const missing = VARIANT_WIDTHS.flatMap((width) =>
+      VARIANT_FORMATS.map((format) => ({ width, format, file: variantFile(stem, width, format) })),
+    ).filter(({ file }) => !present.has(path.basename(file)));
+    if (missing.length === 0) continue;
+    try {
+      const made = await oneAtATime(async () => {
+        // A publish and the start's backfill may both queue this photo: the later one finds the
+        // files the earlier one wrote.
+        const todo = missing.filter(
+          ({ file }) => !fs.existsSync(path.join(ctx.paths.images, file)),
+        );
+        if (todo.length === 0) return false;
+        const { data, info } = await decode(path.join(ctx.paths.images, name));
+        const { width, height, channels } = info;
+        const encoded = await runLimited(
+          todo.map(
+            ({ width: w, format }) =>
+              () =>
+                encodeVariant(sharp(data, { raw: { width, height, channels } }), w, format),
+          ),
+          ENCODES_AT_ONCE,
+        );
+        await fs.promises.mkdir(dir, { recursive: true });
+        const token = crypto.randomBytes(6).toString('hex');
+        for (const [i, { file }] of todo.entries()) {
+          const target = path.join(ctx.paths.images, file);
+          const temp = path.join(dir, `.${token}.${path.basename(target)}.tmp`);
+          try {
+            await fs.promises.writeFile(temp, encoded[i]!, { flag: 'wx' });
+            await fs.promises.rename(temp, target);
+          } finally {
+            await fs.promises.rm(temp, { force: true });
+          }
+        }
+        return true;
+      });
+      if (made) result.completed.push(name);
+    } catch {
+      result.failed.push(name);
+    }
+  }
+  return result;
+}
+

@@ -15,11 +15,7 @@ import { formatRevisionTime } from '../../shared/revision-time.js';
 import type { AppContext } from '../context.js';
 import type { RevisionRow } from '../store/revisions.js';
 import { CLIENT_DIR, loadSsr, pageDataOf } from './publisher.js';
-
-/** URL path of the preview of revision `revision`'s page `pagePath` ("/" or "/stay/{id}"). */
-export function previewPath(revision: number, pagePath = '/'): string {
-  return `/admin/preview/${revision}${pagePath}`;
-}
+import { previewPath } from '../../shared/routes.js';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

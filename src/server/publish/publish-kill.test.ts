@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testProperty } from '../../../test/factories.js';
 import type { SiteData } from '../../shared/site-data.js';
 import { openDb } from '../store/db.js';
 import { latestRevision, saveRevision, type RevisionRow } from '../store/revisions.js';
@@ -36,19 +37,20 @@ const SUFFIX = ' - Stays In Chikmagalur';
 const DATA_TAG_RE = /<script defer data-site-data src="\/(site-data\.[0-9a-f]{12}\.js)"><\/script>/;
 
 function catalogue(): SiteData {
-  const propertyList = Array.from({ length: PROPERTIES }, (_, i) => ({
-    id: `stay-${i + 1}`,
-    name: `Estate Stay ${i + 1}`,
-    address: 'Kalasa Road, Chikmagalur',
-    description: `<p>Stay number ${i + 1}, above the coffee estate.</p>`,
-    facilities: ['Wi-Fi', 'Parking', 'Hot water'],
-    bedCount: (i % 4) + 1,
-    bathCount: (i % 2) + 1,
-    photos: [
-      { name: `stay-${i + 1}-a.jpg`, best: true, home: true },
-      { name: `stay-${i + 1}-b.jpg`, best: false, home: false },
-    ],
-  }));
+  const propertyList = Array.from({ length: PROPERTIES }, (_, i) =>
+    testProperty({
+      id: `stay-${i + 1}`,
+      name: `Estate Stay ${i + 1}`,
+      description: `<p>Stay number ${i + 1}, above the coffee estate.</p>`,
+      facilities: ['Wi-Fi', 'Parking', 'Hot water'],
+      bedCount: (i % 4) + 1,
+      bathCount: (i % 2) + 1,
+      photos: [
+        { name: `stay-${i + 1}-a.jpg`, best: true, home: true },
+        { name: `stay-${i + 1}-b.jpg`, best: false, home: false },
+      ],
+    }),
+  );
   return {
     propertyList,
     homeSections: [

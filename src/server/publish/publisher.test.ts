@@ -13,15 +13,22 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATA_GLOBAL, type PageData, type SiteData } from '../../shared/site-data.js';
 import { saveRevision } from '../store/revisions.js';
-import { listFiles, makeTestApp, type TestApp, testCatalogue } from '../test-helpers.js';
-import { CURRENT_LINK, KEEP_PUBLISHED, type PublishResult } from './publisher.js';
+import { testCatalogue } from '../../../test/factories.js';
+import { listFiles, makeTestApp, type TestApp } from '../../../test/test-helpers.js';
+import type { PublishResult } from '../context.js';
+import { CURRENT_LINK, KEEP_PUBLISHED } from './publisher.js';
 
 const NAMES = ['Coffee View Suite', 'Hill Top Cottage', 'Lake Side Rooms'];
 const SUFFIX = ' - Stays In Chikmagalur';
 const DATA_TAG_RE = /<script defer data-site-data src="\/(site-data\.[0-9a-f]{12}\.js)"><\/script>/;
 
 const catalogue = (revision: number, names = NAMES, description?: string): SiteData =>
-  testCatalogue(revision, names, description);
+  testCatalogue({
+    revision,
+    propertyList: names.map((name) =>
+      description === undefined ? { name } : { name, description },
+    ),
+  });
 
 function read(dir: string, rel: string): string {
   return fs.readFileSync(path.join(dir, rel), 'utf8');

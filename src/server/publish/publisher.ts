@@ -14,31 +14,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
+import { prerenderPaths } from '../../shared/routes.js';
 import { DATA_GLOBAL, type PageData, type SiteData } from '../../shared/site-data.js';
-import type { AppContext } from '../context.js';
-import { photoSizes } from '../images/pipeline.js';
+import type { AppContext, Publisher, PublishResult } from '../context.js';
+import { addMissingVariants } from '../images/pipeline.js';
+import { photoSizes } from '../store/photos.js';
 import { sanitizeDescription } from '../sanitize.js';
+import { writeCompressed } from '../precompress.js';
 import { latestRevision } from '../store/revisions.js';
 import { robotsTxt, sitemapXml } from './seo-files.js';
-
-export interface PublishResult {
-  revision: number;
-  pages: number;
-  ms: number;
-  /** Absolute path of the folder now serving. */
-  dir: string;
-}
-
-export interface Publisher {
-  /** Publishes the latest stored revision. Concurrent calls are serialised. Throws when nothing is stored or the build is missing. */
-  publish(): Promise<PublishResult>;
-  /** Absolute path of the folder serving now, or undefined before the first publish. */
-  currentDir(): string | undefined;
-  /** Calls `listener` with the new folder after every swap made by this process. */
-  onSwap(listener: (dir: string) => void): void;
-}
 
 /** How many published folders stay on disk (PUB-1). */
 export const KEEP_PUBLISHED = 5;
@@ -57,7 +41,6 @@ const SSR_ENTRY = path.join(projectRoot, 'dist', 'server', 'entry-server.js');
 
 export interface SsrModule {
   render(url: string, data: PageData): { status: 200 | 404; html: string; head: string };
-  publicRoutes(data: SiteData): string[];
 }
 
 let ssrModule: Promise<SsrModule> | undefined;
@@ -71,21 +54,18 @@ export function loadSsr(): Promise<SsrModule> {
 }
 
 /** The file a URL is published as: '/' → index.html, '/stay/x' → stay/x.html, '/404' → 404.html. */
-export function fileForUrl(url: string): string {
+function fileForUrl(url: string): string {
   if (url === '/') return 'index.html';
   return `${decodeURIComponent(url.slice(1))}.html`;
 }
 
 /** JSON that is safe inside a <script> element and a JS string: no "<", U+2028 or U+2029 raw. */
-export function scriptSafeJson(value: unknown): string {
+function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
 
 /**
  * Brotli quality of files made once per property (pages). Measured on a 17 KB property page:
@@ -96,28 +76,6 @@ const BROTLI_PAGE_QUALITY = 5;
 /** Brotli quality of files made once per publish (data script, sitemap, robots.txt): ~50 ms for 0.5 MB. */
 const BROTLI_SINGLE_QUALITY = 9;
 
-/** Writes a file and its .gz and .br twins, each fsynced. */
-async function writeCompressed(
-  file: string,
-  body: Buffer,
-  quality = BROTLI_PAGE_QUALITY,
-): Promise<void> {
-  const [gz, br] = await Promise.all([
-    gzip(body, { level: 9 }),
-    brotli(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-  ]);
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  await Promise.all([
-    fs.promises.writeFile(file, body, { flush: true }),
-    fs.promises.writeFile(`${file}.gz`, gz, { flush: true }),
-    fs.promises.writeFile(`${file}.br`, br, { flush: true }),
-  ]);
-}
 
 /** Runs `tasks` with at most `limit` at once. */
 async function inBatches<T>(
@@ -265,6 +223,9 @@ async function publishLocked(ctx: Omit<AppContext, 'publisher'>): Promise<Publis
   const now = Date.now();
   const publishedAt = new Date(now).toISOString();
   const data = pageDataOf(ctx, latest.data, publishedAt);
+  // Every srcset names every width (OPS-9): a photo stored before a width was added gets it here
+  // when the start's backfill has not reached it yet.
+  await addMissingVariants(ctx, Object.keys(data.photoSizes));
 
   const siteDir = ctx.paths.site;
   const finalName = `${latest.id}-${now}`;
@@ -276,13 +237,17 @@ async function publishLocked(ctx: Omit<AppContext, 'publisher'>): Promise<Publis
   await writeCompressed(path.join(building, dataName), dataScript, BROTLI_SINGLE_QUALITY);
   const dataTag = `<script defer data-site-data src="/${dataName}"></script>`;
 
-  const urls = [...ssr.publicRoutes(data), '/404'];
+  const urls = prerenderPaths(data);
   await inBatches(urls, 4, async (url) => {
     const page = ssr.render(url, data);
     const html = template
       .replace('<!--app-head-->', () => `${page.head}${dataTag}`)
       .replace('<!--app-html-->', () => page.html);
-    await writeCompressed(path.join(building, fileForUrl(url)), Buffer.from(html));
+    await writeCompressed(
+      path.join(building, fileForUrl(url)),
+      Buffer.from(html),
+      BROTLI_PAGE_QUALITY,
+    );
   });
   await writeCompressed(
     path.join(building, 'sitemap.xml'),

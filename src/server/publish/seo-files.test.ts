@@ -1,25 +1,18 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import type { Property, SiteData } from '../../shared/site-data.js';
+import { testCatalogue } from '../../../test/factories.js';
+import type { SiteData } from '../../shared/site-data.js';
+import { indexablePaths } from '../../shared/routes.js';
 import { robotsTxt, sitemapXml } from './seo-files.js';
 
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-function property(id: string): Property {
-  return {
-    id,
-    name: id,
-    address: '',
-    description: '',
-    facilities: [],
-    bedCount: 1,
-    bathCount: 1,
-    photos: [],
-  };
-}
-
 function data(ids: string[]): SiteData {
-  return { propertyList: ids.map(property), homeSections: [], revision: 1 };
+  return testCatalogue({
+    propertyList: ids.map((id) => ({ id, name: id })),
+    homeSections: [],
+    revision: 1,
+  });
 }
 
 /** Parses with jsdom's XML parser (a conforming one: malformed XML gives a <parsererror> document). */
@@ -46,25 +39,32 @@ describe('sitemapXml', () => {
       '2026-01-02T03:04:05.000Z',
     );
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
-    expect(entries(parseXml(xml))).toEqual([
-      { loc: 'https://stays.example/', lastmod: '2026-01-02T03:04:05.000Z' },
-      { loc: 'https://stays.example/stay/coffee-view', lastmod: '2026-01-02T03:04:05.000Z' },
-      { loc: 'https://stays.example/stay/lake_side', lastmod: '2026-01-02T03:04:05.000Z' },
-    ]);
+    const list = entries(parseXml(xml));
+    expect(list).toEqual(
+      expect.arrayContaining([
+        { loc: 'https://stays.example/', lastmod: '2026-01-02T03:04:05.000Z' },
+        { loc: 'https://stays.example/stay/coffee-view', lastmod: '2026-01-02T03:04:05.000Z' },
+        { loc: 'https://stays.example/stay/lake_side', lastmod: '2026-01-02T03:04:05.000Z' },
+      ]),
+    );
+    // Every indexable row of the route table, nothing else.
+    expect(list).toHaveLength(indexablePaths(data(['coffee-view', 'lake_side'])).length);
   });
 
   it('drops a trailing slash of the site URL and keeps a base path', () => {
     const xml = sitemapXml(data(['a']), 'https://example.org/stays/', '2026-01-02T03:04:05Z');
-    expect(entries(parseXml(xml)).map((e) => e.loc)).toEqual([
-      'https://example.org/stays/',
-      'https://example.org/stays/stay/a',
-    ]);
+    expect(entries(parseXml(xml)).map((e) => e.loc)).toEqual(
+      indexablePaths(data(['a'])).map((p) => `https://example.org/stays${p}`),
+    );
+    expect(xml).toContain('<loc>https://example.org/stays/stay/a</loc>');
   });
 
-  it('has only the home page for an empty catalogue', () => {
-    expect(
-      entries(parseXml(sitemapXml(data([]), 'http://localhost:3000', '2026-01-02T03:04:05Z'))),
-    ).toHaveLength(1);
+  it('has no property page for an empty catalogue, and still the home page', () => {
+    const locs = entries(
+      parseXml(sitemapXml(data([]), 'http://localhost:3000', '2026-01-02T03:04:05Z')),
+    ).map((e) => e.loc);
+    expect(locs).toContain('http://localhost:3000/');
+    expect(locs.filter((loc) => loc.includes('/stay/'))).toEqual([]);
   });
 
   it('escapes hostile ids and site URLs so the XML stays well-formed and means the same', () => {
@@ -74,9 +74,9 @@ describe('sitemapXml', () => {
       "https://stays.example/?a=1&b='<x>'",
       '2026-01-02T03:04:05Z',
     );
-    const list = entries(parseXml(xml));
-    expect(list).toHaveLength(2);
-    expect(list[1]!.loc).toBe(
+    const locs = entries(parseXml(xml)).map((e) => e.loc);
+    expect(locs).toHaveLength(indexablePaths(data([hostileId])).length);
+    expect(locs).toContain(
       `https://stays.example/?a=1&b=%27%3Cx%3E%27/stay/${encodeURIComponent(hostileId)}`,
     );
     expect(xml).not.toContain('<loc>https://evil.example/</loc>');
@@ -99,6 +99,7 @@ describe('robotsTxt', () => {
         'Allow: /',
         'Disallow: /admin',
         'Disallow: /adminlogin',
+        'Disallow: /404',
         'Disallow: /api/',
         '',
         'Sitemap: https://stays.example/sitemap.xml',
@@ -112,6 +113,7 @@ describe('robotsTxt', () => {
     expect(txt.split('\n').filter((l) => l.startsWith('Disallow'))).toEqual([
       'Disallow: /admin',
       'Disallow: /adminlogin',
+      'Disallow: /404',
       'Disallow: /api/',
     ]);
     expect(txt).not.toMatch(/User-agent: evil/);

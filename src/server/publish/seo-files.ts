@@ -3,6 +3,7 @@
  * Formats: the Sitemaps protocol 0.9 (https://www.sitemaps.org/protocol.html) and RFC 9309
  * (Robots Exclusion Protocol).
  */
+import { disallowedPaths, indexablePaths } from '../../shared/routes.js';
 import type { SiteData } from '../../shared/site-data.js';
 
 /** Escapes text for XML character data and attribute values (XML 1.0 §2.4 and §4.6). */
@@ -31,8 +32,8 @@ function baseUrl(siteUrl: string): string {
 }
 
 /**
- * sitemap.xml of every public page: `/` and `/stay/{id}` for each property (the owner's pages and
- * the 404 are not public pages). `loc` is absolute, ids are percent-encoded and everything is
+ * sitemap.xml of every indexable page of the route table (src/shared/routes.ts): `/` and
+ * `/stay/{id}` for each property. `loc` is absolute, ids are percent-encoded and everything is
  * XML-escaped; `lastmod` is `publishedAt` (an ISO 8601 time) for every page, since a publish
  * rewrites them all.
  * Throws a TypeError for a siteUrl that is not an absolute http(s) URL and a RangeError for a
@@ -44,7 +45,7 @@ export function sitemapXml(data: SiteData, siteUrl: string, publishedAt: string)
   if (Number.isNaN(time))
     throw new RangeError(`publishedAt must be an ISO 8601 time, got "${publishedAt}"`);
   const lastmod = new Date(time).toISOString();
-  const paths = ['/', ...data.propertyList.map((p) => `/stay/${encodeURIComponent(p.id)}`)];
+  const paths = indexablePaths(data);
   const urls = paths.map(
     (p) =>
       `  <url>\n    <loc>${escapeXml(base + p)}</loc>\n    <lastmod>${lastmod}</lastmod>\n  </url>\n`,
@@ -58,8 +59,8 @@ export function sitemapXml(data: SiteData, siteUrl: string, publishedAt: string)
 }
 
 /**
- * robots.txt: every crawler may read the public site; the owner's pages (`/admin`, `/adminlogin`)
- * and the API (`/api/`) are disallowed; the sitemap's absolute URL is given.
+ * robots.txt: every crawler may read the public site; the pages the route table marks not
+ * indexable (`/admin`, `/adminlogin`, `/404`) and the API (`/api/`) are disallowed; the sitemap's absolute URL is given.
  * Throws a TypeError for a siteUrl that is not an absolute http(s) URL. The URL parser drops tabs and
  * line breaks, so a hostile siteUrl cannot add rules.
  */
@@ -67,9 +68,7 @@ export function robotsTxt(siteUrl: string): string {
   return [
     'User-agent: *',
     'Allow: /',
-    'Disallow: /admin',
-    'Disallow: /adminlogin',
-    'Disallow: /api/',
+    ...disallowedPaths().map((p) => `Disallow: ${p}`),
     '',
     `Sitemap: ${new URL(`${baseUrl(siteUrl)}/sitemap.xml`).href}`,
     '',

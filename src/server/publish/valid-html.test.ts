@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDataSchema } from '../../shared/site-data.js';
 import { saveRevision } from '../store/revisions.js';
-import { listFiles, makeTestApp, type TestApp } from '../test-helpers.js';
+import { listFiles, makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { CURRENT_LINK } from './publisher.js';
 
 /** vnu-jar's package is the jar and a launcher that downloads a JRE; the system's Java is used. */

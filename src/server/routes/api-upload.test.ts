@@ -8,14 +8,15 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
-import { HEIC_DECODES, photoSizes } from '../images/pipeline.js';
+import { HEIC_DECODES } from '../images/pipeline.js';
+import { photoSizes } from '../store/photos.js';
 import {
   listFiles,
   makeTestApp,
   multipartBody,
   type FormPart,
   type TestApp,
-} from '../test-helpers.js';
+} from '../../../test/test-helpers.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../e2e/fixtures');
 const phonePhoto = fs.readFileSync(path.join(FIXTURES, 'phone-photo-12mp.jpg'));

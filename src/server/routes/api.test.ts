@@ -5,21 +5,18 @@
 import fs from 'node:fs';
 import vm from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testCatalogue } from '../../../test/factories.js';
 import { DATA_GLOBAL, type SiteData } from '../../shared/site-data.js';
 import { getRevision, latestRevision, saveRevision } from '../store/revisions.js';
-import { makeTestApp, type TestApp } from '../test-helpers.js';
+import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 
 function catalogue(revision = 0): SiteData {
-  return {
+  return testCatalogue({
     propertyList: [
       {
         id: 'coffee-view',
         name: 'Coffee View Suite',
         address: 'KM Road, Chikmagalur',
-        description: '<p>Two rooms above the estate.</p>',
-        facilities: ['Wi-Fi', 'Parking'],
-        bedCount: 2,
-        bathCount: 1,
         photos: [
           { name: 'a1b2.jpg', best: true, home: true },
           { name: 'c3d4.webp', best: false, home: false },
@@ -39,7 +36,7 @@ function catalogue(revision = 0): SiteData {
     ],
     homeSections: [{ id: 'featured', name: 'Featured', properties: ['coffee-view', 'hill-top'] }],
     revision,
-  };
+  });
 }
 
 interface LooseProperty {

@@ -10,6 +10,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { z } from 'zod';
+import { API } from '../../shared/routes.js';
 import { importSchema, type SiteData } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
@@ -156,9 +157,8 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     }
   }
 
-  for (const url of ['/api/import.php', '/api/import'])
-    app.post(url, { onRequest: owner }, importData);
-  app.get('/api/genproperties.php', { onRequest: owner }, generate);
-  app.post('/api/generate', { onRequest: owner }, generate);
-  for (const url of ['/api/upload.php', '/api/upload']) app.post(url, { onRequest: owner }, upload);
+  for (const url of [API.import, API.importAlias]) app.post(url, { onRequest: owner }, importData);
+  app.get(API.generate, { onRequest: owner }, generate);
+  app.post(API.generatePost, { onRequest: owner }, generate);
+  for (const url of [API.upload, API.uploadAlias]) app.post(url, { onRequest: owner }, upload);
 }

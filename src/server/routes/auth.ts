@@ -16,8 +16,10 @@ import crypto from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { API, HOME_PATH, LOGIN_PATH } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
-import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, verifyLogin } from '../auth/accounts.js';
+import { verifyLogin } from '../auth/accounts.js';
+import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH } from '../auth/credential-rules.js';
 import { refuseCrossSite } from '../auth/guard.js';
 import {
   ADMIN_KEY_COOKIE,
@@ -34,7 +36,7 @@ import { loginSucceeded, startLoginAttempt } from '../auth/throttle.js';
 const LOGIN_BODY_LIMIT_BYTES = 16 * 1024;
 
 /** The one answer to a failed login, whichever of the two fields was wrong. */
-export const WRONG_CREDENTIALS = 'Wrong username or password.';
+const WRONG_CREDENTIALS = 'Wrong username or password.';
 
 const LoginBody = z.object({
   username: z
@@ -53,7 +55,7 @@ const LoginBody = z.object({
 });
 
 /** "Too many attempts. Try again in N minutes." with N rounded up. */
-export function throttledMessage(retryAfterSeconds: number): string {
+function throttledMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
@@ -89,11 +91,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     code: string,
   ) {
     if (isFormPost(req))
-      return reply.code(303).header('location', `/adminlogin?error=${code}`).send();
+      return reply.code(303).header('location', `${LOGIN_PATH}?error=${code}`).send();
     return reply.code(status).send(body);
   }
 
-  app.post('/api/login', { bodyLimit: LOGIN_BODY_LIMIT_BYTES }, async (req, reply) => {
+  app.post(API.login, { bodyLimit: LOGIN_BODY_LIMIT_BYTES }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     if (refuseCrossSite(req, reply, ctx.config.site)) return reply;
     const raw =
@@ -135,11 +137,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     req.log.info({ username, ip: req.ip }, 'login');
     reply.setCookie(SESSION_COOKIE, sessionId, sessionCookie);
     reply.setCookie(ADMIN_KEY_COOKIE, crypto.randomBytes(16).toString('base64url'), adminKeyCookie);
-    if (isFormPost(req)) return reply.code(303).header('location', '/').send();
+    if (isFormPost(req)) return reply.code(303).header('location', HOME_PATH).send();
     return reply.send({ ok: true });
   });
 
-  app.post('/api/logout', async (req, reply) => {
+  app.post(API.logout, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     if (refuseCrossSite(req, reply, ctx.config.site)) return reply;
     deleteSession(db, req.cookies[SESSION_COOKIE]);
@@ -148,7 +150,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return reply.send({ ok: true });
   });
 
-  app.get('/api/session', async (req, reply) => {
+  app.get(API.session, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     const username = findSession(db, req.cookies[SESSION_COOKIE]);
     if (!username) return reply.code(401).send({ error: 'Not logged in.', field: 'session' });

@@ -4,7 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saveRevision } from '../store/revisions.js';
-import { makeTestApp, type TestApp, testCatalogue } from '../test-helpers.js';
+import { testCatalogue } from '../../../test/factories.js';
+import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -23,7 +24,11 @@ describe('GET /healthz', () => {
     expect(before.headers['cache-control']).toBe('no-store');
     expect(before.json()).toEqual({ ok: false, error: 'The site is not published yet.' });
 
-    saveRevision(t.ctx.db, testCatalogue(0, ['Coffee View Suite']), 'test');
+    saveRevision(
+      t.ctx.db,
+      testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }] }),
+      'test',
+    );
     expect((await health()).statusCode).toBe(503);
     const first = await t.ctx.publisher.publish();
     const ok = await health();
@@ -38,13 +43,21 @@ describe('GET /healthz', () => {
     const script = (await t.app.inject({ method: 'GET', url: src })).body;
     expect(script).toContain(`"publishedAt":"${body.publishedAt}"`);
 
-    saveRevision(t.ctx.db, testCatalogue(first.revision, ['Hill Top Cottage']), 'test');
+    saveRevision(
+      t.ctx.db,
+      testCatalogue({ revision: first.revision, propertyList: [{ name: 'Hill Top Cottage' }] }),
+      'test',
+    );
     const second = await t.ctx.publisher.publish();
     expect((await health()).json()).toMatchObject({ ok: true, revision: second.revision });
   });
 
   it('answers 503 when the database does not answer', async () => {
-    saveRevision(t.ctx.db, testCatalogue(0, ['Coffee View Suite']), 'test');
+    saveRevision(
+      t.ctx.db,
+      testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }] }),
+      'test',
+    );
     await t.ctx.publisher.publish();
     expect((await health()).statusCode).toBe(200);
     t.ctx.db.close();

@@ -10,9 +10,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { PUBLISHED_RE } from '../publish/publisher.js';
+import { API } from '../../shared/routes.js';
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/healthz', async (req, reply) => {
+  app.get(API.health, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       ctx.db.prepare('SELECT 1').get();

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ogImageUrl, photoUrl, variantUrl } from '../../shared/photo-urls.js';
 import { storePhoto } from '../images/pipeline.js';
-import { makeTestApp, type TestApp } from '../test-helpers.js';
+import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {

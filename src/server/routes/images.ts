@@ -1,7 +1,7 @@
 /**
  * Serves the photos the pipeline wrote (DATA-3, IMG-4: /imported-images/{name}; IMG-3 variants):
  * - GET /imported-images/:name   the normalised photo
- * - GET /imported-images/v/:file {stem}-{480|960|1600}.{avif|webp} and {stem}-og.jpg
+ * - GET /imported-images/v/:file {stem}-{480|720|960|1600}.{avif|webp} and {stem}-og.jpg
  * A name is checked against a strict pattern before it is ever joined to a path (OWASP File Upload
  * Cheat Sheet); anything else, or a file that does not exist, is 404. Names are unique ids, so the
  * answers are cacheable for a year. Originals (paths.originals) are never served.

@@ -12,9 +12,11 @@ import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SiteData } from '../../shared/site-data.js';
-import { CLIENT_DIR, type PublishResult } from '../publish/publisher.js';
+import type { PublishResult } from '../context.js';
+import { CLIENT_DIR } from '../publish/publisher.js';
 import { saveRevision } from '../store/revisions.js';
-import { makeTestApp, type TestApp, testCatalogue } from '../test-helpers.js';
+import { testCatalogue } from '../../../test/factories.js';
+import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { CONTENT_SECURITY_POLICY } from './pages.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -23,7 +25,8 @@ const DATA_TAG_RE = /<script defer data-site-data src="(\/site-data\.[0-9a-f]{12
 const PACKAGE_JSON = fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-const catalogue = (revision: number, names = NAMES): SiteData => testCatalogue(revision, names);
+const catalogue = (revision: number, names = NAMES): SiteData =>
+  testCatalogue({ revision, propertyList: names.map((name) => ({ name })) });
 
 function dataScriptOf(html: string): string {
   const url = DATA_TAG_RE.exec(html)?.[1];

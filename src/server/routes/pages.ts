@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIX, NOT_FOUND_PATH } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
 import { CLIENT_DIR, DATA_SCRIPT_RE, PUBLISHED_RE, readCurrent } from '../publish/publisher.js';
 
@@ -180,7 +181,7 @@ function send(
 }
 
 /** Seconds a client is asked to wait before trying again while the first start publishes. */
-export const STARTING_RETRY_AFTER_S = 10;
+const STARTING_RETRY_AFTER_S = 10;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -252,11 +253,12 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const query = req.url.indexOf('?');
     const url = query === -1 ? req.url : req.url.slice(0, query);
     const file = published.get(url) ?? client.get(url);
-    if (file && url !== '/404') return send(req, reply, file);
+    if (file && url !== NOT_FOUND_PATH) return send(req, reply, file);
     // A client of the API wants JSON, never a page, even while the site is starting.
-    if (url.startsWith('/api/')) return reply.code(404).send({ error: 'There is no such API call.' });
+    if (url.startsWith(API_PREFIX))
+      return reply.code(404).send({ error: 'There is no such API call.' });
     if (servingDir === undefined) return starting(reply, ctx.config.site.businessName);
-    const notFound = published.get('/404');
+    const notFound = published.get(NOT_FOUND_PATH);
     if (!notFound) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     return send(req, reply, notFound, 404);
   });

@@ -5,14 +5,26 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveRevision } from '../store/revisions.js';
-import { makeTestApp, type TestApp, testCatalogue } from '../test-helpers.js';
+import { testCatalogue } from '../../../test/factories.js';
+import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 
 let t: TestApp;
 let publishedDir: string | undefined;
 beforeAll(async () => {
   t = await makeTestApp();
-  saveRevision(t.ctx.db, testCatalogue(0, ['Coffee View Suite', 'Hill Top Cottage']), 'seed');
-  saveRevision(t.ctx.db, testCatalogue(1, ['Coffee Vista Suite', 'Hill Top Cottage']), 'owner');
+  saveRevision(
+    t.ctx.db,
+    testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }, { name: 'Hill Top Cottage' }] }),
+    'seed',
+  );
+  saveRevision(
+    t.ctx.db,
+    testCatalogue({
+      revision: 1,
+      propertyList: [{ name: 'Coffee Vista Suite' }, { name: 'Hill Top Cottage' }],
+    }),
+    'owner',
+  );
   publishedDir = (await t.ctx.publisher.publish()).dir;
 });
 afterAll(async () => {

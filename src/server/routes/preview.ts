@@ -12,6 +12,7 @@ import { findSession, SESSION_COOKIE } from '../auth/sessions.js';
 import { renderPreview } from '../publish/preview.js';
 import { getRevision } from '../store/revisions.js';
 import { CONTENT_SECURITY_POLICY } from './pages.js';
+import { PREVIEW_PREFIX } from '../../shared/routes.js';
 
 const HEADERS = {
   'content-type': 'text/html; charset=utf-8',
@@ -66,10 +67,10 @@ export async function previewRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return reply.code(page.status).send(page.html);
   }
 
-  for (const url of ['/admin/preview/:n', '/admin/preview/:n/']) {
+  for (const url of [`${PREVIEW_PREFIX}/:n`, `${PREVIEW_PREFIX}/:n/`]) {
     app.get(url, (req, reply) => preview(req, reply, '/'));
   }
-  app.get('/admin/preview/:n/stay/:id', (req, reply) =>
+  app.get(`${PREVIEW_PREFIX}/:n/stay/:id`, (req, reply) =>
     preview(req, reply, `/stay/${encodeURIComponent((req.params as { id: string }).id)}`),
   );
 }

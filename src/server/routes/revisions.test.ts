@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SiteData } from '../../shared/site-data.js';
 import { loadConfig } from '../config.js';
 import { getRevision, latestRevision, saveRevision } from '../store/revisions.js';
-import { makeTestApp, type TestApp, testCatalogue } from '../test-helpers.js';
+import { testCatalogue } from '../../../test/factories.js';
+import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 
 let t: TestApp;
 afterEach(async () => {
@@ -38,9 +39,28 @@ function restore(n: number | string, headers: Record<string, string> = t.ownerHe
 /** Seed (by 'seed'), then two imports by the owner: a rename, then a section deleted. */
 async function threeRevisions(env: NodeJS.ProcessEnv = {}): Promise<void> {
   t = await makeTestApp(env);
-  saveRevision(t.ctx.db, testCatalogue(0, ['Coffee View', 'Hill Top']), 'seed');
-  expect((await postImport(testCatalogue(1, ['Coffee Vista', 'Hill Top']))).statusCode).toBe(200);
-  const noSection = { ...testCatalogue(2, ['Coffee Vista', 'Hill Top']), homeSections: [] };
+  saveRevision(
+    t.ctx.db,
+    testCatalogue({ propertyList: [{ name: 'Coffee View' }, { name: 'Hill Top' }] }),
+    'seed',
+  );
+  expect(
+    (
+      await postImport(
+        testCatalogue({
+          revision: 1,
+          propertyList: [{ name: 'Coffee Vista' }, { name: 'Hill Top' }],
+        }),
+      )
+    ).statusCode,
+  ).toBe(200);
+  const noSection = {
+    ...testCatalogue({
+      revision: 2,
+      propertyList: [{ name: 'Coffee Vista' }, { name: 'Hill Top' }],
+    }),
+    homeSections: [],
+  };
   expect((await postImport(noSection)).statusCode).toBe(200);
 }
 
@@ -142,7 +162,12 @@ describe('POST /api/revisions/{n}/restore (SAF-3)', () => {
   it('a tab still showing the revision before the restore gets 409', async () => {
     await threeRevisions();
     expect((await restore(1)).statusCode).toBe(200);
-    const late = await postImport(testCatalogue(3, ['Coffee Vista', 'Hill Top']));
+    const late = await postImport(
+      testCatalogue({
+        revision: 3,
+        propertyList: [{ name: 'Coffee Vista' }, { name: 'Hill Top' }],
+      }),
+    );
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ field: 'revision', latest: 4, based: 3 });
   });
@@ -162,7 +187,7 @@ describe('POST /api/revisions/{n}/restore (SAF-3)', () => {
 
   it('refuses with 422 a stored catalogue that the current rules refuse, storing nothing', async () => {
     await threeRevisions();
-    const { revision: _r, ...broken } = testCatalogue(0, ['Coffee View']);
+    const { revision: _r, ...broken } = testCatalogue({ propertyList: [{ name: 'Coffee View' }] });
     broken.propertyList[0]!.bedCount = -1;
     t.ctx.db
       .prepare("INSERT INTO revisions (created_at, author, json) VALUES (?, 'old', ?)")

@@ -17,11 +17,12 @@ import { applyRetentionAfterSave } from '../store/retention.js';
 import { siteDataSchema } from '../../shared/site-data.js';
 import { getRevision, listRevisions, restoreRevision } from '../store/revisions.js';
 import { sendError } from './api.js';
+import { API } from '../../shared/routes.js';
 
 /** Revisions listed when `limit` is not given. */
-export const DEFAULT_LIMIT = 20;
+const DEFAULT_LIMIT = 20;
 /** Most revisions one call lists. */
-export const MAX_LIMIT = 100;
+const MAX_LIMIT = 100;
 
 /** A whole number ≥ 1 in decimal digits, or undefined. */
 function positiveInt(raw: unknown): number | undefined {
@@ -39,7 +40,7 @@ export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Pro
     done(null, undefined);
   });
 
-  app.get('/api/revisions', { onRequest: owner }, async (req, reply) => {
+  app.get(API.revisions, { onRequest: owner }, async (req, reply) => {
     const query = req.query as Record<string, unknown>;
     let before: number | undefined;
     if (query.before !== undefined) {
@@ -103,5 +104,5 @@ export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Pro
     }
     return { revision };
   }
-  app.post('/api/revisions/:n/restore', { onRequest: owner }, restore);
+  app.post(API.restore, { onRequest: owner }, restore);
 }

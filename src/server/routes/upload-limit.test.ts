@@ -5,8 +5,9 @@
 import http from 'node:http';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES, photoSizes } from '../images/pipeline.js';
-import { listFiles, makeTestApp, multipartBody } from '../test-helpers.js';
+import { MAX_UPLOAD_BYTES } from '../images/pipeline.js';
+import { photoSizes } from '../store/photos.js';
+import { listFiles, makeTestApp, multipartBody } from '../../../test/test-helpers.js';
 
 interface Answer {
   status: number;

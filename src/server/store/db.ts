@@ -26,7 +26,7 @@ export function openDb(dataDir: string): Db {
 }
 
 /** Applies every migration file not yet recorded in schema_migrations. */
-export function migrate(db: Db): void {
+function migrate(db: Db): void {
   db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
   );

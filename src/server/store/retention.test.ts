@@ -7,9 +7,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
+import { VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
 import type { SiteData } from '../../shared/site-data.js';
 import { storePhoto } from '../images/pipeline.js';
-import { listFiles, makeTestApp, type TestApp, testCatalogue } from '../test-helpers.js';
+import { testCatalogue } from '../../../test/factories.js';
+import { listFiles, makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { openDb } from './db.js';
 import { applyRetention, PHOTO_GRACE_MS } from './retention.js';
 import { latestRevision, saveRevision } from './revisions.js';
@@ -32,7 +34,10 @@ async function upload(name: string): Promise<void> {
 
 /** A catalogue based on the latest revision whose one property has exactly these photos. */
 function withPhotos(names: string[]): SiteData {
-  const data = testCatalogue(latestRevision(t.ctx.db)?.id ?? 0, ['Coffee View']);
+  const data = testCatalogue({
+    revision: latestRevision(t.ctx.db)?.id ?? 0,
+    propertyList: [{ name: 'Coffee View' }],
+  });
   data.propertyList[0]!.photos = names.map((name, i) => ({ name, best: i === 0, home: true }));
   return data;
 }
@@ -51,13 +56,16 @@ function stored(name: string): boolean {
   return t.ctx.db.prepare('SELECT 1 FROM photos WHERE name = ?').get(name) !== undefined;
 }
 
+/** The original, the normalised photo, every width variant in every format, the link-preview crop. */
+const FILES_PER_PHOTO = 3 + VARIANT_WIDTHS.length * VARIANT_FORMATS.length;
+
 describe('applyRetention', () => {
   it('keeps a photo a kept revision names after its deletion from the current catalogue, and removes it once no kept revision names it', async () => {
     t = await makeTestApp({ REVISIONS_KEPT: '2' });
     await upload('veranda.jpg');
     await upload('stream.jpg');
     const written = filesOf('stream');
-    expect(written).toHaveLength(9);
+    expect(written).toHaveLength(FILES_PER_PHOTO);
 
     saveRevision(t.ctx.db, withPhotos(['veranda.jpg', 'stream.jpg']), 'owner');
     saveRevision(t.ctx.db, withPhotos(['veranda.jpg']), 'owner');
@@ -79,7 +87,7 @@ describe('applyRetention', () => {
     expect(stored('stream.jpg')).toBe(false);
     expect(filesOf('stream')).toEqual([]);
     expect(stored('veranda.jpg')).toBe(true);
-    expect(filesOf('veranda')).toHaveLength(9);
+    expect(filesOf('veranda')).toHaveLength(FILES_PER_PHOTO);
     // The name is free again: the same name can be uploaded anew.
     await upload('stream.jpg');
     expect(stored('stream.jpg')).toBe(true);
@@ -173,7 +181,9 @@ describe('migration 004', () => {
         "INSERT INTO revisions (created_at, author, json) VALUES ('2026-01-01T00:00:00.000Z', 'seed', ?)",
       );
       const catalogue = (names: string[]) => {
-        const { revision: _r, ...rest } = testCatalogue(0, ['Coffee View']);
+        const { revision: _r, ...rest } = testCatalogue({
+          propertyList: [{ name: 'Coffee View' }],
+        });
         rest.propertyList[0]!.photos = names.map((name) => ({ name, best: false, home: true }));
         return JSON.stringify(rest);
       };

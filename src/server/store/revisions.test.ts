@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SiteData } from '../../shared/site-data.js';
+import { testCatalogue } from '../../../test/factories.js';
+import { siteDataSchema, type SiteData } from '../../shared/site-data.js';
 import { openDb, type Db } from './db.js';
 import { getRevision, latestRevision, saveRevision, StaleRevisionError } from './revisions.js';
 
@@ -18,22 +19,12 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const data = (revision: number, name = 'Suite'): SiteData => ({
-  propertyList: [
-    {
-      id: 'p1',
-      name,
-      address: '',
-      description: '',
-      facilities: [],
-      bedCount: 1,
-      bathCount: 1,
-      photos: [],
-    },
-  ],
-  homeSections: [],
-  revision,
-});
+const data = (revision: number, name = 'Suite'): SiteData =>
+  testCatalogue({
+    propertyList: [{ id: 'p1', name, bedCount: 1, photos: [] }],
+    homeSections: [],
+    revision,
+  });
 
 describe('revisions', () => {
   it('is empty at first; the first save must be based on 0', () => {
@@ -78,5 +69,19 @@ describe('revisions', () => {
     } finally {
       other.close();
     }
+  });
+
+  it('loads a revision stored before a property field existed, with the field table default', () => {
+    const old = { ...data(0).propertyList[0] } as Record<string, unknown>;
+    delete old.bathCount;
+    delete old.facilities;
+    db.prepare('INSERT INTO revisions (created_at, author, json) VALUES (?, ?, ?)').run(
+      new Date().toISOString(),
+      'owner',
+      JSON.stringify({ propertyList: [old], homeSections: [] }),
+    );
+    const loaded = latestRevision(db)?.data;
+    expect(loaded?.propertyList[0]).toMatchObject({ bedCount: 1, bathCount: 0, facilities: [] });
+    expect(siteDataSchema.safeParse(loaded).success).toBe(true);
   });
 });

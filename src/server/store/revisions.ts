@@ -5,6 +5,7 @@
  * (StaleRevisionError → HTTP 409), so two editors never silently overwrite each other.
  */
 import { describeContents, summariseChanges } from '../../shared/change-summary.js';
+import { withFieldDefaults } from '../../shared/property-fields.js';
 import type { SiteData } from '../../shared/site-data.js';
 import type { Db } from './db.js';
 
@@ -40,15 +41,20 @@ interface Row {
 
 const COLUMNS = 'id, created_at, author, restored_from, json';
 
+/**
+ * A stored row as a revision. A revision saved before a property field existed loads with that
+ * field's default (src/shared/property-fields.ts), so it still imports, publishes and restores.
+ */
 function toRevision(row: Row | undefined): RevisionRow | undefined {
   if (!row) return undefined;
   const catalogue = JSON.parse(row.json) as Omit<SiteData, 'revision'>;
+  const propertyList = catalogue.propertyList.map(withFieldDefaults);
   return {
     id: row.id,
     createdAt: row.created_at,
     author: row.author,
     ...(row.restored_from === null ? {} : { restoredFrom: row.restored_from }),
-    data: { ...catalogue, revision: row.id },
+    data: { ...catalogue, propertyList, revision: row.id },
   };
 }
 
@@ -112,10 +118,13 @@ export function saveRevision(db: Db, data: SiteData, author: string): number {
  */
 export function restoreRevision(db: Db, id: number, author: string): number | undefined {
   const restore = db.transaction((): number | undefined => {
-    const row = db.prepare('SELECT json FROM revisions WHERE id = ?').get(id) as
-      { json: string } | undefined;
-    if (!row) return undefined;
-    return insertRevision(db, JSON.parse(row.json) as Omit<SiteData, 'revision'>, author, id);
+    const old = toRevision(
+      db.prepare(`SELECT ${COLUMNS} FROM revisions WHERE id = ?`).get(id) as Row | undefined,
+    );
+    if (!old) return undefined;
+    // Stored as it loads, with the field defaults, so the restored row is what was validated.
+    const { revision: _based, ...catalogue } = old.data;
+    return insertRevision(db, catalogue, author, id);
   });
   return restore.immediate();
 }
@@ -129,7 +138,7 @@ export interface RevisionSummary {
 }
 
 /** How the oldest kept revision is summarised when the ones before it were pruned (SAF-4). */
-export const OLDEST_KEPT = 'Oldest revision kept';
+const OLDEST_KEPT = 'Oldest revision kept';
 
 /**
  * SAF-5: up to `limit` kept revisions with an id below `before` (all when undefined), newest

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ID_RE, type PageData, type SiteData } from '../../shared/site-data.js';
-import { createAdminActions, fieldLabel, type AdminUi } from './admin-actions.js';
+import { createAdminActions, type AdminUi } from './admin-actions.js';
 import { createDataStore, type DataStore } from './data-store.js';
 import { CONFLICT_MESSAGE, createFlushClient, LOGIN_MESSAGE } from './flush.js';
-import { startScriptedServer, type ScriptedServer } from './test-server.js';
-import { testPageData } from './test-site.js';
+import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
+import { testPageData } from '../../../test/test-site.js';
 
 let server: ScriptedServer;
 beforeAll(async () => {
@@ -367,13 +367,5 @@ describe('photo order and descriptions (PHO-1, PHO-2)', () => {
     ]);
     expect(rec.prompts).toHaveLength(4);
     expect(calls()).toEqual([]);
-  });
-});
-
-describe('fieldLabel', () => {
-  it('turns field names into words', () => {
-    expect(fieldLabel('bedCount')).toBe('bed count');
-    expect(fieldLabel('name')).toBe('name');
-    expect(fieldLabel('checkInTime')).toBe('check in time');
   });
 });

@@ -30,8 +30,8 @@ import {
   setPhotoAlt,
   toggleHome,
 } from '../../shared/catalogue.js';
-import { LIMITS, type PageData, type Property } from '../../shared/site-data.js';
-import { CLEAR_ANSWER, isStayField } from '../../shared/stay-fields.js';
+import { CLEAR_ANSWER, fieldLabel, fieldSpec, LIMITS } from '../../shared/property-fields.js';
+import type { PageData, Property } from '../../shared/site-data.js';
 import type { DataStore } from './data-store.js';
 import type { FlushClient } from './flush.js';
 import { describeChange } from './unsaved-change.js';
@@ -66,24 +66,16 @@ export interface AdminActions extends AdminApi {
   describePhoto(propertyId: string, photoName: string): Promise<void>;
 }
 
-/** "bedCount" → "bed count": prompt wording for a field name. */
-export function fieldLabel(field: string): string {
-  return field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-}
-
-/** The prompt for a stay field (AVL-2): what to type, and how to remove an optional one. */
-function stayPrompt(field: string, name: string): string {
-  const clear = ` ("${CLEAR_ANSWER}" removes it)`;
-  switch (field) {
-    case 'nightlyRate':
-      return `Nightly rate of ${name}, in whole rupees${clear}:`;
-    case 'minNights':
-      return `Minimum stay at ${name}, in nights:`;
-    case 'checkInTime':
-      return `Check-in time at ${name}, HH:MM 24-hour${clear}:`;
-    default:
-      return `Check-out time at ${name}, HH:MM 24-hour${clear}:`;
-  }
+/**
+ * The prompt for a detail field: its label, what to type for a money or time field of the field
+ * table, and how to remove an optional one (AVL-2).
+ */
+function detailPrompt(field: string, name: string): string {
+  const spec = fieldSpec(field);
+  const hint =
+    spec?.kind === 'money' ? ', in whole rupees' : spec?.kind === 'time' ? ', HH:MM 24-hour' : '';
+  const clear = spec?.optional ? ` ("${CLEAR_ANSWER}" removes it)` : '';
+  return `New ${fieldLabel(field).toLowerCase()} for ${name}${hint}${clear}:`;
 }
 
 const isBlank = (answer: string | null): answer is null => answer === null || answer.trim() === '';
@@ -150,8 +142,8 @@ export function createAdminActions(deps: {
       if (!p) return;
       const current = p[field];
       const answer = ui.prompt(
-        isStayField(field) ? stayPrompt(field, p.name) : `New ${fieldLabel(field)} for ${p.name}:`,
-        current === undefined ? (field === 'minNights' ? '1' : '') : String(current),
+        detailPrompt(field, p.name),
+        current === undefined ? String(fieldSpec(field)?.default ?? '') : String(current),
       );
       if (isBlank(answer)) return;
       void commit(

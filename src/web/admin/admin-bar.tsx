@@ -1,16 +1,15 @@
 /**
  * The admin bar (ADMIN-2): a section titled 'Admin Tools' with 'Import And Flush Changes' (full
- * flush), 'Flush Without Importing' (generate only), 'History' (SAF-1) and 'Log Out' (AUTH-4:
+ * flush), 'Flush Without Importing' (generate only), 'History' (SAF-1) and 'Log Out' (it
  * ends the session on the server, then the home page). It keeps the last problem on screen after
  * its alert, with a link to the login page when logging in again is the fix, and for a change
  * refused as stale (SAF-6) the change itself in selectable text, with 'Reload Page' before the
  * reload and 'Dismiss' after it.
  */
 import type { ReactNode } from 'react';
-import { LOGIN_URL, type FlushClient, type Notice } from './flush.js';
+import { API, HOME_PATH, LOGIN_PATH } from '../../shared/routes.js';
+import type { FlushClient, Notice } from './flush.js';
 import styles from './admin.module.css';
-
-export const LOGOUT_URL = '/api/logout';
 
 export interface AdminBarProps {
   flush: FlushClient;
@@ -43,12 +42,12 @@ export function AdminBar({
 }: AdminBarProps) {
   async function logOut() {
     try {
-      await fetch(LOGOUT_URL, { method: 'POST', credentials: 'same-origin' });
+      await fetch(API.logout, { method: 'POST', credentials: 'same-origin' });
     } catch {
       alert('The server could not be reached, so you are still logged in. Try again.');
       return;
     }
-    assign('/');
+    assign(HOME_PATH);
   }
 
   return (
@@ -81,7 +80,7 @@ export function AdminBar({
             {notice.login && (
               <>
                 {' '}
-                <a href={LOGIN_URL}>Log in again</a>
+                <a href={LOGIN_PATH}>Log in again</a>
               </>
             )}
           </p>

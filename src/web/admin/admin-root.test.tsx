@@ -25,9 +25,9 @@ import { createDataStore } from './data-store.js';
 import { DescriptionDialog, type DescriptionDraft } from './description-dialog.js';
 import { createFlushClient, LOGIN_MESSAGE, type FlushClient } from './flush.js';
 import { ManageImagesDialog } from './manage-images-dialog.js';
-import { startScriptedServer, type ScriptedServer } from './test-server.js';
+import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
 import { UPLOAD_LIMIT_BYTES, uploadFile } from './upload.js';
-import { testPageData } from './test-site.js';
+import { testPageData } from '../../../test/test-site.js';
 
 // waitFor's default of 1 s is too short for a round trip to the scripted server when the whole
 // suite runs at once on two cores; a passing wait returns as soon as it passes.

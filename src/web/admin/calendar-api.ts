@@ -7,6 +7,7 @@
  * Every call sends the session cookie. A refusal answers { error, field } (the app's error shape);
  * calendarCall turns it, a network failure or a malformed answer into a CalendarError.
  */
+import { API, apiPath } from '../../shared/routes.js';
 
 export interface CalendarFeed {
   id: string;
@@ -76,13 +77,10 @@ export async function calendarCall(
   action: 'get' | 'save' | 'sync' | 'secret',
   change?: CalendarChange,
 ): Promise<CalendarState> {
-  const path = `${env.base ?? ''}/api/calendar/${encodeURIComponent(propertyId)}`;
-  const [url, method] =
-    action === 'get'
-      ? [path, 'GET']
-      : action === 'save'
-        ? [path, 'PUT']
-        : [`${path}/${action}`, 'POST'];
+  const pattern =
+    action === 'sync' ? API.calendarSync : action === 'secret' ? API.calendarSecret : API.calendar;
+  const url = `${env.base ?? ''}${apiPath(pattern, { propertyId })}`;
+  const method = action === 'get' ? 'GET' : action === 'save' ? 'PUT' : 'POST';
   let res: Response;
   try {
     res = await (env.fetch ?? fetch)(url, {

@@ -9,7 +9,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarState } from './calendar-api.js';
 import { CalendarDialog, type CalendarTarget } from './calendar-dialog.js';
-import { startScriptedServer, type ScriptedServer } from './test-server.js';
+import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
 
 let server: ScriptedServer;
 beforeAll(async () => {

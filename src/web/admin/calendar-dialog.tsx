@@ -59,7 +59,7 @@ function draftOf(state: CalendarState): Draft {
 }
 
 /** The PUT body for a draft: rows left wholly empty are dropped; notes trimmed. */
-export function changeOf(draft: Draft): CalendarChange {
+function changeOf(draft: Draft): CalendarChange {
   return {
     feeds: draft.feeds
       .filter((f) => f.label.trim() !== '' || f.url.trim() !== '')
@@ -74,7 +74,7 @@ const sameChange = (a: CalendarChange, b: CalendarChange) =>
   JSON.stringify(a) === JSON.stringify(b);
 
 /** "22 Nov 2026, 10:42 am" in the owner's time zone. */
-export function syncTime(iso: string): string {
+function syncTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? iso

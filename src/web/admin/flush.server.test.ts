@@ -5,13 +5,14 @@
  * owner must understand (409 stale, 401 no session) stop the flush.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testCatalogue } from '../../../test/factories.js';
 import { createSection, setDetail } from '../../shared/catalogue.js';
 import type { PageData } from '../../shared/site-data.js';
 import { latestRevision } from '../../server/store/revisions.js';
-import { makeTestApp, type TestApp } from '../../server/test-helpers.js';
+import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { createDataStore } from './data-store.js';
 import { CONFLICT_MESSAGE, createFlushClient, LOGIN_MESSAGE } from './flush.js';
-import { TEST_SITE } from './test-site.js';
+import { TEST_SITE } from '../../../test/test-site.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -36,20 +37,20 @@ function injectFetch(anonymous = false): typeof fetch {
 
 function pageData(revision: number): PageData {
   return {
-    revision,
-    propertyList: [
-      {
-        id: 'misty-hills',
-        name: 'Misty Hills',
-        address: 'Kalasa Road',
-        description: 'One\nTwo',
-        facilities: ['Wi-Fi'],
-        bedCount: 2,
-        bathCount: 1,
-        photos: [],
-      },
-    ],
-    homeSections: [{ id: 'sec-1', name: 'Popular', properties: ['misty-hills'] }],
+    ...testCatalogue({
+      revision,
+      propertyList: [
+        {
+          id: 'misty-hills',
+          name: 'Misty Hills',
+          address: 'Kalasa Road',
+          description: 'One\nTwo',
+          facilities: ['Wi-Fi'],
+          photos: [],
+        },
+      ],
+      homeSections: [{ id: 'sec-1', name: 'Popular', properties: ['misty-hills'] }],
+    }),
     photoSizes: { 'x.jpg': [1, 1] },
     site: TEST_SITE,
     publishedAt: '2026-01-01T00:00:00.000Z',

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testCatalogue } from '../../../test/factories.js';
 import { DATA_GLOBAL, type PageData } from '../../shared/site-data.js';
 import { createDataStore } from './data-store.js';
 import {
@@ -9,8 +10,8 @@ import {
   type FlushEnv,
   type Notice,
 } from './flush.js';
-import { startScriptedServer, type ScriptedServer } from './test-server.js';
-import { TEST_SITE } from './test-site.js';
+import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
+import { TEST_SITE } from '../../../test/test-site.js';
 
 let server: ScriptedServer;
 beforeAll(async () => {
@@ -20,20 +21,11 @@ afterAll(() => server.close());
 
 function pageData(revision = 3): PageData {
   return {
-    revision,
-    propertyList: [
-      {
-        id: 'p1',
-        name: 'One',
-        address: 'A',
-        description: 'd',
-        facilities: [],
-        bedCount: 1,
-        bathCount: 1,
-        photos: [],
-      },
-    ],
-    homeSections: [{ id: 's1', name: 'S', properties: ['p1'] }],
+    ...testCatalogue({
+      revision,
+      propertyList: [{ id: 'p1', name: 'One', photos: [] }],
+      homeSections: [{ id: 's1', name: 'S', properties: ['p1'] }],
+    }),
     photoSizes: { 'x.jpg': [1, 2] },
     site: TEST_SITE,
     publishedAt: '2026-01-01T00:00:00.000Z',

@@ -14,25 +14,22 @@
  * Calls run one at a time in the order asked, so an import always carries the revision the
  * previous one answered. Every request sends the session cookie (credentials: 'same-origin').
  */
+import { API, LOGIN_PATH } from '../../shared/routes.js';
 import type { SiteData } from '../../shared/site-data.js';
 import type { DataStore } from './data-store.js';
-
-export const IMPORT_URL = '/api/import.php';
-export const GENERATE_URL = '/api/genproperties.php';
-export const LOGIN_URL = '/adminlogin';
 
 /** Shown when import answers 409 (SAF-6: an import based on an old revision is refused). */
 export const CONFLICT_MESSAGE =
   'Your change was not saved: the site was changed after you opened this page (in another tab, on another device, or by a restore from History), and saving would have undone that. Reload the page to get the latest version, then make your change again.';
 
 /** The 409 alert: CONFLICT_MESSAGE, then the refused change when it is known (SAF-6). */
-export function conflictMessage(change: string[] = []): string {
+function conflictMessage(change: string[] = []): string {
   return change.length === 0
     ? CONFLICT_MESSAGE
     : `${CONFLICT_MESSAGE}\n\nYour change was:\n${change.join('\n')}`;
 }
 /** Shown when a write answers 401: the admin-key cookie is there but the owner session is not. */
-export const LOGIN_MESSAGE = `You are not logged in as the owner (or your session has ended), so nothing was changed. Log in again at ${LOGIN_URL} and make your change again.`;
+export const LOGIN_MESSAGE = `You are not logged in as the owner (or your session has ended), so nothing was changed. Log in again at ${LOGIN_PATH} and make your change again.`;
 
 /** The answer to one call: its HTTP status (0 when the server could not be reached) and error sentence. */
 export interface CallResult {
@@ -45,7 +42,7 @@ export interface CallResult {
 /** A problem the admin bar keeps on screen after its alert is dismissed. */
 export interface Notice {
   message: string;
-  /** True when the fix is logging in again (the bar then links to LOGIN_URL). */
+  /** True when the fix is logging in again (the bar then links to LOGIN_PATH). */
   login: boolean;
   /** SAF-6: the refused change, one line each, shown to be made again after reloading. */
   unsaved?: string[];
@@ -148,7 +145,7 @@ export function createFlushClient(store: DataStore, env: Partial<FlushEnv> = {})
       homeSections: data.homeSections,
       revision: data.revision,
     };
-    const { result, body } = await call(e, IMPORT_URL, {
+    const { result, body } = await call(e, API.import, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(payload),
@@ -160,7 +157,7 @@ export function createFlushClient(store: DataStore, env: Partial<FlushEnv> = {})
   }
 
   const generate = async (): Promise<CallResult> =>
-    (await call(e, GENERATE_URL, { method: 'GET' })).result;
+    (await call(e, API.generate, { method: 'GET' })).result;
 
   /** Import then generate; returns the import result and, when the import was stored, the generate result. */
   async function importThenGenerate(): Promise<{ imported: CallResult; generated?: CallResult }> {

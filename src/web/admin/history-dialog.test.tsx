@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { HistoryDialog, type HistoryHandle } from './history-dialog.js';
 import { LOGIN_MESSAGE } from './flush.js';
 import { REVISIONS_PAGE, kolkataTime, listRevisions, restoreRevision } from './revisions-client.js';
-import { startScriptedServer, type ScriptedServer } from './test-server.js';
+import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
 
 configure({ asyncUtilTimeout: 10_000 });
 

@@ -7,11 +7,11 @@
  * A native modal `<dialog id="history">` (FOOT-3); `load()` runs each time the bar opens it.
  */
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { previewPath } from '../../shared/routes.js';
 import {
   REVISIONS_PAGE,
   kolkataTime,
   listRevisions,
-  previewUrl,
   restoreRevision,
   type RevisionEntry,
 } from './revisions-client.js';
@@ -105,7 +105,7 @@ export function HistoryDialog({
       <h2 id={`${HISTORY_ID}-title`} className={styles.dialogTitle}>
         History
       </h2>
-      <p className={styles.hint}>
+      <p className={styles.historyHint}>
         Every change you save is kept here. Preview shows the site as it was; Restore brings it
         back.
       </p>
@@ -123,7 +123,7 @@ export function HistoryDialog({
               <div className={styles.photoActions}>
                 <a
                   className={styles.button}
-                  href={previewUrl(entry.revision)}
+                  href={previewPath(entry.revision)}
                   target="_blank"
                   rel="noopener"
                   aria-label={`Preview revision ${entry.revision}`}
@@ -150,7 +150,7 @@ export function HistoryDialog({
           ))}
         </ol>
       )}
-      <div role="status" className={styles.hint}>
+      <div role="status" className={styles.historyHint}>
         {state.kind === 'loading' && 'Loading the history…'}
         {state.kind === 'ready' && rows.length === 0 && 'Nothing has been saved yet.'}
       </div>

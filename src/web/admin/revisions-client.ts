@@ -7,9 +7,9 @@
  * Neither ever rejects: a failure resolves with its status (0 when the server could not be
  * reached) and a sentence for the owner.
  */
+import { API, apiPath } from '../../shared/routes.js';
 import { LOGIN_MESSAGE } from './flush.js';
 
-export const REVISIONS_URL = '/api/revisions';
 /** Revisions asked for at a time; 'Older' asks for the next ones. */
 export const REVISIONS_PAGE = 20;
 
@@ -25,9 +25,6 @@ export interface RevisionEntry {
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; error: string };
-
-/** The preview of revision `n` (SAF-2): the site as it was then, never published. */
-export const previewUrl = (n: number): string => `/admin/preview/${n}/`;
 
 const isEntry = (e: unknown): e is RevisionEntry => {
   const r = e as Partial<RevisionEntry> | null;
@@ -86,7 +83,7 @@ export async function listRevisions(before?: number): Promise<Outcome<RevisionEn
   const query = new URLSearchParams({ limit: String(REVISIONS_PAGE) });
   if (before !== undefined) query.set('before', String(before));
   const what = 'The history could not be loaded';
-  const r = await call(`${REVISIONS_URL}?${query}`, { method: 'GET' }, what);
+  const r = await call(`${API.revisions}?${query}`, { method: 'GET' }, what);
   if ('ok' in r) return r;
   const list = (r.body as { revisions?: unknown } | undefined)?.revisions;
   if (!Array.isArray(list) || !list.every(isEntry)) {
@@ -102,7 +99,7 @@ export async function listRevisions(before?: number): Promise<Outcome<RevisionEn
 /** Restores revision `n`; resolves with the number of the new revision. */
 export async function restoreRevision(n: number): Promise<Outcome<number>> {
   const what = `Revision ${n} was not restored`;
-  const r = await call(`${REVISIONS_URL}/${n}/restore`, { method: 'POST' }, what);
+  const r = await call(apiPath(API.restore, { n }), { method: 'POST' }, what);
   if ('ok' in r) return r;
   const revision = (r.body as { revision?: unknown } | undefined)?.revision;
   return typeof revision === 'number'

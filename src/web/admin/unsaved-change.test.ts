@@ -14,7 +14,7 @@ import {
   toggleHome,
 } from '../../shared/catalogue.js';
 import type { PageData } from '../../shared/site-data.js';
-import { testPageData } from './test-site.js';
+import { testPageData } from '../../../test/test-site.js';
 import {
   UNSAVED_KEY,
   describeChange,

@@ -7,9 +7,8 @@
  * The spec's page never read the answer; this one does, so a photo the server refused (401, 413,
  * 415, 422 ...) is not added to the catalogue.
  */
+import { API } from '../../shared/routes.js';
 import type { CallResult } from './flush.js';
-
-export const UPLOAD_URL = '/api/upload.php';
 
 /**
  * The server refuses a photo over 25 MB (OPS-3, images/pipeline.ts MAX_UPLOAD_BYTES); a file over
@@ -33,7 +32,7 @@ export function uploadFile(
   file: Blob,
   name: string,
   onProgress: (fraction: number) => void,
-  url: string = UPLOAD_URL,
+  url: string = API.upload,
 ): Promise<CallResult> {
   return new Promise((resolve) => {
     const form = new FormData();

@@ -6,7 +6,7 @@
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../admin/test-server.js';
+import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
 import type { Property, SiteInfo } from '../../shared/site-data.js';
 import { EnquiryDialog } from './enquiry-dialog.js';
 import { addDays, localIsoDate } from './enquiry.js';

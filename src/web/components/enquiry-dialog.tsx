@@ -16,8 +16,8 @@
  */
 import { Suspense, lazy, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { Property, SiteInfo } from '../../shared/site-data.js';
+import { API, apiPath, propertyPath } from '../../shared/routes.js';
 import { estimateText, minNightsOf, nightlyRateOf } from '../../shared/stay-basics.js';
-import { propertyPath } from '../route-info.js';
 import {
   GUESTS_MAX,
   GUESTS_MIN,
@@ -37,14 +37,12 @@ import styles from './enquiry-dialog.module.css';
 const StayCalendar = lazy(() => import('./stay-calendar.js'));
 
 /** Where the dialog asks for availability (AVL-7); `base` is '' on the site, a test server's origin in tests. */
-export function availabilityUrl(base: string, propertyId: string): string {
-  return `${base}/api/availability/${encodeURIComponent(propertyId)}`;
+function availabilityUrl(base: string, propertyId: string): string {
+  return `${base}${apiPath(API.availability, { propertyId })}`;
 }
 
 type Availability =
-  | { state: 'loading' }
-  | { state: 'known'; unavailable: NightRange[] }
-  | { state: 'failed' };
+  { state: 'loading' } | { state: 'known'; unavailable: NightRange[] } | { state: 'failed' };
 
 /** Asks for the taken nights each time `open` becomes true; a network error, a non-2xx answer or a bad body is 'failed'. */
 function useAvailability(base: string, propertyId: string, open: boolean): Availability {
@@ -58,7 +56,10 @@ function useAvailability(base: string, propertyId: string, open: boolean): Avail
   useEffect(() => {
     if (!open) return;
     const abort = new AbortController();
-    fetch(availabilityUrl(base, propertyId), { signal: abort.signal, headers: { accept: 'application/json' } })
+    fetch(availabilityUrl(base, propertyId), {
+      signal: abort.signal,
+      headers: { accept: 'application/json' },
+    })
       .then(async (res) => {
         const unavailable = res.ok ? parseAvailability(await res.json()) : null;
         setAvailability(unavailable ? { state: 'known', unavailable } : { state: 'failed' });
@@ -142,7 +143,11 @@ function EnquiryForm({ property, site, open, onClose, apiBase = '' }: EnquiryDia
     };
   const pickDates = (dates: StayDates) => {
     setEnquiry((prev) => ({ ...prev, ...dates }));
-    setTouched((prev) => ({ ...prev, checkIn: true, checkOut: dates.checkOut !== '' || prev.checkOut }));
+    setTouched((prev) => ({
+      ...prev,
+      checkIn: true,
+      checkOut: dates.checkOut !== '' || prev.checkOut,
+    }));
   };
   const touch = (field: Field) => () =>
     setTouched((prev) => (prev[field] ? prev : { ...prev, [field]: true }));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testProperty } from '../../../test/factories.js';
 import type { Property } from '../../shared/site-data.js';
 import {
   addDays,
@@ -15,16 +16,11 @@ import {
   type Enquiry,
 } from './enquiry.js';
 
-const property: Property = {
+const property = testProperty({
   id: 'coffee-view',
   name: 'Coffee View Residency',
   address: 'Kalasa Road',
-  description: '',
-  facilities: [],
-  bedCount: 2,
-  bathCount: 1,
-  photos: [],
-};
+});
 const site = { phone: '+91 94480 12345', email: 'support@stays.example' };
 const today = '2026-03-10';
 const pageUrl = 'https://stays.example/stay/coffee-view';

@@ -140,7 +140,7 @@ export function enquiryText(e: Enquiry, property: Property, pageUrl: string): st
 }
 
 /** The e-mail subject: "Availability: Coffee View Residency, Mon 5 Jan 2026 to Thu 8 Jan 2026". */
-export function enquirySubject(e: Enquiry, property: Property): string {
+function enquirySubject(e: Enquiry, property: Property): string {
   return `Availability: ${property.name}, ${formatDate(e.checkIn)} to ${formatDate(e.checkOut)}`;
 }
 
@@ -160,7 +160,7 @@ export function callSummary(e: Enquiry, property: Property): string {
 }
 
 /** The digits of a phone number as people write it: "+91 94480 12345" → "919448012345". */
-export function phoneDigits(phone: string): string {
+function phoneDigits(phone: string): string {
   return phone.replace(/\D/g, '');
 }
 

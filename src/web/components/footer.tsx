@@ -9,11 +9,11 @@ import { openDialog } from '../dialogs.js';
 import { SiteDialog } from './site-dialog.js';
 import styles from './footer.module.css';
 
-export const CONTACT_DIALOG_ID = 'contact-us';
-export const OFFICE_DIALOG_ID = 'office-address';
+const CONTACT_DIALOG_ID = 'contact-us';
+const OFFICE_DIALOG_ID = 'office-address';
 
 /** `tel:` URL of a phone number written for people ("+91 94480 12345" → "tel:+919448012345"). */
-export function telHref(phone: string): string {
+function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 

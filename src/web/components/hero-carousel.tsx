@@ -23,7 +23,7 @@ import { useMediaQuery } from './use-media-query.js';
 import styles from './hero-carousel.module.css';
 
 /** CONST-1, HOME-1: hero carousel autoplay. */
-export const HERO_AUTOPLAY_MS = 3000;
+const HERO_AUTOPLAY_MS = 3000;
 /** Pixel size of the hero JPEGs in demo/hero (16:9). */
 const HERO_SIZE = { width: 2400, height: 1350 } as const;
 

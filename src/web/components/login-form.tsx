@@ -8,6 +8,7 @@
  */
 import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import styles from './login-form.module.css';
+import { API, HOME_PATH } from '../../shared/routes.js';
 
 /** Same sentence as the server's 401 (routes/auth.ts): never says which field was wrong. */
 export const WRONG_CREDENTIALS = 'Wrong username or password.';
@@ -26,7 +27,7 @@ type Outcome = { ok: true } | { ok: false; message: string; field?: Field };
 async function postLogin(username: string, password: string): Promise<Outcome> {
   let res: Response;
   try {
-    res = await fetch('/api/login', {
+    res = await fetch(API.login, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ username, password }),
@@ -93,7 +94,7 @@ export function LoginForm() {
       String(data.get('password') ?? ''),
     );
     if (outcome.ok) {
-      location.assign('/');
+      location.assign(HOME_PATH);
       return;
     }
     setBusy(false);
@@ -106,7 +107,7 @@ export function LoginForm() {
     <form
       className={styles.form}
       method="post"
-      action="/api/login"
+      action={API.login}
       aria-busy={busy}
       onSubmit={(event) => void onSubmit(event)}
     >

@@ -11,7 +11,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import styles from './map-frame.module.css';
-import { afterPageLoad } from './page-load.js';
+import { afterPageLoad } from '../boot/page-load.js';
 
 /** How close below the screen the frame must come before the map loads (a visitor scrolling to it). */
 const NEAR_MARGIN = '0px 0px 100px 0px';

@@ -16,10 +16,14 @@ import { useAutoplayCarousel } from './use-autoplay-carousel.js';
 import styles from './photo-slider.module.css';
 
 /** CONST-1, PROP-4: property slider autoplay. */
-export const SLIDER_AUTOPLAY_MS = 2000;
+const SLIDER_AUTOPLAY_MS = 2000;
 
-/** Matches the CSS: a quarter of the screen on landscape, the whole width on portrait. */
-const SLIDER_SIZES = '(orientation: landscape) 25vw, 100vw';
+/**
+ * Matches the CSS: a quarter of the screen on landscape; on portrait at most the page's column
+ * (the viewport less two --page-pad), as the property's hero, so a phone fetches the same variant
+ * for the hero photo's slide and reuses it (OPS-9).
+ */
+const SLIDER_SIZES = '(orientation: landscape) 25vw, (min-width: 400px) 92vw, calc(100vw - 32px)';
 
 /** Fewest slides that let a 4-across slider loop on a wide screen. */
 const MIN_LOOP_SLIDES = 10;

@@ -9,14 +9,14 @@
  * next ones one slide ahead.
  */
 import type { PageData, Property } from '../../shared/site-data.js';
+import { propertyPath } from '../../shared/routes.js';
 import { fromPriceText } from '../../shared/stay-basics.js';
-import { propertyPath } from '../route-info.js';
 import { ResponsivePhoto, photoAltText } from './responsive-photo.js';
 import { useAutoplayCarousel } from './use-autoplay-carousel.js';
 import styles from './property-card.module.css';
 
 /** CONST-1, HOME-3: card slider autoplay. */
-export const CARD_AUTOPLAY_MS = 3000;
+const CARD_AUTOPLAY_MS = 3000;
 
 /** How wide a card photo is drawn: one column on phones, two on tablets, three (≤ 400 px) on desktops. */
 const CARD_SIZES = '(min-width: 1100px) 400px, (min-width: 640px) 50vw, 100vw';

@@ -46,7 +46,7 @@ export function ResponsivePhoto({ name, size, alt, sizes, priority, className, i
 }
 
 /** PHO-2: the alt text of a photo the owner has not described: "{property name} – photo N of M". */
-export function photoAlt(propertyName: string, n: number, total: number): string {
+function photoAlt(propertyName: string, n: number, total: number): string {
   return `${propertyName} – photo ${n} of ${total}`;
 }
 

@@ -18,13 +18,13 @@ import {
 import styles from './stay-calendar.module.css';
 
 /** A "YYYY-MM-DD" as the local-midnight Date that react-day-picker works with. */
-export function dateOf(iso: string): Date {
+function dateOf(iso: string): Date {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   return new Date(y, m - 1, d);
 }
 
 /** The local calendar date of a Date, as "YYYY-MM-DD". */
-export function isoOf(date: Date): string {
+function isoOf(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

@@ -65,7 +65,7 @@ export function canCheckOut(checkIn: string, date: string, rules: StayRules): bo
 }
 
 /** True while the next day chosen is a check-out: a check-in is chosen and no check-out yet. */
-export function choosingCheckOut(dates: StayDates): boolean {
+function choosingCheckOut(dates: StayDates): boolean {
   return ISO.test(dates.checkIn) && dates.checkOut === '';
 }
 

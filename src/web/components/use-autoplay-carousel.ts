@@ -13,21 +13,21 @@
  *   hydration (viewport attached, page loaded, on screen) are transitions, which React renders in
  *   slices of a few milliseconds: plain updates would be rendered in one piece, and a ref
  *   callback's update even inside the hydration's commit task (with a dozen cards, a long task:
- *   Total Blocking Time). Carousels then start one per idle period (idle-queue.ts).
+ *   Total Blocking Time). Carousels then start one per idle period (boot/idle-queue.ts).
  */
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import type { EmblaOptionsType, EmblaPluginType } from 'embla-carousel';
-import { whenIdle } from './idle-queue.js';
-import { afterPageLoad } from './page-load.js';
+import { whenIdle } from '../boot/idle-queue.js';
+import { afterPageLoad } from '../boot/page-load.js';
 
 /**
  * Embla `duration` for a ~500 ms transition (CONST-1). With Embla's friction 0.68 and 60 Hz
  * steps, duration 20 reaches 99 % of the move (or of the fade's opacity) after 29 steps ≈ 483 ms;
  * 25 (Embla's default) takes ≈ 700 ms.
  */
-export const SLIDE_DURATION = 20;
+const SLIDE_DURATION = 20;
 
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 

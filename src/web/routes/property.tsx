@@ -11,10 +11,10 @@
  * control opens the property's calendar (AVL-1).
  */
 import { Suspense, lazy, useState } from 'react';
-import { CORE_FIELDS, heroPhoto } from '../../shared/site-basics.js';
+import { CORE_FIELDS, fieldLabel, type FieldName } from '../../shared/property-fields.js';
+import { heroPhoto } from '../../shared/site-basics.js';
 import type { Property } from '../../shared/site-data.js';
 import { formatRupees, fromPriceText, minNightsOf } from '../../shared/stay-basics.js';
-import type { StayField } from '../../shared/stay-fields.js';
 import { useAdmin } from '../admin-context.js';
 import { EnquiryDialog } from '../components/enquiry-dialog.js';
 import { EditableBlock, EditableText } from '../components/editable.js';
@@ -28,30 +28,34 @@ import styles from './property.module.css';
 const PhotoLightbox = lazy(() => import('../components/photo-lightbox.js'));
 
 /** The property's string fields beyond the core ones (DATA-2 "other detail fields"), in order. */
-export function otherDetails(property: Property): [string, string][] {
-  const core: readonly string[] = CORE_FIELDS;
+function otherDetails(property: Property): [string, string][] {
   return Object.entries(property).filter(
-    (entry): entry is [string, string] => !core.includes(entry[0]) && typeof entry[1] === 'string',
+    (entry): entry is [string, string] =>
+      !CORE_FIELDS.includes(entry[0]) && typeof entry[1] === 'string',
   );
 }
 
-/** A field name as a label: "checkInTime" / "check_in_time" → "Check in time". */
-export function fieldLabel(field: string): string {
-  const words = field
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 /** One row of the stay details: the field, its label and its value as shown (undefined: not set). */
-export function stayDetails(property: Property): { field: StayField; label: string; value: string | undefined }[] {
+function stayDetails(
+  property: Property,
+): { field: FieldName; label: string; value: string | undefined }[] {
   const minNights = minNightsOf(property);
   return [
-    { field: 'checkInTime', label: 'Check-in', value: property.checkInTime && `from ${property.checkInTime}` },
-    { field: 'checkOutTime', label: 'Check-out', value: property.checkOutTime && `by ${property.checkOutTime}` },
-    { field: 'minNights', label: 'Minimum stay', value: minNights > 1 ? `${minNights} nights` : undefined },
+    {
+      field: 'checkInTime',
+      label: 'Check-in',
+      value: property.checkInTime && `from ${property.checkInTime}`,
+    },
+    {
+      field: 'checkOutTime',
+      label: 'Check-out',
+      value: property.checkOutTime && `by ${property.checkOutTime}`,
+    },
+    {
+      field: 'minNights',
+      label: 'Minimum stay',
+      value: minNights > 1 ? `${minNights} nights` : undefined,
+    },
     {
       field: 'nightlyRate',
       label: 'Nightly rate',
@@ -60,7 +64,14 @@ export function stayDetails(property: Property): { field: StayField; label: stri
   ];
 }
 
-const HERO_SIZES = '(min-width: 1240px) 1240px, 100vw';
+/**
+ * The hero's drawn width: the page's column, i.e. the viewport less two --page-pad
+ * (clamp(16px, 4vw, 40px), global.css) up to --page-max (1240px, padding included). Telling the
+ * browser 100vw made a 412 px phone at DPR 1.75 (Lighthouse's) fetch the 960 px variant for its
+ * ~380 CSS px, ~665 device px, box instead of the 720 px one (OPS-9).
+ */
+const HERO_SIZES =
+  '(min-width: 1240px) 1160px, (min-width: 1000px) calc(100vw - 80px), (min-width: 400px) 92vw, calc(100vw - 32px)';
 
 export default function PropertyPage({ data, route }: ScreenProps) {
   const admin = useAdmin();
@@ -132,7 +143,11 @@ export default function PropertyPage({ data, route }: ScreenProps) {
               Check Availability
             </button>
             {admin && (
-              <button type="button" className={styles.adminControl} onClick={() => admin.openCalendar(id)}>
+              <button
+                type="button"
+                className={styles.adminControl}
+                onClick={() => admin.openCalendar(id)}
+              >
                 Calendar
               </button>
             )}
@@ -181,12 +196,25 @@ export default function PropertyPage({ data, route }: ScreenProps) {
             <h2 className={styles.cardTitle} id="facilities-title">
               Facilities
             </h2>
-            <EditableBlock onEdit={admin ? () => admin.editFacilities(id) : undefined} label="facilities">
+            <EditableBlock
+              onEdit={admin ? () => admin.editFacilities(id) : undefined}
+              label="facilities"
+            >
               <ul className={styles.facilities}>
                 {property.facilities.map((facility) => (
                   <li key={facility}>
-                    <svg className={styles.check} viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-                      <path fill="currentColor" d="M7.7 13.3 4.4 10l-1.4 1.4 4.7 4.7 9.3-9.3-1.4-1.4z" />
+                    <svg
+                      className={styles.check}
+                      viewBox="0 0 20 20"
+                      width="18"
+                      height="18"
+                      aria-hidden="true"
+                      focusable="false"
+                    >
+                      <path
+                        fill="currentColor"
+                        d="M7.7 13.3 4.4 10l-1.4 1.4 4.7 4.7 9.3-9.3-1.4-1.4z"
+                      />
                     </svg>
                     {facility}
                   </li>
@@ -230,14 +258,25 @@ export default function PropertyPage({ data, route }: ScreenProps) {
             <h2 className={styles.sectionTitle} id="about-title">
               About this stay
             </h2>
-            <EditableBlock onEdit={admin ? () => admin.editDescription(id) : undefined} label="description">
-              <div className={styles.description} dangerouslySetInnerHTML={{ __html: property.description }} />
+            <EditableBlock
+              onEdit={admin ? () => admin.editDescription(id) : undefined}
+              label="description"
+            >
+              <div
+                className={styles.description}
+                dangerouslySetInnerHTML={{ __html: property.description }}
+              />
             </EditableBlock>
           </section>
         </div>
       </div>
 
-      <EnquiryDialog property={property} site={data.site} open={enquiryOpen} onClose={() => setEnquiryOpen(false)} />
+      <EnquiryDialog
+        property={property}
+        site={data.site}
+        open={enquiryOpen}
+        onClose={() => setEnquiryOpen(false)}
+      />
     </main>
   );
 }

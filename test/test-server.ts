@@ -6,14 +6,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface SeenRequest {
+interface SeenRequest {
   method: string;
   url: string;
   body: Buffer;
   contentType: string | undefined;
 }
 
-export interface Answer {
+interface Answer {
   status: number;
   body?: unknown;
 }

@@ -6,11 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
-import type { AppContext } from './context.js';
-import type { SiteData } from '../shared/site-data.js';
-import { createSession, SESSION_COOKIE } from './auth/sessions.js';
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import type { AppContext } from '../src/server/context.js';
+import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -102,31 +101,5 @@ export function multipartBody(parts: FormPart[]): {
   return {
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-/**
- * A small valid catalogue based on `revision`: one property per name (ids stay-1, stay-2 ...), each
- * with one hero photo, all in one home section 'featured'.
- */
-export function testCatalogue(
-  revision: number,
-  names: string[],
-  description = '<p>Two rooms above the estate.</p>',
-): SiteData {
-  const propertyList = names.map((name, i) => ({
-    id: `stay-${i + 1}`,
-    name,
-    address: 'Kalasa Road, Chikmagalur',
-    description,
-    facilities: ['Wi-Fi', 'Parking'],
-    bedCount: 2,
-    bathCount: 1,
-    photos: [{ name: `photo-${i + 1}.jpg`, best: true, home: true }],
-  }));
-  return {
-    propertyList,
-    homeSections: [{ id: 'featured', name: 'Featured', properties: propertyList.map((p) => p.id) }],
-    revision,
   };
 }

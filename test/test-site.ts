@@ -1,5 +1,6 @@
 /** Test data for the admin tests: a small catalogue and contact details they never look at. */
-import type { PageData, SiteInfo } from '../../shared/site-data.js';
+import type { PageData, SiteInfo } from '../src/shared/site-data.js';
+import { testCatalogue } from './factories.js';
 
 export const TEST_SITE: SiteInfo = {
   siteUrl: 'http://x',
@@ -12,7 +13,7 @@ export const TEST_SITE: SiteInfo = {
 
 /** Two properties ('misty-hills' with two photos, 'lake-view' with none), one section 'sec-1'. */
 export function testPageData(revision = 1): PageData {
-  return {
+  const catalogue = testCatalogue({
     revision,
     propertyList: [
       {
@@ -20,9 +21,6 @@ export function testPageData(revision = 1): PageData {
         name: 'Misty Hills',
         address: 'Kalasa Road',
         description: 'Old text',
-        facilities: ['Wi-Fi', 'Parking'],
-        bedCount: 2,
-        bathCount: 1,
         photos: [
           { name: 'a1.jpg', best: true, home: true },
           { name: 'b2.jpg', best: false, home: false },
@@ -35,13 +33,10 @@ export function testPageData(revision = 1): PageData {
         description: '',
         facilities: [],
         bedCount: 1,
-        bathCount: 1,
         photos: [],
       },
     ],
     homeSections: [{ id: 'sec-1', name: 'Popular', properties: ['misty-hills'] }],
-    photoSizes: {},
-    site: TEST_SITE,
-    publishedAt: 't',
-  };
+  });
+  return { ...catalogue, photoSizes: {}, site: TEST_SITE, publishedAt: 't' };
 }

@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 
-export const FIXTURES = path.join(import.meta.dirname, 'test-fixtures');
+const FIXTURES = path.join(import.meta.dirname, '../src/server/calendar/test-fixtures');
 
 /** What a path answers. */
-export type FeedAnswer =
+type FeedAnswer =
   | { kind: 'file'; name: string; contentType?: string }
   | { kind: 'delayed-file'; name: string; delayMs: number }
   | { kind: 'text'; body: string; contentType: string }

@@ -1,8 +1,15 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { testProperty } from '../../test/factories.js';
 import type { PageData, Property } from '../shared/site-data.js';
-import type { RouteInfo } from './route-info.js';
-import { DESCRIPTION_MAX, htmlToText, jsonForScript, seoHead, truncateAtWord } from './seo.js';
+import type { RouteInfo } from '../shared/routes.js';
+import {
+  DESCRIPTION_MAX,
+  htmlToText,
+  jsonForScript,
+  seoHead,
+  truncateAtWord,
+} from './seo.server.js';
 
 const site = {
   siteUrl: 'https://stays.example',
@@ -14,22 +21,19 @@ const site = {
 };
 
 function property(over: Partial<Property> = {}): Property {
-  return {
+  return testProperty({
     id: 'coffee-view',
     name: 'Coffee View Residency',
-    address: 'Kalasa Road, Chikmagalur',
     description:
       '<p>A quiet <b>two-bedroom</b> flat.</p>\n<p>Wake up to the hills &amp; coffee.</p>',
     facilities: ['Wi-Fi', 'Kitchen', 'Parking'],
-    bedCount: 2,
-    bathCount: 1,
     photos: [
       { name: 'aaa111.jpg', best: false, home: true },
       { name: 'bbb222.jpg', best: true, home: true },
       { name: 'ccc333.webp', best: false, home: false },
     ],
     ...over,
-  };
+  });
 }
 
 function pageData(properties: Property[]): PageData {

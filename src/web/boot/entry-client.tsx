@@ -13,9 +13,9 @@
  * LCP_WAIT_MS at most: until then it would take bandwidth and main-thread time from that image.
  * The prerendered page is readable, and its links work, meanwhile.
  */
-import { DATA_GLOBAL } from '../shared/site-basics.js';
-import type { PageData } from '../shared/site-data.js';
-import { installDialogGlobals } from './dialogs.js';
+import { DATA_GLOBAL } from '../../shared/site-basics.js';
+import type { PageData } from '../../shared/site-data.js';
+import { installDialogGlobals } from '../dialogs.js';
 
 const RELOAD_FLAG = 'stays:chunk-reloaded';
 

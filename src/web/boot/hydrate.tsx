@@ -16,31 +16,17 @@
  */
 import { startTransition } from 'react';
 import { hydrateRoot } from './react-dom-first.js';
-import type { PageData } from '../shared/site-data.js';
-import { App } from './app.js';
-import { resolveRoute, type RouteKind } from './route-info.js';
-import AdminLoginPage from './routes/admin-login.js';
-import AdminPage from './routes/admin.js';
-import HomePage from './routes/home.js';
-import NotFoundPage from './routes/not-found.js';
-import PropertyPage from './routes/property.js';
-import type { Screen } from './routes/screen.js';
-
-/** Each route's screen (ROUTE-1). */
-const screens: Record<RouteKind, Screen> = {
-  home: HomePage,
-  property: PropertyPage,
-  admin: AdminPage,
-  login: AdminLoginPage,
-  'not-found': NotFoundPage,
-};
+import type { PageData } from '../../shared/site-data.js';
+import { App } from '../app.js';
+import { resolveRoute } from '../../shared/routes.js';
+import { SCREENS } from '../screens.js';
 
 /** Hydrates `#root` with the screen of `url`'s route; throws when the page has no `#root`. */
 export function hydrate(data: PageData, url: string): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('stays: no #root element');
   const route = resolveRoute(url, data);
-  const Screen = screens[route.kind];
+  const Screen = SCREENS[route.kind];
   startTransition(() => {
     hydrateRoot(root, <App data={data} route={route} Screen={Screen} />);
   });

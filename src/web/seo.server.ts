@@ -21,7 +21,7 @@ import {
   type Property,
   type SiteInfo,
 } from '../shared/site-data.js';
-import { TITLE_SUFFIX, propertyPath, type RouteInfo } from './route-info.js';
+import { PAGES, TITLE_SUFFIX, pageTitle, propertyPath, type RouteInfo } from '../shared/routes.js';
 
 /** Longest meta description, in characters, before it is cut at a word boundary (Google shows ~155-160). */
 export const DESCRIPTION_MAX = 155;
@@ -97,7 +97,7 @@ export function truncateAtWord(text: string, max = DESCRIPTION_MAX): string {
 }
 
 /** Escapes text for an HTML attribute value or text node (OWASP rule 2). */
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -201,7 +201,7 @@ function meta(attr: 'name' | 'property', key: string, content: string): string {
 }
 
 /** The meta description of the home page: one sentence about the business. */
-export function homeDescription(data: PageData): string {
+function homeDescription(data: PageData): string {
   const n = data.propertyList.length;
   const count = n === 1 ? 'one serviced apartment' : `${n} serviced apartments`;
   return truncateAtWord(
@@ -211,7 +211,7 @@ export function homeDescription(data: PageData): string {
 }
 
 /** The meta description of a property page: the plain text of its description, or a summary when it has none. */
-export function propertyDescription(property: Property): string {
+function propertyDescription(property: Property): string {
   const text = htmlToText(property.description);
   if (text !== '') return truncateAtWord(text);
   const beds = `${property.bedCount} bedroom${property.bedCount === 1 ? '' : 's'}`;
@@ -226,7 +226,7 @@ interface Shareable {
   description: string;
   path: string;
   image?: { url: string; alt: string };
-  jsonLd: unknown;
+  jsonLd?: unknown;
 }
 
 function shareableHead(s: Shareable, site: SiteInfo): string {
@@ -255,7 +255,8 @@ function shareableHead(s: Shareable, site: SiteInfo): string {
       meta('name', 'twitter:image:alt', s.image.alt),
     );
   }
-  tags.push(`<script type="application/ld+json">${jsonForScript(s.jsonLd)}</script>`);
+  if (s.jsonLd !== undefined)
+    tags.push(`<script type="application/ld+json">${jsonForScript(s.jsonLd)}</script>`);
   return tags.join('\n');
 }
 
@@ -269,8 +270,9 @@ function noindexHead(description: string): string {
  *   the first listed property's hero photo, JSON-LD LodgingBusiness.
  * - property: description from its description's text (≤ 155 characters), canonical
  *   `{siteUrl}/stay/{id}`, Open Graph + Twitter card with its hero photo's crop, JSON-LD Apartment.
- * - admin, login, not-found: `robots noindex` and a description; no canonical (the 404 answers at
- *   every unknown URL, so it has none of its own).
+ * - any other page: its route table row's description (src/shared/routes.ts); when the row is
+ *   indexable, canonical and Open Graph + Twitter card too, else `robots noindex` and no canonical
+ *   (the 404 answers at every unknown URL, so it has none of its own).
  * Never throws for any catalogue the schemas accept.
  */
 export function seoHead(route: RouteInfo, data: PageData): string {
@@ -317,11 +319,12 @@ export function seoHead(route: RouteInfo, data: PageData): string {
         site,
       );
     }
-    case 'admin':
-      return noindexHead(`Admin page of ${site.businessName}.`);
-    case 'login':
-      return noindexHead(`Owner sign-in for ${site.businessName}.`);
-    case 'not-found':
-      return noindexHead(`This page of ${site.businessName} does not exist.`);
+    default: {
+      const page = PAGES[route.kind];
+      const description = page.description?.(site.businessName) ?? '';
+      if (!page.indexable) return noindexHead(description);
+      const path = page.paths(data)[0] ?? '/';
+      return shareableHead({ title: pageTitle(route), description, path }, site);
+    }
   }
 }
