@@ -12,7 +12,15 @@ const KOLKATA_TIME = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** An ISO 8601 time (a revision's createdAt) as "22 Nov 2026, 14:05" in Asia/Kolkata. */
+/**
+ * An ISO 8601 time (a revision's createdAt) as "22 Nov 2026, 14:05" in Asia/Kolkata, built from
+ * the formatter's parts so that no engine's punctuation changes it. Not a time: returned as given.
+ */
 export function formatRevisionTime(iso: string): string {
-  return KOLKATA_TIME.format(new Date(iso));
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts = KOLKATA_TIME.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')}`;
 }

@@ -8,9 +8,9 @@
  */
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { previewPath } from '../../shared/routes.js';
+import { formatRevisionTime } from '../../shared/revision-time.js';
 import {
   REVISIONS_PAGE,
-  kolkataTime,
   listRevisions,
   restoreRevision,
   type RevisionEntry,
@@ -83,7 +83,7 @@ export function HistoryDialog({
 
   async function restoreOne(entry: RevisionEntry) {
     const asked = confirm(
-      `Restore revision ${entry.revision} of ${kolkataTime(entry.createdAt)}?\n\nThe site goes back to how it was then and is published at once. Nothing is lost: today's version stays in History, so this can be undone by restoring it.`,
+      `Restore revision ${entry.revision} of ${formatRevisionTime(entry.createdAt)}?\n\nThe site goes back to how it was then and is published at once. Nothing is lost: today's version stays in History, so this can be undone by restoring it.`,
     );
     if (!asked) return;
     setRestoring(entry.revision);
@@ -115,7 +115,7 @@ export function HistoryDialog({
             <li key={entry.revision} className={styles.revision} data-revision={entry.revision}>
               <p className={styles.revisionHead}>
                 <strong>Revision {entry.revision}</strong>{' '}
-                <time dateTime={entry.createdAt}>{kolkataTime(entry.createdAt)}</time>
+                <time dateTime={entry.createdAt}>{formatRevisionTime(entry.createdAt)}</time>
                 {' · '}
                 {entry.author}
               </p>

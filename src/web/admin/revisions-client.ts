@@ -106,22 +106,3 @@ export async function restoreRevision(n: number): Promise<Outcome<number>> {
     ? { ok: true, value: revision }
     : { ok: false, status: r.status, error: `${what}: the server's answer was not understood.` };
 }
-
-const TIME_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** SAF-1: an ISO time as the owner reads it, in Asia/Kolkata: "22 Nov 2026, 14:05". */
-export function kolkataTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    TIME_FORMAT.formatToParts(date).find((p) => p.type === type)?.value ?? '';
-  return `${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')}`;
-}
