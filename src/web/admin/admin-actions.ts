@@ -80,62 +80,35 @@ function detailPrompt(field: string, name: string): string {
 
 const isBlank = (answer: string | null): answer is null => answer === null || answer.trim() === '';
 
-export function createAdminActions(deps: {
+/** What every group of flows shares: the data, the owner's dialogs and the way an edit is stored. */
+interface FlowKit {
   store: DataStore;
-  flush: FlushClient;
   ui: AdminUi;
-}): AdminActions {
-  const { store, flush, ui } = deps;
-
-  const property = (id: string): Property | undefined =>
-    store.get().propertyList.find((p) => p.id === id);
-
+  property(id: string): Property | undefined;
   /** Runs a catalogue edit; a rule it breaks is told to the owner and gives null. */
-  function edit(change: (data: PageData) => PageData): PageData | null {
-    try {
-      return change(store.get());
-    } catch (err) {
-      if (!(err instanceof RangeError)) throw err;
-      ui.alert(err.message);
-      return null;
-    }
-  }
-
-  /** The catalogue as last stored by the server (as loaded, until an import is stored). */
-  let saved: PageData = store.get();
-
-  const sameCatalogue = (a: PageData, b: PageData) =>
-    JSON.stringify([a.propertyList, a.homeSections]) ===
-    JSON.stringify([b.propertyList, b.homeSections]);
-
+  edit(change: (data: PageData) => PageData): PageData | null;
   /**
    * Makes `next` the data, calls `changed` and flushes; puts the previous data back (and calls
    * `changed` again) when the server did not store it.
    */
-  async function commit(
-    next: PageData | null,
-    kind: 'full' | 'silent',
-    changed?: () => void,
-  ): Promise<void> {
-    if (!next) return;
-    const before = store.get();
-    if (sameCatalogue(before, next)) return;
-    store.set(next);
-    changed?.();
-    // Against the last stored catalogue: Show/Hide On Home changes made in memory before are lost
-    // with a refused import too, so they are part of what to make again.
-    const change = describeChange(saved, next);
-    const stored =
-      kind === 'full' ? await flush.fullFlush(change) : await flush.silentFlush(change);
-    if (stored) saved = next;
-    else {
-      store.set({ ...before, revision: store.get().revision });
-      changed?.();
-    }
-  }
+  commit(next: PageData | null, kind: 'full' | 'silent', changed?: () => void): Promise<void>;
+}
 
-  const refreshImages = (propertyId: string) => ui.showManageImages(propertyId);
-
+/** Details, facilities, description and the property's own dialogs (FLOW-7, FLOW-8, AVL-1, AVL-2). */
+function propertyFlows({
+  ui,
+  property,
+  edit,
+  commit,
+}: FlowKit): Pick<
+  AdminActions,
+  | 'editDetail'
+  | 'editFacilities'
+  | 'editDescription'
+  | 'saveDescription'
+  | 'openCalendar'
+  | 'openManageImages'
+> {
   return {
     editDetail(propertyId, field) {
       const p = property(propertyId);
@@ -187,7 +160,21 @@ export function createAdminActions(deps: {
     openManageImages(propertyId) {
       if (property(propertyId)) ui.showManageImages(propertyId);
     },
+  };
+}
 
+/** Home sections: create, delete (FLOW-9), add a property (FLOW-7, ADMIN-4). */
+function categoryFlows({
+  store,
+  ui,
+  property,
+  edit,
+  commit,
+}: FlowKit): Pick<
+  AdminActions,
+  'createCategory' | 'deleteCategory' | 'addPropertyToCategory' | 'chooseProperty'
+> {
+  return {
     createCategory() {
       const answer = ui.prompt('Name of the new category:', '');
       if (isBlank(answer)) return;
@@ -224,7 +211,25 @@ export function createAdminActions(deps: {
         'full',
       );
     },
+  };
+}
 
+/**
+ * Manage Images (ADMIN-3, FLOW-1..FLOW-3, FLOW-5, PHO-1, PHO-2): each change shows the dialog again with the data
+ * as it now is, and again when the server did not store it.
+ */
+function photoFlows({
+  store,
+  ui,
+  property,
+  edit,
+  commit,
+}: FlowKit): Pick<
+  AdminActions,
+  'makeHero' | 'toggleHome' | 'deletePhoto' | 'movePhoto' | 'describePhoto' | 'addUploadedPhotos'
+> {
+  const refreshImages = (propertyId: string) => ui.showManageImages(propertyId);
+  return {
     async makeHero(propertyId, photoName) {
       await commit(
         edit((d) => makeHero(d, propertyId, photoName)),
@@ -246,11 +251,6 @@ export function createAdminActions(deps: {
         'silent',
         () => refreshImages(propertyId),
       );
-    },
-
-    async flushAll() {
-      const next = store.get();
-      if (await flush.fullFlush(describeChange(saved, next))) saved = next;
     },
 
     async movePhoto(propertyId, photoName, toIndex) {
@@ -281,6 +281,70 @@ export function createAdminActions(deps: {
       if (names.length === 0) return;
       const next = edit((d) => names.reduce((acc, name) => addPhoto(acc, propertyId, name), d));
       await commit(next, 'silent', () => refreshImages(propertyId));
+    },
+  };
+}
+
+const sameCatalogue = (a: PageData, b: PageData) =>
+  JSON.stringify([a.propertyList, a.homeSections]) ===
+  JSON.stringify([b.propertyList, b.homeSections]);
+
+/**
+ * The owner's flows over `store`, stored through `flush` and asked and told through `ui`: the
+ * shared edit-and-store steps, then the property, category and photo flows built on them.
+ */
+export function createAdminActions(deps: {
+  store: DataStore;
+  flush: FlushClient;
+  ui: AdminUi;
+}): AdminActions {
+  const { store, flush, ui } = deps;
+
+  /** The catalogue as last stored by the server (as loaded, until an import is stored). */
+  let saved: PageData = store.get();
+
+  const kit: FlowKit = {
+    store,
+    ui,
+    property: (id) => store.get().propertyList.find((p) => p.id === id),
+
+    edit(change) {
+      try {
+        return change(store.get());
+      } catch (err) {
+        if (!(err instanceof RangeError)) throw err;
+        ui.alert(err.message);
+        return null;
+      }
+    },
+
+    async commit(next, kind, changed) {
+      if (!next) return;
+      const before = store.get();
+      if (sameCatalogue(before, next)) return;
+      store.set(next);
+      changed?.();
+      // Against the last stored catalogue: Show/Hide On Home changes made in memory before are lost
+      // with a refused import too, so they are part of what to make again.
+      const change = describeChange(saved, next);
+      const stored =
+        kind === 'full' ? await flush.fullFlush(change) : await flush.silentFlush(change);
+      if (stored) saved = next;
+      else {
+        store.set({ ...before, revision: store.get().revision });
+        changed?.();
+      }
+    },
+  };
+
+  return {
+    ...propertyFlows(kit),
+    ...categoryFlows(kit),
+    ...photoFlows(kit),
+
+    async flushAll() {
+      const next = store.get();
+      if (await flush.fullFlush(describeChange(saved, next))) saved = next;
     },
   };
 }
