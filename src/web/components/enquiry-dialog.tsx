@@ -91,6 +91,95 @@ export function EnquiryDialog(props: EnquiryDialogProps) {
 
 type Field = keyof EnquiryErrors;
 
+/** The status line above the calendar (AVL-10, AVL-12): loading, failed, or the minimum stay. */
+function AvailabilityStatus({
+  state,
+  minNights,
+}: {
+  state: Availability['state'];
+  minNights: number;
+}) {
+  return (
+    <p className={styles.availability} role="status">
+      {state === 'loading'
+        ? 'Checking which nights are free…'
+        : state === 'failed'
+          ? 'Availability could not be checked just now. You can still send your enquiry: the owner will confirm the dates.'
+          : minNights > 1
+            ? `Free nights can be chosen below. The minimum stay is ${minNights} nights.`
+            : 'Free nights can be chosen below.'}
+    </p>
+  );
+}
+
+/**
+ * The 'Send your enquiry' section (ENQ-1, AVL-10, AVL-11): the estimate and the ways to send, or
+ * "Not available for these dates" when `taken`, or a hint while `links` is null.
+ */
+function SendOptions({
+  id,
+  estimate,
+  taken,
+  links,
+  site,
+  enquiry,
+  property,
+}: {
+  id: string;
+  estimate: string | undefined;
+  taken: boolean;
+  links: ReturnType<typeof enquiryLinks> | null;
+  site: SiteInfo;
+  enquiry: Enquiry;
+  property: Property;
+}) {
+  return (
+    <section className={styles.send} aria-labelledby={`${id}-send`} aria-live="polite">
+      <h3 id={`${id}-send`} className={styles.sendTitle}>
+        Send your enquiry
+      </h3>
+      {estimate && !taken && <p className={styles.estimate}>{estimate}</p>}
+      {taken ? (
+        <p className={styles.taken}>Not available for these dates</p>
+      ) : links ? (
+        <ul className={styles.links}>
+          {links.whatsapp && (
+            <li>
+              <a
+                className={`${styles.link} ${styles.whatsapp}`}
+                href={links.whatsapp}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Send on WhatsApp <span className={styles.visuallyHidden}>(opens in a new tab)</span>
+              </a>
+            </li>
+          )}
+          {links.email && (
+            <li>
+              <a className={`${styles.link} ${styles.email}`} href={links.email}>
+                Send by e-mail
+              </a>
+            </li>
+          )}
+          {links.phone && (
+            <li>
+              <a className={`${styles.link} ${styles.phone}`} href={links.phone}>
+                Call {site.phone}
+              </a>
+              <p className={styles.callSummary}>Mention: {callSummary(enquiry, property)}</p>
+            </li>
+          )}
+        </ul>
+      ) : (
+        <p className={styles.pending}>
+          Choose valid dates and the number of guests to see the ways to send it.
+        </p>
+      )}
+    </section>
+  );
+}
+
 function EnquiryForm({ property, site, open, onClose, apiBase = '' }: EnquiryDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const firstField = useRef<HTMLInputElement>(null);
@@ -198,15 +287,7 @@ function EnquiryForm({ property, site, open, onClose, apiBase = '' }: EnquiryDia
         Check availability: choose your dates, then send your enquiry to the owner.
       </p>
       <form className={styles.form} noValidate onSubmit={(e) => e.preventDefault()}>
-        <p className={styles.availability} role="status">
-          {availability.state === 'loading'
-            ? 'Checking which nights are free…'
-            : availability.state === 'failed'
-              ? 'Availability could not be checked just now. You can still send your enquiry: the owner will confirm the dates.'
-              : minNights > 1
-                ? `Free nights can be chosen below. The minimum stay is ${minNights} nights.`
-                : 'Free nights can be chosen below.'}
-        </p>
+        <AvailabilityStatus state={availability.state} minNights={minNights} />
         <Suspense fallback={<div className={styles.calendarSpace} />}>
           <StayCalendar
             dates={{ checkIn: enquiry.checkIn, checkOut: enquiry.checkOut }}
@@ -252,50 +333,15 @@ function EnquiryForm({ property, site, open, onClose, apiBase = '' }: EnquiryDia
           />
         </div>
       </form>
-      <section className={styles.send} aria-labelledby={`${id}-send`} aria-live="polite">
-        <h3 id={`${id}-send`} className={styles.sendTitle}>
-          Send your enquiry
-        </h3>
-        {estimate && !taken && <p className={styles.estimate}>{estimate}</p>}
-        {taken ? (
-          <p className={styles.taken}>Not available for these dates</p>
-        ) : links ? (
-          <ul className={styles.links}>
-            {links.whatsapp && (
-              <li>
-                <a
-                  className={`${styles.link} ${styles.whatsapp}`}
-                  href={links.whatsapp}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  Send on WhatsApp{' '}
-                  <span className={styles.visuallyHidden}>(opens in a new tab)</span>
-                </a>
-              </li>
-            )}
-            {links.email && (
-              <li>
-                <a className={`${styles.link} ${styles.email}`} href={links.email}>
-                  Send by e-mail
-                </a>
-              </li>
-            )}
-            {links.phone && (
-              <li>
-                <a className={`${styles.link} ${styles.phone}`} href={links.phone}>
-                  Call {site.phone}
-                </a>
-                <p className={styles.callSummary}>Mention: {callSummary(enquiry, property)}</p>
-              </li>
-            )}
-          </ul>
-        ) : (
-          <p className={styles.pending}>
-            Choose valid dates and the number of guests to see the ways to send it.
-          </p>
-        )}
-      </section>
+      <SendOptions
+        id={id}
+        estimate={estimate}
+        taken={taken}
+        links={links}
+        site={site}
+        enquiry={enquiry}
+        property={property}
+      />
     </dialog>
   );
 }

@@ -15,7 +15,7 @@ import { CORE_FIELDS, fieldLabel, type FieldName } from '../../shared/property-f
 import { heroPhoto } from '../../shared/site-basics.js';
 import type { Property } from '../../shared/site-data.js';
 import { formatRupees, fromPriceText, minNightsOf } from '../../shared/stay-basics.js';
-import { useAdmin } from '../admin-context.js';
+import { useAdmin, type AdminApi } from '../admin-context.js';
 import { EnquiryDialog } from '../components/enquiry-dialog.js';
 import { EditableBlock, EditableText } from '../components/editable.js';
 import { MapFrame } from '../components/map-frame.js';
@@ -73,31 +73,74 @@ function stayDetails(
 const HERO_SIZES =
   '(min-width: 1240px) 1160px, (min-width: 1000px) calc(100vw - 80px), (min-width: 400px) 92vw, calc(100vw - 32px)';
 
-export default function PropertyPage({ data, route }: ScreenProps) {
+/** Opens the edit prompt of one of the property's fields in admin mode; undefined for a visitor. */
+type EditField = (field: string) => (() => void) | undefined;
+
+function editField(admin: AdminApi | null, id: string): EditField {
+  return (field) => (admin ? () => admin.editDetail(id, field) : undefined);
+}
+
+/** The page's header (PROP-2, AVL-11, AVL-1): name, address, counts, "from" price and the action buttons. */
+function PropertyHeader({
+  property,
+  edit,
+  onCheckAvailability,
+}: {
+  property: Property;
+  edit: EditField;
+  onCheckAvailability: () => void;
+}) {
   const admin = useAdmin();
-  const [enquiryOpen, setEnquiryOpen] = useState(false);
-  // null: closed. The lightbox chunk loads on the first open and stays mounted for its exit animation.
-  const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
-  const [lightboxLoaded, setLightboxLoaded] = useState(false);
-  if (route.kind !== 'property') return null;
-  const property = route.property;
-  const { id } = property;
-  const edit = (field: string) => (admin ? () => admin.editDetail(id, field) : undefined);
-  const hero = heroPhoto(property);
-  const heroIndex = hero ? property.photos.indexOf(hero) : -1;
-  const details = otherDetails(property);
   const price = fromPriceText(property);
-  // A visitor sees the set ones (the rate is the header's "from" price); the owner sees all four.
-  const stay = stayDetails(property).filter(
-    (row) => admin || (row.value !== undefined && row.field !== 'nightlyRate'),
+  return (
+    <header className={styles.header}>
+      <div className={styles.titles}>
+        <h1 className={styles.name}>
+          <EditableText onEdit={edit('name')} label="name">
+            {property.name}
+          </EditableText>
+        </h1>
+        <p className={styles.address}>
+          <EditableText onEdit={edit('address')} label="address">
+            {property.address}
+          </EditableText>
+        </p>
+        <p className={styles.counts}>
+          <EditableText onEdit={edit('bedCount')} label="bed count">
+            {plural(property.bedCount, 'bed', 'beds')}
+          </EditableText>
+          <span aria-hidden="true"> · </span>
+          <EditableText onEdit={edit('bathCount')} label="bath count">
+            {plural(property.bathCount, 'bath', 'baths')}
+          </EditableText>
+        </p>
+        {price && <p className={styles.price}>{price}</p>}
+      </div>
+      <div className={styles.actions}>
+        <button type="button" className={styles.cta} onClick={onCheckAvailability}>
+          Check Availability
+        </button>
+        {admin && (
+          <button
+            type="button"
+            className={styles.adminControl}
+            onClick={() => admin.openCalendar(property.id)}
+          >
+            Calendar
+          </button>
+        )}
+      </div>
+    </header>
   );
+}
 
-  const openLightbox = (index: number) => {
-    setLightboxLoaded(true);
-    setLightboxIndex(index);
-  };
-
-  const heroPicture = hero && (
+/** The hero photo (PROP-3, the one flagged best; OPS-9 sizes); in admin mode (PROP-8) a button opening Manage Images. */
+function PropertyHero({ property, data }: { property: Property; data: ScreenProps['data'] }) {
+  const admin = useAdmin();
+  const hero = heroPhoto(property);
+  if (!hero) return null;
+  const heroIndex = property.photos.indexOf(hero);
+  const heroPicture = (
     <ResponsivePhoto
       name={hero.name}
       size={data.photoSizes[hero.name]}
@@ -108,6 +151,143 @@ export default function PropertyPage({ data, route }: ScreenProps) {
       imgClassName={styles.heroImage}
     />
   );
+  return (
+    <div className={styles.hero}>
+      {admin ? (
+        <button
+          type="button"
+          className={styles.heroButton}
+          onClick={() => admin.openManageImages(property.id)}
+          aria-label={`Manage images of ${property.name}`}
+        >
+          {heroPicture}
+        </button>
+      ) : (
+        heroPicture
+      )}
+    </div>
+  );
+}
+
+/** The sidebar (PROP-6): the Location map and the Facilities list. */
+function PropertySidebar({ property }: { property: Property }) {
+  const admin = useAdmin();
+  return (
+    <aside className={styles.sidebar}>
+      <section className={styles.card} aria-labelledby="location-title">
+        <h2 className={styles.cardTitle} id="location-title">
+          Location
+        </h2>
+        <MapFrame className={styles.map} address={property.address} />
+      </section>
+      <section className={styles.card} aria-labelledby="facilities-title">
+        <h2 className={styles.cardTitle} id="facilities-title">
+          Facilities
+        </h2>
+        <EditableBlock
+          onEdit={admin ? () => admin.editFacilities(property.id) : undefined}
+          label="facilities"
+        >
+          <ul className={styles.facilities}>
+            {property.facilities.map((facility) => (
+              <li key={facility}>
+                <svg
+                  className={styles.check}
+                  viewBox="0 0 20 20"
+                  width="18"
+                  height="18"
+                  aria-hidden="true"
+                  focusable="false"
+                >
+                  <path
+                    fill="currentColor"
+                    d="M7.7 13.3 4.4 10l-1.4 1.4 4.7 4.7 9.3-9.3-1.4-1.4z"
+                  />
+                </svg>
+                {facility}
+              </li>
+            ))}
+          </ul>
+        </EditableBlock>
+      </section>
+    </aside>
+  );
+}
+
+/**
+ * The main column: the Details list (AVL-2, DATA-2), then the description (PROP-7), both editable
+ * in admin mode (PROP-8). A visitor sees the set stay fields (the rate is the header's "from"
+ * price); the owner sees all four.
+ */
+function PropertyContent({ property, edit }: { property: Property; edit: EditField }) {
+  const admin = useAdmin();
+  const details = otherDetails(property);
+  const stay = stayDetails(property).filter(
+    (row) => admin || (row.value !== undefined && row.field !== 'nightlyRate'),
+  );
+  return (
+    <div className={styles.content}>
+      {details.length + stay.length > 0 && (
+        <section aria-labelledby="details-title">
+          <h2 className={styles.sectionTitle} id="details-title">
+            Details
+          </h2>
+          <dl className={styles.details}>
+            {stay.map((row) => (
+              <div key={row.field}>
+                <dt>{row.label}</dt>
+                <dd>
+                  <EditableText onEdit={edit(row.field)} label={row.label.toLowerCase()}>
+                    {row.value ?? 'Not set'}
+                  </EditableText>
+                </dd>
+              </div>
+            ))}
+            {details.map(([field, value]) => (
+              <div key={field}>
+                <dt>{fieldLabel(field)}</dt>
+                <dd>
+                  <EditableText onEdit={edit(field)} label={fieldLabel(field).toLowerCase()}>
+                    {value}
+                  </EditableText>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+      <section aria-labelledby="about-title">
+        <h2 className={styles.sectionTitle} id="about-title">
+          About this stay
+        </h2>
+        <EditableBlock
+          onEdit={admin ? () => admin.editDescription(property.id) : undefined}
+          label="description"
+        >
+          <div
+            className={styles.description}
+            dangerouslySetInnerHTML={{ __html: property.description }}
+          />
+        </EditableBlock>
+      </section>
+    </div>
+  );
+}
+
+export default function PropertyPage({ data, route }: ScreenProps) {
+  const admin = useAdmin();
+  const [enquiryOpen, setEnquiryOpen] = useState(false);
+  // null: closed. The lightbox chunk loads on the first open and stays mounted for its exit animation.
+  const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
+  const [lightboxLoaded, setLightboxLoaded] = useState(false);
+  if (route.kind !== 'property') return null;
+  const property = route.property;
+  const edit = editField(admin, property.id);
+
+  const openLightbox = (index: number) => {
+    setLightboxLoaded(true);
+    setLightboxIndex(index);
+  };
 
   return (
     <main className={styles.page}>
@@ -115,60 +295,12 @@ export default function PropertyPage({ data, route }: ScreenProps) {
         <nav className={styles.crumbs} aria-label="Breadcrumb">
           <a href="/">← All stays</a>
         </nav>
-        <header className={styles.header}>
-          <div className={styles.titles}>
-            <h1 className={styles.name}>
-              <EditableText onEdit={edit('name')} label="name">
-                {property.name}
-              </EditableText>
-            </h1>
-            <p className={styles.address}>
-              <EditableText onEdit={edit('address')} label="address">
-                {property.address}
-              </EditableText>
-            </p>
-            <p className={styles.counts}>
-              <EditableText onEdit={edit('bedCount')} label="bed count">
-                {plural(property.bedCount, 'bed', 'beds')}
-              </EditableText>
-              <span aria-hidden="true"> · </span>
-              <EditableText onEdit={edit('bathCount')} label="bath count">
-                {plural(property.bathCount, 'bath', 'baths')}
-              </EditableText>
-            </p>
-            {price && <p className={styles.price}>{price}</p>}
-          </div>
-          <div className={styles.actions}>
-            <button type="button" className={styles.cta} onClick={() => setEnquiryOpen(true)}>
-              Check Availability
-            </button>
-            {admin && (
-              <button
-                type="button"
-                className={styles.adminControl}
-                onClick={() => admin.openCalendar(id)}
-              >
-                Calendar
-              </button>
-            )}
-          </div>
-        </header>
-        {heroPicture && (
-          <div className={styles.hero}>
-            {admin ? (
-              <button
-                type="button"
-                className={styles.heroButton}
-                onClick={() => admin.openManageImages(id)}
-                aria-label={`Manage images of ${property.name}`}
-              >
-                {heroPicture}
-              </button>
-            ) : (
-              heroPicture
-            )}
-          </div>
-        )}
+        <PropertyHeader
+          property={property}
+          edit={edit}
+          onCheckAvailability={() => setEnquiryOpen(true)}
+        />
+        <PropertyHero property={property} data={data} />
       </div>
 
       <PhotoSlider property={property} photoSizes={data.photoSizes} onOpen={openLightbox} />
@@ -185,90 +317,8 @@ export default function PropertyPage({ data, route }: ScreenProps) {
       )}
 
       <div className={`${styles.wrap} ${styles.columns}`}>
-        <aside className={styles.sidebar}>
-          <section className={styles.card} aria-labelledby="location-title">
-            <h2 className={styles.cardTitle} id="location-title">
-              Location
-            </h2>
-            <MapFrame className={styles.map} address={property.address} />
-          </section>
-          <section className={styles.card} aria-labelledby="facilities-title">
-            <h2 className={styles.cardTitle} id="facilities-title">
-              Facilities
-            </h2>
-            <EditableBlock
-              onEdit={admin ? () => admin.editFacilities(id) : undefined}
-              label="facilities"
-            >
-              <ul className={styles.facilities}>
-                {property.facilities.map((facility) => (
-                  <li key={facility}>
-                    <svg
-                      className={styles.check}
-                      viewBox="0 0 20 20"
-                      width="18"
-                      height="18"
-                      aria-hidden="true"
-                      focusable="false"
-                    >
-                      <path
-                        fill="currentColor"
-                        d="M7.7 13.3 4.4 10l-1.4 1.4 4.7 4.7 9.3-9.3-1.4-1.4z"
-                      />
-                    </svg>
-                    {facility}
-                  </li>
-                ))}
-              </ul>
-            </EditableBlock>
-          </section>
-        </aside>
-
-        <div className={styles.content}>
-          {details.length + stay.length > 0 && (
-            <section aria-labelledby="details-title">
-              <h2 className={styles.sectionTitle} id="details-title">
-                Details
-              </h2>
-              <dl className={styles.details}>
-                {stay.map((row) => (
-                  <div key={row.field}>
-                    <dt>{row.label}</dt>
-                    <dd>
-                      <EditableText onEdit={edit(row.field)} label={row.label.toLowerCase()}>
-                        {row.value ?? 'Not set'}
-                      </EditableText>
-                    </dd>
-                  </div>
-                ))}
-                {details.map(([field, value]) => (
-                  <div key={field}>
-                    <dt>{fieldLabel(field)}</dt>
-                    <dd>
-                      <EditableText onEdit={edit(field)} label={fieldLabel(field).toLowerCase()}>
-                        {value}
-                      </EditableText>
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
-          )}
-          <section aria-labelledby="about-title">
-            <h2 className={styles.sectionTitle} id="about-title">
-              About this stay
-            </h2>
-            <EditableBlock
-              onEdit={admin ? () => admin.editDescription(id) : undefined}
-              label="description"
-            >
-              <div
-                className={styles.description}
-                dangerouslySetInnerHTML={{ __html: property.description }}
-              />
-            </EditableBlock>
-          </section>
-        </div>
+        <PropertySidebar property={property} />
+        <PropertyContent property={property} edit={edit} />
       </div>
 
       <EnquiryDialog
