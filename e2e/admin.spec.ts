@@ -11,8 +11,7 @@
  */
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './global-setup.js';
-import { NativeDialogs, publishedData } from './owner-helpers.js';
+import { NativeDialogs, ownerState as logIn, publishedData, visit } from './owner-helpers.js';
 import { releaseOwnerLock, takeOwnerLock } from './owner-lock.js';
 import type { Property } from '../src/shared/site-data.js';
 
@@ -60,41 +59,17 @@ async function fullFlush(o: OwnerPage, action: () => Promise<void>): Promise<voi
   await expect(o.page.getByRole('region', { name: 'Admin Tools' })).toBeVisible();
 }
 
-/** A fresh visitor (no cookies) reading the published site. */
-async function visit<T>(
-  browser: Browser,
-  url: string,
-  check: (page: Page) => Promise<T>,
-): Promise<T> {
-  const context = await browser.newContext({ baseURL });
-  try {
-    const page = await context.newPage();
-    await page.goto(url);
-    return await check(page);
-  } finally {
-    await context.close();
-  }
-}
-
 const publishedProperty = async (page: Page) =>
   (await publishedData(page)).propertyList.find((p) => p.id === target.id)!;
 
 test.beforeAll(async ({ browser }, info) => {
   await takeOwnerLock(info);
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto('/adminlogin');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(`${baseURL}/`);
-  ownerState = await context.storageState();
-  const data = await publishedData(page);
+  ownerState = await logIn(browser, baseURL);
+  const data = await visit(browser, baseURL, '/', publishedData);
   const shown = data.homeSections.flatMap((s) => s.properties);
   target = data.propertyList.filter((p) => shown.includes(p.id)).at(-1)!;
   expect(target.photos.length).toBeGreaterThan(1);
   expect(target.facilities.length).toBeGreaterThan(0);
-  await context.close();
 });
 
 test.afterAll(releaseOwnerLock);
@@ -122,14 +97,14 @@ test('editing the name: cancel and blank send nothing, a new name is published',
   o.dialogs.answer(newName);
   await fullFlush(o, () => nameButton().click());
   expect(o.imports).toEqual(['POST']);
-  await visit(browser, `/stay/${target.id}`, async (page) => {
+  await visit(browser, baseURL, `/stay/${target.id}`, async (page) => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(newName);
     await expect(page).toHaveTitle(`${newName} - Stays In Chikmagalur`);
   });
 
   o.dialogs.answer(target.name);
   await fullFlush(o, () => nameButton().click());
-  await visit(browser, `/stay/${target.id}`, async (page) => {
+  await visit(browser, baseURL, `/stay/${target.id}`, async (page) => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(target.name);
   });
   await o.context.close();
@@ -144,14 +119,14 @@ test('editing the facilities: a comma-separated list, split and trimmed', async 
     type: 'prompt',
     defaultValue: target.facilities.join(', '),
   });
-  await visit(browser, `/stay/${target.id}`, async (page) => {
+  await visit(browser, baseURL, `/stay/${target.id}`, async (page) => {
     const list = page.getByRole('region', { name: 'Facilities' }).getByRole('listitem');
     await expect(list).toHaveText(['Kayak', 'Bonfire pit', 'Board games']);
   });
 
   o.dialogs.answer(target.facilities.join(','));
   await fullFlush(o, () => o.page.getByRole('button', { name: 'Edit facilities' }).click());
-  await visit(browser, `/stay/${target.id}`, async (page) => {
+  await visit(browser, baseURL, `/stay/${target.id}`, async (page) => {
     expect((await publishedProperty(page)).facilities).toEqual(target.facilities);
   });
   await o.context.close();
@@ -179,7 +154,7 @@ test('editing the description keeps its line breaks', async ({ browser }) => {
   const text = 'First line of the E2E description.\nSecond line.\n\nA new paragraph.';
   await field.fill(text);
   await fullFlush(o, () => editor.getByRole('button', { name: 'Save' }).click());
-  await visit(browser, `/stay/${target.id}`, async (page) => {
+  await visit(browser, baseURL, `/stay/${target.id}`, async (page) => {
     expect((await publishedProperty(page)).description).toBe(text);
     const shown = await page.getByRole('region', { name: 'About this stay' }).innerText();
     expect(shown).toContain('First line of the E2E description.\nSecond line.\n');
@@ -216,7 +191,7 @@ test('categories: create, add a property through Select Property, delete after c
 
   o.dialogs.answer(name);
   await fullFlush(o, () => o.page.getByRole('button', { name: 'Create Category' }).click());
-  const section = await visit(browser, '/', async (page) => {
+  const section = await visit(browser, baseURL, '/', async (page) => {
     await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
     return (await publishedData(page)).homeSections.find((s) => s.name === name)!;
   });
@@ -231,7 +206,7 @@ test('categories: create, add a property through Select Property, delete after c
     data.propertyList.map((p) => p.name),
   );
   await fullFlush(o, () => select.getByRole('button', { name: target.name, exact: true }).click());
-  await visit(browser, '/', async (page) => {
+  await visit(browser, baseURL, '/', async (page) => {
     const region = page.getByRole('region', { name });
     await expect(region.locator(`a[href="/stay/${target.id}"]`)).toBeVisible();
   });
@@ -249,7 +224,7 @@ test('categories: create, add a property through Select Property, delete after c
 
   o.dialogs.answer(true);
   await fullFlush(o, () => o.page.getByRole('button', { name: `Delete category ${name}` }).click());
-  await visit(browser, '/', async (page) => {
+  await visit(browser, baseURL, '/', async (page) => {
     await expect(page.getByRole('heading', { level: 2, name })).toHaveCount(0);
     expect((await publishedData(page)).homeSections.some((s) => s.id === section.id)).toBe(false);
   });
@@ -287,7 +262,7 @@ test('Show/Hide On Home changes memory only; Import And Flush Changes publishes 
   );
   const inCards = (page: Page) =>
     page.locator(`a[href="/stay/${target.id}"] img[src="/imported-images/${photo.name}"]`);
-  await visit(browser, '/', async (page) => {
+  await visit(browser, baseURL, '/', async (page) => {
     if (photo.home) await expect(inCards(page)).toHaveCount(0);
     else await expect(inCards(page).first()).toBeAttached();
     expect((await publishedProperty(page)).photos.find((p) => p.name === photo.name)!.home).toBe(
@@ -302,7 +277,7 @@ test('Show/Hide On Home changes memory only; Import And Flush Changes publishes 
   await fullFlush(o, () =>
     o.page.getByRole('button', { name: 'Import And Flush Changes' }).click(),
   );
-  await visit(browser, '/', async (page) => {
+  await visit(browser, baseURL, '/', async (page) => {
     expect((await publishedProperty(page)).photos.find((p) => p.name === photo.name)!.home).toBe(
       photo.home,
     );
@@ -343,7 +318,7 @@ test('photos: upload two with progress, make one the hero, then delete them', as
     [false, true],
   ]);
   added.forEach((p) => expect(p.name).toMatch(/^[0-9a-f-]{36}\.jpg$/));
-  await visit(browser, `/stay/${target.id}`, async (page) => {
+  await visit(browser, baseURL, `/stay/${target.id}`, async (page) => {
     const names = (await publishedProperty(page)).photos.map((p) => p.name);
     expect(names.slice(-2)).toEqual(added.map((p) => p.name));
     await expect(page.getByRole('button', { name: /in full screen$/ })).toHaveCount(
@@ -359,7 +334,7 @@ test('photos: upload two with progress, make one the hero, then delete them', as
       .getByRole('button', { name: 'Make Hero' })
       .click(),
   );
-  await visit(browser, `/stay/${target.id}`, async (page) => {
+  await visit(browser, baseURL, `/stay/${target.id}`, async (page) => {
     await expect(page.locator('main img[fetchpriority="high"]')).toHaveAttribute(
       'src',
       `/imported-images/${added[0]!.name}`,
@@ -391,7 +366,7 @@ test('photos: upload two with progress, make one the hero, then delete them', as
     await d.getByRole('button', { name: 'Close' }).click();
   }
   expect(o.dialogs.alerts().filter((a) => a !== RESULT_OK)).toEqual([]);
-  await visit(browser, `/stay/${target.id}`, async (page) => {
+  await visit(browser, baseURL, `/stay/${target.id}`, async (page) => {
     expect((await publishedProperty(page)).photos).toEqual(target.photos);
     await expect(page.locator('main img[fetchpriority="high"]')).toHaveAttribute(
       'src',
@@ -452,7 +427,7 @@ test('a forged admin-key cookie shows the tools, and every click fails clearly, 
   expect(dialogs.alerts()[2]).toContain(LOGIN_MESSAGE_START);
   await expect(images.locator(`li[data-photo="${target.photos.at(-1)!.name}"]`)).toHaveCount(1);
 
-  await visit(browser, `/stay/${target.id}`, async (visitor) => {
+  await visit(browser, baseURL, `/stay/${target.id}`, async (visitor) => {
     const published = await publishedProperty(visitor);
     expect(published.name).toBe(target.name);
     expect(published.photos).toEqual(target.photos);

@@ -64,3 +64,20 @@ export async function press(target: Locator, force = false): Promise<void> {
 /** The global data object of a published page. */
 export const publishedData = (page: Page) =>
   page.evaluate(() => (window as unknown as { __STAYS_DATA__: PageData }).__STAYS_DATA__);
+
+/** A fresh visitor (no cookies) reading the published site at `url`: runs `check` on the page. */
+export async function visit<T>(
+  browser: Browser,
+  baseURL: string,
+  url: string,
+  check: (page: Page) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    return await check(page);
+  } finally {
+    await context.close();
+  }
+}

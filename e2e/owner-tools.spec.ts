@@ -21,7 +21,7 @@ import {
   type Page,
 } from '@playwright/test';
 import type { PageData, Photo, Property } from '../src/shared/site-data.js';
-import { NativeDialogs, ownerState, press, publishedData } from './owner-helpers.js';
+import { NativeDialogs, ownerState, press, publishedData, visit } from './owner-helpers.js';
 import { releaseOwnerLock, takeOwnerLock } from './owner-lock.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -49,18 +49,6 @@ async function openOwner(browser: Browser, url = `/stay/${target.id}`): Promise<
   await page.goto(url);
   await expect(page.getByRole('region', { name: 'Admin Tools' })).toBeVisible();
   return { context, page, dialogs };
-}
-
-/** A fresh visitor (no cookies) reading the published site. */
-async function visit<T>(browser: Browser, url: string, check: (page: Page) => Promise<T>) {
-  const context = await browser.newContext({ baseURL });
-  try {
-    const page = await context.newPage();
-    await page.goto(url);
-    return await check(page);
-  } finally {
-    await context.close();
-  }
 }
 
 /** The target's photos in a page's global data object (the owner's in-memory one, or as published). */
@@ -106,7 +94,7 @@ const shownOrder = (dialog: Locator) =>
 test.beforeAll(async ({ browser }, info) => {
   await takeOwnerLock(info);
   state = await ownerState(browser, baseURL);
-  const data = await visit(browser, '/', publishedData);
+  const data = await visit(browser, baseURL, '/', publishedData);
   const shown = data.homeSections.flatMap((s) => s.properties);
   const visitorsOwn = data.propertyList.find((p) => p.photos.length >= 3)?.id;
   const adminsOwn = data.propertyList.filter((p) => shown.includes(p.id)).at(-1)?.id;
@@ -179,7 +167,7 @@ test('Move Earlier and Move Later set the order of the photos everywhere (PHO-1)
   expect(await shownOrder(dialog)).toEqual(expected);
   expect(o.dialogs.alerts()).toEqual([]);
 
-  await visit(browser, `/stay/${target.id}`, async (page) => {
+  await visit(browser, baseURL, `/stay/${target.id}`, async (page) => {
     expect(names(await photosOf(page))).toEqual(expected);
     const slider = page
       .getByRole('region', { name: 'Photos' })
@@ -195,7 +183,7 @@ test('Move Earlier and Move Later set the order of the photos everywhere (PHO-1)
       new RegExp(`${expected[0]!.replace('.', '\\.')}$`),
     );
   });
-  await visit(browser, '/', async (page) => {
+  await visit(browser, baseURL, '/', async (page) => {
     const homePhotos = (await photosOf(page)).filter((p) => p.home).map((p) => p.name);
     const card = page.locator(`a[href="/stay/${target.id}"]`).first();
     expect(
@@ -270,7 +258,7 @@ test('photos can be dragged, with a mouse or a finger, and moved with the keyboa
   });
   const moved = [b, c, a, ...start.slice(3)];
   await expect.poll(() => shownOrder(dialog)).toEqual(moved);
-  await visit(browser, `/stay/${target.id}`, async (page) => {
+  await visit(browser, baseURL, `/stay/${target.id}`, async (page) => {
     expect(names(await photosOf(page))).toEqual(moved);
   });
   expect(o.dialogs.alerts()).toEqual([]);
@@ -310,7 +298,7 @@ test('Describe: cancel and blank change nothing; a description is the alt and th
   await expect(item(dialog, photo).getByRole('img')).toHaveAttribute('alt', words);
   await o.context.close();
 
-  await visit(browser, `/stay/${target.id}`, async (page) => {
+  await visit(browser, baseURL, `/stay/${target.id}`, async (page) => {
     expect((await photosOf(page)).find((p) => p.name === photo)!.alt).toBe(words);
     const open = page.getByRole('button', { name: `Open ${words} in full screen` });
     await expect(open).toHaveCount(1);
@@ -480,7 +468,7 @@ test('History lists revisions newest first; Preview opens a new tab; Restore bri
   expect(o.dialogs.alerts().at(-1)).toBe(
     `Revision ${latest - 1} was restored and published as revision ${latest + 1}.`,
   );
-  await visit(browser, `/stay/${target.id}`, async (page) => {
+  await visit(browser, baseURL, `/stay/${target.id}`, async (page) => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(target.name);
   });
 
