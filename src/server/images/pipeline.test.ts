@@ -11,7 +11,8 @@ import { dataPaths, type DataPaths } from '../context.js';
 import { openDb, type Db } from '../store/db.js';
 import { listFiles } from '../../../test/test-helpers.js';
 import { photoSizes } from '../store/photos.js';
-import { ImageError, normalisedFormat, storePhoto } from './pipeline.js';
+import { ImageError, normalisedFormat } from './image-rules.js';
+import { storePhoto } from './pipeline.js';
 
 let dir: string;
 let db: Db;

@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
-import { HEIC_DECODES } from '../images/pipeline.js';
+import { HEIC_DECODES } from '../images/image-rules.js';
 import { photoSizes } from '../store/photos.js';
 import {
   listFiles,

@@ -18,7 +18,8 @@ import { saveRevision, StaleRevisionError } from '../store/revisions.js';
 import { applyRetentionAfterSave } from '../store/retention.js';
 import { staleAnswer } from './stale-answer.js';
 import { sanitizeDescription } from '../sanitize.js';
-import { checkUploadName, ImageError, MAX_UPLOAD_BYTES, storePhoto } from '../images/pipeline.js';
+import { checkUploadName, ImageError, MAX_UPLOAD_BYTES } from '../images/image-rules.js';
+import { storePhoto } from '../images/pipeline.js';
 
 /** Dotted path of a zod issue, e.g. "propertyList.0.photos.1.name"; "body" for the whole body. */
 function fieldOf(issue: z.core.$ZodIssue): string {

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
 import { PHOTO_NAME_RE } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
-import { CONTENT_TYPES, normalisedFormat } from '../images/pipeline.js';
+import { CONTENT_TYPES, normalisedFormat } from '../images/image-rules.js';
 
 const VARIANT_RE = new RegExp(
   `^[A-Za-z0-9-]+-(?:(?:${VARIANT_WIDTHS.join('|')})\\.(${VARIANT_FORMATS.join('|')})|og\\.(jpg))$`,

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../images/pipeline.js';
+import { MAX_UPLOAD_BYTES } from '../images/image-rules.js';
 import { photoSizes } from '../store/photos.js';
 import { listFiles, makeTestApp, multipartBody } from '../../../test/test-helpers.js';
 
