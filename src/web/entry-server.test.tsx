@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { testCatalogue } from '../../test/factories.js';
+import { photoStem } from '../shared/photo-urls.js';
+import { heroPhoto } from '../shared/site-basics.js';
 import { siteDataSchema, type PageData } from '../shared/site-data.js';
 import { mapEmbedUrl } from './components/map-frame.js';
 import { render } from './entry-server.js';
@@ -213,8 +215,27 @@ describe('render: property page', () => {
     ).toBe(true);
   });
 
-  it('preloads no hero image: its own hero photo is early in the body (OPS-9)', () => {
-    expect(result.head).not.toContain('rel="preload"');
+  it('preloads its hero photo in the head as the picture picks it, and no other image (OPS-9)', () => {
+    const preloads = [...dom(result.head).querySelectorAll('link[rel="preload"][as="image"]')];
+    const heroAvif = dom(result.html).querySelector('main picture source[type="image/avif"]')!;
+    expect(
+      preloads.map((l) => [
+        l.getAttribute('type'),
+        l.getAttribute('fetchpriority'),
+        l.getAttribute('imagesrcset'),
+        l.getAttribute('imagesizes'),
+      ]),
+    ).toEqual([
+      ['image/avif', 'high', heroAvif.getAttribute('srcset'), heroAvif.getAttribute('sizes')],
+    ]);
+    expect(heroAvif.getAttribute('srcset')).toContain(
+      `/imported-images/v/${photoStem(heroPhoto(data.propertyList.find((p) => p.id === 'coffee-view')!)!.name)}-720.avif 720w`,
+    );
+  });
+
+  it('preloads no image for a property without photos', () => {
+    const bare = { ...data, propertyList: data.propertyList.map((p) => ({ ...p, photos: [] })) };
+    expect(render('/stay/coffee-view', bare).head).not.toContain('rel="preload"');
   });
 
   it('shows the header, the best photo as an eager hero, and every photo in the slider', () => {

@@ -4,8 +4,8 @@
  *
  * Contract:
  * - render(url, data) → { status, html, head }: `html` is the inner HTML of `<div id="root">`,
- *   `head` is `<title>…</title>` followed by seoHead(route, data), and on the home page the
- *   preload of the first hero image (OPS-9). status 404 for the not-found
+ *   `head` is `<title>…</title>` followed by seoHead(route, data), and the preload of the page's
+ *   LCP image (OPS-9): the first hero at home, the hero photo on a property page. status 404 for the not-found
  *   page: any unknown path, an unknown `/stay/{id}`, and `/404` itself.
  * The paths to prerender come from the route table (src/shared/routes.ts, prerenderPaths).
  */
@@ -14,6 +14,7 @@ import { pageTitle, resolveRoute } from '../shared/routes.js';
 import type { PageData } from '../shared/site-data.js';
 import { App } from './app.js';
 import { heroPreloadTags } from './components/hero-carousel.js';
+import { heroPreloadTag } from './routes/property.js';
 import { SCREENS } from './screens.js';
 import { seoHead } from './seo.server.js';
 
@@ -27,6 +28,16 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** The head's preload of the page's LCP image (OPS-9): the first hero at home, a property's hero photo. */
+function lcpPreload(route: ReturnType<typeof resolveRoute>): string {
+  if (route.kind === 'home') return `\n${heroPreloadTags()}`;
+  if (route.kind === 'property') {
+    const tag = heroPreloadTag(route.property);
+    return tag && `\n${tag}`;
+  }
+  return '';
+}
+
 export function render(url: string, data: PageData): RenderResult {
   const route = resolveRoute(url, data);
   const html = renderToString(<App data={data} route={route} Screen={SCREENS[route.kind]} />);
@@ -34,7 +45,6 @@ export function render(url: string, data: PageData): RenderResult {
     status: route.kind === 'not-found' ? 404 : 200,
     html,
     head:
-      `<title>${escapeHtml(pageTitle(route))}</title>${seoHead(route, data)}` +
-      (route.kind === 'home' ? `\n${heroPreloadTags()}` : ''),
+      `<title>${escapeHtml(pageTitle(route))}</title>${seoHead(route, data)}` + lcpPreload(route),
   };
 }

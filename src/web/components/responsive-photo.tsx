@@ -26,12 +26,25 @@ export interface ResponsivePhotoProps {
   imgClassName?: string;
 }
 
-export function ResponsivePhoto({ name, size, alt, sizes, priority, className, imgClassName }: ResponsivePhotoProps) {
+export function ResponsivePhoto({
+  name,
+  size,
+  alt,
+  sizes,
+  priority,
+  className,
+  imgClassName,
+}: ResponsivePhotoProps) {
   const [width, height] = size ?? DEFAULT_PHOTO_SIZE;
   return (
     <picture className={className}>
       {VARIANT_FORMATS.map((format) => (
-        <source key={format} type={`image/${format}`} srcSet={variantSrcSet(name, format)} sizes={sizes} />
+        <source
+          key={format}
+          type={`image/${format}`}
+          srcSet={variantSrcSet(name, format)}
+          sizes={sizes}
+        />
       ))}
       <img
         className={imgClassName}
@@ -39,10 +52,23 @@ export function ResponsivePhoto({ name, size, alt, sizes, priority, className, i
         width={width}
         height={height}
         alt={alt}
-        {...(priority === 'high' ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const })}
+        {...(priority === 'high'
+          ? { fetchPriority: 'high' as const }
+          : { loading: 'lazy' as const, decoding: 'async' as const })}
       />
     </picture>
   );
+}
+
+/**
+ * A `<link rel=preload>` for the image ResponsivePhoto draws for `name` at `sizes`, to put in
+ * <head> for the page's LCP photo (OPS-9): its request starts as the head is parsed, not once the
+ * body's <picture> is reached. Same srcset and sizes as the AVIF source, so the browser fetches
+ * exactly the file the <picture> then uses; a browser without AVIF skips it by its type.
+ * Photo names are letters, digits, "-" and "." (PHOTO_NAME_RE), so nothing here needs escaping.
+ */
+export function photoPreloadTag(name: string, sizes: string): string {
+  return `<link rel="preload" as="image" type="image/avif" fetchpriority="high" imagesrcset="${variantSrcSet(name, 'avif')}" imagesizes="${sizes}">`;
 }
 
 /** PHO-2: the alt text of a photo the owner has not described: "{property name} – photo N of M". */

@@ -21,7 +21,7 @@ import { EditableBlock, EditableText } from '../components/editable.js';
 import { MapFrame } from '../components/map-frame.js';
 import { PhotoSlider } from '../components/photo-slider.js';
 import { plural } from '../components/property-card.js';
-import { ResponsivePhoto, photoAltText } from '../components/responsive-photo.js';
+import { ResponsivePhoto, photoAltText, photoPreloadTag } from '../components/responsive-photo.js';
 import type { ScreenProps } from './screen.js';
 import styles from './property.module.css';
 
@@ -72,6 +72,12 @@ function stayDetails(
  */
 const HERO_SIZES =
   '(min-width: 1240px) 1160px, (min-width: 1000px) calc(100vw - 80px), (min-width: 400px) 92vw, calc(100vw - 32px)';
+
+/** The head's preload of the hero photo (OPS-9: the page's LCP element), or '' without photos. */
+export function heroPreloadTag(property: Property): string {
+  const hero = heroPhoto(property);
+  return hero ? photoPreloadTag(hero.name, HERO_SIZES) : '';
+}
 
 /** Opens the edit prompt of one of the property's fields in admin mode; undefined for a visitor. */
 type EditField = (field: string) => (() => void) | undefined;
