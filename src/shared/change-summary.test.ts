@@ -1,5 +1,6 @@
 /** The History dialog's change summary (SAF-1, SAF-5): one test per kind of owner edit. */
 import { describe, expect, it } from 'vitest';
+import { testProperty } from '../../test/factories.js';
 import {
   addPhoto,
   addPropertyToSection,
@@ -15,16 +16,14 @@ import { describeChanges, summariseChanges } from './change-summary.js';
 import type { Property, SiteData } from './site-data.js';
 
 function property(id: string, name: string, photos: string[]): Property {
-  return {
+  return testProperty({
     id,
     name,
     address: 'Kalasa Road',
     description: '<p>Two rooms.</p>',
     facilities: ['Wi-Fi'],
-    bedCount: 2,
-    bathCount: 1,
     photos: photos.map((n, i) => ({ name: n, best: i === 0, home: true })),
-  };
+  });
 }
 
 const base: SiteData = {

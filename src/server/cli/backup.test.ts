@@ -24,6 +24,7 @@ import { loadConfig } from '../config.js';
 import { storePhoto } from '../images/pipeline.js';
 import { prepareDataDir } from '../startup.js';
 import { getRevision, latestRevision, saveRevision } from '../store/revisions.js';
+import { testProperty } from '../../../test/factories.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { BackupError, createBackup, restoreBackup } from './backup.js';
 
@@ -101,16 +102,13 @@ function photoBytes(seed: number): Promise<Buffer> {
 
 /** A catalogue of `count` properties (stay-1 ...), property i showing the photo load-i.jpg. */
 function catalogue(revision: number, count: number, tag = ''): SiteData {
-  const propertyList = Array.from({ length: count }, (_, k) => ({
-    id: `stay-${k + 1}`,
-    name: `Estate Cottage ${k + 1}${tag}`,
-    address: 'Kalasa Road, Chikmagalur',
-    description: '<p>Two rooms above the coffee estate.</p>',
-    facilities: ['Wi-Fi', 'Parking'],
-    bedCount: 2,
-    bathCount: 1,
-    photos: [{ name: `load-${k + 1}.jpg`, best: true, home: true }],
-  }));
+  const propertyList = Array.from({ length: count }, (_, k) =>
+    testProperty({
+      id: `stay-${k + 1}`,
+      name: `Estate Cottage ${k + 1}${tag}`,
+      photos: [{ name: `load-${k + 1}.jpg`, best: true, home: true }],
+    }),
+  );
   return {
     propertyList,
     homeSections: [{ id: 'featured', name: 'Featured', properties: propertyList.map((p) => p.id) }],

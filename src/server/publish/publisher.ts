@@ -54,7 +54,7 @@ export function loadSsr(): Promise<SsrModule> {
 }
 
 /** The file a URL is published as: '/' → index.html, '/stay/x' → stay/x.html, '/404' → 404.html. */
-function fileForUrl(url: string): string {
+export function fileForUrl(url: string): string {
   if (url === '/') return 'index.html';
   return `${decodeURIComponent(url.slice(1))}.html`;
 }

@@ -6,6 +6,7 @@
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testProperty } from '../../../test/factories.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
 import type { Property, SiteInfo } from '../../shared/site-data.js';
 import { EnquiryDialog } from './enquiry-dialog.js';
@@ -23,16 +24,14 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
-const property: Property = {
+const property: Property = testProperty({
   id: 'coffee-view',
   name: 'Coffee View Residency',
   address: 'Kalasa Road',
   description: '',
   facilities: [],
-  bedCount: 2,
-  bathCount: 1,
   photos: [],
-};
+});
 const site: SiteInfo = {
   siteUrl: 'https://stays.example',
   businessName: 'Stays In Chikmagalur',
