@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
 import { HEIC_DECODES } from '../images/image-rules.js';
+import { imageWorker } from '../images/render-process.js';
 import { photoSizes } from '../store/photos.js';
 import {
   listFiles,
@@ -179,6 +180,24 @@ describe('upload', () => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(Object.keys(stored().photos)).toEqual(['race.jpg']);
     expect(stored().images.filter((f) => path.basename(f).startsWith('.'))).toEqual([]);
+  });
+
+  it('answers 503 naming the file when the image worker dies mid-photo (OPS-4): nothing of it is stored, the next upload is', async () => {
+    expect((await upload([file('kept.jpg', smallJpeg)])).statusCode).toBe(200);
+    const before = stored();
+    // The photo after this stop gets a worker of its own, which is then killed while it works.
+    imageWorker.stop();
+    const answer = upload([file('lost.jpg', phonePhoto)]);
+    await expect.poll(() => imageWorker.pid, { timeout: 10_000, interval: 5 }).toBeDefined();
+    process.kill(imageWorker.pid!, 'SIGKILL');
+    const res = await answer;
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      error: 'The photo could not be processed this time; try again.',
+      field: 'file',
+    });
+    expect(stored()).toEqual(before);
+    expect((await upload([file('lost.jpg', smallJpeg)])).statusCode).toBe(200);
   });
 
   it('401 without a session, 403 cross-site; nothing written', async () => {
