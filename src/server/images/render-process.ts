@@ -86,6 +86,17 @@ const MB = 1024 * 1024;
 const MALLOC_TUNABLES =
   'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072';
 
+/**
+ * The worker's environment: the server's, without the owner's password, and with MALLOC_TUNABLES.
+ * The worker parses bytes anyone with the owner's session can send, so it holds no secret it does
+ * not need (least privilege, OWASP ASVS V1.14); calendar secrets and sessions live in SQLite, which
+ * it never opens.
+ */
+function workerEnv(): NodeJS.ProcessEnv {
+  const { ADMIN_PASSWORD: _secret, ...env } = process.env;
+  return { ...env, GLIBC_TUNABLES: env.GLIBC_TUNABLES || MALLOC_TUNABLES };
+}
+
 /** Resident set of process `pid` in bytes, from /proc (Linux); undefined elsewhere or once it is gone. */
 function residentBytes(pid: number): number | undefined {
   try {
@@ -147,7 +158,7 @@ export class ImageWorker {
     const child = fork(entry, [], {
       execArgv: ['--import', loader],
       serialization: 'advanced',
-      env: { ...process.env, GLIBC_TUNABLES: process.env.GLIBC_TUNABLES || MALLOC_TUNABLES },
+      env: workerEnv(),
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child.once('exit', () => {
