@@ -22,6 +22,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.js';
 import { spawnServer, type SpawnedServer } from '../scripts/spawn-server.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
+import { DEFAULT_LIMITS } from '../src/server/images/render-process.js';
 import { saveRevision } from '../src/server/store/revisions.js';
 import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import type { SiteData } from '../src/shared/site-data.js';
@@ -305,8 +306,8 @@ const MEMORY_TOTAL_BUDGET_MB = 600;
 const MEMORY_UPLOADS = 20;
 /** Quiet time before a "settled" reading, ms: long enough for the allocator to give memory back. */
 const SETTLE_MS = 5000;
-/** Quiet time after which the image worker has ended (its idleMs, src/server/images/render-process.ts, plus margin). */
-const WORKER_IDLE_MS = 12_000;
+/** Quiet time after which the image worker has ended: its idle time plus a margin. */
+const WORKER_IDLE_MS = DEFAULT_LIMITS.idleMs + 2000;
 
 /** VmRSS and VmHWM (peak resident set since start) of a process, MB; undefined once it is gone. */
 function residentMb(pid: number): { rss: number; hwm: number } | undefined {

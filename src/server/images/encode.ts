@@ -10,6 +10,8 @@ import sharp from 'sharp';
 import { OG_SIZE, photoStem, VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
 import {
   ACCEPTED_LIST,
+  extensionOf,
+  HEIC_DECODES,
   ImageError,
   MAX_INPUT_PIXELS,
   normalisedFormat,
@@ -52,7 +54,7 @@ async function runLimited<T>(tasks: (() => Promise<T>)[], limit: number): Promis
   return results;
 }
 
-function kindOf(meta: sharp.Metadata, heicDecodes: boolean): UploadKind | undefined {
+function kindOf(meta: sharp.Metadata): UploadKind | undefined {
   switch (meta.format) {
     case 'jpeg':
     case 'png':
@@ -61,7 +63,7 @@ function kindOf(meta: sharp.Metadata, heicDecodes: boolean): UploadKind | undefi
       return meta.format;
     case 'heif':
       if (meta.compression === 'av1') return 'avif';
-      if (meta.compression === 'hevc' && heicDecodes) return 'heic';
+      if (meta.compression === 'hevc' && HEIC_DECODES) return 'heic';
       return undefined;
     default:
       return undefined;
@@ -85,8 +87,8 @@ async function inspect(bytes: Uint8Array, name: string): Promise<void> {
     }
     throw new ImageError(415, `This file is not a photo: upload one of ${ACCEPTED_LIST}.`);
   }
-  const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-  const kind = kindOf(meta, UPLOAD_EXTENSIONS.has('heic'));
+  const extension = extensionOf(name);
+  const kind = kindOf(meta);
   if (!kind || !UPLOAD_EXTENSIONS.get(extension)?.includes(kind)) {
     throw new ImageError(
       415,

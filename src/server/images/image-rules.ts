@@ -58,6 +58,11 @@ export const UPLOAD_EXTENSIONS: ReadonlyMap<string, readonly UploadKind[]> = new
 
 export const ACCEPTED_LIST = [...UPLOAD_EXTENSIONS.keys()].join(', ');
 
+/** An upload name's extension: what follows its last dot, lower case ("a.final.JPG" → "jpg"). */
+export function extensionOf(name: string): string {
+  return name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+}
+
 /**
  * Refuses an upload name that is not "{id}.{extension}" (400) or whose extension is not an image
  * one we take (415, e.g. "{id}.php", "{id}.svg"), with `field` "file.filename" (OPS-2).
@@ -71,7 +76,7 @@ export function checkUploadName(name: string): void {
       'file.filename',
     );
   }
-  const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+  const extension = extensionOf(name);
   if (UPLOAD_EXTENSIONS.has(extension)) return;
   if (extension === 'heic' || extension === 'heif') {
     throw new ImageError(

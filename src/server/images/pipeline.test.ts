@@ -12,7 +12,7 @@ import { openDb, type Db } from '../store/db.js';
 import { listFiles } from '../../../test/test-helpers.js';
 import { photoSizes } from '../store/photos.js';
 import { ImageError, normalisedFormat } from './image-rules.js';
-import { storePhoto } from './pipeline.js';
+import { addMissingVariants, storePhoto } from './pipeline.js';
 
 let dir: string;
 let db: Db;
@@ -76,6 +76,23 @@ describe('storePhoto', () => {
     expect(fs.existsSync(path.join(paths.images, '../escape.jpg'))).toBe(false);
     expect(fs.existsSync(path.join(paths.originals, '../escape.jpg'))).toBe(false);
     expect(listFiles(paths.images)).toEqual([]);
+  });
+});
+
+describe('addMissingVariants', () => {
+  it('makes the missing variants once when a publish and the start ask at the same time', async () => {
+    await storePhoto({ db, paths }, jpeg, 'old.jpg');
+    const dropped = ['v/old-720.avif', 'v/old-720.webp'];
+    for (const rel of dropped) fs.rmSync(path.join(paths.images, rel));
+    const [first, second] = await Promise.all([
+      addMissingVariants({ paths }, ['old.jpg']),
+      addMissingVariants({ paths }, ['old.jpg']),
+    ]);
+    expect(first).toEqual({ completed: ['old.jpg'], failed: [] });
+    expect(second).toEqual({ completed: [], failed: [] });
+    for (const rel of dropped) {
+      expect((await sharp(path.join(paths.images, rel)).metadata()).width, rel).toBe(720);
+    }
   });
 });
 

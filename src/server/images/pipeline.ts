@@ -112,13 +112,31 @@ export interface VariantBackfill {
  * by the image worker, queued with uploads, and only the missing files are encoded (OPS-4: memory).
  * Each file is written under a temporary name and renamed into place, so a half-written variant is
  * never served and a second run (another publish, the next start) only finishes what is left.
- * Photos with every variant are skipped after one listing of `paths.images/v`.
+ * Photos with every variant are skipped after one listing of `paths.images/v`. Calls run one after
+ * another (a publish during the start's backfill waits for it), so none renders what another made.
  * Never throws for a photo: one whose normalised file is missing or unreadable is listed in
  * `failed` and its variants stay as they were.
  */
-export async function addMissingVariants(
+export function addMissingVariants(
   ctx: Pick<AppContext, 'paths'>,
   names: Iterable<string>,
+): Promise<VariantBackfill> {
+  const list = [...names];
+  const run = backfilling.then(() => backfillVariants(ctx, list));
+  backfilling = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * The backfill running now. A publish and the start's backfill may both ask for the same photos:
+ * the later waits, then finds the files the earlier wrote, so no photo is rendered twice. Photos
+ * are rendered one at a time by the worker anyway, so waiting costs no time.
+ */
+let backfilling: Promise<unknown> = Promise.resolve();
+
+async function backfillVariants(
+  ctx: Pick<AppContext, 'paths'>,
+  names: string[],
 ): Promise<VariantBackfill> {
   const dir = path.join(ctx.paths.images, 'v');
   let present: Set<string>;
@@ -134,19 +152,15 @@ export async function addMissingVariants(
       VARIANT_FORMATS.map((format) => ({ width, format, file: variantFile(stem, width, format) })),
     ).filter(({ file }) => !present.has(path.basename(file)));
     if (missing.length === 0) continue;
-    // A publish and the start's backfill may both reach this photo: the later one finds the
-    // files the earlier one wrote (a photo rendered twice at once is written twice, harmlessly).
-    const todo = missing.filter(({ file }) => !fs.existsSync(path.join(ctx.paths.images, file)));
-    if (todo.length === 0) continue;
     try {
       const { files } = await imageWorker.render({
         kind: 'variants',
         file: path.join(ctx.paths.images, name),
-        variants: todo.map(({ width, format }) => ({ width, format })),
+        variants: missing.map(({ width, format }) => ({ width, format })),
       });
       await fs.promises.mkdir(dir, { recursive: true });
       const token = crypto.randomBytes(6).toString('hex');
-      for (const [i, { file }] of todo.entries()) {
+      for (const [i, { file }] of missing.entries()) {
         const target = path.join(ctx.paths.images, file);
         const temp = path.join(dir, `.${token}.${path.basename(target)}.tmp`);
         try {
