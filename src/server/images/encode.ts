@@ -6,7 +6,7 @@
  * Only `render-worker.ts` imports this module, so libvips's pixel buffers and encoders live in that
  * process and never in the server's (OPS-4); the files are written by pipeline.ts.
  */
-import sharp from 'sharp';
+import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 import { OG_SIZE, photoStem, VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
 import {
   ACCEPTED_LIST,
@@ -34,7 +34,7 @@ const ENCODES_AT_ONCE = 2;
 /** Long edge of the normalised photo, pixels (IMG-2). */
 const MAX_LONG_EDGE = 2560;
 
-const INPUT_OPTIONS: sharp.SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' };
+const INPUT_OPTIONS: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' };
 
 /** libvips loader names of the accepted formats, as they appear in its error messages. */
 const ACCEPTED_LOADER_RE = /\b(?:VipsJpeg|jpegload|pngload|spng|webp|heif|gifload|nsgif)/i;
@@ -54,7 +54,7 @@ async function runLimited<T>(tasks: (() => Promise<T>)[], limit: number): Promis
   return results;
 }
 
-function kindOf(meta: sharp.Metadata): UploadKind | undefined {
+function kindOf(meta: Metadata): UploadKind | undefined {
   switch (meta.format) {
     case 'jpeg':
     case 'png':
@@ -75,7 +75,7 @@ function kindOf(meta: sharp.Metadata): UploadKind | undefined {
  * claims too many pixels. Throws ImageError 415 (not that kind of photo) or 422 (damaged, too big).
  */
 async function inspect(bytes: Uint8Array, name: string): Promise<void> {
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     // Only the header is read here, so the pixel limit is checked below with a clearer answer.
     meta = await sharp(bytes, { ...INPUT_OPTIONS, limitInputPixels: false }).metadata();
@@ -118,7 +118,7 @@ function avifEffort(width: number): number {
 }
 
 function encode(
-  image: sharp.Sharp,
+  image: Sharp,
   format: NormalisedFormat | 'og',
   avifEffortLevel = 0,
 ): Promise<Buffer> {
@@ -143,7 +143,7 @@ function encode(
 }
 
 /** Decodes `input` (bytes or a file path) to raw pixels, EXIF-rotated, long edge at most MAX_LONG_EDGE. */
-function decode(input: Uint8Array | string): Promise<{ data: Buffer; info: sharp.OutputInfo }> {
+function decode(input: Uint8Array | string): Promise<{ data: Buffer; info: OutputInfo }> {
   return sharp(input, INPUT_OPTIONS)
     .rotate()
     .resize({
@@ -157,7 +157,7 @@ function decode(input: Uint8Array | string): Promise<{ data: Buffer; info: sharp
 }
 
 /** A width variant of decoded pixels, never wider than the photo itself. */
-function variantOf(decoded: { data: Buffer; info: sharp.OutputInfo }, job: VariantJob) {
+function variantOf(decoded: { data: Buffer; info: OutputInfo }, job: VariantJob) {
   const { width, height, channels } = decoded.info;
   return encode(
     sharp(decoded.data, { raw: { width, height, channels } }).resize({
@@ -183,7 +183,7 @@ export interface RenderedUpload {
  */
 export async function renderUpload(bytes: Uint8Array, name: string): Promise<RenderedUpload> {
   await inspect(bytes, name);
-  let decoded: { data: Buffer; info: sharp.OutputInfo };
+  let decoded: { data: Buffer; info: OutputInfo };
   try {
     decoded = await decode(bytes);
   } catch {
