@@ -11,6 +11,7 @@ import {
   MIN_PASSWORD_LENGTH,
   USERNAME_PATTERN,
 } from './credential-rules.js';
+import { endSessionsOf } from './sessions.js';
 import type { Db } from '../store/db.js';
 
 /** `Algorithm.Argon2id`: the package's enum is an ambient const enum, unreadable under isolatedModules. */
@@ -94,7 +95,7 @@ function storeHash(db: Db, username: string, passwordHash: string): void {
 
 /**
  * Creates the account or changes its password. Changing a password ends every session of that
- * account (OWASP Session Management Cheat Sheet: renew sessions after a credential change).
+ * account (SESS-4; OWASP ASVS 4.0.3 3.3.3, Session Management Cheat Sheet).
  * Throws AccountError for a malformed username or a password shorter than MIN_PASSWORD_LENGTH.
  */
 export async function setPassword(db: Db, username: string, password: string): Promise<void> {
@@ -103,7 +104,7 @@ export async function setPassword(db: Db, username: string, password: string): P
   const passwordHash = await hash(password, ARGON2_OPTIONS);
   db.transaction(() => {
     storeHash(db, username, passwordHash);
-    db.prepare('DELETE FROM sessions WHERE username = ?').run(username);
+    endSessionsOf(db, username);
   })();
 }
 

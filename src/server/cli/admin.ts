@@ -3,14 +3,16 @@
  *
  *   npm run admin -- set-password <user>
  *   npm run admin -- backup <file>
- *   npm run admin -- restore <file>
+ *   npm run admin -- restore <file> [--max-gb N]
  *
  * set-password reads the new password from stdin: one line, not echoed (and asked twice) when stdin
  * is a terminal, so it never appears in the shell history or the process list. Opens the database in
  * DATA_DIR (config.ts), creates the account or changes its password (accounts.ts: argon2id, at
  * least 12 characters; a change ends the account's sessions) and prints a confirmation.
  * backup writes one archive of DATA_DIR while the server runs; restore unpacks one into an empty
- * DATA_DIR (backup.ts). A relative <file> is taken from the folder npm was run in.
+ * DATA_DIR (backup.ts), refusing a hostile archive with one line saying why (ARC-1) and an archive
+ * that expands past N GiB (ARC-2; RESTORE_MAX_BYTES, 16 GiB, by default). A relative <file> is taken
+ * from the folder npm was run in.
  * Exit codes: 0 done, 1 refused (short password, no password, mismatch, a backup or restore
  * refused), 2 usage error.
  */
@@ -20,12 +22,13 @@ import { Writable } from 'node:stream';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDb } from '../store/db.js';
 import { AccountError, setPassword } from '../auth/accounts.js';
-import { BackupError, createBackup, restoreBackup } from './backup.js';
+import { BackupError, createBackup, restoreBackup, type RestoreOptions } from './backup.js';
 
 const USAGE = [
   'Usage: npm run admin -- set-password <user>   (the password is read from stdin)',
   '       npm run admin -- backup <file>         (one archive of DATA_DIR, the server may run)',
-  '       npm run admin -- restore <file>        (into an empty DATA_DIR, then npm start)',
+  '       npm run admin -- restore <file> [--max-gb N]   (into an empty DATA_DIR, then npm start;',
+  '                                              refuses an archive expanding past N GiB, default 16)',
 ].join('\n');
 
 class CliError extends Error {
@@ -90,7 +93,22 @@ function fromInvocationFolder(file: string): string {
   return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 }
 
-async function backupOrRestore(command: 'backup' | 'restore', file: string): Promise<void> {
+/** `--max-gb N` or `--max-gb=N` (GiB, above 0) as RestoreOptions; no arguments give the default. */
+function restoreOptions(args: string[]): RestoreOptions {
+  if (args.length === 0) return {};
+  const [flag, value] = args.length === 1 ? (args[0] ?? '').split(/=(.*)/s) : args;
+  const gib = Number(value);
+  if (flag !== '--max-gb' || args.length > 2 || !value || !Number.isFinite(gib) || gib <= 0) {
+    throw new CliError(`restore takes one option, --max-gb N (N GiB, above 0).\n${USAGE}`, 2);
+  }
+  return { maxBytes: Math.round(gib * 1024 ** 3) };
+}
+
+async function backupOrRestore(
+  command: 'backup' | 'restore',
+  file: string,
+  options: RestoreOptions,
+): Promise<void> {
   const { dataDir } = loadConfig();
   const archive = fromInvocationFolder(file);
   try {
@@ -100,7 +118,7 @@ async function backupOrRestore(command: 'backup' | 'restore', file: string): Pro
         `Backed up ${dataDir} to ${archive}: revision ${m.revision}, ${m.photos} photos, as of ${m.createdAt}. It holds the owner's password hash: keep it private.`,
       );
     } else {
-      const m = await restoreBackup(archive, dataDir);
+      const m = await restoreBackup(archive, dataDir, options);
       console.log(
         `Restored ${archive} (taken ${m.createdAt}) into ${dataDir}: revision ${m.revision}, ${m.photos} photos. Start the server: it publishes the site on its first start.`,
       );
@@ -131,11 +149,11 @@ async function setPasswordCommand(user: string): Promise<void> {
 async function main(args: string[]): Promise<void> {
   const [command, operand, ...rest] = args;
   const known = command === 'set-password' || command === 'backup' || command === 'restore';
-  if (!known || !operand || rest.length > 0) {
+  if (!known || !operand || (rest.length > 0 && command !== 'restore')) {
     throw new CliError(command && !known ? `Unknown command "${command}".\n${USAGE}` : USAGE, 2);
   }
   if (command === 'set-password') await setPasswordCommand(operand);
-  else await backupOrRestore(command, operand);
+  else await backupOrRestore(command, operand, restoreOptions(rest));
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {

@@ -14,9 +14,16 @@
  * The photo pipeline renames a photo's files into place before it commits the photo's row, so every
  * photo in the snapshot has its files on disk when they are packed just after it. The archive holds
  * the owner's password hash: it is written readable by its owner only (0600).
+ *
+ * A restore treats the archive as hostile (ARC-1, ARC-2; the class of GHSA-83g3-92jg-28cx): it reads
+ * every entry before it writes anything, and refuses the archive at the first entry a backup never
+ * holds (a `..` or absolute path, any link, a device, a FIFO, any other type, an unknown name) or
+ * once it expands past the size limit.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import * as tar from 'tar';
 import { photoStem } from '../../shared/photo-urls.js';
@@ -51,6 +58,193 @@ const ALL_PAGES = 0x7fffffff;
 /** Entries a Stays archive may hold; anything else in a file given to restore is refused. */
 const ENTRY_RE =
   /^(?:backup\.json|stays\.sqlite3|(?:originals|images|images\/v)(?:\/|\/[A-Za-z0-9-][A-Za-z0-9.-]*)?)$/;
+
+const GIB = 1024 ** 3;
+/**
+ * The most a restore unpacks by default (ARC-2): 16 GiB. A site of 2,000 photos at about 6 MB each
+ * (a 12 MP phone photo as uploaded, its served copy and its variants) and its database stays under
+ * 13 GB; an archive expanding past the limit is refused as a gzip bomb before anything is written.
+ * `npm run admin -- restore <file> --max-gb N` sets another limit for a larger site.
+ */
+export const RESTORE_MAX_BYTES = 16 * GIB;
+
+/** What restoreBackup takes besides the archive and the target. */
+export interface RestoreOptions {
+  /** Refuse an archive whose tar stream expands past this many bytes (ARC-2). */
+  maxBytes?: number;
+}
+
+/** "16 GiB", "1 MiB", "512 bytes". */
+function sizeInWords(bytes: number): string {
+  for (const [unit, size] of [
+    ['GiB', GIB],
+    ['MiB', 1024 ** 2],
+    ['KiB', 1024],
+  ] as const) {
+    if (bytes >= size) return `${Number((bytes / size).toFixed(1))} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
+/** An entry's name for a one-line message: quoted, control characters escaped, long ones cut. */
+function entryName(entryPath: string): string {
+  return JSON.stringify(entryPath.length > 120 ? `${entryPath.slice(0, 120)}…` : entryPath);
+}
+
+/**
+ * Why a restore refuses this archive entry (ARC-1), or undefined when a backup may hold it. Every
+ * link is refused, whatever it points at: createBackup follows links and packs files, so a backup
+ * never holds one, and refusing them all also refuses every chain of links (GHSA-83g3-92jg-28cx).
+ */
+function whyRefused(entry: tar.ReadEntry): string | undefined {
+  const name = entryName(entry.path);
+  if (/^(?:[/\\]|[A-Za-z]:)/.test(entry.path)) return `${name} is an absolute path`;
+  if (entry.path.split(/[/\\]/).includes('..')) return `${name} climbs out of DATA_DIR with ".."`;
+  switch (entry.type) {
+    case 'File':
+    case 'Directory':
+      break;
+    case 'SymbolicLink':
+    case 'Link':
+      return `${name} is a ${entry.type === 'Link' ? 'hard' : 'symbolic'} link to ${entryName(entry.linkpath ?? '')}; a backup holds no links`;
+    case 'CharacterDevice':
+    case 'BlockDevice':
+      return `${name} is a device file`;
+    case 'FIFO':
+      return `${name} is a named pipe (FIFO)`;
+    default:
+      return `${name} is an entry of type ${entry.type}; a backup holds only files and folders`;
+  }
+  if (!ENTRY_RE.test(entry.path)) return `${name} is not a file a Stays backup holds`;
+  return undefined;
+}
+
+/** gzip and zstd, which node-tar would unpack a second time, out of sight of the byte count. */
+const COMPRESSED_MAGIC = [Buffer.from([0x1f, 0x8b]), Buffer.from([0x28, 0xb5, 0x2f, 0xfd])];
+
+/**
+ * Gunzips the archive `file` into the tar reader `sink` (a Parser that only reads, or an Unpack),
+ * counting the bytes gunzip produces (ARC-2), and resolves when `sink` is done. `refuse` (handed to
+ * `makeSink`) stops the reading with that reason. Rejects with BackupError when an entry is refused,
+ * the tar stream expands past `maxBytes`, is compressed a second time, or is not readable.
+ */
+function readArchive(
+  file: string,
+  maxBytes: number,
+  makeSink: (refuse: (why: string) => void) => tar.Parser,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const refusal = (why: string) =>
+      new BackupError(`${file} is refused: ${why}; nothing was written.`);
+    const source = fs.createReadStream(file);
+    const gunzip = zlib.createGunzip();
+    let expanded = 0;
+    let head: Buffer | undefined = Buffer.alloc(0);
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        expanded += chunk.length;
+        if (expanded > maxBytes) {
+          done(
+            refusal(
+              `it expands past ${sizeInWords(maxBytes)} (a gzip bomb, or a site larger than the limit: --max-gb raises it)`,
+            ),
+          );
+          return;
+        }
+        if (head) {
+          head = Buffer.concat([head, chunk]);
+          if (head.length < 4) return done();
+          if (COMPRESSED_MAGIC.some((magic) => head?.subarray(0, magic.length).equals(magic))) {
+            done(refusal('it is compressed twice; a backup is one gzipped tar'));
+            return;
+          }
+          chunk = head;
+          head = undefined;
+        }
+        done(null, chunk);
+      },
+      flush(done) {
+        done(null, head);
+      },
+    });
+    let settled = false;
+    const fail = (err: unknown) => {
+      if (settled) return;
+      settled = true;
+      source.destroy();
+      gunzip.destroy();
+      counter.destroy();
+      reject(
+        err instanceof BackupError
+          ? err
+          : new BackupError(
+              `${file} is not a readable backup archive: ${(err as Error).message}; nothing was written.`,
+            ),
+      );
+    };
+    const sink = makeSink((why) => fail(refusal(why)));
+    source.on('error', fail);
+    gunzip.on('error', fail);
+    counter.on('error', fail);
+    sink.on('error', fail);
+    sink.on('close', () => {
+      if (settled) return;
+      settled = true;
+      resolve();
+    });
+    source.pipe(gunzip).pipe(counter).pipe(sink);
+  });
+}
+
+/**
+ * Reads every entry of the archive without writing anything (ARC-1, ARC-2): each must be one a
+ * backup holds, and the sizes the entries declare must stay within `maxBytes`, so that a bomb
+ * declaring a huge file is refused at its header, before its bytes are unpacked.
+ */
+function inspectArchive(file: string, maxBytes: number): Promise<void> {
+  return readArchive(file, maxBytes, (refuse) => {
+    let declared = 0;
+    const parser = new tar.Parser({
+      strict: true,
+      onReadEntry: (entry) => {
+        declared += entry.size;
+        const why =
+          whyRefused(entry) ??
+          (declared > maxBytes
+            ? `its entries add up to more than ${sizeInWords(maxBytes)} (a gzip bomb, or a site larger than the limit: --max-gb raises it)`
+            : undefined);
+        if (why) refuse(why);
+        entry.resume();
+      },
+    });
+    // Entries node-tar skips without asking the filter (sparse files, unknown types, oversized
+    // extended headers) are refused too: a backup holds none.
+    parser.on('ignoredEntry', (entry: tar.ReadEntry) => {
+      refuse(whyRefused(entry) ?? `${entryName(entry.path)} is an entry tar skips`);
+    });
+    return parser;
+  });
+}
+
+/** Unpacks the inspected archive into `dataDir`, refusing again what inspectArchive refused. */
+function unpackArchive(file: string, dataDir: string, maxBytes: number): Promise<void> {
+  return readArchive(
+    file,
+    maxBytes,
+    (refuse) =>
+      new tar.Unpack({
+        cwd: dataDir,
+        strict: true,
+        // Run as root, node-tar would give files the archive's owners: the restorer owns them.
+        preserveOwner: false,
+        filter: (_path, entry) => {
+          const why = 'type' in entry ? whyRefused(entry) : 'an entry without a type';
+          if (why) refuse(why);
+          return why === undefined;
+        },
+      }),
+  );
+}
 
 function summary(db: Database.Database): Pick<BackupManifest, 'revision' | 'photos'> {
   const { revision } = db
@@ -184,11 +378,18 @@ function readManifest(dataDir: string, file: string): BackupManifest {
  * Unpacks the archive `file` into `dataDir`, which must be absent or empty (OPS-6), then checks it:
  * the database opens, passes SQLite's integrity check and is migrated to this version's schema, and
  * every recorded photo has its files. The server's next start publishes the latest revision.
+ * Every entry is read and checked before anything is written (ARC-1, ARC-2, `whyRefused`), and the
+ * tar stream may expand to `options.maxBytes` (RESTORE_MAX_BYTES) at most.
  * Throws BackupError when `dataDir` is not empty (nothing there is touched), or when `file` is
- * missing, not a Stays archive, holds other entries than a backup does, or is damaged (everything
- * unpacked is then removed again).
+ * missing, not a Stays archive, holds an entry a backup never holds, expands past the limit, or is
+ * damaged; `dataDir` is then left as it was (anything unpacked is removed again).
  */
-export async function restoreBackup(file: string, dataDir: string): Promise<BackupManifest> {
+export async function restoreBackup(
+  file: string,
+  dataDir: string,
+  options: RestoreOptions = {},
+): Promise<BackupManifest> {
+  const maxBytes = options.maxBytes ?? RESTORE_MAX_BYTES;
   if (fs.existsSync(dataDir)) {
     if (!fs.statSync(dataDir).isDirectory()) {
       throw new BackupError(`DATA_DIR ${dataDir} is not a folder.`);
@@ -202,36 +403,21 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Back
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) {
     throw new BackupError(`There is no backup file ${file}.`);
   }
+  await inspectArchive(file, maxBytes);
+  const existed = fs.existsSync(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
+  /** Leaves `dataDir` as it was: empty, or absent when the restore made it. */
   const emptyAgain = () => {
+    if (!existed) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      return;
+    }
     for (const entry of fs.readdirSync(dataDir)) {
       fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
     }
   };
   try {
-    const refused: string[] = [];
-    try {
-      await tar.extract({
-        file,
-        cwd: dataDir,
-        strict: true,
-        filter: (entryPath, entry) => {
-          const type = 'type' in entry ? entry.type : undefined;
-          const ok =
-            ENTRY_RE.test(entryPath) &&
-            (type === undefined || type === 'File' || type === 'Directory');
-          if (!ok) refused.push(entryPath);
-          return ok;
-        },
-      });
-    } catch (err) {
-      throw new BackupError(`${file} is not a readable backup archive: ${(err as Error).message}`);
-    }
-    if (refused.length > 0) {
-      throw new BackupError(
-        `${file} is not a Stays backup: it holds ${refused.slice(0, 3).join(', ')}${refused.length > 3 ? ' ...' : ''}.`,
-      );
-    }
+    await unpackArchive(file, dataDir, maxBytes);
     const manifest = readManifest(dataDir, file);
     if (!fs.existsSync(path.join(dataDir, DB_FILE))) {
       throw new BackupError(`${file} holds no database.`);

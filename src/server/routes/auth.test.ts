@@ -8,7 +8,7 @@ import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { setPassword } from '../auth/accounts.js';
 import { requireOwner } from '../auth/guard.js';
-import { SESSION_TTL_MS } from '../auth/sessions.js';
+import { SESSION_ABSOLUTE_MS } from '../auth/sessions.js';
 
 const USER = 'owner';
 const PASSWORD = 'tea-and-coffee-estates';
@@ -65,7 +65,7 @@ describe('POST /api/login', () => {
 
     const session = cookie(res, 'stays-session');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/', secure: true });
-    expect(session.maxAge).toBe(SESSION_TTL_MS / 1000);
+    expect(session.maxAge).toBe(SESSION_ABSOLUTE_MS / 1000);
     expect(Buffer.from(session.value, 'base64url')).toHaveLength(32);
 
     const adminKey = cookie(res, 'admin-key');

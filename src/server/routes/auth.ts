@@ -7,8 +7,9 @@
  *   wrong: OWASP Authentication Cheat Sheet), 403 cross-site, 429 `{ error, retryAfter }` with
  *   `Retry-After` (throttle.ts). A form body gets a 303 to `/` or back to
  *   `/adminlogin?error={invalid|wrong|throttled&retry=N}` instead, so the browser never shows JSON.
- *   Success sets the HttpOnly session cookie and the spec's `admin-key` cookie (ADMIN-1).
- * - `POST /api/logout`: ends the session on the server, clears both cookies, 200 `{ ok: true }`.
+ *   Success sets the HttpOnly session cookie, always with a new id (SESS-1), and the spec's
+ *   `admin-key` cookie (ADMIN-1). Sessions end idle or by age on the server (sessions.ts, SESS-3).
+ * - `POST /api/logout`: ends the session on the server (SESS-2), clears both cookies, 200 `{ ok: true }`.
  * - `GET /api/session`: 200 `{ username }` for a live session, else 401: lets the admin tools tell a
  *   hand-made `admin-key` cookie from a real login.
  */
@@ -28,7 +29,7 @@ import {
   findSession,
   purgeExpiredSessions,
   SESSION_COOKIE,
-  SESSION_TTL_MS,
+  SESSION_ABSOLUTE_MS,
 } from '../auth/sessions.js';
 import { loginSucceeded, startLoginAttempt } from '../auth/throttle.js';
 
@@ -72,7 +73,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     sameSite: 'strict',
     path: '/',
     secure,
-    maxAge: SESSION_TTL_MS / 1000,
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
   };
   // ADMIN-1, AUTH-5: readable by the page, it only switches the admin UI on; the server never trusts it.
   const adminKeyCookie: CookieSerializeOptions = { ...sessionCookie, httpOnly: false };
@@ -131,6 +132,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       return fail(req, reply, 401, { error: WRONG_CREDENTIALS }, 'wrong');
     }
     loginSucceeded(db, verdict.attempt);
+    // SESS-1: the session a browser brought (planted by someone else, or an old one) ends here; the
+    // login always gets a new id.
     deleteSession(db, req.cookies[SESSION_COOKIE]);
     purgeExpiredSessions(db);
     const sessionId = createSession(db, username);
