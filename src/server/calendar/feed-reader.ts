@@ -95,7 +95,14 @@ export class FeedReader {
   private nextId = 0;
   private idleTimer: NodeJS.Timeout | undefined;
 
+  private current: Worker | undefined;
+
   constructor(readonly limits: ReaderLimits = DEFAULT_READER_LIMITS) {}
+
+  /** The worker's thread id while one is ready (tests and the bench watch it). */
+  get threadId(): number | undefined {
+    return this.current?.threadId;
+  }
 
   /** Starts the worker now if none runs, so the next feed does not wait for it (a sync's fetch). */
   warm(): void {
@@ -122,6 +129,7 @@ export class FeedReader {
     clearTimeout(this.idleTimer);
     const worker = this.worker;
     this.worker = undefined;
+    this.current = undefined;
     void worker?.then((w) => w.terminate()).catch(() => undefined);
   }
 
@@ -147,6 +155,7 @@ export class FeedReader {
       const onMessage = (message: unknown) => {
         if ((message as { ready?: boolean }).ready !== true) return;
         settle();
+        this.current = worker;
         resolve(worker);
       };
       const fail = (err: unknown) => {
@@ -161,6 +170,7 @@ export class FeedReader {
     });
     worker.once('exit', () => {
       if (this.worker === ready) this.worker = undefined;
+      if (this.current === worker) this.current = undefined;
     });
     this.worker = ready;
     return ready;
@@ -220,6 +230,7 @@ export class FeedReader {
   /** Terminates `worker` and forgets it, so the next feed starts a fresh one. */
   private end(ready: Promise<Worker>, worker: Worker): void {
     if (this.worker === ready) this.worker = undefined;
+    if (this.current === worker) this.current = undefined;
     void worker.terminate();
   }
 }
