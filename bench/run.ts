@@ -7,7 +7,8 @@
  * property page, median of LIGHTHOUSE_RUNS; JavaScript before interaction and the admin chunk, from
  * the Vite manifest; publish time for 10/100/500 synthetic properties; upload of the 12-megapixel
  * fixture; the server's resident set through the demo seed and 20 such uploads (OPS-4); autocannon throughput and latency of published pages, and the same against nginx on the
- * same published folder when /usr/sbin/nginx exists.
+ * same published folder when /usr/sbin/nginx exists; the feed reader's start and read times, and a
+ * property page's latency while a hostile feed is synced again and again (FEED-1, FEED-3).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +24,9 @@ import { spawnServer, type SpawnedServer } from '../scripts/spawn-server.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { DEFAULT_LIMITS } from '../src/server/images/render-process.js';
+import { DEFAULT_READER_LIMITS, FeedReader } from '../src/server/calendar/feed-reader.js';
+import { airbnbFeed } from '../test/feed-fixtures.js';
+import { startFeedServer } from '../test/test-feed-server.js';
 import { saveRevision } from '../src/server/store/revisions.js';
 import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import type { SiteData } from '../src/shared/site-data.js';
@@ -617,9 +621,130 @@ async function serveFigures(): Promise<void> {
   }
 }
 
-/** Sections to run (BENCH_ONLY=bundle,publish,upload,memory,serve,lighthouse; default all). */
+/** The feed reader's own figures (FEED-1, FEED-3), measured in this process with a real worker. */
+async function feedReaderFigures(): Promise<void> {
+  const reader = new FeedReader();
+  try {
+    const empty = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\nEND:VCALENDAR\r\n';
+    let start = performance.now();
+    await reader.read(empty);
+    row(
+      'feed reader: start a worker and read an empty feed',
+      `${(performance.now() - start).toFixed(0)} ms`,
+    );
+    const warm: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      start = performance.now();
+      await reader.read(empty);
+      warm.push(performance.now() - start);
+    }
+    row('feed reader: an empty feed, warm worker (median of 5)', `${median(warm).toFixed(1)} ms`);
+    const { text } = airbnbFeed(20_000);
+    const big: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      start = performance.now();
+      await reader.read(text);
+      big.push(performance.now() - start);
+    }
+    const limit = DEFAULT_READER_LIMITS.timeLimitMs;
+    row(
+      `feed reader: 20,000-event Airbnb feed (${(Buffer.byteLength(text) / 2 ** 20).toFixed(1)} MB), median of 3`,
+      `${median(big).toFixed(0)} ms`,
+      `≤ ${limit} ms`,
+      median(big) <= limit,
+    );
+  } finally {
+    reader.stop();
+  }
+}
+
+/**
+ * FEED-1: a property page under load (autocannon, 50 connections, LOAD_SECONDS) on the real server,
+ * first with no sync, then while the owner's Sync Now of a feed ical.js never finishes runs again and
+ * again (each ends at the 2 s limit, and the next starts a fresh worker).
+ */
+async function hostileFeedFigures(): Promise<void> {
+  const feeds = await startFeedServer();
+  feeds.set('/hostile.ics', { kind: 'file', name: 'hostile-rrule.ics' });
+  const owner = { username: 'bench', password: 'bench-password-for-the-feed-section' };
+  const server = await spawnServer({
+    CALENDAR_ALLOW_PRIVATE: 'true',
+    CALENDAR_SYNC_MINUTES: '0',
+    ADMIN_USERNAME: owner.username,
+    ADMIN_PASSWORD: owner.password,
+  });
+  cleanups.add(server.stop);
+  try {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const stay = /href="(\/stay\/([^"]+))"/.exec(html);
+    if (!stay?.[1] || !stay[2]) throw new Error('no property link on the home page');
+    const origin = { origin: new URL(server.url).origin };
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { ...origin, 'content-type': 'application/json' },
+      body: JSON.stringify(owner),
+    });
+    if (!login.ok) throw new Error(`login answered ${login.status}`);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const calendar = `${server.url}/api/calendar/${stay[2]}`;
+    const put = await fetch(calendar, {
+      method: 'PUT',
+      headers: { ...origin, cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        feeds: [{ label: 'Airbnb', url: `${feeds.origin}/hostile.ics` }],
+        blocks: [],
+      }),
+    });
+    if (!put.ok) throw new Error(`PUT calendar answered ${put.status}`);
+
+    const page = `${server.url}${stay[1]}`;
+    const idle = await load(page);
+    let syncing = true;
+    const syncMs: number[] = [];
+    const errors = new Set<string>();
+    const syncs = (async () => {
+      while (syncing) {
+        const begun = performance.now();
+        const res = await fetch(`${calendar}/sync`, {
+          method: 'POST',
+          headers: { ...origin, cookie },
+        });
+        const body = (await res.json()) as { feeds: { lastError: string | null }[] };
+        syncMs.push(performance.now() - begun);
+        errors.add((body.feeds[0]?.lastError ?? 'none').replace(/\d\d:\d\d$/, 'HH:MM'));
+      }
+    })();
+    const busy = await load(page);
+    syncing = false;
+    await syncs;
+    row('property page, no sync: p50 / p99', `${idle.p50} / ${idle.p99} ms`);
+    row(
+      `property page, hostile feed syncing (${syncMs.length} syncs): p50 / p99`,
+      `${busy.p50} / ${busy.p99} ms`,
+    );
+    if (idle.non2xx + busy.non2xx)
+      row('property page: errors or non-2xx', String(idle.non2xx + busy.non2xx), '0', false);
+    row(
+      'hostile Sync Now answered in (median)',
+      `${median(syncMs).toFixed(0)} ms`,
+      '≈ 2000 ms + start',
+    );
+    row('hostile feed error', [...errors].join('; '));
+  } finally {
+    cleanups.delete(server.stop);
+    await server.stop();
+    await feeds.close();
+  }
+}
+
+async function feedFigures(): Promise<void> {
+  await feedReaderFigures();
+  await hostileFeedFigures();
+}
+
+/** Sections to run (BENCH_ONLY=bundle,publish,upload,memory,serve,lighthouse,feeds; default all). */
 const only = new Set(
-  (process.env.BENCH_ONLY || 'bundle,publish,upload,memory,serve,lighthouse').split(','),
+  (process.env.BENCH_ONLY || 'bundle,publish,upload,memory,serve,lighthouse,feeds').split(','),
 );
 const started = Date.now();
 const loadBefore = os.loadavg();
@@ -673,6 +798,7 @@ try {
   if (only.has('upload')) await section('upload', uploadFigures);
   if (only.has('memory')) await section('memory', memoryFigures);
   if (only.has('serve') || only.has('lighthouse')) await section('serve', serveFigures);
+  if (only.has('feeds')) await section('feeds', feedFigures);
 } catch (error) {
   console.error(error);
   clearTimeout(deadline);

@@ -1,7 +1,8 @@
 /**
- * A real HTTP server on 127.0.0.1 for calendar tests: each path answers as a channel's feed might
- * (a fixture file, a status, a slow answer, a huge body, an HTML page, redirects), and the answer
- * of a path can be changed between syncs.
+ * A real HTTP server on loopback (127.0.0.1 by default) for calendar tests: each path answers as a
+ * channel's feed might (a fixture file, a status, a slow answer, a huge body, an HTML page,
+ * redirects), and the answer of a path can be changed between syncs. It counts the TCP connections
+ * it accepts, so a test can show that a refused address was never connected to (FEED-4).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -20,8 +21,11 @@ type FeedAnswer =
   | { kind: 'redirect'; to: string };
 
 export interface FeedServer {
-  /** http://127.0.0.1:{port} */
+  /** http://127.0.0.1:{port} (or the address it was started on) */
   origin: string;
+  port: number;
+  /** TCP connections accepted so far, whatever came (or did not come) over them. */
+  connections(): number;
   /** Sets what `pathname` answers from now on. */
   set(pathname: string, answer: FeedAnswer): void;
   /** Requests received, by pathname. */
@@ -31,8 +35,8 @@ export interface FeedServer {
   close(): Promise<void>;
 }
 
-/** Starts the server on a free loopback port. */
-export async function startFeedServer(): Promise<FeedServer> {
+/** Starts the server on `host` (a loopback address) and `port` (0: a free one). */
+export async function startFeedServer(host = '127.0.0.1', port = 0): Promise<FeedServer> {
   const answers = new Map<string, FeedAnswer>();
   const hits = new Map<string, number>();
   const hanging = new Set<http.ServerResponse>();
@@ -102,10 +106,17 @@ export async function startFeedServer(): Promise<FeedServer> {
         return;
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  let connections = 0;
+  server.on('connection', () => connections++);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const bound = (server.address() as { port: number }).port;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://${host.includes(':') ? `[${host}]` : host}:${bound}`,
+    port: bound,
+    connections: () => connections,
     set: (pathname, answer) => answers.set(pathname, answer),
     hits,
     maxInFlight: () => maxInFlight,

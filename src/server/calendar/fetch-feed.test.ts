@@ -1,8 +1,11 @@
 /**
- * AVL-4 bounds of fetchFeed that the sync tests do not reach: the scheme, and the refusal of
- * loopback and private addresses (server-side request forgery), checked on the address a name
- * resolves to, against a real server on 127.0.0.1.
+ * AVL-4 and FEED-4 bounds of fetchFeed that the sync tests do not reach: the scheme, and the
+ * refusal of loopback and private addresses (server-side request forgery) in every spelling an
+ * attacker tries, checked on the address a name resolves to, against real servers on loopback
+ * that count the connections they accept: a refused address is never connected to.
  */
+import net from 'node:net';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FETCH_BOUNDS, fetchFeed, FeedFetchError, isPrivateAddress } from './fetch-feed.js';
 import { startFeedServer, type FeedServer } from '../../../test/test-feed-server.js';
@@ -72,6 +75,79 @@ describe('fetchFeed', () => {
   });
 });
 
+describe('the tricky spellings of loopback (FEED-4)', () => {
+  let v4: FeedServer;
+  let v6: FeedServer | undefined;
+  let other: FeedServer;
+  beforeAll(async () => {
+    v4 = await startFeedServer();
+    v4.set('/a.ics', { kind: 'file', name: 'airbnb.ics' });
+    // The same port on ::1, so an IPv6 spelling that got through would be counted too.
+    v6 = await startFeedServer('::1', v4.port).catch(() => undefined);
+    v6?.set('/a.ics', { kind: 'file', name: 'airbnb.ics' });
+    other = await startFeedServer('127.0.0.2');
+    other.set('/a.ics', { kind: 'file', name: 'airbnb.ics' });
+  });
+  afterAll(async () => {
+    await Promise.all([v4.close(), v6?.close(), other.close()]);
+  });
+  const connections = () => v4.connections() + (v6?.connections() ?? 0) + other.connections();
+
+  it('refuses each spelling without connecting, with CALENDAR_ALLOW_PRIVATE unset', async () => {
+    const port = v4.port;
+    const spellings = [
+      `http://127.1:${port}/a.ics`,
+      `http://0x7f000001:${port}/a.ics`,
+      `http://2130706433:${port}/a.ics`,
+      // Octal: 012 is 10, so this is 10.0.0.1, a private address.
+      `http://012.0.0.1:${port}/a.ics`,
+      `http://0:${port}/a.ics`,
+      `http://[::ffff:127.0.0.1]:${port}/a.ics`,
+      `http://[::ffff:7f00:1]:${port}/a.ics`,
+      `http://[::]:${port}/a.ics`,
+      `http://[::1]:${port}/a.ics`,
+      `http://[::127.0.0.1]:${port}/a.ics`,
+      `http://[64:ff9b::7f00:1]:${port}/a.ics`,
+      `http://localhost.:${port}/a.ics`,
+      `http://LOCALHOST:${port}/a.ics`,
+      `http://feeds.localhost:${port}/a.ics`,
+      `https://0x7f.1:${port}/a.ics`,
+      // A name (this machine's own, from /etc/hosts) that resolves to a loopback address.
+      `http://${os.hostname()}:${port}/a.ics`,
+      `http://127.0.0.2:${other.port}/a.ics`,
+    ];
+    for (const url of spellings) {
+      expect(await reasonOf(url), url).toBe('is in a private network, which is not allowed');
+    }
+    expect(connections()).toBe(0);
+  });
+
+  it('refuses a redirect to a loopback spelling without connecting to it', async () => {
+    // The first hop is allowed (this test's own server), so only the redirect target is judged.
+    const allowAddresses = new net.BlockList();
+    allowAddresses.addAddress('127.0.0.1');
+    const bounds = { ...strict, allowAddresses };
+    expect(await fetchFeed(`${v4.origin}/a.ics`, bounds)).toContain('BEGIN:VCALENDAR');
+    const before = v4.connections();
+    for (const target of [
+      `http://0x7f000002:${other.port}/a.ics`,
+      `http://127.0.0.2:${other.port}/a.ics`,
+      `http://[::ffff:7f00:2]:${other.port}/a.ics`,
+      `http://localhost.:${other.port}/a.ics`,
+      `http://[::]:${v4.port}/a.ics`,
+    ]) {
+      v4.set('/redirect.ics', { kind: 'redirect', to: target });
+      expect(await reasonOf(`${v4.origin}/redirect.ics`, bounds), target).toBe(
+        'is in a private network, which is not allowed',
+      );
+    }
+    expect(other.connections()).toBe(0);
+    expect(v6?.connections() ?? 0).toBe(0);
+    // The redirects themselves came over the allowed server's connections.
+    expect(v4.connections()).toBeGreaterThanOrEqual(before);
+  });
+});
+
 describe('isPrivateAddress', () => {
   it('sorts addresses into private and public', () => {
     for (const address of [
@@ -91,6 +167,10 @@ describe('isPrivateAddress', () => {
       'fe80::1',
       '::ffff:10.0.0.1',
       '::ffff:169.254.169.254',
+      '::ffff:7f00:1',
+      '::7f00:1',
+      '64:ff9b::a00:1',
+      '2002:7f00:1::',
       'not-an-ip',
     ]) {
       expect(isPrivateAddress(address), address).toBe(true);

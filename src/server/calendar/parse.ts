@@ -20,6 +20,7 @@ import ICAL from 'ical.js';
 import {
   addDays,
   dateOf,
+  isCalendarDate,
   propertyDate,
   PROPERTY_TIME_ZONE,
   today,
@@ -79,6 +80,11 @@ function propertyDateOf(
   event: InstanceType<typeof ICAL.Component>,
   name: string,
 ): string | undefined {
+  // FEED-3: an all-day value is already the night's date in jCal; reading it as such spares a
+  // Property and an ICAL.Time per event, a third of the time a 20,000-event feed takes.
+  const raw = rawProperty(event, name);
+  if (!raw) return undefined;
+  if (raw[2] === 'date' && typeof raw[3] === 'string' && isCalendarDate(raw[3])) return raw[3];
   const prop = event.getFirstProperty(name);
   if (!prop) return undefined;
   const value = prop.getFirstValue();
@@ -87,13 +93,22 @@ function propertyDateOf(
   return dateOfTime(value, typeof tzid === 'string' ? tzid : undefined);
 }
 
+/**
+ * The first property `name` of `event` as ical.js parsed it (jCal: [name, params, type, value]),
+ * read without building a Property: on a 20,000-event feed those objects cost seconds (FEED-3).
+ */
+function rawProperty(event: Component, name: string): unknown[] | undefined {
+  const properties = (event.jCal as unknown[])[1] as unknown[][];
+  return properties.find((p) => p[0] === name);
+}
+
 function isCancelled(event: Component): boolean {
-  const status = event.getFirstPropertyValue('status');
+  const status = rawProperty(event, 'status')?.[3];
   return typeof status === 'string' && status.toUpperCase() === 'CANCELLED';
 }
 
 function uidOf(event: Component): string | undefined {
-  const uid = event.getFirstPropertyValue('uid');
+  const uid = rawProperty(event, 'uid')?.[3];
   return typeof uid === 'string' && uid !== '' ? uid : undefined;
 }
 
@@ -183,7 +198,7 @@ function readEvents(root: Component, now: number): FeedBooking[] {
     if (recurring.has(uid)) continue;
     const recurrenceId = event.getFirstProperty('recurrence-id')?.getFirstValue();
     const key = recurrenceId ? `${uid}\u0000${String(recurrenceId)}` : uid;
-    const rawSequence = Number(event.getFirstPropertyValue('sequence'));
+    const rawSequence = Number(rawProperty(event, 'sequence')?.[3]);
     const sequence = Number.isFinite(rawSequence) ? rawSequence : 0;
     const previous = byKey.get(key);
     if (previous && previous.sequence > sequence) continue;

@@ -1,16 +1,18 @@
 /**
  * Keeps imported feeds in step (AVL-4, AVL-5): every feed at start and then every
  * CALENDAR_SYNC_MINUTES (with up to 10 % jitter, so many servers do not knock on a channel at the
- * same second), one fetch at a time per host, each bounded by fetchFeed. A failed or unparsable
- * fetch keeps the feed's last good bookings and records "Airbnb: the address answered 404 at 10:42"
- * (Asia/Kolkata time); only a good fetch replaces them. Log lines name the feed by id and property,
- * never by URL (AVL-3).
+ * same second), one fetch at a time per host, each bounded by fetchFeed, and read by a FeedReader
+ * off the event loop within its time limit and memory cap (FEED-1, FEED-2). A failed, unparsable
+ * or unreadable fetch keeps the feed's last good bookings and records "Airbnb: the address answered
+ * 404 at 10:42" (Asia/Kolkata time); only a good fetch replaces them. Log lines name the feed by id
+ * and property, never by URL (AVL-3).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../store/db.js';
 import { propertyClock } from './dates.js';
 import { DEFAULT_FETCH_BOUNDS, fetchFeed, FeedFetchError } from './fetch-feed.js';
-import { FeedParseError, parseFeed } from './parse.js';
+import { FeedLimitError, FeedReader } from './feed-reader.js';
+import { FeedParseError } from './parse.js';
 import {
   listAllFeeds,
   listFeeds,
@@ -38,7 +40,7 @@ export function isStale(feed: FeedRow, now: number = Date.now()): boolean {
 /** The owner's sentence for a failed sync: "{label}: the address answered 404 at 10:42". */
 export function failureSentence(label: string, err: unknown, at: Date): string {
   let what: string;
-  if (err instanceof FeedFetchError) what = err.message;
+  if (err instanceof FeedFetchError || err instanceof FeedLimitError) what = err.message;
   else if (err instanceof FeedParseError)
     what = 'the address sent something that is not a calendar';
   else what = 'the sync failed';
@@ -55,6 +57,8 @@ export class CalendarSync {
     private readonly db: Db,
     private readonly options: SyncOptions,
     private readonly log: FastifyBaseLogger,
+    /** Reads fetched feeds; stopped with the sync. */
+    readonly reader: FeedReader = new FeedReader(),
   ) {}
 
   /** Syncs every feed now (not awaited) and schedules the next rounds. A 0-minute period does neither. */
@@ -69,6 +73,7 @@ export class CalendarSync {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.stopping.abort();
+    this.reader.stop();
   }
 
   private schedule(): void {
@@ -113,6 +118,7 @@ export class CalendarSync {
     }
     return this.onHost(host, async () => {
       if (this.stopping.signal.aborted) return;
+      this.reader.warm();
       try {
         const text = await fetchFeed(feed.url, {
           ...DEFAULT_FETCH_BOUNDS,
@@ -120,7 +126,7 @@ export class CalendarSync {
           allowPrivate: this.options.allowPrivate,
           signal: this.stopping.signal,
         });
-        const bookings = parseFeed(text);
+        const bookings = await this.reader.read(text);
         saveSyncSuccess(this.db, feed.id, feed.url, bookings, new Date());
         this.log.info(
           { feedId: feed.id, propertyId: feed.propertyId, bookings: bookings.length },
