@@ -8,8 +8,8 @@
  * the JavaScript a page needs before interaction).
  */
 import { DayPicker, labelDayButton } from 'react-day-picker';
+import { isNightUnavailable } from '../../shared/calendar-dates.js';
 import {
-  isNightUnavailable,
   isSelectable,
   pickDate,
   type StayDates,
