@@ -9,12 +9,7 @@
  */
 import { DayPicker, labelDayButton } from 'react-day-picker';
 import { isNightUnavailable } from '../../shared/calendar-dates.js';
-import {
-  isSelectable,
-  pickDate,
-  type StayDates,
-  type StayRules,
-} from './stay-dates.js';
+import { isSelectable, pickDate, type StayDates, type StayRules } from './stay-dates.js';
 import styles from './stay-calendar.module.css';
 
 /** A "YYYY-MM-DD" as the local-midnight Date that react-day-picker works with. */
