@@ -49,6 +49,9 @@ export const LIMITS = {
   discountPercent: 90,
 } as const;
 
+/** The part of a booking's total asked in advance when a property does not say (PRICE-1). */
+export const DEFAULT_ADVANCE_PERCENT = 30;
+
 /** The owner's answer that removes an optional field (a blank answer changes nothing: FLOW-8). */
 export const CLEAR_ANSWER = 'none';
 
@@ -192,7 +195,7 @@ export const PROPERTY_FIELDS = {
     label: 'Advance',
     max: 100,
     optional: true,
-    default: 30,
+    default: DEFAULT_ADVANCE_PERCENT,
   }),
 };
 

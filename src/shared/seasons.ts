@@ -20,7 +20,7 @@ export function isAnnual(season: Pick<Season, 'from'>): boolean {
 }
 
 /** True when the night `date` ("YYYY-MM-DD") is in the season. */
-export function seasonHolds(season: Pick<Season, 'from' | 'to'>, date: string): boolean {
+function seasonHolds(season: Pick<Season, 'from' | 'to'>, date: string): boolean {
   if (!isAnnual(season)) return season.from <= date && date <= season.to;
   const monthDay = date.slice(5);
   return season.from <= season.to
