@@ -196,6 +196,8 @@ export interface SiteInfo {
   phone: string;
   socialUrl: string;
   officeAddress: string;
+  /** The business's GSTIN when it is registered: quotes carry GST (PRICE-5). */
+  gstin?: string;
 }
 
 /**
