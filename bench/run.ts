@@ -6,7 +6,7 @@
  * Figures: Lighthouse 12 (mobile preset, simulated throttling, Debian's Chromium) on / and a
  * property page, median of LIGHTHOUSE_RUNS; JavaScript before interaction and the admin chunk, from
  * the Vite manifest; publish time for 10/100/500 synthetic properties; upload of the 12-megapixel
- * fixture; the server's resident set through the demo seed and 20 such uploads (OPS-4); autocannon throughput and latency of published pages, and the same against nginx on the
+ * fixture; the quote's latency (PRICE-6); the server's resident set through the demo seed and 20 such uploads (OPS-4); autocannon throughput and latency of published pages, and the same against nginx on the
  * same published folder when /usr/sbin/nginx exists; the feed reader's start and read times, and a
  * property page's latency while a hostile feed is synced again and again (FEED-1, FEED-3).
  */
@@ -258,6 +258,83 @@ async function publishFigures(): Promise<void> {
     `${(times[10]! / 10).toFixed(2)} → ${(times[500]! / 500).toFixed(2)} ms`,
     'linear (not growing)',
   );
+}
+
+/** Quote requests measured, one after another (PRICE-6), after QUOTE_WARMUP unmeasured ones. */
+const QUOTE_REQUESTS = 2000;
+const QUOTE_WARMUP = 200;
+
+/**
+ * GET /api/quote latency (PRICE-6: under 20 ms) over real HTTP on loopback, one request at a time:
+ * a published catalogue of 500 properties, each with weekend, season (one over New Year) and
+ * long-stay rates and an owner block, stays of 1 to 60 nights up to two years ahead, GST on.
+ */
+async function quoteFigures(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-bench-'));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  cleanups.add(removeDir);
+  const { app, ctx } = await buildApp(
+    loadConfig({ DATA_DIR: dataDir, GSTIN: '29ABCDE1234F1Z5', CALENDAR_SYNC_MINUTES: '0' }),
+  );
+  try {
+    const catalogue = syntheticCatalogue(500);
+    for (const p of catalogue.propertyList) {
+      Object.assign(p, {
+        nightlyRate: 4500,
+        weekendRate: 5500,
+        seasons: [
+          { name: 'New Year', from: '12-20', to: '01-05', nightlyRate: 9000, minNights: 3 },
+          { name: 'Dasara', from: '10-01', to: '10-12', nightlyRate: 8000 },
+        ],
+        includedGuests: 2,
+        extraGuestRate: 500,
+        cleaningFee: 800,
+        weeklyDiscount: 10,
+        monthlyDiscount: 25,
+      });
+    }
+    saveRevision(ctx.db, catalogue, 'bench');
+    await ctx.publisher.publish();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const ask = (url: string) =>
+      new Promise<number>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path: url, agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          })
+          .on('error', reject);
+      });
+    const first = new Date().toISOString().slice(0, 10);
+    const ms: number[] = [];
+    for (let i = 0; i < QUOTE_WARMUP + QUOTE_REQUESTS; i += 1) {
+      const checkIn = new Date(Date.parse(first) + ((i * 37) % 650) * 86_400_000 + 86_400_000);
+      const nights = 1 + ((i * 13) % 60);
+      const checkOut = new Date(checkIn.getTime() + nights * 86_400_000);
+      const url =
+        `/api/quote/synthetic-${i % 500}?checkIn=${checkIn.toISOString().slice(0, 10)}` +
+        `&checkOut=${checkOut.toISOString().slice(0, 10)}&guests=${1 + (i % 4)}`;
+      const start = performance.now();
+      const status = await ask(url);
+      if (status !== 200) throw new Error(`quote answered ${status} for ${url}`);
+      if (i >= QUOTE_WARMUP) ms.push(performance.now() - start);
+    }
+    agent.destroy();
+    const sorted = [...ms].sort((a, b) => a - b);
+    const p99 = sorted[Math.ceil(sorted.length * 0.99) - 1]!;
+    row(
+      `quote latency p50 / p99 (${QUOTE_REQUESTS} requests)`,
+      `${median(ms).toFixed(2)} / ${p99.toFixed(2)} ms`,
+      'median < 20 ms',
+      median(ms) < 20,
+    );
+  } finally {
+    await app.close();
+    cleanups.delete(removeDir);
+    removeDir();
+  }
 }
 
 async function uploadFigures(): Promise<void> {
@@ -742,9 +819,9 @@ async function feedFigures(): Promise<void> {
   await hostileFeedFigures();
 }
 
-/** Sections to run (BENCH_ONLY=bundle,publish,upload,memory,serve,lighthouse,feeds; default all). */
+/** Sections to run (BENCH_ONLY=bundle,publish,quote,upload,memory,serve,lighthouse,feeds; default all). */
 const only = new Set(
-  (process.env.BENCH_ONLY || 'bundle,publish,upload,memory,serve,lighthouse,feeds').split(','),
+  (process.env.BENCH_ONLY || 'bundle,publish,quote,upload,memory,serve,lighthouse,feeds').split(','),
 );
 const started = Date.now();
 const loadBefore = os.loadavg();
@@ -795,6 +872,7 @@ async function section(name: string, run: () => unknown): Promise<void> {
 try {
   if (only.has('bundle')) await section('bundle', bundleFigures);
   if (only.has('publish')) await section('publish', publishFigures);
+  if (only.has('quote')) await section('quote', quoteFigures);
   if (only.has('upload')) await section('upload', uploadFigures);
   if (only.has('memory')) await section('memory', memoryFigures);
   if (only.has('serve') || only.has('lighthouse')) await section('serve', serveFigures);

@@ -14,6 +14,7 @@ import AxeBuilder from '@axe-core/playwright';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { addDays, today } from '../src/shared/calendar-dates.js';
 import type { PageData } from '../src/shared/site-data.js';
 import { E2E_ADMIN } from './global-setup.js';
 import { BASE, hydrated, stayOffline } from './helpers.js';
@@ -22,9 +23,7 @@ test.use({ baseURL: BASE, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
 
 const RATE = 4500;
 /** Today in India, where the server maps bookings to dates (AVL-6). */
-const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
-const day = (n: number) =>
-  new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const day = (n: number) => addDays(today(), n);
 
 /** WCAG 2.2 AA inside the open dialog (MOB-2), one readable line per violation. */
 async function expectAccessibleDialog(page: Page): Promise<void> {
@@ -166,7 +165,7 @@ test.describe('owner', () => {
       'VERSION:2.0',
       'CALSCALE:GREGORIAN',
       'BEGIN:VEVENT',
-      `DTSTAMP:${compact(today)}T000000Z`,
+      `DTSTAMP:${compact(today())}T000000Z`,
       `DTSTART;VALUE=DATE:${compact(day(10))}`,
       `DTEND;VALUE=DATE:${compact(day(12))}`,
       'SUMMARY:Reserved',

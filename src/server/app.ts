@@ -16,6 +16,7 @@ import { pageRoutes } from './routes/pages.js';
 import { revisionRoutes } from './routes/revisions.js';
 import { previewRoutes } from './routes/preview.js';
 import { calendarRoutes } from './calendar/routes.js';
+import { quoteRoutes } from './quote/routes.js';
 import { fastifyTrustProxy, STRICT_TRANSPORT_SECURITY } from './reverse-proxy.js';
 import { healthRoutes } from './routes/health.js';
 
@@ -62,6 +63,7 @@ export async function buildApp(
   await app.register(async (scope) => revisionRoutes(scope, ctx));
   await app.register(async (scope) => previewRoutes(scope, ctx));
   await app.register(async (scope) => calendarRoutes(scope, ctx));
+  await app.register(async (scope) => quoteRoutes(scope, ctx));
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
   app.addHook('onClose', async () => {

@@ -113,6 +113,17 @@ describe('loadConfig', () => {
     expect(problems({ PORT: '-1' })).toHaveLength(1);
   });
 
+  it('reads GSTIN (PRICE-5) upper-cased into the public site details, and refuses a malformed one', () => {
+    expect(loadConfig({}).site.gstin).toBeUndefined();
+    expect(loadConfig({ GSTIN: ' ' }).site.gstin).toBeUndefined();
+    expect(loadConfig({ GSTIN: ' 29abcde1234f1z5 ' }).site.gstin).toBe('29ABCDE1234F1Z5');
+    for (const bad of ['29ABCDE1234F1Z', '29ABCDE1234F1X5', 'ABCDE1234F1Z5', '29ABCDE12345FZ5']) {
+      expect(problems({ GSTIN: bad })).toEqual([
+        `GSTIN must be a 15-character GSTIN, e.g. 29ABCDE1234F1Z5 (got "${bad}")`,
+      ]);
+    }
+  });
+
   it('never repeats the value of ADMIN_PASSWORD', () => {
     const err = (() => {
       try {

@@ -27,6 +27,11 @@ export interface SiteConfig {
   phone: string;
   socialUrl: string;
   officeAddress: string;
+  /**
+   * The business's GST identification number (GSTIN), when it is registered: quotes then carry GST
+   * and pages may print it (PRICE-5). Public by nature (it is printed on every invoice).
+   */
+  gstin?: string;
 }
 
 /** Calendar sync (AVL-4). */
@@ -116,6 +121,12 @@ const flag = z.enum(['true', 'false'], { error: 'must be true or false' });
 
 const text = z.string().trim().max(500, { error: 'must be at most 500 characters' });
 
+/**
+ * A GSTIN's shape (PRICE-5): 2 digits of the state code, the 10 characters of the PAN (5 letters,
+ * 4 digits, a letter), the entity number (1-9 or a letter), "Z", a check character.
+ */
+const GSTIN_RE = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
 /** Every environment variable the server reads (README "Configuration"). */
 export const envSchema = z
   .object({
@@ -160,6 +171,13 @@ export const envSchema = z
     ),
     SOCIAL_URL: optional(httpUrl),
     OFFICE_ADDRESS: optional(text),
+    GSTIN: optional(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(GSTIN_RE, { error: 'must be a 15-character GSTIN, e.g. 29ABCDE1234F1Z5' }),
+    ),
     TRUST_PROXY: optional(
       z
         .string()
@@ -233,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       officeAddress:
         e.OFFICE_ADDRESS ??
         'Third Floor, Sri Ganesha Complex, IG Road, Chikmagalur, Karnataka 577101, India',
+      ...(e.GSTIN === undefined ? {} : { gstin: e.GSTIN }),
     },
     calendar: {
       syncMinutes: e.CALENDAR_SYNC_MINUTES ?? 15,

@@ -315,7 +315,7 @@ describe('setDetail (DATA-2, FLOW-7)', () => {
     for (const field of ['id', 'photos', 'facilities', '__proto__', 'a b', '']) {
       expect(() => setDetail(frozen(), 'misty-hills', field, 'x')).toThrow(/not a detail/);
     }
-    expect(() => setDetail(frozen(), 'misty-hills', 'name', '   ')).toThrow(/needs a name/);
+    expect(() => setDetail(frozen(), 'misty-hills', 'name', '   ')).toThrow('The name cannot be blank: a property needs one.');
     expect(() =>
       setDetail(frozen(), 'misty-hills', 'name', 'x'.repeat(LIMITS.shortText + 1)),
     ).toThrow(/at most 200/);

@@ -7,7 +7,8 @@
  * Every function throws a RangeError with a sentence fit to show the owner when its input names
  * something that does not exist or breaks a rule of site-data.ts.
  */
-import { CLEAR_ANSWER, fieldSpec, LIMITS, TIME_RE, type FieldSpec } from './property-fields.js';
+import { readAnswer } from './field-kinds.js';
+import { CLEAR_ANSWER, fieldSpec, LIMITS, type FieldSpec } from './property-fields.js';
 import { ID_RE, type HomeSection, type Photo, type Property, type SiteData } from './site-data.js';
 
 /** Fields setDetail refuses: the id is the page's URL, and photos have their own edits. */
@@ -150,66 +151,16 @@ export function addPropertyToSection<T extends SiteData>(
 }
 
 /**
- * The value the owner's answer `value` stores in `field`, by the field's row in the field table
- * (property-fields.ts): count and money a whole number from the row's min (0 when unset) to its
- * max (" 3 " is 3; money may be typed "4,500" or "₹4,500"); time "HH:MM" ("9:30" is "09:30");
- * html kept exactly as typed; text trimmed, a required one not blank; a list is refused (it has
- * its own edit). A field outside the table is a free-form detail: trimmed, at most LIMITS.detail
- * characters.
- * Throws RangeError with a sentence for the owner.
+ * The value the owner's answer `value` stores in `field`: for a field of the table, its kind's
+ * reading and import rule (field-kinds.ts readAnswer); a field outside the table is a free-form
+ * detail, trimmed, at most LIMITS.detail characters. Throws RangeError with a sentence for the owner.
  */
-function detailValue(field: string, spec: FieldSpec | undefined, value: string): string | number {
-  const label = spec?.label.toLowerCase() ?? field;
-  switch (spec?.kind) {
-    case 'count': {
-      const text = value.trim();
-      const min = spec.min ?? 0;
-      const max = spec.max ?? LIMITS.count;
-      if (!/^\d{1,9}$/.test(text) || Number(text) < min || Number(text) > max) {
-        throw new RangeError(
-          `${field} must be a whole number from ${min} to ${max}; "${value}" is not.`,
-        );
-      }
-      return Number(text);
-    }
-    case 'money': {
-      const text = value.trim().replace(/^₹\s*/, '').replace(/,/g, '');
-      const min = spec.min ?? 0;
-      const max = spec.max ?? LIMITS.money;
-      if (!/^\d{1,9}$/.test(text) || Number(text) < min || Number(text) > max) {
-        throw new RangeError(
-          `The ${label} must be a whole number of rupees from ${min} to ${max}; "${value}" is not.`,
-        );
-      }
-      return Number(text);
-    }
-    case 'time': {
-      const typed = value.trim();
-      const text = /^\d:\d\d$/.test(typed) ? `0${typed}` : typed;
-      if (!TIME_RE.test(text))
-        throw new RangeError(
-          `The ${label} must be written HH:MM, 24-hour (for example 14:00); "${value}" is not.`,
-        );
-      return text;
-    }
-    case 'html': {
-      const max = spec.max ?? LIMITS.description;
-      if (value.length > max)
-        throw new RangeError(`The ${field} can be at most ${max} characters long.`);
-      return value;
-    }
-    case 'list':
-      throw new RangeError(`"${field}" is not a detail that can be edited this way.`);
-    case 'text':
-    case undefined: {
-      const text = value.trim();
-      const max = spec?.max ?? LIMITS.detail;
-      if (spec?.required && text === '') throw new RangeError(`A property needs a ${label}.`);
-      if (text.length > max)
-        throw new RangeError(`The ${field} can be at most ${max} characters long.`);
-      return text;
-    }
-  }
+function detailValue(field: string, spec: FieldSpec | undefined, value: string): unknown {
+  if (spec) return readAnswer(field, spec, value);
+  const text = value.trim();
+  if (text.length > LIMITS.detail)
+    throw new RangeError(`The ${field} can be at most ${LIMITS.detail} characters long.`);
+  return text;
 }
 
 /**
@@ -239,7 +190,7 @@ export function setDetail<T extends SiteData>(
     });
   }
   const next = detailValue(field, spec, value);
-  return updateProperty(data, property.id, (p) => ({ ...p, [field]: next }));
+  return updateProperty(data, property.id, (p) => ({ ...p, [field]: next }) as Property);
 }
 
 /** FLOW-8: facilities are entered comma-separated, split on commas and trimmed; blanks are dropped. */

@@ -128,6 +128,27 @@ describe('summariseChanges', () => {
     );
   });
 
+  it('words every rate field (PRICE-1) and the seasons (PRICE-2)', () => {
+    const answers: [string, string, string][] = [
+      ['weekendRate', '5500', 'Weekend rate of Hill Villa changed'],
+      ['includedGuests', '2', 'Guests included of Hill Villa changed'],
+      ['extraGuestRate', '500', 'Extra guest rate of Hill Villa changed'],
+      ['maxGuests', '6', 'Maximum guests of Hill Villa changed'],
+      ['cleaningFee', '800', 'Cleaning fee of Hill Villa changed'],
+      ['weeklyDiscount', '10', 'Weekly discount of Hill Villa changed'],
+      ['monthlyDiscount', '25', 'Monthly discount of Hill Villa changed'],
+      ['advancePercent', '50', 'Advance of Hill Villa changed'],
+      [
+        'seasons',
+        '[{"name":"New Year","from":"12-20","to":"01-05","nightlyRate":9000}]',
+        'Seasons of Hill Villa changed',
+      ],
+    ];
+    for (const [field, answer, words] of answers) {
+      expect(summariseChanges(base, setDetail(base, 'villa', field, answer))).toBe(words);
+    }
+  });
+
   it('notices a property added and a property deleted', () => {
     const added = { ...base, propertyList: [...base.propertyList, property('tent', 'Tent', [])] };
     expect(summariseChanges(base, added)).toBe("Property 'Tent' added");

@@ -2,8 +2,10 @@
  * The property-field table: each typed field of a property (DATA-2, DATA-7) with its kind, limits, label
  * and the default a stored revision older than the field loads with. No zod here, so browser code
  * can use it without bundling the schemas. Derived from it: the import schema (site-data.ts), the
- * core fields (CORE_FIELDS), the owner's edit rules and prompts (catalogue.ts setDetail,
- * admin-actions.ts) and the labels (fieldLabel, change-summary.ts). Adding a typed field = a row here + its place on a screen + a test.
+ * core fields (CORE_FIELDS), the owner's edit rules and prompts (field-kinds.ts, read by
+ * catalogue.ts setDetail and admin-actions.ts) and the labels (fieldLabel, change-summary.ts).
+ * Adding a typed field = a row here + its place on a screen + a test; adding a kind = its row in
+ * field-kinds.ts (its import rule and how an owner's typed answer is read, in one definition).
  *
  * Kinds and their stored values:
  * - text: a string, trimmed when the owner edits it; `required` refuses a blank one.
@@ -11,8 +13,11 @@
  * - count: a whole number from `min` (0 when unset) to `max`.
  * - money: a whole number of rupees (INR) from `min` (0 when unset) to `max`; the owner may type
  *   "4,500" or "₹4,500".
+ * - percent: a whole number of percent from `min` (0 when unset) to `max` (100 when unset); the
+ *   owner may type "10%".
  * - time: a 24-hour local time "HH:MM"; the owner may type "9:30" for "09:30".
  * - list: strings, each trimmed and non-blank, at most `maxItems` of at most `max` characters.
+ * - seasons: at most `maxItems` Season objects (below), no two holding the same night (PRICE-2).
  * Fields outside the table (DATA-2 "other detail fields that the admin edits by field name") are
  * free-form strings of at most LIMITS.detail characters.
  */
@@ -34,12 +39,38 @@ export const LIMITS = {
   money: 10_000_000,
   /** Longest minimum stay, in nights (AVL-2). */
   minNights: 365,
+  /** Most guests a property takes and a quote is asked for (PRICE-1, PRICE-5). */
+  guests: 50,
+  /** Seasons of one property (PRICE-2). */
+  seasons: 50,
+  /** Characters of a season's name. */
+  seasonName: 60,
+  /** Largest long-stay discount, in percent: a stay is never given away (PRICE-1). */
+  discountPercent: 90,
 } as const;
+
+/** The part of a booking's total asked in advance when a property does not say (PRICE-1). */
+export const DEFAULT_ADVANCE_PERCENT = 30;
 
 /** The owner's answer that removes an optional field (a blank answer changes nothing: FLOW-8). */
 export const CLEAR_ANSWER = 'none';
 
-export type FieldKind = 'text' | 'html' | 'count' | 'money' | 'time' | 'list';
+export type FieldKind =
+  'text' | 'html' | 'count' | 'money' | 'percent' | 'time' | 'list' | 'seasons';
+
+/**
+ * A season of a property's rates (PRICE-2): its nights from `from` to `to`, both included, each
+ * priced `nightlyRate` whole rupees (weekends included). Both are "MM-DD" (every year; `to` before
+ * `from` runs over New Year) or both "YYYY-MM-DD" (that year only). `minNights` is the minimum
+ * stay of a stay whose check-in night is in the season.
+ */
+export interface Season {
+  name: string;
+  from: string;
+  to: string;
+  nightlyRate: number;
+  minNights?: number;
+}
 
 /** The stored value of each kind. */
 interface FieldValueOf {
@@ -47,8 +78,10 @@ interface FieldValueOf {
   html: string;
   count: number;
   money: number;
+  percent: number;
   time: string;
   list: string[];
+  seasons: Season[];
 }
 
 /** One row of the table. */
@@ -56,11 +89,11 @@ export interface FieldSpec<K extends FieldKind = FieldKind> {
   kind: K;
   /** Sentence-case label, as a heading shows it ("Bed count"); prompts use it lower-cased. */
   label: string;
-  /** count and money: the smallest value (0 when unset). */
+  /** count, money and percent: the smallest value (0 when unset). */
   min?: number;
-  /** Characters (text, html, each list item) or the largest value (count, money). Not for time. */
+  /** Characters (text, html, each list item) or the largest value (count, money, percent). Not for time or seasons. */
   max?: number;
-  /** list only: the most items. */
+  /** list and seasons: the most items. */
   maxItems?: number;
   /** text only: a blank value is refused. */
   required?: boolean;
@@ -114,6 +147,56 @@ export const PROPERTY_FIELDS = {
   }),
   checkInTime: row({ kind: 'time', label: 'Check-in time', optional: true }),
   checkOutTime: row({ kind: 'time', label: 'Check-out time', optional: true }),
+  // PRICE-1 rates: optional, so a revision stored before them loads unchanged (DATA-7) and a
+  // property without them is priced as before (the nightly rate every night).
+  weekendRate: row({
+    kind: 'money',
+    label: 'Weekend rate',
+    min: 1,
+    max: LIMITS.money,
+    optional: true,
+  }),
+  seasons: row({ kind: 'seasons', label: 'Seasons', maxItems: LIMITS.seasons, optional: true }),
+  includedGuests: row({
+    kind: 'count',
+    label: 'Guests included',
+    min: 1,
+    max: LIMITS.guests,
+    optional: true,
+  }),
+  extraGuestRate: row({
+    kind: 'money',
+    label: 'Extra guest rate',
+    max: LIMITS.money,
+    optional: true,
+  }),
+  maxGuests: row({
+    kind: 'count',
+    label: 'Maximum guests',
+    min: 1,
+    max: LIMITS.guests,
+    optional: true,
+  }),
+  cleaningFee: row({ kind: 'money', label: 'Cleaning fee', max: LIMITS.money, optional: true }),
+  weeklyDiscount: row({
+    kind: 'percent',
+    label: 'Weekly discount',
+    max: LIMITS.discountPercent,
+    optional: true,
+  }),
+  monthlyDiscount: row({
+    kind: 'percent',
+    label: 'Monthly discount',
+    max: LIMITS.discountPercent,
+    optional: true,
+  }),
+  advancePercent: row({
+    kind: 'percent',
+    label: 'Advance',
+    max: 100,
+    optional: true,
+    default: DEFAULT_ADVANCE_PERCENT,
+  }),
 };
 
 export type FieldName = keyof typeof PROPERTY_FIELDS;

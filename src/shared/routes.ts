@@ -101,7 +101,8 @@ export const API_PREFIX = '/api/';
  * notation: `:name` is a path parameter, filled in by apiPath. Methods: import POST JSON, generate
  * GET (generatePost POST), upload POST multipart, login POST, logout POST, session GET;
  * revisions GET, restore POST (SAF-5, SAF-3); availability GET, public (AVL-7); calendar GET and
- * PUT, calendarSync POST, calendarSecret POST (AVL-9); health GET, outside /api/ as load balancers
+ * PUT, calendarSync POST, calendarSecret POST (AVL-9); quote GET, public (PRICE-6), with the query
+ * `checkIn`, `checkOut`, `guests`; health GET, outside /api/ as load balancers
  * expect (OPS-7).
  */
 export const API = {
@@ -120,6 +121,7 @@ export const API = {
   calendar: '/api/calendar/:propertyId',
   calendarSync: '/api/calendar/:propertyId/sync',
   calendarSecret: '/api/calendar/:propertyId/secret',
+  quote: '/api/quote/:propertyId',
   health: '/healthz',
 } as const;
 

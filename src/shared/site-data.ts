@@ -6,19 +6,23 @@
  * - SiteData  { propertyList: Property[], homeSections: HomeSection[], revision: number }
  * - Property  { id, name, address, description, facilities: string[], bedCount, bathCount,
  *               photos: Photo[], nightlyRate?: whole rupees, minNights?: nights (default 1),
- *               checkInTime?, checkOutTime?: "HH:MM", ...other string detail fields by name }
+ *               checkInTime?, checkOutTime?: "HH:MM", the rates of PRICE-1 (weekendRate?,
+ *               seasons?, includedGuests?, extraGuestRate?, maxGuests?, cleaningFee?,
+ *               weeklyDiscount?, monthlyDiscount?, advancePercent?), ...other string detail
+ *               fields by name }
  * - Photo     { name: "{unique id}.{extension}", best: hero photo, home: shown on the home page,
  *               alt?: the owner's description, 1-200 characters (PHO-2) }
  * - HomeSection { id, name, properties: property ids }
  */
 import { z } from 'zod';
+import { kindSchema, type ZodOfKind } from './field-kinds.js';
 import {
   LIMITS,
   PROPERTY_FIELDS,
-  TIME_RE,
   type FieldName,
   type FieldSpec,
   type KindOf,
+  type Season,
 } from './property-fields.js';
 
 /** A photo's file name: a unique id, a dot, the extension after the first dot (FLOW-2). No paths. */
@@ -29,54 +33,6 @@ export const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 // Zod-free parts live in site-basics.ts so browser code can use them without bundling zod (PERF-2).
 export { DATA_GLOBAL, heroPhoto } from './site-basics.js';
 
-/** The zod type of each field kind (property-fields.ts). */
-interface ZodOfKind {
-  text: z.ZodString;
-  html: z.ZodString;
-  time: z.ZodString;
-  count: z.ZodNumber;
-  money: z.ZodNumber;
-  list: z.ZodArray<z.ZodString>;
-}
-
-/** The import rule of one row of the field table. */
-function fieldSchema<K extends keyof ZodOfKind>(spec: FieldSpec<K>): ZodOfKind[K] {
-  const max = spec.max;
-  const schemas: { [Kind in keyof ZodOfKind]: () => ZodOfKind[Kind] } = {
-    text: () =>
-      spec.required
-        ? z
-            .string()
-            .trim()
-            .min(1)
-            .max(max ?? LIMITS.detail)
-        : z.string().max(max ?? LIMITS.detail),
-    html: () => z.string().max(max ?? LIMITS.description),
-    time: () => z.string().regex(TIME_RE, 'must be a 24-hour time "HH:MM"'),
-    count: () =>
-      z
-        .number()
-        .int()
-        .min(spec.min ?? 0)
-        .max(max ?? LIMITS.count),
-    money: () =>
-      z
-        .number()
-        .int()
-        .min(spec.min ?? 0)
-        .max(max ?? LIMITS.money),
-    list: () => {
-      const item = z
-        .string()
-        .trim()
-        .min(1)
-        .max(max ?? LIMITS.shortText);
-      return z.array(item).max(spec.maxItems ?? LIMITS.facilities);
-    },
-  };
-  return schemas[spec.kind]() as ZodOfKind[K];
-}
-
 /** The zod type of a typed field: its kind's, optional when its row says so. */
 type FieldZod<F extends FieldName> = (typeof PROPERTY_FIELDS)[F] extends { optional?: true }
   ? z.ZodOptional<ZodOfKind[KindOf<F>]>
@@ -84,7 +40,7 @@ type FieldZod<F extends FieldName> = (typeof PROPERTY_FIELDS)[F] extends { optio
 
 const typedFields = Object.fromEntries(
   Object.entries(PROPERTY_FIELDS).map(([name, spec]: [string, FieldSpec]) => {
-    const schema = fieldSchema(spec);
+    const schema = kindSchema(spec);
     return [name, spec.optional ? schema.optional() : schema];
   }),
 ) as { [F in FieldName]: FieldZod<F> };
@@ -222,7 +178,7 @@ export type Photo = z.infer<typeof photoSchema>;
  * their types; other detail fields are read as any field's type.
  */
 export type Property = z.infer<z.ZodObject<(typeof propertySchema)['shape']>> & {
-  [field: string]: string | number | string[] | Photo[] | undefined;
+  [field: string]: string | number | string[] | Photo[] | Season[] | undefined;
 };
 export type HomeSection = z.infer<typeof homeSectionSchema>;
 export type SiteData = Omit<z.infer<typeof siteDataSchema>, 'propertyList'> & {
@@ -240,6 +196,8 @@ export interface SiteInfo {
   phone: string;
   socialUrl: string;
   officeAddress: string;
+  /** The business's GSTIN when it is registered: quotes carry GST (PRICE-5). */
+  gstin?: string;
 }
 
 /**

@@ -27,6 +27,20 @@ export function formatRupees(amount: number): string {
   }).format(amount);
 }
 
+/**
+ * An amount in paise as rupees the Indian way (PRICE-3, Intl.NumberFormat 'en-IN' INR): the paise
+ * only when there are some. 450000 → "₹4,500", 45050 → "₹450.50", -45000 → "-₹450".
+ */
+export function formatPaise(paise: number): string {
+  const whole = paise % 100 === 0;
+  return new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(paise / 100);
+}
+
 /** "from ₹4,500 / night" for cards and the property header (AVL-11), or undefined without a rate. */
 export function fromPriceText(property: Pick<Property, 'nightlyRate'>): string | undefined {
   const rate = nightlyRateOf(property);

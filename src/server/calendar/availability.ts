@@ -5,7 +5,7 @@
  */
 import ICAL from 'ical.js';
 import type { Db } from '../store/db.js';
-import { mergeRanges, today, type DateRange } from './dates.js';
+import { mergeRanges, today, type DateRange } from '../../shared/calendar-dates.js';
 import { listBusyRanges } from './store.js';
 
 /** Runs of unavailable nights from today on: sorted, merged, `end` the check-out day (exclusive). */

@@ -10,7 +10,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { airbnbFeed } from '../../../test/feed-fixtures.js';
-import { isCalendarDate } from './dates.js';
+import { isCalendarDate } from '../../shared/calendar-dates.js';
 import { DEFAULT_READER_LIMITS, FeedLimitError, FeedReader } from './feed-reader.js';
 import { FeedParseError, parseFeed } from './parse.js';
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addDays, isCalendarDate, mergeRanges, propertyClock, today } from './dates.js';
+import { addDays, isCalendarDate, mergeRanges, propertyClock, today } from '../../shared/calendar-dates.js';
 import { FeedFetchError } from './fetch-feed.js';
 import { FeedParseError, parseFeed } from './parse.js';
 import { failureSentence, isStale } from './sync.js';

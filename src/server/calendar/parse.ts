@@ -26,7 +26,7 @@ import {
   today,
   zonedTimeToUtc,
   type DateRange,
-} from './dates.js';
+} from '../../shared/calendar-dates.js';
 
 /** One imported booking: the feed's UID and its nights. */
 export interface FeedBooking extends DateRange {

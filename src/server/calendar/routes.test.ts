@@ -10,7 +10,7 @@ import { loadConfig } from '../config.js';
 import { saveRevision } from '../store/revisions.js';
 import { testCatalogue } from '../../../test/factories.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
-import { addDays, today } from './dates.js';
+import { addDays, today } from '../../shared/calendar-dates.js';
 import { parseFeed } from './parse.js';
 import { startFeedServer, type FeedServer } from '../../../test/test-feed-server.js';
 

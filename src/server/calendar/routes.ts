@@ -16,7 +16,7 @@ import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
 import { latestRevision } from '../store/revisions.js';
 import { exportCalendar, unavailableRanges } from './availability.js';
-import { isCalendarDate } from './dates.js';
+import { isCalendarDate } from '../../shared/calendar-dates.js';
 import {
   calendarUpdatedAt,
   exportSecret,

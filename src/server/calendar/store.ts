@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../store/db.js';
-import type { DateRange } from './dates.js';
+import type { DateRange } from '../../shared/calendar-dates.js';
 import type { FeedBooking } from './parse.js';
 
 /** A feed as stored. Times are ISO 8601 (UTC). */

@@ -9,7 +9,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../store/db.js';
-import { propertyClock } from './dates.js';
+import { propertyClock } from '../../shared/calendar-dates.js';
 import { DEFAULT_FETCH_BOUNDS, fetchFeed, FeedFetchError } from './fetch-feed.js';
 import { FeedLimitError, FeedReader } from './feed-reader.js';
 import { FeedParseError } from './parse.js';

@@ -30,6 +30,7 @@ import {
   setPhotoAlt,
   toggleHome,
 } from '../../shared/catalogue.js';
+import { FIELD_KINDS } from '../../shared/field-kinds.js';
 import { CLEAR_ANSWER, fieldLabel, fieldSpec, LIMITS } from '../../shared/property-fields.js';
 import type { PageData, Property } from '../../shared/site-data.js';
 import type { DataStore } from './data-store.js';
@@ -67,13 +68,12 @@ export interface AdminActions extends AdminApi {
 }
 
 /**
- * The prompt for a detail field: its label, what to type for a money or time field of the field
- * table, and how to remove an optional one (AVL-2).
+ * The prompt for a detail field: its label, what to type (its kind's hint, field-kinds.ts), and how
+ * to remove an optional one (AVL-2).
  */
 function detailPrompt(field: string, name: string): string {
   const spec = fieldSpec(field);
-  const hint =
-    spec?.kind === 'money' ? ', in whole rupees' : spec?.kind === 'time' ? ', HH:MM 24-hour' : '';
+  const hint = spec ? FIELD_KINDS[spec.kind].hint : '';
   const clear = spec?.optional ? ` ("${CLEAR_ANSWER}" removes it)` : '';
   return `New ${fieldLabel(field).toLowerCase()} for ${name}${hint}${clear}:`;
 }

@@ -10,7 +10,7 @@ import { testProperty } from '../../../test/factories.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
 import type { Property, SiteInfo } from '../../shared/site-data.js';
 import { EnquiryDialog } from './enquiry-dialog.js';
-import { addDays, localIsoDate } from './enquiry.js';
+import { addDays, today as propertyToday } from '../../shared/calendar-dates.js';
 
 beforeAll(() => {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
@@ -41,7 +41,7 @@ const site: SiteInfo = {
   officeAddress: 'Chikmagalur',
 };
 
-const today = localIsoDate(new Date());
+const today = propertyToday();
 
 describe('EnquiryDialog', () => {
   it('renders nothing until first opened', () => {

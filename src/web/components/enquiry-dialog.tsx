@@ -22,16 +22,20 @@ import {
   GUESTS_MAX,
   GUESTS_MIN,
   MESSAGE_MAX,
-  addDays,
   callSummary,
   enquiryLinks,
-  localIsoDate,
-  nights,
   validateEnquiry,
   type Enquiry,
   type EnquiryErrors,
 } from './enquiry.js';
-import { parseAvailability, stayOverlaps, type NightRange, type StayDates } from './stay-dates.js';
+import {
+  addDays,
+  nights,
+  stayOverlaps,
+  today as propertyToday,
+  type DateRange,
+} from '../../shared/calendar-dates.js';
+import { parseAvailability, type StayDates } from './stay-dates.js';
 import styles from './enquiry-dialog.module.css';
 
 const StayCalendar = lazy(() => import('./stay-calendar.js'));
@@ -42,7 +46,7 @@ function availabilityUrl(base: string, propertyId: string): string {
 }
 
 type Availability =
-  { state: 'loading' } | { state: 'known'; unavailable: NightRange[] } | { state: 'failed' };
+  { state: 'loading' } | { state: 'known'; unavailable: DateRange[] } | { state: 'failed' };
 
 /** Asks for the taken nights each time `open` becomes true; a network error, a non-2xx answer or a bad body is 'failed'. */
 function useAvailability(base: string, propertyId: string, open: boolean): Availability {
@@ -195,7 +199,7 @@ function EnquiryForm({ property, site, open, onClose, apiBase = '' }: EnquiryDia
     checkOut: false,
     guests: false,
   });
-  const [today, setToday] = useState(() => localIsoDate(new Date()));
+  const [today, setToday] = useState(() => propertyToday());
   const [month, setMonth] = useState(today);
   const availability = useAvailability(apiBase, property.id, open);
   const minNights = minNightsOf(property);
@@ -225,7 +229,7 @@ function EnquiryForm({ property, site, open, onClose, apiBase = '' }: EnquiryDia
   const update =
     (field: keyof Enquiry) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       const { value } = event.currentTarget;
-      setToday(localIsoDate(new Date()));
+      setToday(propertyToday());
       setEnquiry((prev) => ({ ...prev, [field]: value }));
       // The calendar follows a typed check-in, so the two ways of choosing stay in step.
       if (field === 'checkIn' && /^\d{4}-\d{2}-\d{2}$/.test(value)) setMonth(value);

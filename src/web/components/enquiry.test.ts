@@ -2,14 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { testProperty } from '../../../test/factories.js';
 import type { Property } from '../../shared/site-data.js';
 import {
-  addDays,
   callSummary,
   enquiryLinks,
   enquiryText,
-  formatDate,
-  localIsoDate,
   mailtoLink,
-  nights,
   telLink,
   validateEnquiry,
   whatsappLink,
@@ -25,28 +21,6 @@ const site = { phone: '+91 94480 12345', email: 'support@stays.example' };
 const today = '2026-03-10';
 const pageUrl = 'https://stays.example/stay/coffee-view';
 const valid: Enquiry = { checkIn: '2026-03-12', checkOut: '2026-03-15', guests: '2', message: '' };
-
-describe('dates', () => {
-  it('reads the local calendar date, not the UTC one', () => {
-    expect(localIsoDate(new Date(2026, 0, 31, 23, 59))).toBe('2026-01-31');
-    expect(localIsoDate(new Date(2026, 11, 1, 0, 1))).toBe('2026-12-01');
-  });
-
-  it('adds days across months, years and leap days', () => {
-    expect(addDays('2026-01-31', 1)).toBe('2026-02-01');
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
-    expect(() => addDays('2026-02-30', 1)).toThrow(RangeError);
-  });
-
-  it('counts nights and formats dates the same everywhere', () => {
-    expect(nights('2026-03-12', '2026-03-15')).toBe(3);
-    expect(nights('2026-03-28', '2026-04-02')).toBe(5);
-    expect(nights('', '2026-04-02')).toBe(0);
-    expect(formatDate('2026-01-05')).toBe('Mon 5 Jan 2026');
-    expect(formatDate('2028-02-29')).toBe('Tue 29 Feb 2028');
-  });
-});
 
 describe('validateEnquiry', () => {
   it('accepts a future stay of at least one night for 1 to 20 guests, from today on', () => {

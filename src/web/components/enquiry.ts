@@ -3,9 +3,11 @@
  * message text, and the WhatsApp, e-mail and phone links that carry it. Pure functions: the dialog
  * (enquiry-dialog.tsx) renders what they return, and the unit tests pin the exact links.
  *
- * Dates are the `value` of <input type="date">: "YYYY-MM-DD" in the visitor's calendar, or "" while
- * incomplete. They are compared as strings, which orders ISO dates correctly.
+ * Dates are the `value` of <input type="date">: "YYYY-MM-DD", or "" while incomplete; `today` is
+ * the properties' today (calendar-dates.ts, Asia/Kolkata). They are compared as strings, which
+ * orders ISO dates correctly.
  */
+import { addDays, formatDate, isCalendarDate, nights } from '../../shared/calendar-dates.js';
 import type { Property, SiteInfo } from '../../shared/site-data.js';
 import { estimateText, formatRupees, minNightsOf, nightlyRateOf } from '../../shared/stay-basics.js';
 
@@ -37,54 +39,6 @@ export interface EnquiryLinks {
   phone?: string;
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const DAY_MS = 86_400_000;
-
-/** Milliseconds since the epoch of a real "YYYY-MM-DD" date at 00:00 UTC, or undefined ("2026-02-30" is not real). */
-function parseIsoDate(value: string): number | undefined {
-  const m = ISO_DATE.exec(value);
-  if (!m) return undefined;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const t = Date.UTC(y, mo - 1, d);
-  const back = new Date(t);
-  return back.getUTCFullYear() === y && back.getUTCMonth() === mo - 1 && back.getUTCDate() === d
-    ? t
-    : undefined;
-}
-
-function isoFromUtc(t: number): string {
-  return new Date(t).toISOString().slice(0, 10);
-}
-
-/** The visitor's calendar date of `now`, as "YYYY-MM-DD" (local time, not UTC: an evening in India is still today). */
-export function localIsoDate(now: Date): string {
-  return isoFromUtc(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()));
-}
-
-/** "YYYY-MM-DD" `days` after `iso`. Throws a RangeError when `iso` is not a real date. */
-export function addDays(iso: string, days: number): string {
-  const t = parseIsoDate(iso);
-  if (t === undefined) throw new RangeError(`not a YYYY-MM-DD date: "${iso}"`);
-  return isoFromUtc(t + days * DAY_MS);
-}
-
-/** Nights between two real dates (check-out minus check-in); 0 when either is not a date. */
-export function nights(checkIn: string, checkOut: string): number {
-  const a = parseIsoDate(checkIn);
-  const b = parseIsoDate(checkOut);
-  return a === undefined || b === undefined ? 0 : Math.round((b - a) / DAY_MS);
-}
-
-/** "Mon 5 Jan 2026": readable in every English locale, the same in every browser (no Intl data involved). */
-export function formatDate(iso: string): string {
-  const t = parseIsoDate(iso);
-  if (t === undefined) return iso;
-  const d = new Date(t);
-  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-}
-
 /**
  * The problems with an enquiry, `today` being the visitor's "YYYY-MM-DD" (ENQ-1 enquiry rules:
  * check-in not in the past, check-out after check-in, 1 to 20 guests; AVL-10: at least
@@ -92,14 +46,14 @@ export function formatDate(iso: string): string {
  */
 export function validateEnquiry(e: Enquiry, today: string, minNights = 1): EnquiryErrors {
   const errors: EnquiryErrors = {};
-  const checkInOk = parseIsoDate(e.checkIn) !== undefined;
+  const checkInOk = isCalendarDate(e.checkIn);
   if (e.checkIn === '') errors.checkIn = 'Choose a check-in date.';
   else if (!checkInOk) errors.checkIn = 'Enter a real check-in date (year-month-day).';
   else if (e.checkIn < today)
     errors.checkIn = `Check-in cannot be in the past: choose ${formatDate(today)} or later.`;
 
   if (e.checkOut === '') errors.checkOut = 'Choose a check-out date.';
-  else if (parseIsoDate(e.checkOut) === undefined)
+  else if (!isCalendarDate(e.checkOut))
     errors.checkOut = 'Enter a real check-out date (year-month-day).';
   else if (checkInOk && e.checkOut <= e.checkIn)
     errors.checkOut = 'Check-out must be after check-in: choose a later date.';

@@ -8,13 +8,8 @@
  * the JavaScript a page needs before interaction).
  */
 import { DayPicker, labelDayButton } from 'react-day-picker';
-import {
-  isNightUnavailable,
-  isSelectable,
-  pickDate,
-  type StayDates,
-  type StayRules,
-} from './stay-dates.js';
+import { isNightUnavailable } from '../../shared/calendar-dates.js';
+import { isSelectable, pickDate, type StayDates, type StayRules } from './stay-dates.js';
 import styles from './stay-calendar.module.css';
 
 /** A "YYYY-MM-DD" as the local-midnight Date that react-day-picker works with. */

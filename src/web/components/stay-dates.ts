@@ -1,6 +1,7 @@
 /**
  * Which nights a guest can choose (AVL-10). Pure functions over "YYYY-MM-DD" strings (compared as
- * strings, which orders ISO dates), shared by the calendar and the typed date fields.
+ * strings, which orders ISO dates), shared by the calendar and the typed date fields; the dates
+ * themselves (nights, ranges, overlaps) are calendar-dates.ts's.
  *
  * Unavailable ranges are what GET /api/availability/{id} answers (AVL-7): `start` the first
  * unavailable night, `end` the check-out day, exclusive. A night is the date a guest sleeps there
@@ -8,13 +9,13 @@
  * a check-in on another guest's check-out day is free, and so is a check-out on another guest's
  * check-in day.
  */
-import { addDays, nights } from './enquiry.js';
-
-/** A run of unavailable nights: [start, end), end exclusive. */
-export interface NightRange {
-  start: string;
-  end: string;
-}
+import {
+  addDays,
+  isCalendarDate,
+  nights,
+  stayOverlaps,
+  type DateRange,
+} from '../../shared/calendar-dates.js';
 
 /** The dates being chosen; "" while not chosen. */
 export interface StayDates {
@@ -24,31 +25,15 @@ export interface StayDates {
 
 /** What limits the choice: unavailable ranges (empty when unknown), the minimum stay, today. */
 export interface StayRules {
-  unavailable: readonly NightRange[];
+  unavailable: readonly DateRange[];
   minNights: number;
   today: string;
-}
-
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True when the night of `date` is taken. */
-export function isNightUnavailable(date: string, unavailable: readonly NightRange[]): boolean {
-  return unavailable.some((r) => r.start <= date && date < r.end);
-}
-
-/** True when a stay [checkIn, checkOut) uses a taken night. */
-export function stayOverlaps(
-  checkIn: string,
-  checkOut: string,
-  unavailable: readonly NightRange[],
-): boolean {
-  return unavailable.some((r) => r.start < checkOut && checkIn < r.end);
 }
 
 /** True when a stay of at least the minimum length can start on `date`. */
 export function canCheckIn(date: string, rules: StayRules): boolean {
   return (
-    ISO.test(date) &&
+    isCalendarDate(date) &&
     date >= rules.today &&
     !stayOverlaps(date, addDays(date, rules.minNights), rules.unavailable)
   );
@@ -57,8 +42,8 @@ export function canCheckIn(date: string, rules: StayRules): boolean {
 /** True when a stay from `checkIn` can end on `date`: long enough, and no taken night in between. */
 export function canCheckOut(checkIn: string, date: string, rules: StayRules): boolean {
   return (
-    ISO.test(checkIn) &&
-    ISO.test(date) &&
+    isCalendarDate(checkIn) &&
+    isCalendarDate(date) &&
     nights(checkIn, date) >= rules.minNights &&
     !stayOverlaps(checkIn, date, rules.unavailable)
   );
@@ -66,7 +51,7 @@ export function canCheckOut(checkIn: string, date: string, rules: StayRules): bo
 
 /** True while the next day chosen is a check-out: a check-in is chosen and no check-out yet. */
 function choosingCheckOut(dates: StayDates): boolean {
-  return ISO.test(dates.checkIn) && dates.checkOut === '';
+  return isCalendarDate(dates.checkIn) && dates.checkOut === '';
 }
 
 /**
@@ -94,18 +79,18 @@ export function pickDate(dates: StayDates, date: string, rules: StayRules): Stay
  * Reads an availability answer (AVL-7), keeping only well-formed ranges; null when the body is not
  * one at all, which the dialog treats like a failed request (AVL-12).
  */
-export function parseAvailability(body: unknown): NightRange[] | null {
+export function parseAvailability(body: unknown): DateRange[] | null {
   if (typeof body !== 'object' || body === null) return null;
   const list = (body as { unavailable?: unknown }).unavailable;
   if (!Array.isArray(list)) return null;
   return list.filter(
-    (r): r is NightRange =>
+    (r): r is DateRange =>
       typeof r === 'object' &&
       r !== null &&
-      typeof (r as NightRange).start === 'string' &&
-      typeof (r as NightRange).end === 'string' &&
-      ISO.test((r as NightRange).start) &&
-      ISO.test((r as NightRange).end) &&
-      (r as NightRange).start < (r as NightRange).end,
+      typeof (r as DateRange).start === 'string' &&
+      typeof (r as DateRange).end === 'string' &&
+      isCalendarDate((r as DateRange).start) &&
+      isCalendarDate((r as DateRange).end) &&
+      (r as DateRange).start < (r as DateRange).end,
   );
 }

@@ -1,0 +1,188 @@
+/**
+ * Calendar dates of the properties, the one date module of the site (server calendar, enquiry,
+ * quote). Every property is in Chikmagalur, so a night is named by its date in Asia/Kolkata
+ * (AVL-6): "2026-01-12" is the night from the 12th to the 13th, the check-in side. Dates are
+ * "YYYY-MM-DD" strings, which order correctly when compared as strings. Ranges of nights are
+ * { start, end } with `start` the first night and `end` the check-out day (exclusive), as in
+ * RFC 5545 all-day events (DTEND is not part of the event, RFC 5545 §3.6.1).
+ *
+ * Pure (no node:*, only Intl): part of the JavaScript every property page loads, so kept small.
+ */
+
+/** The properties' time zone (IANA name). */
+export const PROPERTY_TIME_ZONE = 'Asia/Kolkata';
+
+const DAY_MS = 86_400_000;
+const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A run of nights: `start` the first night, `end` the check-out day (exclusive), both "YYYY-MM-DD". */
+export interface DateRange {
+  start: string;
+  end: string;
+}
+
+/** Unix milliseconds of a real "YYYY-MM-DD" at 00:00 UTC, or undefined ("2026-02-30" is not real). */
+function dateMs(value: string): number | undefined {
+  const m = ISO_DATE_RE.exec(value);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ms = Date.UTC(y, mo - 1, d);
+  const back = new Date(ms);
+  return back.getUTCFullYear() === y && back.getUTCMonth() === mo - 1 && back.getUTCDate() === d
+    ? ms
+    : undefined;
+}
+
+/** True when `value` is a real calendar date "YYYY-MM-DD" (not 2026-02-30, not 2026-1-2). */
+export function isCalendarDate(value: string): boolean {
+  return dateMs(value) !== undefined;
+}
+
+/** The date "YYYY-MM-DD" of a year, month (1-12) and day; out-of-range parts roll over (day 0 is the month before's last). */
+export function dateOf(year: number, month: number, day: number): string {
+  return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+}
+
+/** `date` ("YYYY-MM-DD") moved by `days` (may be negative). Throws RangeError when `date` is not a real date. */
+export function addDays(date: string, days: number): string {
+  const ms = dateMs(date);
+  if (ms === undefined) throw new RangeError(`not a YYYY-MM-DD date: "${date}"`);
+  return new Date(ms + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Nights from check-in to check-out (may be 0 or negative); 0 when either is not a real date. */
+export function nights(checkIn: string, checkOut: string): number {
+  const a = dateMs(checkIn);
+  const b = dateMs(checkOut);
+  return a === undefined || b === undefined ? 0 : Math.round((b - a) / DAY_MS);
+}
+
+/** Day of the week of a real date: 0 Sunday … 6 Saturday. Throws RangeError when it is not one. */
+export function weekday(date: string): number {
+  const ms = dateMs(date);
+  if (ms === undefined) throw new RangeError(`not a YYYY-MM-DD date: "${date}"`);
+  return new Date(ms).getUTCDay();
+}
+
+/** The nights of a stay [checkIn, checkOut): checkIn, checkIn + 1 … checkOut − 1; empty when checkOut is not after checkIn. */
+export function nightsOf(checkIn: string, checkOut: string): string[] {
+  const count = nights(checkIn, checkOut);
+  const list: string[] = [];
+  for (let i = 0; i < count; i += 1) list.push(addDays(checkIn, i));
+  return list;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** "Mon 5 Jan 2026": readable in every English locale, the same in every browser (no Intl data involved); anything else as it is. */
+export function formatDate(date: string): string {
+  const ms = dateMs(date);
+  if (ms === undefined) return date;
+  const d = new Date(ms);
+  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** True when the night of `date` is in one of the ranges. */
+export function isNightUnavailable(date: string, unavailable: readonly DateRange[]): boolean {
+  return unavailable.some((r) => r.start <= date && date < r.end);
+}
+
+/** True when a stay [checkIn, checkOut) uses a night of one of the ranges. */
+export function stayOverlaps(
+  checkIn: string,
+  checkOut: string,
+  unavailable: readonly DateRange[],
+): boolean {
+  return unavailable.some((r) => r.start < checkOut && checkIn < r.end);
+}
+
+let dayFormat: Intl.DateTimeFormat | undefined;
+
+/** The calendar date ("YYYY-MM-DD") of the instant `ms` (Unix milliseconds) in Asia/Kolkata. */
+export function propertyDate(ms: number): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  dayFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: PROPERTY_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  return dayFormat.format(new Date(ms));
+}
+
+/** Today's date in Asia/Kolkata: the first night a guest can still book. */
+export function today(now: number = Date.now()): string {
+  return propertyDate(now);
+}
+
+/** The clock time "HH:MM" (24-hour) of the instant `ms` in Asia/Kolkata, for messages to the owner. */
+export function propertyClock(ms: number): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: PROPERTY_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(ms));
+}
+
+/**
+ * The Unix milliseconds of a wall-clock time in the IANA zone `timeZone`.
+ * Throws RangeError when the zone is unknown to Intl.
+ */
+export function zonedTimeToUtc(
+  wall: { year: number; month: number; day: number; hour: number; minute: number; second: number },
+  timeZone: string,
+): number {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  const offsetAt = (ms: number): number => {
+    const parts: Record<string, number> = {};
+    for (const p of format.formatToParts(new Date(ms))) {
+      if (p.type !== 'literal') parts[p.type] = Number(p.value);
+    }
+    const local = Date.UTC(
+      parts.year!,
+      parts.month! - 1,
+      parts.day!,
+      parts.hour!,
+      parts.minute!,
+      parts.second!,
+    );
+    return local - Math.floor(ms / 1000) * 1000;
+  };
+  // Two passes settle the offset on either side of a daylight-saving change.
+  const first = asUtc - offsetAt(asUtc);
+  return asUtc - offsetAt(first);
+}
+
+/**
+ * Merges ranges into sorted runs: overlapping or touching ranges (one's check-out day is the
+ * next one's first night) become one run. Ranges ending on or before `from` are dropped and
+ * the rest are clipped to start no earlier than `from`.
+ */
+export function mergeRanges(ranges: DateRange[], from: string): DateRange[] {
+  const sorted = ranges
+    .filter((r) => r.end > from && r.end > r.start)
+    .map((r) => ({ start: r.start < from ? from : r.start, end: r.end }))
+    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  const merged: DateRange[] = [];
+  for (const r of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && r.start <= last.end) {
+      if (r.end > last.end) last.end = r.end;
+    } else {
+      merged.push({ ...r });
+    }
+  }
+  return merged;
+}
