@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
 import { HEIC_DECODES } from '../images/image-rules.js';
@@ -202,6 +202,18 @@ describe('upload', () => {
       expect(meta.format, name).toBe(format);
     }
     expect(Object.keys(stored().photos).sort()).toEqual(uploads.map(([name]) => name).sort());
+  });
+
+  it('takes an Ultra HDR JPEG (with a gain map): jpegload reads it as the JPEG it also is (UPL-2)', async () => {
+    // withGainMap (sharp 0.35.0, experimental) is documented but not yet in sharp's typings.
+    const withGainMap = sharp(smallJpeg) as Sharp & { withGainMap(): Sharp };
+    const ultraHdr = await withGainMap.withGainMap().jpeg().toBuffer();
+    expect((await sharp(ultraHdr).metadata()).gainMap).toBeDefined();
+    const res = await upload([file('hdr.jpg', ultraHdr)]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ name: 'hdr.jpg', width: 640, height: 400 });
+    const meta = await sharp(path.join(t.ctx.paths.images, 'hdr.jpg')).metadata();
+    expect([meta.format, meta.gainMap]).toEqual(['jpeg', undefined]);
   });
 
   it('refuses a name that is already stored with 409 and keeps the first photo', async () => {
