@@ -5,11 +5,15 @@
  * above all) into the normalised photo, its width variants and its link-preview crop.
  * Only `render-worker.ts` imports this module, so libvips's pixel buffers and encoders live in that
  * process and never in the server's (OPS-4); the files are written by pipeline.ts.
+ * Loading it blocks, for the whole process, every libvips loader but those of the accepted kinds
+ * (UPL-2: ACCEPTED_LOADERS).
  */
+import fs from 'node:fs';
 import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
 import { OG_SIZE, photoStem, VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
 import {
   ACCEPTED_LIST,
+  checkUploadBytes,
   extensionOf,
   HEIC_DECODES,
   ImageError,
@@ -27,6 +31,27 @@ import {
 sharp.cache(false);
 
 /**
+ * The only libvips loaders this process may run (UPL-2): those of the accepted kinds, reading from
+ * memory (sharp hands them a Buffer; renderVariants reads its file first). libvips picks its loader
+ * from the bytes, so every other one is blocked, whatever the upload's name: all of libvips 8.18's
+ * loaders derive from VipsForeignLoad (tiffload, vipsload, svgload, pdfload, magickload,
+ * openslideload, matrixload, fitsload, csvload, rawload, ppmload, radload, analyzeload, niftiload,
+ * openexrload, jp2kload, jxlload, uhdrload, dcrawload; the file and source forms of the accepted
+ * ones), and one added by a later libvips is blocked too. The advisories behind this:
+ * GHSA-f88m-g3jw-g9cj (GIF, TIFF, VIPS loaders), GHSA-rgj7-g3m4-5g8c (libheif).
+ * heifload stays for AVIF; HEIC goes through it too and decodes only where HEIC_DECODES.
+ */
+const ACCEPTED_LOADERS = [
+  'VipsForeignLoadJpegBuffer',
+  'VipsForeignLoadPngBuffer',
+  'VipsForeignLoadWebpBuffer',
+  'VipsForeignLoadNsgifBuffer',
+  'VipsForeignLoadHeifBuffer',
+];
+sharp.block({ operation: ['VipsForeignLoad'] });
+sharp.unblock({ operation: ACCEPTED_LOADERS });
+
+/**
  * OPS-4: encodes of one photo that run at once. Each holds its own resized copy of the pixels and
  * an encoder's buffers; two keep both cores busy, all nine at once only raised the peak.
  */
@@ -34,10 +59,21 @@ const ENCODES_AT_ONCE = 2;
 /** Long edge of the normalised photo, pixels (IMG-2). */
 const MAX_LONG_EDGE = 2560;
 
-const INPUT_OPTIONS: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' };
+/**
+ * Options of every sharp call on an upload or a stored photo, header reads included (UPL-3): the
+ * pixel limit (IMG-1), and only the first frame, which is all a photo may have.
+ */
+const INPUT_OPTIONS: SharpOptions = {
+  limitInputPixels: MAX_INPUT_PIXELS,
+  failOn: 'error',
+  pages: 1,
+};
 
 /** libvips loader names of the accepted formats, as they appear in its error messages. */
 const ACCEPTED_LOADER_RE = /\b(?:VipsJpeg|jpegload|pngload|spng|webp|heif|gifload|nsgif)/i;
+/** sharp's refusal of an image over limitInputPixels, from its header. */
+const PIXEL_LIMIT_RE = /exceeds pixel limit/i;
+const TOO_MANY_PIXELS = `This image has more than ${MAX_INPUT_PIXELS / 1_000_000} megapixels, the most accepted: export it smaller and retry.`;
 
 /** Runs `tasks` with at most `limit` running at once; results in the order of `tasks`. */
 async function runLimited<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
@@ -71,18 +107,22 @@ function kindOf(meta: Metadata): UploadKind | undefined {
 }
 
 /**
- * Reads only the header and refuses what is not a photo of the kind `name`'s extension says, or
- * claims too many pixels. Throws ImageError 415 (not that kind of photo) or 422 (damaged, too big).
+ * Checks the signature of `bytes` against `name` (checkUploadBytes: nothing else reaches libvips),
+ * then reads only the header and refuses what is not a photo of the kind `name`'s extension says,
+ * claims too many pixels or holds more than one frame. Throws ImageError 415 (not that kind of
+ * photo) or 422 (damaged, too big, an animation).
  */
 async function inspect(bytes: Uint8Array, name: string): Promise<void> {
+  checkUploadBytes(bytes, name);
   let meta: Metadata;
   try {
-    // Only the header is read here, so the pixel limit is checked below with a clearer answer.
-    meta = await sharp(bytes, { ...INPUT_OPTIONS, limitInputPixels: false }).metadata();
+    meta = await sharp(bytes, INPUT_OPTIONS).metadata();
   } catch (err) {
+    const { message } = err as Error;
+    if (PIXEL_LIMIT_RE.test(message)) throw new ImageError(422, TOO_MANY_PIXELS);
     // libvips names the loader that gave up: one of ours means a damaged photo, anything else
-    // (an SVG without a size, an empty or unknown file) is not a photo we take.
-    if (ACCEPTED_LOADER_RE.test((err as Error).message)) {
+    // (bytes that only look like a photo, a blocked loader) is not a photo we take.
+    if (ACCEPTED_LOADER_RE.test(message)) {
       throw new ImageError(422, 'This image is damaged or incomplete: export it again and retry.');
     }
     throw new ImageError(415, `This file is not a photo: upload one of ${ACCEPTED_LIST}.`);
@@ -98,10 +138,12 @@ async function inspect(bytes: Uint8Array, name: string): Promise<void> {
   if (!meta.width || !meta.height) {
     throw new ImageError(422, 'This image is damaged or incomplete: export it again and retry.');
   }
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) {
+  // UPL-3: a photo is one picture. The site would show only the first frame of an animation, and a
+  // GIF of thousands of frames is a known way to keep a decoder busy.
+  if ((meta.pages ?? 1) > 1) {
     throw new ImageError(
       422,
-      `This image is ${meta.width}x${meta.height} pixels; the most accepted is ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
+      `This image is an animation of ${meta.pages} frames; upload a still photo.`,
     );
   }
 }
@@ -142,8 +184,8 @@ function encode(
   }
 }
 
-/** Decodes `input` (bytes or a file path) to raw pixels, EXIF-rotated, long edge at most MAX_LONG_EDGE. */
-function decode(input: Uint8Array | string): Promise<{ data: Buffer; info: OutputInfo }> {
+/** Decodes `input` to raw pixels, EXIF-rotated, long edge at most MAX_LONG_EDGE. */
+function decode(input: Uint8Array): Promise<{ data: Buffer; info: OutputInfo }> {
   return sharp(input, INPUT_OPTIONS)
     .rotate()
     .resize({
@@ -156,11 +198,19 @@ function decode(input: Uint8Array | string): Promise<{ data: Buffer; info: Outpu
     .toBuffer({ resolveWithObject: true });
 }
 
+/** A sharp pipeline on decoded pixels, under the same pixel limit as every other call (UPL-3). */
+function pixelsOf(decoded: { data: Buffer; info: OutputInfo }): Sharp {
+  const { width, height, channels } = decoded.info;
+  return sharp(decoded.data, {
+    raw: { width, height, channels },
+    limitInputPixels: MAX_INPUT_PIXELS,
+  });
+}
+
 /** A width variant of decoded pixels, never wider than the photo itself. */
 function variantOf(decoded: { data: Buffer; info: OutputInfo }, job: VariantJob) {
-  const { width, height, channels } = decoded.info;
   return encode(
-    sharp(decoded.data, { raw: { width, height, channels } }).resize({
+    pixelsOf(decoded).resize({
       width: job.width,
       withoutEnlargement: true,
     }),
@@ -189,11 +239,10 @@ export async function renderUpload(bytes: Uint8Array, name: string): Promise<Ren
   } catch {
     throw new ImageError(422, 'This image is damaged or incomplete: export it again and retry.');
   }
-  const { width, height, channels } = decoded.info;
-  const pixels = () => sharp(decoded.data, { raw: { width, height, channels } });
+  const { width, height } = decoded.info;
   const stem = photoStem(name);
   const jobs: [string, () => Promise<Buffer>][] = [
-    [name, () => encode(pixels(), normalisedFormat(name))],
+    [name, () => encode(pixelsOf(decoded), normalisedFormat(name))],
   ];
   for (const w of VARIANT_WIDTHS) {
     for (const f of VARIANT_FORMATS) {
@@ -204,7 +253,7 @@ export async function renderUpload(bytes: Uint8Array, name: string): Promise<Ren
     `v/${stem}-og.jpg`,
     () =>
       encode(
-        pixels().resize({ ...OG_SIZE, fit: 'cover', position: sharp.strategy.attention }),
+        pixelsOf(decoded).resize({ ...OG_SIZE, fit: 'cover', position: sharp.strategy.attention }),
         'og',
       ),
   ]);
@@ -217,10 +266,12 @@ export async function renderUpload(bytes: Uint8Array, name: string): Promise<Ren
 
 /**
  * Encodes the width variants `jobs` of the stored normalised photo at `file` (an absolute path),
- * in the order of `jobs`. Throws when the file is missing or unreadable.
+ * in the order of `jobs`. The file is read into memory first, so the buffer loaders of
+ * ACCEPTED_LOADERS are the only ones needed. Throws when the file is missing or unreadable, or
+ * holds a kind whose loader is blocked.
  */
 export async function renderVariants(file: string, jobs: VariantJob[]): Promise<Buffer[]> {
-  const decoded = await decode(file);
+  const decoded = await decode(await fs.promises.readFile(file));
   return runLimited(
     jobs.map((job) => () => variantOf(decoded, job)),
     ENCODES_AT_ONCE,

@@ -28,7 +28,10 @@ export class ImageError extends Error {
   }
 }
 
-/** What the bytes of an accepted upload are, as told by sharp's metadata (AVIF and HEIC both report "heif"). */
+/**
+ * What the bytes of an accepted upload are: told first by their signature (sniffKinds), then by
+ * sharp's header read (where AVIF and HEIC both report "heif").
+ */
 export type UploadKind = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif' | 'heic';
 
 /**
@@ -57,6 +60,65 @@ export const UPLOAD_EXTENSIONS: ReadonlyMap<string, readonly UploadKind[]> = new
 ]);
 
 export const ACCEPTED_LIST = [...UPLOAD_EXTENSIONS.keys()].join(', ');
+
+/** ISO BMFF brands of AVIF (AV1 Image File Format 1.1) and HEIC (ISO/IEC 23008-12) → the kind. */
+const BMFF_BRANDS: ReadonlyMap<string, UploadKind> = new Map([
+  ['avif', 'avif'],
+  ['avis', 'avif'],
+  ['heic', 'heic'],
+  ['heix', 'heic'],
+  ['heim', 'heic'],
+  ['heis', 'heic'],
+  ['hevc', 'heic'],
+  ['hevx', 'heic'],
+]);
+/** The generic HEIF brands: they say nothing of the codec, so either kind (sharp's header read tells). */
+const GENERIC_HEIF_BRANDS = new Set(['mif1', 'msf1']);
+
+/**
+ * The accepted kinds whose signature `bytes` begin with (UPL-1), from each format's own
+ * specification: JPEG FF D8 FF (ITU T.81 SOI and a marker), PNG's 8-byte signature (RFC 2083),
+ * "GIF87a"/"GIF89a", "RIFF" size "WEBP" (RFC 9649), an ISO BMFF "ftyp" box whose major or compatible
+ * brands are those of AVIF or HEIC (BMFF_BRANDS, else GENERIC_HEIF_BRANDS). Empty for anything else: TIFF, VIPS, SVG, PDF,
+ * PSD, text. Reads at most the first box; decodes nothing.
+ */
+export function sniffKinds(bytes: Uint8Array): UploadKind[] {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  const text = (start: number, end: number) => buf.subarray(start, end).toString('latin1');
+  if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return ['jpeg'];
+  if (text(0, 8) === '\x89PNG\r\n\x1a\n') return ['png'];
+  if (text(0, 6) === 'GIF87a' || text(0, 6) === 'GIF89a') return ['gif'];
+  if (text(0, 4) === 'RIFF' && text(8, 12) === 'WEBP') return ['webp'];
+  if (text(4, 8) !== 'ftyp' || buf.length < 16) return [];
+  // The box's size (big-endian at 0) bounds its brands: the major one at 8, compatible ones from 16.
+  const boxEnd = Math.min(buf.readUInt32BE(0), buf.length, 4096);
+  const brands = [text(8, 12)];
+  for (let at = 16; at + 4 <= boxEnd; at += 4) brands.push(text(at, at + 4));
+  const kinds = new Set(brands.flatMap((brand) => BMFF_BRANDS.get(brand) ?? []));
+  if (kinds.size === 0 && brands.some((brand) => GENERIC_HEIF_BRANDS.has(brand))) {
+    return ['avif', 'heic'];
+  }
+  return [...kinds];
+}
+
+/**
+ * The byte check that comes before any decode (UPL-1; OWASP File Upload Cheat Sheet, "File
+ * Signature Validation"): `bytes` must begin with the signature of a kind `name`'s extension
+ * accepts, so TIFF, VIPS, SVG, PDF or PSD bytes named ".jpg" never reach sharp, whose libvips would
+ * otherwise pick its loader from the bytes. Throws ImageError 415 naming `file`.
+ */
+export function checkUploadBytes(bytes: Uint8Array, name: string): void {
+  const extension = extensionOf(name);
+  const kinds = sniffKinds(bytes);
+  if (kinds.some((kind) => UPLOAD_EXTENSIONS.get(extension)?.includes(kind))) return;
+  if (kinds.length === 0) {
+    throw new ImageError(415, `This file is not a photo: upload one of ${ACCEPTED_LIST}.`);
+  }
+  throw new ImageError(
+    415,
+    `This file holds ${kinds.join(' or ')} data, not ${extension}: upload one of ${ACCEPTED_LIST}, named by its real type.`,
+  );
+}
 
 /** An upload name's extension: what follows its last dot, lower case ("a.final.JPG" → "jpg"). */
 export function extensionOf(name: string): string {

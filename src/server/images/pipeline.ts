@@ -14,7 +14,13 @@ import path from 'node:path';
 import { photoStem, VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
 import type { AppContext } from '../context.js';
 import { insertPhoto, isPhotoRecorded } from '../store/photos.js';
-import { checkUploadName, ImageError, MAX_UPLOAD_BYTES, variantFile } from './image-rules.js';
+import {
+  checkUploadBytes,
+  checkUploadName,
+  ImageError,
+  MAX_UPLOAD_BYTES,
+  variantFile,
+} from './image-rules.js';
 import { imageWorker } from './render-process.js';
 
 /** What storePhoto stored: the name and the normalised photo's pixel size. */
@@ -38,9 +44,11 @@ function nameTaken(ctx: Pick<AppContext, 'db' | 'paths'>, name: string): boolean
  * variants under `name`, then records the photo's size in the photos table.
  * Every file is written to a temporary name and renamed into place, so a half-written file is never
  * served; on any failure everything written is removed and the photos table is unchanged.
+ * The bytes' signature is checked here, before the image worker gets them (UPL-1).
  * Throws ImageError: 400 name not "{id}.{extension}", 409 name taken, 413 over 25 MB, 415 an
- * extension not in UPLOAD_EXTENSIONS or bytes not of its kind (OPS-2: "{id}.php", SVG, text, a PNG
- * named .jpg ...), 422 corrupt or over 50 MP, 503 the image worker stopped or passed its memory cap.
+ * extension not in UPLOAD_EXTENSIONS or bytes not of its kind (OPS-2: "{id}.php", SVG, TIFF, text,
+ * a PNG named .jpg ...), 422 corrupt, over 50 MP or animated (UPL-3), 503 the image worker stopped
+ * or passed its memory cap.
  */
 export async function storePhoto(
   ctx: Pick<AppContext, 'db' | 'paths'>,
@@ -51,6 +59,8 @@ export async function storePhoto(
   if (bytes.length > MAX_UPLOAD_BYTES) {
     throw new ImageError(413, `This file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
   }
+  // UPL-1: bytes of a kind the name does not accept never reach the image worker's decoders.
+  checkUploadBytes(bytes, name);
   if (nameTaken(ctx, name))
     throw new ImageError(409, `A photo named "${name}" already exists.`, 'file.filename');
   const rendered = await imageWorker.render({ kind: 'upload', bytes, name });

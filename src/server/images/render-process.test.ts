@@ -93,6 +93,60 @@ describe('ImageWorker', () => {
     await expect(refusal).rejects.toMatchObject({ status: 415, field: 'file' });
   });
 
+  it('refuses TIFF bytes named .jpg itself, by their signature, before its libvips reads them (UPL-1)', async () => {
+    const tiff = await sharp(jpeg).tiff().toBuffer();
+    await expect(
+      worker().render({ kind: 'upload', bytes: tiff, name: 'x.jpg' }),
+    ).rejects.toMatchObject({
+      status: 415,
+      field: 'file',
+      message: expect.stringContaining('not a photo'),
+    });
+  });
+
+  it('runs only the libvips loaders of the accepted kinds: TIFF and SVG files this process reads, it refuses (UPL-2)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-loaders-'));
+    try {
+      const small = sharp(jpeg).resize({ width: 600 });
+      const files = {
+        tiff: path.join(dir, 'a.tiff'),
+        svg: path.join(dir, 'a.svg'),
+        jpeg: path.join(dir, 'a.jpg'),
+        png: path.join(dir, 'a.png'),
+        webp: path.join(dir, 'a.webp'),
+        avif: path.join(dir, 'a.avif'),
+        gif: path.join(dir, 'a.gif'),
+      };
+      await small.clone().tiff().toFile(files.tiff);
+      fs.writeFileSync(
+        files.svg,
+        '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="450"><rect width="600" height="450" fill="#3a6"/></svg>',
+      );
+      await small.clone().jpeg().toFile(files.jpeg);
+      await small.clone().png().toFile(files.png);
+      await small.clone().webp().toFile(files.webp);
+      await small.clone().avif({ effort: 0 }).toFile(files.avif);
+      await small.clone().gif().toFile(files.gif);
+      // This test's process blocks nothing: its libvips reads both, so the worker's refusal is its block.
+      expect((await sharp(files.tiff).metadata()).format).toBe('tiff');
+      expect((await sharp(files.svg).metadata()).format).toBe('svg');
+
+      const w = worker();
+      const variants = [{ width: 480, format: 'webp' as const }];
+      for (const file of [files.tiff, files.svg]) {
+        await expect(w.render({ kind: 'variants', file, variants }), file).rejects.toThrow(
+          /unsupported image format/,
+        );
+      }
+      for (const file of [files.jpeg, files.png, files.webp, files.avif, files.gif]) {
+        const { files: made } = await w.render({ kind: 'variants', file, variants });
+        expect((await sharp(made[0]).metadata()).width, file).toBe(480);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('ends after idleMs without a photo, and the next photo starts a new worker', async () => {
     const w = worker({ idleMs: 300 });
     await w.render({ kind: 'upload', bytes: jpeg, name: 'a.jpg' });

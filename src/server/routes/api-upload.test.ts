@@ -3,13 +3,14 @@
  * upright, stripped and with every variant; hostile uploads are refused with nothing written.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
 import { HEIC_DECODES } from '../images/image-rules.js';
-import { imageWorker } from '../images/render-process.js';
+import { DEFAULT_LIMITS, imageWorker } from '../images/render-process.js';
 import { photoSizes } from '../store/photos.js';
 import {
   listFiles,
@@ -43,6 +44,48 @@ function pngClaiming(width: number, height: number): Buffer {
     chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A GIF89a of `frames` frames of one pixel each, written byte by byte (GIF89a specification). */
+function gifOfFrames(frames: number): Buffer {
+  // Logical screen 1x1 with a two-colour global table (black, white).
+  const screen = Buffer.from([1, 0, 1, 0, 0x80, 0, 0]);
+  const colours = Buffer.from([0, 0, 0, 255, 255, 255]);
+  const header = Buffer.concat([Buffer.from('GIF89a'), screen, colours]);
+  const frame = Buffer.from([
+    // Graphic control extension: 0.1 s delay.
+    0x21, 0xf9, 4, 0, 10, 0, 0, 0,
+    // Image descriptor: 1x1 at 0,0, no local colour table.
+    0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0,
+    // LZW, minimum code size 2: clear, pixel 0, end (one 2-byte sub-block), then the terminator.
+    2, 2, 0x44, 0x01, 0,
+  ]);
+  return Buffer.concat([header, ...Array<Buffer>(frames).fill(frame), Buffer.from([0x3b])]);
+}
+
+/** A 2x2 RGB Photoshop file (Adobe's PSD file format: header, three empty sections, raw pixels). */
+function psd(): Buffer {
+  const header = Buffer.alloc(26);
+  header.write('8BPS', 0, 'latin1');
+  header.writeUInt16BE(1, 4);
+  header.writeUInt16BE(3, 12);
+  header.writeUInt32BE(2, 14);
+  header.writeUInt32BE(2, 18);
+  header.writeUInt16BE(8, 22);
+  header.writeUInt16BE(3, 24);
+  return Buffer.concat([header, Buffer.alloc(12), Buffer.alloc(2), Buffer.alloc(12, 0x80)]);
+}
+
+/** A one-page PDF (ISO 32000: header, catalogue, pages, page, trailer). */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/MediaBox[0 0 10 10]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** The worker's resident set in MB, from /proc (as render-process.ts reads it for its cap). */
+function residentMb(pid: number): number {
+  const kb = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) / 1024;
 }
 
 let t: TestApp;
@@ -159,6 +202,18 @@ describe('upload', () => {
       expect(meta.format, name).toBe(format);
     }
     expect(Object.keys(stored().photos).sort()).toEqual(uploads.map(([name]) => name).sort());
+  });
+
+  it('takes an Ultra HDR JPEG (with a gain map): jpegload reads it as the JPEG it also is (UPL-2)', async () => {
+    // withGainMap (sharp 0.35.0, experimental) is documented but not yet in sharp's typings.
+    const withGainMap = sharp(smallJpeg) as Sharp & { withGainMap(): Sharp };
+    const ultraHdr = await withGainMap.withGainMap().jpeg().toBuffer();
+    expect((await sharp(ultraHdr).metadata()).gainMap).toBeDefined();
+    const res = await upload([file('hdr.jpg', ultraHdr)]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ name: 'hdr.jpg', width: 640, height: 400 });
+    const meta = await sharp(path.join(t.ctx.paths.images, 'hdr.jpg')).metadata();
+    expect([meta.format, meta.gainMap]).toEqual(['jpeg', undefined]);
   });
 
   it('refuses a name that is already stored with 409 and keeps the first photo', async () => {
@@ -360,5 +415,108 @@ describe('upload', () => {
     expect(res.statusCode).toBe(415);
     expect(res.json().field).toBe('content-type');
     expect(stored()).toEqual({ images: [], originals: [], photos: {} });
+  });
+});
+
+describe('hostile photos (UPL-1..UPL-3)', () => {
+  const image = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } });
+  /** VIPS bytes: sharp writes its native format only to a file. */
+  async function vips(): Promise<Buffer> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-vips-'));
+    try {
+      await image().toFile(path.join(dir, 'x.v'));
+      return fs.readFileSync(path.join(dir, 'x.v'));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  /** Bytes no accepted kind begins with, each of a format some libvips build decodes (PSD through ImageMagick). */
+  const foreign: [label: string, bytes: () => Promise<Buffer> | Buffer][] = [
+    ['TIFF', () => image().tiff().toBuffer()],
+    ['VIPS', vips],
+    [
+      'SVG',
+      () =>
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"><rect width="64" height="48"/></svg>',
+        ),
+    ],
+    ['PDF', () => PDF],
+    ['PSD', psd],
+  ];
+  type HostilePhoto = [
+    label: string,
+    name: string,
+    bytes: () => Promise<Buffer> | Buffer,
+    status: number,
+    says: string,
+  ];
+  const hostilePhotos: HostilePhoto[] = [
+    ...foreign.map(([label, bytes]): HostilePhoto => [
+      `${label} bytes named .jpg`,
+      `${label.toLowerCase()}.jpg`,
+      bytes,
+      415,
+      'not a photo',
+    ]),
+    [
+      'a PNG whose header claims 65535 × 65535',
+      'huge.png',
+      () => pngClaiming(65_535, 65_535),
+      422,
+      'more than 50 megapixels',
+    ],
+    ['a GIF of 10,000 frames', 'frames.gif', () => gifOfFrames(10_000), 422, '10000 frames'],
+    [
+      'a truncated JPEG',
+      'cut.jpg',
+      () => phonePhoto.subarray(0, Math.floor(phonePhoto.length / 3)),
+      422,
+      'damaged or incomplete',
+    ],
+  ];
+
+  it('refuses each with a 4xx naming file within 2 s; the image worker stays under its cap; the next good photo uploads', async () => {
+    expect((await upload([file('first.jpg', smallJpeg)])).statusCode).toBe(200);
+    const pid = imageWorker.pid!;
+    for (const [label, name, bytes, status, says] of hostilePhotos) {
+      const body = await bytes();
+      const before = stored();
+      const started = performance.now();
+      const res = await upload([file(name, body)]);
+      // A bound against a hang only: the figures are the bench's.
+      expect(performance.now() - started, label).toBeLessThan(2_000);
+      expect(res.statusCode, label).toBe(status);
+      expect(res.json(), label).toEqual({ error: expect.stringContaining(says), field: 'file' });
+      expect(stored(), label).toEqual(before);
+      // The same worker, neither crashed, killed at its cap nor recycled, and well under the cap.
+      expect(imageWorker.pid, label).toBe(pid);
+      expect(residentMb(pid), label).toBeLessThan(DEFAULT_LIMITS.capMb);
+    }
+    const next = await upload([file('next.jpg', phonePhoto)]);
+    expect(next.statusCode).toBe(200);
+    expect(Object.keys(stored().photos).sort()).toEqual(['first.jpg', 'next.jpg']);
+  });
+
+  it.each(foreign)(
+    'refuses %s bytes named .jpg before they reach the image worker (UPL-1)',
+    async (_label, bytes) => {
+      imageWorker.stop();
+      const res = await upload([file('foreign.jpg', await bytes())]);
+      expect(res.statusCode).toBe(415);
+      expect(res.json().field).toBe('file');
+      expect(imageWorker.pid).toBeUndefined();
+      expect(stored()).toEqual({ images: [], originals: [], photos: {} });
+    },
+  );
+
+  it('refuses an animated GIF named .gif, even of two frames, with 422 (UPL-3)', async () => {
+    const res = await upload([file('two.gif', gifOfFrames(2), 'image/gif')]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      error: 'This image is an animation of 2 frames; upload a still photo.',
+      field: 'file',
+    });
+    expect((await upload([file('one.gif', gifOfFrames(1), 'image/gif')])).statusCode).toBe(200);
   });
 });
