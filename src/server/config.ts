@@ -139,7 +139,9 @@ const publishTarget = z
   .trim()
   .transform((value, ctx) => {
     const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(value);
-    const segments = (m?.[2] ?? '').split('/').filter((s, i, all) => s !== '' || i < all.length - 1);
+    const segments = (m?.[2] ?? '')
+      .split('/')
+      .filter((s, i, all) => s !== '' || i < all.length - 1);
     if (!m || segments.some((s) => !/^[A-Za-z0-9._-]+$/.test(s) || /^\.\.?$/.test(s))) {
       ctx.addIssue({
         code: 'custom',
@@ -228,7 +230,9 @@ export const envSchema = z
         .regex(/^[a-z0-9-]{1,32}$/, { error: 'must be a region name such as us-east-1 or auto' }),
     ),
     S3_FORCE_PATH_STYLE: optional(flag),
-    AWS_ACCESS_KEY_ID: optional(z.string().trim().max(256, { error: 'must be at most 256 characters' })),
+    AWS_ACCESS_KEY_ID: optional(
+      z.string().trim().max(256, { error: 'must be at most 256 characters' }),
+    ),
     AWS_SECRET_ACCESS_KEY: optional(
       z.string().trim().max(256, { error: 'must be at most 256 characters' }),
     ),
@@ -262,7 +266,8 @@ export const envSchema = z
           ctx.addIssue({
             code: 'custom',
             path: [name],
-            message: 'is set but PUBLISH_TARGET is not: set PUBLISH_TARGET=s3://{bucket}/{prefix} too',
+            message:
+              'is set but PUBLISH_TARGET is not: set PUBLISH_TARGET=s3://{bucket}/{prefix} too',
           });
       }
     }

@@ -50,7 +50,7 @@ export interface PublishResult {
 }
 
 /** The published site and the folder holding it, as this server serves it. */
-export interface ServedSite extends PublishedSite {
+interface ServedSite extends PublishedSite {
   dir: string;
 }
 

@@ -103,7 +103,7 @@ async function publishLocked(
  * The targets for `ctx`'s configuration: the bucket when PUBLISH_TARGET names one, then the local
  * folder (always last: see the module comment).
  */
-export function defaultTargets(ctx: Omit<AppContext, 'publisher'>): {
+function defaultTargets(ctx: Omit<AppContext, 'publisher'>): {
   targets: PublishTarget[];
   folder: FolderTarget;
 } {

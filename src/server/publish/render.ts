@@ -13,7 +13,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ogImageUrl, photoUrl, VARIANT_FORMATS, VARIANT_WIDTHS, variantUrl } from '../../shared/photo-urls.js';
+import {
+  ogImageUrl,
+  photoUrl,
+  VARIANT_FORMATS,
+  VARIANT_WIDTHS,
+  variantUrl,
+} from '../../shared/photo-urls.js';
 import { prerenderPaths } from '../../shared/routes.js';
 import { DATA_GLOBAL, type PageData, type SiteData } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
@@ -34,14 +40,14 @@ const SSR_ENTRY = path.join(projectRoot, 'dist', 'server', 'entry-server.js');
 export const DATA_SCRIPT_RE = /^site-data\.[0-9a-f]{12}\.js$/;
 
 /** Cache-Control of pages, the sitemap and robots.txt on a CDN: a publish shows within a minute (CDN-3). */
-export const PAGE_CACHE = 'public, max-age=60';
+const PAGE_CACHE = 'public, max-age=60';
 /** Cache-Control of files whose name changes with their bytes (CDN-3, PUB-4). */
-export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /**
  * Cache-Control of build files whose name does not change with their bytes (hero images, the
  * favicon): a new build's hero shows within a day, and a visitor's repeat visit does not ask again.
  */
-export const BUILD_FILE_CACHE = 'public, max-age=86400';
+const BUILD_FILE_CACHE = 'public, max-age=86400';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -172,8 +178,7 @@ function photoFiles(ctx: Omit<AppContext, 'publisher'>): SiteFile[] {
     ];
     for (const url of urls) {
       const file = path.basename(url);
-      if (variants.has(file))
-        add(url, path.join(ctx.paths.images, 'v', file), contentTypeOf(file));
+      if (variants.has(file)) add(url, path.join(ctx.paths.images, 'v', file), contentTypeOf(file));
     }
   }
   return files;

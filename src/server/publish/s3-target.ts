@@ -36,7 +36,7 @@ import type { PublishedSite, PublishTarget, SiteFile } from './target.js';
 /** The manifest's key under the prefix; a CDN answers 404 for it (docs/deploy/cdn-nginx.conf). */
 export const MANIFEST_NAME = '.stays-manifest.json';
 /** Most stale objects deleted by one publish; the rest go with the next ones (CDN-6). */
-export const MAX_DELETES_PER_PUBLISH = 1000;
+const MAX_DELETES_PER_PUBLISH = 1000;
 /** Uploads in flight at once. */
 const UPLOAD_CONCURRENCY = 8;
 
@@ -54,7 +54,7 @@ interface Manifest extends PublishedSite {
 }
 
 /** The key of a URL path under `prefix` (CDN-2). */
-export function keyForPath(prefix: string, urlPath: string): string {
+function keyForPath(prefix: string, urlPath: string): string {
   if (urlPath === '/') return `${prefix}index.html`;
   if (urlPath === '/404') return `${prefix}404.html`;
   return `${prefix}${decodeURIComponent(urlPath.slice(1))}`;
@@ -102,7 +102,12 @@ export function createBucketTarget(
 
   /** The publish being written: what is listed and recorded, and what it has stored so far. */
   let pending:
-    | { site: PublishedSite; listed: Map<string, string>; before?: Manifest; objects: Manifest['objects'] }
+    | {
+        site: PublishedSite;
+        listed: Map<string, string>;
+        before?: Manifest;
+        objects: Manifest['objects'];
+      }
     | undefined;
   /** The manifest last committed by this process. */
   let committed: Manifest | undefined;
