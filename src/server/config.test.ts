@@ -145,7 +145,7 @@ describe('loadConfig', () => {
     const env = Object.fromEntries(
       example
         .split('\n')
-        .filter((line) => /^[A-Z_]+=/.test(line))
+        .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
         .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
     );
     expect(problems(env)).toEqual([]);
@@ -169,5 +169,40 @@ describe('loadConfig', () => {
       'REVISIONS_KEPT must be a whole number from 1 to 1000000 (got "0")',
       'CALENDAR_SYNC_MINUTES must be a whole number of minutes from 0 to 1440 (got "often")',
     ]);
+  });
+
+  it("reads PUBLISH_TARGET as a bucket and a prefix (CDN-1), refuses anything else naming the variable, and never repeats the bucket's secret", () => {
+    for (const bad of ['s3://', 'http://bucket/x', 's3://Bucket', 's3://b', 's3://bucket/../x', 's3://bucket//x', 's3://bucket/a b']) {
+      expect(() => loadConfig({ PUBLISH_TARGET: bad }), bad).toThrow(/^PUBLISH_TARGET must be s3:\/\/\{bucket\}/);
+    } // prettier-ignore
+    expect(loadConfig({ PUBLISH_TARGET: 's3://stays-site' }).publishBucket).toMatchObject({
+      bucket: 'stays-site',
+      prefix: '',
+      region: 'us-east-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(loadConfig({ PUBLISH_TARGET: 's3://stays-site/a/b/' }).publishBucket?.prefix).toBe(
+      'a/b/',
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /^S3_ENDPOINT is set but PUBLISH_TARGET is not/,
+    );
+    const SECRET_VALUE = 'a-secret-never-repeated';
+    let message = '';
+    try {
+      loadConfig({ PUBLISH_TARGET: 's3://stays-site', AWS_SECRET_ACCESS_KEY: SECRET_VALUE });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      'AWS_ACCESS_KEY_ID must be set too when AWS_SECRET_ACCESS_KEY is (set both or neither)',
+    );
+    const tooLong = `${SECRET_VALUE}-${'x'.repeat(300)}`;
+    expect(problems({ AWS_ACCESS_KEY_ID: tooLong, AWS_SECRET_ACCESS_KEY: tooLong })).toEqual([
+      'AWS_ACCESS_KEY_ID must be at most 256 characters',
+      'AWS_SECRET_ACCESS_KEY must be at most 256 characters',
+    ]);
+    expect(loadConfig({}).publishBucket).toBeUndefined();
   });
 });

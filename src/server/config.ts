@@ -69,6 +69,23 @@ export interface Config {
   logLevel: LogLevel;
   site: SiteConfig;
   calendar: CalendarConfig;
+  /** The bucket every publish also writes a complete static site to (PUBLISH_TARGET, CDN-1); undefined: the local folder only. */
+  publishBucket: BucketConfig | undefined;
+}
+
+/** An S3-compatible bucket to publish to (PUBLISH_TARGET=s3://{bucket}/{prefix}, S3_*, AWS_*). */
+export interface BucketConfig {
+  bucket: string;
+  /** Key prefix of every object: '' or path segments ending in '/', e.g. 'site/'. */
+  prefix: string;
+  /** S3_ENDPOINT: the store's URL for R2, B2 or MinIO; undefined for AWS S3. */
+  endpoint: string | undefined;
+  /** S3_REGION, default us-east-1 (R2 takes "auto"). */
+  region: string;
+  /** S3_FORCE_PATH_STYLE=true: `{endpoint}/{bucket}/{key}` rather than `{bucket}.{endpoint}/{key}`. */
+  forcePathStyle: boolean;
+  /** AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY; undefined: the SDK's own chain (instance role, ~/.aws). Secret: never logged. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
 /** A configuration the environment cannot give: `problems` has one line per bad variable. */
@@ -80,7 +97,7 @@ export class ConfigError extends Error {
 }
 
 /** Variables whose values are never repeated in an error line. */
-const SECRET = new Set(['ADMIN_PASSWORD']);
+const SECRET = new Set(['ADMIN_PASSWORD', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']);
 
 const blankIsUnset = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -116,6 +133,30 @@ function wholeNumber(min: number, max: number, unit = '') {
     .transform(Number)
     .refine((n) => n >= min && n <= max, { error });
 }
+
+/**
+ * PUBLISH_TARGET: `s3://{bucket}` or `s3://{bucket}/{prefix}`. The bucket follows S3's naming rules
+ * (3-63 lowercase letters, digits, dots and hyphens); the prefix is path segments of letters,
+ * digits, '.', '_' and '-' (no '.' or '..' segment), and is given a trailing '/'.
+ */
+const publishTarget = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(value);
+    const segments = (m?.[2] ?? '')
+      .split('/')
+      .filter((s, i, all) => s !== '' || i < all.length - 1);
+    if (!m || segments.some((s) => !/^[A-Za-z0-9._-]+$/.test(s) || /^\.\.?$/.test(s))) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be s3://{bucket} or s3://{bucket}/{prefix}: a bucket name of lowercase letters, digits, dots and hyphens, a prefix of letters, digits, ".", "_", "-" and "/"',
+      });
+      return z.NEVER;
+    }
+    return { bucket: m[1]!, prefix: segments.length === 0 ? '' : `${segments.join('/')}/` };
+  });
 
 const flag = z.enum(['true', 'false'], { error: 'must be true or false' });
 
@@ -198,6 +239,21 @@ export const envSchema = z
     CALENDAR_SYNC_MINUTES: optional(wholeNumber(0, 1440, ' of minutes')),
     CALENDAR_ALLOW_PRIVATE: optional(flag),
     LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+    PUBLISH_TARGET: optional(publishTarget),
+    S3_ENDPOINT: optional(httpUrl),
+    S3_REGION: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9-]{1,32}$/, { error: 'must be a region name such as us-east-1 or auto' }),
+    ),
+    S3_FORCE_PATH_STYLE: optional(flag),
+    AWS_ACCESS_KEY_ID: optional(
+      z.string().trim().max(256, { error: 'must be at most 256 characters' }),
+    ),
+    AWS_SECRET_ACCESS_KEY: optional(
+      z.string().trim().max(256, { error: 'must be at most 256 characters' }),
+    ),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -210,6 +266,28 @@ export const envSchema = z
         path: [missing],
         message: `must be set too when ${other} is (set both or neither)`,
       });
+    }
+    if ((env.AWS_ACCESS_KEY_ID === undefined) !== (env.AWS_SECRET_ACCESS_KEY === undefined)) {
+      const [missing, other] =
+        env.AWS_ACCESS_KEY_ID === undefined
+          ? ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']
+          : ['AWS_SECRET_ACCESS_KEY', 'AWS_ACCESS_KEY_ID'];
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `must be set too when ${other} is (set both or neither)`,
+      });
+    }
+    if (env.PUBLISH_TARGET === undefined) {
+      for (const name of ['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'] as const) {
+        if (env[name] !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message:
+              'is set but PUBLISH_TARGET is not: set PUBLISH_TARGET=s3://{bucket}/{prefix} too',
+          });
+      }
     }
   });
 
@@ -257,6 +335,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       syncMinutes: e.CALENDAR_SYNC_MINUTES ?? 15,
       allowPrivate: e.CALENDAR_ALLOW_PRIVATE === 'true',
       fetchTimeoutMs: 10_000,
+    },
+    publishBucket: e.PUBLISH_TARGET && {
+      ...e.PUBLISH_TARGET,
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION ?? 'us-east-1',
+      forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+      credentials:
+        e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+          ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }
+          : undefined,
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import type { Config } from './config.js';
+import type { PublishedSite } from './publish/target.js';
 import type { Db } from './store/db.js';
 
 /** Folders under DATA_DIR. */
@@ -14,7 +15,7 @@ export interface DataPaths {
   originals: string;
   /** Normalised photos ({name}) and variants (v/{stem}-{width}.{format}), served at /imported-images. */
   images: string;
-  /** Published sites: site/{revision}-{time}/ and the `current` pointer. */
+  /** Published sites: the folder target's (publish/folder-target.ts) folders and pointer. */
   site: string;
 }
 
@@ -37,17 +38,33 @@ export interface AppContext {
 /** What one publish made. `ms` is its duration in milliseconds. */
 export interface PublishResult {
   revision: number;
+  /** HTML pages rendered. */
   pages: number;
   ms: number;
   /** Absolute path of the folder now serving. */
   dir: string;
+  /** Per target, bucket first: files stored (unchanged ones not counted) and files or folders pruned. */
+  targets: { kind: 'folder' | 'bucket'; written: number; pruned: number }[];
+  /** Why a target could not prune (the site is live; the next publish prunes again). */
+  pruneErrors?: string[];
+}
+
+/** The published site and the folder holding it, as this server serves it. */
+interface ServedSite extends PublishedSite {
+  dir: string;
 }
 
 export interface Publisher {
-  /** Publishes the latest stored revision. Concurrent calls are serialised. Throws when nothing is stored or the build is missing. */
+  /** Publishes the latest stored revision to every target. Concurrent calls are serialised. Throws when nothing is stored, the build is missing or a target fails (CDN-5). */
   publish(): Promise<PublishResult>;
+  /** What the local folder serves now (read from disk: another process may publish), or undefined before the first publish. */
+  serving(): ServedSite | undefined;
   /** Absolute path of the folder serving now, or undefined before the first publish. */
   currentDir(): string | undefined;
+  /** The other published folders still kept, newest first (their data scripts stay served). */
+  keptDirs(): string[];
+  /** The bucket's published site, present when PUBLISH_TARGET names one (CDN-1). Rejects when the bucket cannot be read. */
+  bucket?: { current(): Promise<PublishedSite | undefined> };
   /** Calls `listener` with the new folder after every swap made by this process. */
   onSwap(listener: (dir: string) => void): void;
 }

@@ -10,6 +10,7 @@ import { withFieldDefaults } from '../shared/property-fields.js';
 import { siteDataSchema, type SiteData } from '../shared/site-data.js';
 import { ensureOwner } from './auth/accounts.js';
 import type { AppContext } from './context.js';
+import type { PublishedSite } from './publish/target.js';
 import { addMissingVariants, storePhoto } from './images/pipeline.js';
 import { photoSizes } from './store/photos.js';
 import { latestRevision, saveRevision } from './store/revisions.js';
@@ -61,6 +62,42 @@ async function seedDemo(ctx: Pick<AppContext, 'db' | 'paths'>): Promise<number> 
   return saveRevision(ctx.db, { ...catalogue, revision: 0 }, 'seed');
 }
 
+/**
+ * CDN-5: with PUBLISH_TARGET, a bucket that is empty (newly configured) or behind the folder (a
+ * publish that failed halfway, or one killed) is published to at start. A bucket behind a folder
+ * that serves an older revision than the latest is left for the owner's next publish, so their
+ * saved but unpublished edits are not put online; a bucket that cannot be read is said and left.
+ */
+async function completeBucket(
+  ctx: AppContext,
+  served: PublishedSite,
+  say: (line: string) => void,
+): Promise<void> {
+  if (!ctx.publisher.bucket) return;
+  let inBucket: PublishedSite | undefined;
+  try {
+    inBucket = await ctx.publisher.bucket.current();
+  } catch (error) {
+    say(`Could not read the bucket of PUBLISH_TARGET: ${(error as Error).message}`);
+    return;
+  }
+  if (inBucket?.publishedAt === served.publishedAt) return;
+  if (inBucket && served.revision !== latestRevision(ctx.db)?.id) {
+    say(
+      `The bucket serves revision ${inBucket.revision}, this server ${served.revision}: the next publish brings both up to date.`,
+    );
+    return;
+  }
+  try {
+    const result = await ctx.publisher.publish();
+    say(
+      `Published revision ${result.revision} to the bucket and the folder: ${result.pages} pages in ${result.ms} ms`,
+    );
+  } catch (error) {
+    say(`Could not publish to the bucket of PUBLISH_TARGET: ${(error as Error).message}`);
+  }
+}
+
 /** Prepares DATA_DIR; `say` prints a line for the person starting the server. */
 export async function prepareDataDir(ctx: AppContext, say: (line: string) => void): Promise<void> {
   await ensureOwner(ctx, say);
@@ -68,12 +105,13 @@ export async function prepareDataDir(ctx: AppContext, say: (line: string) => voi
     say('Seeding the demo catalogue (first start)...');
     await seedDemo(ctx);
   }
-  const current = ctx.publisher.currentDir();
-  if (!current) {
+  const served = ctx.publisher.serving();
+  if (!served) {
     const result = await ctx.publisher.publish();
     say(`Published revision ${result.revision}: ${result.pages} pages in ${result.ms} ms`);
     return;
   }
+  await completeBucket(ctx, served, say);
   // OPS-9: photos stored before a width was added to VARIANT_WIDTHS get it while the published
   // site keeps serving (its srcsets name only the widths of its day, all present).
   const { completed, failed } = await addMissingVariants(ctx, Object.keys(photoSizes(ctx.db)));
@@ -86,7 +124,7 @@ export async function prepareDataDir(ctx: AppContext, say: (line: string) => voi
   say(`Made the missing width variants of ${completed.length} photos.`);
   // Republished only when the site shows the latest revision: publishing would otherwise put the
   // owner's saved but unpublished edits online; their next publish names the new widths instead.
-  if (Number(path.basename(current).split('-')[0]) === latestRevision(ctx.db)?.id) {
+  if (served.revision === latestRevision(ctx.db)?.id) {
     const result = await ctx.publisher.publish();
     say(
       `Published revision ${result.revision} again, with every width: ${result.pages} pages in ${result.ms} ms`,

@@ -86,14 +86,24 @@ const MB = 1024 * 1024;
 const MALLOC_TUNABLES =
   'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072';
 
+/** Variables the worker never gets: the owner's password and the bucket's credentials (CDN-1). */
+const SECRET_VARIABLES = new Set([
+  'ADMIN_PASSWORD',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+]);
+
 /**
- * The worker's environment: the server's, without the owner's password, and with MALLOC_TUNABLES.
+ * The worker's environment: the server's, without SECRET_VARIABLES, and with MALLOC_TUNABLES.
  * The worker parses bytes anyone with the owner's session can send, so it holds no secret it does
  * not need (least privilege, OWASP ASVS V1.14); calendar secrets and sessions live in SQLite, which
  * it never opens.
  */
 function workerEnv(): NodeJS.ProcessEnv {
-  const { ADMIN_PASSWORD: _secret, ...env } = process.env;
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !SECRET_VARIABLES.has(name)),
+  );
   return { ...env, GLIBC_TUNABLES: env.GLIBC_TUNABLES || MALLOC_TUNABLES };
 }
 

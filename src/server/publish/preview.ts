@@ -14,7 +14,7 @@ import path from 'node:path';
 import { formatRevisionTime } from '../../shared/revision-time.js';
 import type { AppContext } from '../context.js';
 import type { RevisionRow } from '../store/revisions.js';
-import { CLIENT_DIR, loadSsr, pageDataOf } from './publisher.js';
+import { CLIENT_DIR, loadSsr, pageDataOf } from './render.js';
 import { previewPath } from '../../shared/routes.js';
 
 function escapeHtml(text: string): string {

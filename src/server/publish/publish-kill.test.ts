@@ -15,7 +15,7 @@ import { prerenderPaths } from '../../shared/routes.js';
 import type { SiteData } from '../../shared/site-data.js';
 import { openDb } from '../store/db.js';
 import { latestRevision, saveRevision, type RevisionRow } from '../store/revisions.js';
-import { KEEP_PUBLISHED, readCurrent } from './publisher.js';
+import { KEEP_PUBLISHED, readCurrent } from './folder-target.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');

@@ -17,7 +17,7 @@ import { saveRevision } from '../store/revisions.js';
 import { testCatalogue } from '../../../test/factories.js';
 import { listFiles, makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import type { PublishResult } from '../context.js';
-import { CURRENT_LINK, fileForUrl, KEEP_PUBLISHED } from './publisher.js';
+import { CURRENT_LINK, fileForUrl, KEEP_PUBLISHED } from './folder-target.js';
 
 const NAMES = ['Coffee View Suite', 'Hill Top Cottage', 'Lake Side Rooms'];
 const SUFFIX = ' - Stays In Chikmagalur';

@@ -1,127 +1,24 @@
 /**
- * Publishing (PUB-1..PUB-3, DESIGN.md): prerenders the latest stored revision into a fresh folder
- * `DATA_DIR/site/{revision}-{time}/` and swaps it in atomically.
+ * Publishing (PUB-1..PUB-3, CDN-1, decision 011): renders the latest stored revision once
+ * (render.ts) and hands its files to every target: the bucket when PUBLISH_TARGET names one
+ * (s3-target.ts), then the local folder this server serves (folder-target.ts). Each target is told
+ * the files pages name (the client build, photos, the data script) first, then the pages, then
+ * commits, so no page is ever stored before what it names (CDN-4). The folder comes last, so what
+ * this server serves, and what health and the start read, is never ahead of the bucket: a publish
+ * that fails anywhere leaves the folder on the previous site and reports the failure, and the
+ * next publish completes it (CDN-5). Each target then prunes what no later publish needs.
  *
- * Crash safety: the folder is built under a hidden temporary name, every file is written with
- * `flush` (fsync), the folder is renamed to its final name, and only then is the `current` symlink
- * replaced by rename(2) of a fresh symlink over it (atomic on POSIX). A kill at any moment leaves
- * `current` pointing at a complete folder; publishing only reads the database.
  * Publishes are serialised: in one process by a promise chain, across processes (the server and
  * the publish CLI) by a pid lock file, so a later publish always reads the latest revision and a
- * slower, older one can never swap back over it. The last KEEP_PUBLISHED folders are kept.
+ * slower, older one can never swap back over it.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { prerenderPaths } from '../../shared/routes.js';
-import { DATA_GLOBAL, type PageData, type SiteData } from '../../shared/site-data.js';
 import type { AppContext, Publisher, PublishResult } from '../context.js';
-import { addMissingVariants } from '../images/pipeline.js';
-import { photoSizes } from '../store/photos.js';
-import { sanitizeDescription } from '../sanitize.js';
-import { writeCompressed } from '../precompress.js';
-import { latestRevision } from '../store/revisions.js';
-import { robotsTxt, sitemapXml } from './seo-files.js';
-
-/** How many published folders stay on disk (PUB-1). */
-export const KEEP_PUBLISHED = 5;
-/** Name of the symlink that points at the serving folder. */
-export const CURRENT_LINK = 'current';
-/** Published folder names, `{revision}-{time}`. */
-export const PUBLISHED_RE = /^\d+-\d+$/;
-/** File names of the content-hashed data scripts (DATA-1 global data object), see dataScriptName. */
-export const DATA_SCRIPT_RE = /^site-data\.[0-9a-f]{12}\.js$/;
-const BUILDING_RE = /^\.building-(\d+)-/;
-
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-/** The client build (assets, hero images, the HTML template). */
-export const CLIENT_DIR = path.join(projectRoot, 'dist', 'client');
-const SSR_ENTRY = path.join(projectRoot, 'dist', 'server', 'entry-server.js');
-
-export interface SsrModule {
-  render(url: string, data: PageData): { status: 200 | 404; html: string; head: string };
-}
-
-let ssrModule: Promise<SsrModule> | undefined;
-/** The built SSR entry (dist/server/entry-server.js), loaded once. Rejects when it is not built. */
-export function loadSsr(): Promise<SsrModule> {
-  if (!fs.existsSync(SSR_ENTRY)) {
-    return Promise.reject(new Error(`publish: ${SSR_ENTRY} is missing: run "npm run build" first`));
-  }
-  ssrModule ??= import(pathToFileURL(SSR_ENTRY).href) as Promise<SsrModule>;
-  return ssrModule;
-}
-
-/** The file a URL is published as: '/' → index.html, '/stay/x' → stay/x.html, '/404' → 404.html. */
-export function fileForUrl(url: string): string {
-  if (url === '/') return 'index.html';
-  return `${decodeURIComponent(url.slice(1))}.html`;
-}
-
-/** JSON that is safe inside a <script> element and a JS string: no "<", U+2028 or U+2029 raw. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
-
-/**
- * Brotli quality of files made once per property (pages). Measured on a 17 KB property page:
- * quality 11 takes ~140 ms (70 s of CPU for 500 properties, against the 5 s budget of PERF-4) for
- * a body ~10 % smaller than quality 5, which takes ~2 ms.
- */
-const BROTLI_PAGE_QUALITY = 5;
-/** Brotli quality of files made once per publish (data script, sitemap, robots.txt): ~50 ms for 0.5 MB. */
-const BROTLI_SINGLE_QUALITY = 9;
-
-
-/** Runs `tasks` with at most `limit` at once. */
-async function inBatches<T>(
-  items: T[],
-  limit: number,
-  task: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await task(items[next++]!);
-    }),
-  );
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function fsyncDir(dir: string): void {
-  const fd = fs.openSync(dir, 'r');
-  try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-/** `site-data.{first 12 hex of its SHA-256}.js`: a new name whenever the catalogue changes. */
-function dataScriptName(script: Buffer): string {
-  return `site-data.${crypto.createHash('sha256').update(script).digest('hex').slice(0, 12)}.js`;
-}
-
-/** The folder `current` points at, or undefined. */
-export function readCurrent(siteDir: string): string | undefined {
-  try {
-    return path.resolve(siteDir, fs.readlinkSync(path.join(siteDir, CURRENT_LINK)));
-  } catch {
-    return undefined;
-  }
-}
+import { createFolderTarget, isAlive, type FolderTarget } from './folder-target.js';
+import { renderSite } from './render.js';
+import { createBucketTarget } from './s3-target.js';
+import type { PublishTarget } from './target.js';
 
 /** The lock file that serialises publishes across processes (the server and the publish CLI). */
 const LOCK_FILE = '.publish.lock';
@@ -167,129 +64,86 @@ async function acquireLock(siteDir: string, timeoutMs = 120_000): Promise<() => 
   }
 }
 
-/** Removes published folders beyond the newest KEEP_PUBLISHED and leftovers of killed publishes. */
-function prune(siteDir: string, keep: string): void {
-  const entries = fs.readdirSync(siteDir);
-  for (const name of entries) {
-    const m = BUILDING_RE.exec(name);
-    if (m && !isAlive(Number(m[1])))
-      fs.rmSync(path.join(siteDir, name), { recursive: true, force: true });
-    if (name.startsWith(`${CURRENT_LINK}.tmp-`) && !isAlive(Number(name.split('-').pop()))) {
-      fs.rmSync(path.join(siteDir, name), { force: true });
+async function publishLocked(
+  ctx: Omit<AppContext, 'publisher'>,
+  targets: readonly PublishTarget[],
+  folder: FolderTarget,
+): Promise<PublishResult> {
+  const started = performance.now();
+  const site = await renderSite(ctx);
+  const published = { revision: site.revision, publishedAt: site.publishedAt };
+  const stored: PublishResult['targets'] = [];
+  for (const target of targets) {
+    const named = await target.write(published, site.named);
+    const pages = await target.write(published, site.pages);
+    await target.commit(published);
+    stored.push({ kind: target.kind, written: named + pages, pruned: 0 });
+  }
+  // What was pruned is reported; a prune that fails is retried by the next publish, the site is
+  // already whole and live.
+  const problems: string[] = [];
+  for (const [i, target] of targets.entries()) {
+    try {
+      stored[i]!.pruned = await target.prune();
+    } catch (error) {
+      problems.push(`${target.kind}: ${(error as Error).message}`);
     }
   }
-  const published = entries
-    .filter((n) => PUBLISHED_RE.test(n))
-    .sort((a, b) => Number(a.split('-')[1]) - Number(b.split('-')[1]));
-  for (const name of published.slice(0, Math.max(0, published.length - KEEP_PUBLISHED))) {
-    if (path.join(siteDir, name) !== keep)
-      fs.rmSync(path.join(siteDir, name), { recursive: true, force: true });
-  }
-}
-
-/** The catalogue as pages show it: descriptions sanitised (again: imports are, the demo seed too). */
-export function pageDataOf(
-  ctx: Omit<AppContext, 'publisher'>,
-  data: SiteData,
-  publishedAt: string,
-): PageData {
-  const sizes = photoSizes(ctx.db);
-  const propertyList = data.propertyList.map((p) => ({
-    ...p,
-    description: sanitizeDescription(p.description),
-  }));
-  const used: PageData['photoSizes'] = {};
-  for (const p of propertyList)
-    for (const ph of p.photos) if (sizes[ph.name]) used[ph.name] = sizes[ph.name]!;
-  const { siteUrlIsDefault: _default, ...site } = ctx.config.site;
-  return { ...data, propertyList, photoSizes: used, site, publishedAt };
-}
-
-async function publishOnce(ctx: Omit<AppContext, 'publisher'>): Promise<PublishResult> {
-  const release = await acquireLock(ctx.paths.site);
-  try {
-    return await publishLocked(ctx);
-  } finally {
-    release();
-  }
-}
-
-async function publishLocked(ctx: Omit<AppContext, 'publisher'>): Promise<PublishResult> {
-  const started = performance.now();
-  const latest = latestRevision(ctx.db);
-  if (!latest) throw new Error('publish: no catalogue is stored yet');
-  const ssr = await loadSsr();
-  const template = await fs.promises.readFile(path.join(CLIENT_DIR, 'index.html'), 'utf8');
-  const now = Date.now();
-  const publishedAt = new Date(now).toISOString();
-  const data = pageDataOf(ctx, latest.data, publishedAt);
-  // Every srcset names every width (OPS-9): a photo stored before a width was added gets it here
-  // when the start's backfill has not reached it yet.
-  await addMissingVariants(ctx, Object.keys(data.photoSizes));
-
-  const siteDir = ctx.paths.site;
-  const finalName = `${latest.id}-${now}`;
-  const building = path.join(siteDir, `.building-${process.pid}-${finalName}`);
-  await fs.promises.mkdir(building, { recursive: true });
-
-  const dataScript = Buffer.from(`window.${DATA_GLOBAL}=${scriptSafeJson(data)};`);
-  const dataName = dataScriptName(dataScript);
-  await writeCompressed(path.join(building, dataName), dataScript, BROTLI_SINGLE_QUALITY);
-  const dataTag = `<script defer data-site-data src="/${dataName}"></script>`;
-
-  const urls = prerenderPaths(data);
-  await inBatches(urls, 4, async (url) => {
-    const page = ssr.render(url, data);
-    const html = template
-      .replace('<!--app-head-->', () => `${page.head}${dataTag}`)
-      .replace('<!--app-html-->', () => page.html);
-    await writeCompressed(
-      path.join(building, fileForUrl(url)),
-      Buffer.from(html),
-      BROTLI_PAGE_QUALITY,
-    );
-  });
-  await writeCompressed(
-    path.join(building, 'sitemap.xml'),
-    Buffer.from(sitemapXml(data, data.site.siteUrl, publishedAt)),
-    BROTLI_SINGLE_QUALITY,
-  );
-  await writeCompressed(
-    path.join(building, 'robots.txt'),
-    Buffer.from(robotsTxt(data.site.siteUrl)),
-    BROTLI_SINGLE_QUALITY,
-  );
-
-  const finalDir = path.join(siteDir, finalName);
-  await fs.promises.rename(building, finalDir);
-  const tmpLink = path.join(siteDir, `${CURRENT_LINK}.tmp-${process.pid}`);
-  await fs.promises.rm(tmpLink, { force: true });
-  await fs.promises.symlink(finalName, tmpLink);
-  await fs.promises.rename(tmpLink, path.join(siteDir, CURRENT_LINK));
-  fsyncDir(siteDir);
-  prune(siteDir, finalDir);
   return {
-    revision: latest.id,
-    pages: urls.length,
+    revision: site.revision,
+    pages: site.pages.filter((f) => f.contentType.startsWith('text/html')).length,
     ms: Math.round(performance.now() - started),
-    dir: finalDir,
+    dir: folder.serving()!.dir,
+    targets: stored,
+    ...(problems.length > 0 ? { pruneErrors: problems } : {}),
   };
 }
 
-/** A publisher for DATA_DIR's site folder. */
-export function createPublisher(ctx: Omit<AppContext, 'publisher'>): Publisher {
+/**
+ * The targets for `ctx`'s configuration: the bucket when PUBLISH_TARGET names one, then the local
+ * folder (always last: see the module comment).
+ */
+function defaultTargets(ctx: Omit<AppContext, 'publisher'>): {
+  targets: PublishTarget[];
+  folder: FolderTarget;
+} {
+  const folder = createFolderTarget(ctx.paths.site);
+  const bucket = ctx.config.publishBucket && createBucketTarget(ctx.config.publishBucket);
+  return { targets: bucket ? [bucket, folder] : [folder], folder };
+}
+
+/**
+ * A publisher for DATA_DIR's site folder and the configured bucket. `targets` replaces them (tests
+ * wrap a target to fail between phases); it must end with `folder`.
+ */
+export function createPublisher(
+  ctx: Omit<AppContext, 'publisher'>,
+  { targets, folder } = defaultTargets(ctx),
+): Publisher {
+  if (targets.at(-1) !== folder) throw new Error('publish: the folder target must come last');
+  const bucket = targets.find((t) => t.kind === 'bucket');
   let chain: Promise<unknown> = Promise.resolve();
   const listeners: ((dir: string) => void)[] = [];
   return {
     publish() {
-      const run = chain.then(() => publishOnce(ctx));
+      const run = chain.then(async () => {
+        const release = await acquireLock(ctx.paths.site);
+        try {
+          return await publishLocked(ctx, targets, folder);
+        } finally {
+          release();
+        }
+      });
       chain = run.catch(() => undefined);
       return run.then((result) => {
         for (const listener of listeners) listener(result.dir);
         return result;
       });
     },
-    currentDir: () => readCurrent(ctx.paths.site),
+    serving: () => folder.serving(),
+    currentDir: () => folder.serving()?.dir,
+    keptDirs: () => folder.keptDirs(),
+    ...(bucket ? { bucket: { current: () => bucket.current() } } : {}),
     onSwap(listener) {
       listeners.push(listener);
     },

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDataSchema } from '../../shared/site-data.js';
 import { saveRevision } from '../store/revisions.js';
 import { listFiles, makeTestApp, type TestApp } from '../../../test/test-helpers.js';
-import { CURRENT_LINK } from './publisher.js';
+import { CURRENT_LINK } from './folder-target.js';
 
 /** vnu-jar's package is the jar and a launcher that downloads a JRE; the system's Java is used. */
 const VNU_JAR = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');

@@ -10,7 +10,6 @@
  * guests not a whole number from 1 to 50, a missing parameter. An unknown property is 404. The
  * answer holds prices only: nothing of where a booking came from, no secret (SEC-2, AVL-3).
  */
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { addDays, dateOf, isCalendarDate, today } from '../../shared/calendar-dates.js';
@@ -19,7 +18,6 @@ import { quoteStay, type PricedProperty } from '../../shared/quote.js';
 import { API } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
 import { unavailableRanges } from '../calendar/availability.js';
-import { PUBLISHED_RE } from '../publish/publisher.js';
 import { sendError } from '../routes/api.js';
 import { getRevision, latestRevision } from '../store/revisions.js';
 
@@ -57,19 +55,17 @@ export async function quoteRoutes(app: FastifyInstance, ctx: AppContext): Promis
   let published: { dir: string; properties: Map<string, PricedProperty> } | undefined;
 
   /**
-   * The properties of the published catalogue (what visitors see), read once per publish. The
-   * revision is the published folder's "{revision}-{time}" name; the latest stored one if that
-   * revision is no longer kept. Empty before the first publish.
+   * The properties of the published catalogue (what visitors see), read once per publish: the
+   * revision the publisher serves (CDN-2: asked, never parsed from a folder name); the latest stored
+   * one if that revision is no longer kept. Empty before the first publish.
    */
   function publishedProperties(): Map<string, PricedProperty> {
-    const dir = ctx.publisher.currentDir();
-    if (!dir) return new Map();
-    if (published?.dir !== dir) {
-      const name = path.basename(dir);
-      const revision = PUBLISHED_RE.test(name) ? Number(name.split('-')[0]) : NaN;
-      const row = getRevision(ctx.db, revision) ?? latestRevision(ctx.db);
+    const site = ctx.publisher.serving();
+    if (!site) return new Map();
+    if (published?.dir !== site.dir) {
+      const row = getRevision(ctx.db, site.revision) ?? latestRevision(ctx.db);
       published = {
-        dir,
+        dir: site.dir,
         properties: new Map((row?.data.propertyList ?? []).map((p) => [p.id, p])),
       };
     }

@@ -2,15 +2,17 @@
  * GET /healthz for a process manager or a load balancer (OPS-7):
  * - 200 `{ ok: true, revision, publishedAt }` when the database answers and a site is published
  *   (`revision`: the catalogue revision being served; `publishedAt`: ISO time of that publish,
- *   the global data object's `publishedAt`);
+ *   the global data object's `publishedAt`), as the publisher's folder target tells; with
+ *   PUBLISH_TARGET, `bucket` is the bucket's `{ revision, publishedAt }` or `{ error }` (CDN-7);
  * - 503 `{ ok: false, error }` otherwise (while the first start seeds the demo, or the database
  *   cannot be read). Never cached; names no path, secret or configuration.
  */
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { PUBLISHED_RE } from '../publish/publisher.js';
 import { API } from '../../shared/routes.js';
+
+/** How long health waits for the bucket before saying it could not be read. */
+const BUCKET_TIMEOUT_MS = 3000;
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(API.health, async (req, reply) => {
@@ -21,13 +23,27 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
       req.log.error({ err }, 'health check: the database does not answer');
       return reply.code(503).send({ ok: false, error: 'The database does not answer.' });
     }
-    const dir = ctx.publisher.currentDir();
-    const name = dir === undefined ? '' : path.basename(dir);
-    if (!PUBLISHED_RE.test(name)) {
+    const served = ctx.publisher.serving();
+    if (!served) {
       return reply.code(503).send({ ok: false, error: 'The site is not published yet.' });
     }
-    // A published folder is named "{revision}-{publish time in ms}" (publisher.ts).
-    const [revision, ms] = name.split('-').map(Number) as [number, number];
-    return { ok: true, revision, publishedAt: new Date(ms).toISOString() };
+    const answer = { ok: true, revision: served.revision, publishedAt: served.publishedAt };
+    if (!ctx.publisher.bucket) return answer;
+    // CDN-7: the server is healthy whatever the bucket says; the bucket's state is told beside it.
+    try {
+      const site = await Promise.race([
+        ctx.publisher.bucket.current(),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('timeout')), BUCKET_TIMEOUT_MS).unref(),
+        ),
+      ]);
+      return {
+        ...answer,
+        bucket: site ?? { error: 'Nothing is published to the bucket yet.' },
+      };
+    } catch (err) {
+      req.log.warn({ err }, 'health check: the bucket could not be read');
+      return { ...answer, bucket: { error: 'The bucket could not be read.' } };
+    }
   });
 }

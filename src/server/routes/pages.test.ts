@@ -13,7 +13,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SiteData } from '../../shared/site-data.js';
 import type { PublishResult } from '../context.js';
-import { CLIENT_DIR } from '../publish/publisher.js';
+import { CLIENT_DIR } from '../publish/render.js';
 import { saveRevision } from '../store/revisions.js';
 import { testCatalogue } from '../../../test/factories.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';

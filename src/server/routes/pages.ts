@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, NOT_FOUND_PATH } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
-import { CLIENT_DIR, DATA_SCRIPT_RE, PUBLISHED_RE, readCurrent } from '../publish/publisher.js';
+import { CLIENT_DIR, contentTypeOf, DATA_SCRIPT_RE } from '../publish/render.js';
 
 interface StaticFile {
   body: Buffer;
@@ -22,22 +22,6 @@ interface StaticFile {
   /** Every header but Content-Encoding, made once when the file is loaded. */
   headers: Record<string, string>;
 }
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
 
 /** CSP for published pages (OWASP Content Security Policy Cheat Sheet); the map is Google's frame. */
 export const CONTENT_SECURITY_POLICY = [
@@ -69,7 +53,7 @@ function loadFile(full: string, immutable: boolean): StaticFile {
   const body = fs.readFileSync(full);
   const twin = (ext: string) =>
     fs.existsSync(full + ext) ? fs.readFileSync(full + ext) : undefined;
-  const type = TYPES[path.extname(full)] ?? 'application/octet-stream';
+  const type = contentTypeOf(full);
   const etag = etagOf(body);
   return {
     body,
@@ -116,15 +100,13 @@ function loadPublished(dir: string): Map<string, StaticFile> {
 }
 
 /**
- * The data scripts of the other published folders still on disk (at most KEEP_PUBLISHED), by URL.
- * A page served just before a swap asks for its own data script just after it; it must not get a 404.
- * A folder removed meanwhile (pruned by another process) is skipped.
+ * The data scripts of the other published folders the folder target keeps, by URL. A page served
+ * just before a swap asks for its own data script just after it; it must not get a 404. A folder
+ * removed meanwhile (pruned by another process) is skipped.
  */
-function olderDataScripts(siteDir: string, serving: string): Map<string, StaticFile> {
+function olderDataScripts(keptDirs: string[]): Map<string, StaticFile> {
   const scripts = new Map<string, StaticFile>();
-  for (const folder of fs.readdirSync(siteDir)) {
-    const dir = path.join(siteDir, folder);
-    if (!PUBLISHED_RE.test(folder) || dir === serving) continue;
+  for (const dir of keptDirs) {
     try {
       for (const name of fs.readdirSync(dir)) {
         if (DATA_SCRIPT_RE.test(name))
@@ -230,7 +212,7 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     try {
       const next = dir ? loadPublished(dir) : new Map<string, StaticFile>();
       if (dir) {
-        for (const [url, file] of olderDataScripts(path.dirname(dir), dir))
+        for (const [url, file] of olderDataScripts(ctx.publisher.keptDirs()))
           if (!next.has(url)) next.set(url, file);
       }
       published = next;
@@ -248,7 +230,7 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const now = Date.now();
     if (now - checkedAt > 1000) {
       checkedAt = now;
-      reload(readCurrent(ctx.paths.site));
+      reload(ctx.publisher.currentDir());
     }
     const query = req.url.indexOf('?');
     const url = query === -1 ? req.url : req.url.slice(0, query);
