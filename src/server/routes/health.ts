@@ -11,6 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { PUBLISHED_RE } from '../publish/publisher.js';
 import { API } from '../../shared/routes.js';
+import { ApiError } from '../errors.js';
+
+/** 503 `{ ok: false, error }` (OPS-7), answered by the app's error handler. */
+function unavailable(message: string): ApiError {
+  return new ApiError(503, message, { extra: { ok: false } });
+}
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(API.health, async (req, reply) => {
@@ -19,12 +25,12 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
       ctx.db.prepare('SELECT 1').get();
     } catch (err) {
       req.log.error({ err }, 'health check: the database does not answer');
-      return reply.code(503).send({ ok: false, error: 'The database does not answer.' });
+      throw unavailable('The database does not answer.');
     }
     const dir = ctx.publisher.currentDir();
     const name = dir === undefined ? '' : path.basename(dir);
     if (!PUBLISHED_RE.test(name)) {
-      return reply.code(503).send({ ok: false, error: 'The site is not published yet.' });
+      throw unavailable('The site is not published yet.');
     }
     // A published folder is named "{revision}-{publish time in ms}" (publisher.ts).
     const [revision, ms] = name.split('-').map(Number) as [number, number];
