@@ -94,8 +94,8 @@ function hasBody(req: FastifyRequest): boolean {
 
 /**
  * The onRequest hook in front of every write to the API (API-4, HTTP-2), public writes
- * included, before any body is read: a cross-site request gets 403, a request to no route
- * 404 or 405 (`routes.notFound`), and a body whose Content-Type is not exactly the route's
+ * included, before any body is read: a cross-site request gets 403, a request to no route (any
+ * method, any path) 404 or 405 (`routes.notFound`), and a body whose Content-Type is not exactly the route's
  * (`config.body`, JSON unless the route says otherwise) 415. A write without a body may leave
  * Content-Type out. The owner check (`requireOwner`) runs after it, on the route.
  */
@@ -104,10 +104,11 @@ export function guardWrites(
   routes: Pick<ApiRouteTable, 'notFound'>,
 ): onRequestAsyncHookHandler {
   return async function writesGuard(req) {
-    if (SAFE_METHODS.has(req.method) || !isApiRequest(req)) return;
-    if (isCrossSite(req, site)) throw crossSiteRefusal();
-    // Fastify parses the body of a request to no route before its not-found handler runs.
+    const write = !SAFE_METHODS.has(req.method) && isApiRequest(req);
+    if (write && isCrossSite(req, site)) throw crossSiteRefusal();
+    // Fastify reads the body of a request to no route before its not-found handler runs.
     if (req.is404) throw routes.notFound(req);
+    if (!write) return;
     const type = req.headers['content-type'];
     if (type === undefined && !hasBody(req)) return;
     const accepted = ACCEPTED[req.routeOptions.config.body ?? 'json'];
