@@ -106,7 +106,7 @@ function limitOf(req: FastifyRequest): string {
  * Any thrown value as the ApiError to answer with. A 4xx Fastify error keeps its status and gets
  * the site's words; anything else (a bug, SQLite, the file system, a library) is a 500.
  */
-export function toApiError(err: unknown, req: FastifyRequest): ApiError {
+function toApiError(err: unknown, req: FastifyRequest): ApiError {
   if (err instanceof ApiError) return err;
   const fastifyError = err as Partial<FastifyError>;
   const status = fastifyError.statusCode ?? 500;

@@ -56,7 +56,7 @@ function crossSiteRefusal(): ApiError {
  * 'json' (the default, every write not marked otherwise), 'multipart' (the upload), or
  * 'json-or-form' (the login form, also submitted natively before its script has loaded).
  */
-export type WriteBody = 'json' | 'multipart' | 'json-or-form';
+type WriteBody = 'json' | 'multipart' | 'json-or-form';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
