@@ -288,6 +288,27 @@ describe('HTTP-1: one error shape for every refusal', () => {
     }
   });
 
+  it('answers a cut-short or malformed upload form 400 naming the file, not 500', async () => {
+    const type = 'multipart/form-data; boundary=abc';
+    const head = '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\n';
+    for (const payload of [`${head}cut short`, 'not a form at all', '--abc\r\nno header end']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: API.uploadAlias,
+        headers: { ...t.ownerHeaders, 'content-type': type },
+        payload,
+      });
+      expectError(res, 400, 'file');
+    }
+    const proto = await t.app.inject({
+      method: 'POST',
+      url: API.uploadAlias,
+      headers: { ...t.ownerHeaders, 'content-type': type },
+      payload: '--abc\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nx\r\n--abc--\r\n',
+    });
+    expectError(proto, 400, 'body');
+  });
+
   it('answers an internal failure 500 in fixed words: no SQL, no stack, no path', async () => {
     // A real failure inside the route: the table it reads is gone.
     t.ctx.db.exec('ALTER TABLE revisions RENAME TO revisions_gone');

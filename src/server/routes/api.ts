@@ -37,6 +37,20 @@ function tooLarge(): ApiError {
   });
 }
 
+/**
+ * A failure to read the multipart body: @fastify/multipart's own 4xx as it is (the error handler
+ * words it), anything else (busboy's "Unexpected end of form", a malformed part header, a client
+ * that went away) a 400: the body, not the server, is at fault (HTTP-1).
+ */
+function unreadableForm(err: unknown): unknown {
+  const status = (err as Partial<FastifyError>).statusCode;
+  if (status !== undefined && status >= 400 && status < 500) return err;
+  return badRequest(
+    'file',
+    'The form could not be read (cut short or malformed); send the photo again.',
+  );
+}
+
 /** An image refusal (images/image-rules.ts) as the API's error. */
 function fromImageError(err: ImageError): ApiError {
   return new ApiError(err.status, err.message, { field: err.field });
@@ -94,7 +108,12 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   async function upload(req: FastifyRequest) {
     // Only a request without a body gets here unmarked: the write guard refused other types.
     if (!req.isMultipart()) throw unsupportedType('multipart/form-data');
-    const part = await req.file();
+    let part;
+    try {
+      part = await req.file();
+    } catch (err) {
+      throw unreadableForm(err);
+    }
     if (!part || part.fieldname !== 'file') {
       part?.file.resume();
       throw badRequest('file', 'Send the photo in the form field "file".');
@@ -111,7 +130,7 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       bytes = await part.toBuffer();
     } catch (err) {
       if ((err as FastifyError).statusCode === 413) throw tooLarge();
-      throw err;
+      throw unreadableForm(err);
     }
     // busboy flags a file `truncated` only when bytes past its limit arrive. When the bytes up to
     // the limit came in a read of their own and toBuffer had already taken them, toBuffer, which
