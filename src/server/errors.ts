@@ -164,12 +164,18 @@ export function isApiRequest(req: FastifyRequest): boolean {
 export class ApiRouteTable {
   private readonly routes: { pattern: RegExp; methods: Set<string> }[] = [];
 
-  /** An `onRoute` hook: records every route under /api/ (Fastify's `:name` parameters). */
+  /** An `onRoute` hook: records every route under /api/ (Fastify's `:name` parameters, `*`). */
   readonly add = (route: RouteOptions): void => {
     if (!route.url.startsWith(API_PREFIX)) return;
     const source = route.url
       .split('/')
-      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .map((part) =>
+        part.startsWith(':')
+          ? '[^/]+'
+          : part === '*'
+            ? '.*'
+            : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
       .join('/');
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     let entry = this.routes.find((r) => r.pattern.source === `^${source}$`);
