@@ -48,6 +48,21 @@ export default tseslint.config(
     ]),
   },
   {
+    // Decision 009: one error handler and one not-found handler, set in app.ts; routes throw.
+    files: ['src/server/**/*.ts'],
+    ignores: [...TESTS, 'src/server/app.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^set(Error|NotFound)Handler$/]',
+          message:
+            'The app has one error handler and one not-found handler (app.ts, decision 009): throw an ApiError (src/server/errors.ts) instead.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/web/admin/**/*.{ts,tsx}'],
     ignores: TESTS,
     rules: noImportOf([SERVER]),

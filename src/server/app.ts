@@ -19,6 +19,8 @@ import { calendarRoutes } from './calendar/routes.js';
 import { quoteRoutes } from './quote/routes.js';
 import { fastifyTrustProxy, STRICT_TRANSPORT_SECURITY } from './reverse-proxy.js';
 import { healthRoutes } from './routes/health.js';
+import { ApiRouteTable, errorHandler } from './errors.js';
+import { guardWrites } from './auth/guard.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -56,6 +58,14 @@ export async function buildApp(
       reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     });
   }
+  // Before any route is registered, so that every route's scope inherits them (HTTP-1, HTTP-2).
+  const routeTable = new ApiRouteTable();
+  app.addHook('onRoute', routeTable.add);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(async (req) => {
+    throw routeTable.notFound(req);
+  });
+  app.addHook('onRequest', guardWrites(config.site, routeTable));
   await app.register(cookie);
   await app.register(async (scope) => apiRoutes(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, ctx));

@@ -1,11 +1,13 @@
 /**
- * The one check in front of every write (API-4, AUTH-5): the request must come from this site
- * and carry a live owner session. OWASP CSRF Prevention Cheat Sheet: Fetch Metadata
- * (Sec-Fetch-Site) and the Origin header are both verified; SameSite=Strict on the cookie is the
- * second line.
+ * The checks in front of every write (API-4, AUTH-5, HTTP-2): the request must come from this
+ * site, carry exactly the content type its route takes and, for the owner's calls, a live owner
+ * session. OWASP CSRF Prevention Cheat Sheet: Fetch Metadata (Sec-Fetch-Site) and the Origin
+ * header are both verified; SameSite=Strict on the cookie is the second line. Refusals are
+ * thrown as ApiError (errors.ts), before any body is read.
  */
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { SiteConfig } from '../config.js';
+import { ApiError, isApiRequest, unsupportedType, type ApiRouteTable } from '../errors.js';
 import type { Db } from '../store/db.js';
 import { findSession, SESSION_COOKIE } from './sessions.js';
 
@@ -44,28 +46,85 @@ export function isCrossSite(req: FastifyRequest, site: SiteOrigin): boolean {
   return !(site.siteUrlIsDefault && url.host === req.headers.host);
 }
 
-/** Sends 403 for a cross-site request; returns true when it did. */
-export function refuseCrossSite(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  site: SiteOrigin,
-): boolean {
-  if (!isCrossSite(req, site)) return false;
-  void reply.code(403).send({ error: 'cross-site request refused', field: 'origin' });
-  return true;
+/** The 403 every cross-site request to the API gets (API-4, HTTP-2). */
+function crossSiteRefusal(): ApiError {
+  return new ApiError(403, 'cross-site request refused', { field: 'origin' });
 }
 
 /**
- * A preHandler for every write route: 403 when cross-site, 401 without a live session, else sets
- * `req.owner` and lets the route run.
+ * What a write route takes as its body (HTTP-2), set per route as `config: { body }`:
+ * 'json' (the default, every write not marked otherwise), 'multipart' (the upload), or
+ * 'json-or-form' (the login form, also submitted natively before its script has loaded).
  */
-export function requireOwner(db: Db, site: SiteOrigin): preHandlerAsyncHookHandler {
-  return async function ownerOnly(req, reply) {
-    if (refuseCrossSite(req, reply, site)) return reply;
+type WriteBody = 'json' | 'multipart' | 'json-or-form';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The body a write route takes; 'json' when not set (HTTP-2). */
+    body?: WriteBody;
+  }
+}
+
+/**
+ * The Content-Type spellings each kind of write accepts, exactly (HTTP-2). Anything else, odd
+ * spellings of the right type included (" application/json", "APPLICATION/JSON;x"), is 415:
+ * Fastify's own parser is lenient with those, and a lenient parser behind a strict check is how
+ * a cross-site "simple" request (text/plain, a form) gets its body read as JSON
+ * (GHSA-3fjj-p79j-c9hh).
+ */
+const ACCEPTED: Record<WriteBody, { re: RegExp; name: string }> = {
+  json: { re: /^application\/json(?:; ?charset=utf-8)?$/i, name: 'application/json' },
+  multipart: {
+    re: /^multipart\/form-data; ?boundary=[^\s;]{1,200}$/,
+    name: 'multipart/form-data',
+  },
+  'json-or-form': {
+    re: /^(?:application\/json|application\/x-www-form-urlencoded)(?:; ?charset=utf-8)?$/i,
+    name: 'application/json',
+  },
+};
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** True when the request carries a body (a length above 0, or a chunked one). */
+function hasBody(req: FastifyRequest): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * The onRequest hook in front of every write to the API (API-4, HTTP-2), public writes
+ * included, before any body is read: a cross-site request gets 403, a request to no route (any
+ * method, any path) 404 or 405 (`routes.notFound`), and a body whose Content-Type is not exactly the route's
+ * (`config.body`, JSON unless the route says otherwise) 415. A write without a body may leave
+ * Content-Type out. The owner check (`requireOwner`) runs after it, on the route.
+ */
+export function guardWrites(
+  site: SiteOrigin,
+  routes: Pick<ApiRouteTable, 'notFound'>,
+): onRequestAsyncHookHandler {
+  return async function writesGuard(req) {
+    const write = !SAFE_METHODS.has(req.method) && isApiRequest(req);
+    if (write && isCrossSite(req, site)) throw crossSiteRefusal();
+    // Fastify reads the body of a request to no route before its not-found handler runs.
+    if (req.is404) throw routes.notFound(req);
+    if (!write) return;
+    const type = req.headers['content-type'];
+    if (type === undefined && !hasBody(req)) return;
+    const accepted = ACCEPTED[req.routeOptions.config.body ?? 'json'];
+    if (type === undefined || !accepted.re.test(type)) throw unsupportedType(accepted.name);
+  };
+}
+
+/**
+ * The onRequest hook of every owner-only route: 403 when cross-site (the safe methods too: the
+ * spec's publish is a GET), 401 without a live session, else sets `req.owner`.
+ */
+export function requireOwner(db: Db, site: SiteOrigin): onRequestAsyncHookHandler {
+  return async function ownerOnly(req) {
+    if (isCrossSite(req, site)) throw crossSiteRefusal();
     const owner = findSession(db, req.cookies[SESSION_COOKIE]);
-    if (!owner) {
-      return reply.code(401).send({ error: 'log in as the owner first', field: 'session' });
-    }
+    if (!owner) throw new ApiError(401, 'log in as the owner first', { field: 'session' });
     req.owner = owner;
   };
 }

@@ -5,15 +5,16 @@
  * - GET  /api/calendar/{propertyId}, PUT (replace feeds and blocks), POST .../sync (sync now),
  *   POST .../secret (a new export secret): the owner's calendar (AVL-9), behind the session and
  *   Origin check every write has.
- * Refusals are JSON { error, field } as in the rest of the API, and store nothing. Feed URLs and
+ * Refusals are thrown as ApiError (errors.ts: JSON { error, field }) and store nothing. Feed URLs and
  * the secret appear only in the owner's answers; the export path is redacted in the request log
  * (AVL-3).
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ID_RE } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
+import { badRequest, notFound } from '../errors.js';
 import { latestRevision } from '../store/revisions.js';
 import { exportCalendar, unavailableRanges } from './availability.js';
 import { isCalendarDate } from '../../shared/calendar-dates.js';
@@ -100,20 +101,6 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.addHook('onReady', async () => sync.start());
   app.addHook('onClose', async () => sync.stop());
 
-  app.setErrorHandler((err: FastifyError, req, reply) => {
-    const status = err.statusCode ?? 500;
-    if (status >= 500) {
-      req.log.error({ err }, 'calendar call failed');
-      return reply
-        .code(500)
-        .send({ error: 'The server failed to do this; try again in a moment.', field: 'server' });
-    }
-    if (status === 400 && (err instanceof SyntaxError || err.code?.startsWith('FST_ERR_CTP'))) {
-      return reply.code(400).send({ error: 'The body is not valid JSON.', field: 'body' });
-    }
-    return reply.code(status).send({ error: err.message, field: 'body' });
-  });
-
   let known: { revision: number; ids: Set<string> } = { revision: -1, ids: new Set() };
   /** True when the property is in the latest revision's catalogue. */
   function propertyExists(id: string): boolean {
@@ -152,20 +139,16 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   type Params = { Params: { propertyId: string } };
 
-  /** 400 naming the property id when it is not in the catalogue; true when it sent that. */
-  function refuseUnknown(propertyId: string, reply: FastifyReply): boolean {
-    if (propertyExists(propertyId)) return false;
-    void reply.code(400).send({ error: 'There is no property with this id.', field: 'propertyId' });
-    return true;
+  const NO_PROPERTY = 'There is no property with this id.';
+
+  /** Throws 400 naming the property id when it is not in the catalogue (AVL-9). */
+  function refuseUnknown(propertyId: string): void {
+    if (!propertyExists(propertyId)) throw badRequest('propertyId', NO_PROPERTY);
   }
 
   app.get<Params>(API.availability, async (req, reply) => {
     const { propertyId } = req.params;
-    if (!propertyExists(propertyId)) {
-      return reply
-        .code(404)
-        .send({ error: 'There is no property with this id.', field: 'propertyId' });
-    }
+    if (!propertyExists(propertyId)) throw notFound('propertyId', NO_PROPERTY);
     void reply.header('cache-control', `public, max-age=${AVAILABILITY_MAX_AGE_SECONDS}`);
     return {
       propertyId,
@@ -207,19 +190,19 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
   );
 
   app.get<Params>(API.calendar, { onRequest: owner }, async (req, reply) => {
-    if (refuseUnknown(req.params.propertyId, reply)) return reply;
+    refuseUnknown(req.params.propertyId);
     void reply.header('cache-control', 'no-store');
     return ownerCalendar(req.params.propertyId);
   });
 
   app.put<Params>(API.calendar, { onRequest: owner }, async (req, reply) => {
     const { propertyId } = req.params;
-    if (refuseUnknown(propertyId, reply)) return reply;
+    refuseUnknown(propertyId);
     const parsed = calendarInputSchema.safeParse(req.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
-      return reply.code(400).send({ error: `${field}: ${issue?.message ?? 'invalid'}`, field });
+      throw badRequest(field, `${field}: ${issue?.message ?? 'invalid'}`);
     }
     replaceCalendar(ctx.db, propertyId, parsed.data.feeds, parsed.data.blocks);
     void reply.header('cache-control', 'no-store');
@@ -228,7 +211,7 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post<Params>(API.calendarSync, { onRequest: owner }, async (req, reply) => {
     const { propertyId } = req.params;
-    if (refuseUnknown(propertyId, reply)) return reply;
+    refuseUnknown(propertyId);
     await sync.syncProperty(propertyId);
     void reply.header('cache-control', 'no-store');
     return ownerCalendar(propertyId);
@@ -236,7 +219,7 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post<Params>(API.calendarSecret, { onRequest: owner }, async (req, reply) => {
     const { propertyId } = req.params;
-    if (refuseUnknown(propertyId, reply)) return reply;
+    refuseUnknown(propertyId);
     replaceExportSecret(ctx.db, propertyId);
     void reply.header('cache-control', 'no-store');
     return ownerCalendar(propertyId);

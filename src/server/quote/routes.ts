@@ -18,7 +18,7 @@ import { quoteStay, type PricedProperty } from '../../shared/quote.js';
 import { API } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
 import { unavailableRanges } from '../calendar/availability.js';
-import { sendError } from '../routes/api.js';
+import { badRequest, notFound } from '../errors.js';
 import { getRevision, latestRevision } from '../store/revisions.js';
 
 /** How long a browser or proxy may reuse a quote (PRICE-6: 60 s, as availability, AVL-7). */
@@ -51,7 +51,6 @@ function lastQuotableDate(now: number): string {
 }
 
 export async function quoteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.setErrorHandler(sendError);
   let published: { dir: string; properties: Map<string, PricedProperty> } | undefined;
 
   /**
@@ -76,25 +75,21 @@ export async function quoteRoutes(app: FastifyInstance, ctx: AppContext): Promis
     API.quote,
     async (req, reply) => {
       const property = publishedProperties().get(req.params.propertyId);
-      if (!property) {
-        return reply
-          .code(404)
-          .send({ error: 'There is no property with this id.', field: 'propertyId' });
-      }
+      if (!property) throw notFound('propertyId', 'There is no property with this id.');
       const parsed = querySchema.safeParse(req.query);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
-        return reply.code(400).send({ error: issue.message, field: String(issue.path[0]) });
+        throw badRequest(String(issue.path[0]), issue.message);
       }
       const stay = parsed.data;
       const now = Date.now();
       const last = lastQuotableDate(now);
       for (const field of ['checkIn', 'checkOut'] as const) {
         if (stay[field] > last) {
-          return reply.code(400).send({
-            error: `${field} can be at most ${YEARS_AHEAD} years ahead (${last} at the latest)`,
+          throw badRequest(
             field,
-          });
+            `${field} can be at most ${YEARS_AHEAD} years ahead (${last} at the latest)`,
+          );
         }
       }
       void reply.header('cache-control', `public, max-age=${QUOTE_MAX_AGE_SECONDS}`);

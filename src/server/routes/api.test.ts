@@ -487,15 +487,38 @@ describe('generate (the real publisher: run `node scripts/build.mjs` first)', ()
     expect(page.body).toContain('Coffee View Suite');
   });
 
-  it('answers 500 with the reason when publishing fails (nothing stored yet)', async () => {
+  it('answers 409 when nothing is stored yet to publish', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/generate',
+      headers: t.ownerHeaders,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: 'There is nothing to publish: no catalogue is stored yet.',
+      field: 'revision',
+    });
+    expect(published()).toEqual([]);
+  });
+
+  it('answers 500 in plain words when publishing fails, naming no path or system error (HTTP-1)', async () => {
+    saveRevision(t.ctx.db, catalogue(0), 'test');
+    // The published-site folder replaced by a file: the publish fails in the file system.
+    fs.rmSync(t.ctx.paths.site, { recursive: true, force: true });
+    fs.writeFileSync(t.ctx.paths.site, 'not a folder');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/generate',
       headers: t.ownerHeaders,
     });
     expect(res.statusCode).toBe(500);
-    expect(res.json().error).toContain('no catalogue is stored yet');
-    expect(published()).toEqual([]);
+    expect(res.json()).toEqual({
+      error:
+        'Publishing failed; the site still shows what was published before. Try again in a moment.',
+      field: 'server',
+    });
+    expect(res.body).not.toContain(t.dataDir);
+    expect(res.body).not.toMatch(/ENOTDIR|EEXIST|Error/);
   });
 
   it('401 without a session and 403 cross-site, without publishing', async () => {

@@ -3,18 +3,20 @@
  * - POST /api/import(.php): body = the whole data object as JSON → 200 { revision }
  * - GET /api/genproperties.php, POST /api/generate: publish the latest revision → 200 { revision, pages, ms }
  * - POST /api/upload(.php): multipart, field `file` named "{id}.{extension}" → 200 { name, width, height }
- * Every refusal is JSON { error: "sentence", field: "path.to.field" } and stores nothing.
- * The owner check runs on onRequest, before any body is read, so an anonymous or cross-site caller
- * gets 401/403 without the server parsing (or buffering) what it sent.
+ * Every refusal is thrown as an ApiError (errors.ts: JSON { error: "sentence", field:
+ * "path.to.field" }) and stores nothing. The write guard and the owner check run on onRequest,
+ * before any body is read, so an anonymous or cross-site caller or a wrong content type gets
+ * 401/403/415 without the server parsing (or buffering) what it sent.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { z } from 'zod';
 import { API } from '../../shared/routes.js';
 import { importSchema, type SiteData } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
-import { saveRevision, StaleRevisionError } from '../store/revisions.js';
+import { latestRevision, saveRevision, StaleRevisionError } from '../store/revisions.js';
+import { ApiError, badRequest, unsupportedType } from '../errors.js';
 import { applyRetentionAfterSave } from '../store/retention.js';
 import { staleAnswer } from './stale-answer.js';
 import { sanitizeDescription } from '../sanitize.js';
@@ -28,44 +30,30 @@ function fieldOf(issue: z.core.$ZodIssue): string {
   return path.length === 0 ? 'body' : path.join('.');
 }
 
-function isJson(req: FastifyRequest): boolean {
-  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-  return type === 'application/json';
-}
-
-/** Framework errors (body too large, bad JSON, wrong media type ...) as the team's JSON shape. */
-export function sendError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const status = err.statusCode ?? 500;
-  if (status >= 500) {
-    req.log.error({ err }, 'api call failed');
-    return reply
-      .code(500)
-      .send({ error: 'The server failed to do this; try again in a moment.', field: 'server' });
-  }
-  if (status === 413) {
-    const bytes = req.isMultipart() ? MAX_UPLOAD_BYTES : req.routeOptions.bodyLimit;
-    const limit = `${Math.round(bytes / 1024 / 1024)} MB`;
-    return reply.code(413).send({
-      error: `This is larger than the ${limit} accepted.`,
-      field: req.isMultipart() ? 'file' : 'body',
-    });
-  }
-  if (status === 415) {
-    return reply
-      .code(415)
-      .send({ error: 'Send this call with the content type it expects.', field: 'content-type' });
-  }
-  if (status === 400 && (err instanceof SyntaxError || err.code?.startsWith('FST_ERR_CTP'))) {
-    return reply.code(400).send({ error: 'The body is not valid JSON.', field: 'body' });
-  }
-  return reply.code(status).send({ error: err.message, field: 'body' });
-}
-
-function tooLarge(reply: FastifyReply): FastifyReply {
-  return reply.code(413).send({
-    error: `This file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+/** 413 for a photo over MAX_UPLOAD_BYTES (OPS-3). */
+function tooLarge(): ApiError {
+  return new ApiError(413, `This file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, {
     field: 'file',
   });
+}
+
+/**
+ * A failure to read the multipart body: @fastify/multipart's own 4xx as it is (the error handler
+ * words it), anything else (busboy's "Unexpected end of form", a malformed part header, a client
+ * that went away) a 400: the body, not the server, is at fault (HTTP-1).
+ */
+function unreadableForm(err: unknown): unknown {
+  const status = (err as Partial<FastifyError>).statusCode;
+  if (status !== undefined && status >= 400 && status < 500) return err;
+  return badRequest(
+    'file',
+    'The form could not be read (cut short or malformed); send the photo again.',
+  );
+}
+
+/** An image refusal (images/image-rules.ts) as the API's error. */
+function fromImageError(err: ImageError): ApiError {
+  return new ApiError(err.status, err.message, { field: err.field });
 }
 
 export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -77,19 +65,13 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     // and a file of exactly MAX_UPLOAD_BYTES is never flagged `truncated`.
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, parts: 20, fieldSize: 1024 },
   });
-  app.setErrorHandler(sendError);
 
-  async function importData(req: FastifyRequest, reply: FastifyReply) {
-    if (!isJson(req)) {
-      return reply
-        .code(415)
-        .send({ error: 'Send the catalogue as application/json.', field: 'content-type' });
-    }
+  async function importData(req: FastifyRequest) {
     const parsed = importSchema.safeParse(req.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue ? fieldOf(issue) : 'body';
-      return reply.code(400).send({ error: `${field}: ${issue?.message ?? 'invalid'}`, field });
+      throw badRequest(field, `${field}: ${issue?.message ?? 'invalid'}`);
     }
     // parsed.data is zod's fresh copy of the body, safe to clean in place.
     const data: SiteData = parsed.data;
@@ -99,61 +81,66 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       applyRetentionAfterSave(ctx, req.log);
       return { revision };
     } catch (err) {
-      if (err instanceof StaleRevisionError) {
-        return reply.code(409).send(staleAnswer(ctx.db, err, data));
-      }
+      if (err instanceof StaleRevisionError) throw staleAnswer(ctx.db, err, data);
       throw err;
     }
   }
 
-  async function generate(req: FastifyRequest, reply: FastifyReply) {
+  async function generate(req: FastifyRequest) {
+    if (!latestRevision(ctx.db)) {
+      throw new ApiError(409, 'There is nothing to publish: no catalogue is stored yet.', {
+        field: 'revision',
+      });
+    }
     try {
       const { revision, pages, ms } = await ctx.publisher.publish();
       return { revision, pages, ms };
     } catch (err) {
       req.log.error({ err }, 'publish failed');
-      return reply.code(500).send({ error: `Publishing failed: ${(err as Error).message}` });
+      throw new ApiError(
+        500,
+        'Publishing failed; the site still shows what was published before. Try again in a moment.',
+        { field: 'server' },
+      );
     }
   }
 
-  async function upload(req: FastifyRequest, reply: FastifyReply) {
-    if (!req.isMultipart()) {
-      return reply
-        .code(415)
-        .send({ error: 'Send the photo as multipart/form-data.', field: 'content-type' });
+  async function upload(req: FastifyRequest) {
+    // Only a request without a body gets here unmarked: the write guard refused other types.
+    if (!req.isMultipart()) throw unsupportedType('multipart/form-data');
+    let part;
+    try {
+      part = await req.file();
+    } catch (err) {
+      throw unreadableForm(err);
     }
-    const part = await req.file();
     if (!part || part.fieldname !== 'file') {
       part?.file.resume();
-      return reply
-        .code(400)
-        .send({ error: 'Send the photo in the form field "file".', field: 'file' });
+      throw badRequest('file', 'Send the photo in the form field "file".');
     }
     try {
       checkUploadName(part.filename);
     } catch (err) {
       part.file.resume();
-      if (err instanceof ImageError)
-        return reply.code(err.status).send({ error: err.message, field: err.field });
+      if (err instanceof ImageError) throw fromImageError(err);
       throw err;
     }
     let bytes: Buffer;
     try {
       bytes = await part.toBuffer();
     } catch (err) {
-      if ((err as FastifyError).statusCode === 413) return tooLarge(reply);
-      throw err;
+      if ((err as FastifyError).statusCode === 413) throw tooLarge();
+      throw unreadableForm(err);
     }
     // busboy flags a file `truncated` only when bytes past its limit arrive. When the bytes up to
     // the limit came in a read of their own and toBuffer had already taken them, toBuffer, which
     // looks at the flag only as each chunk comes in, returns the cut file without an error. By the
     // time the stream has ended the flag is set, so it is read again here (OPS-3).
-    if (part.file.truncated || bytes.length > MAX_UPLOAD_BYTES) return tooLarge(reply);
+    if (part.file.truncated || bytes.length > MAX_UPLOAD_BYTES) throw tooLarge();
     try {
       return await storePhoto(ctx, bytes, part.filename);
     } catch (err) {
-      if (err instanceof ImageError)
-        return reply.code(err.status).send({ error: err.message, field: err.field });
+      if (err instanceof ImageError) throw fromImageError(err);
       throw err;
     }
   }
@@ -161,5 +148,7 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   for (const url of [API.import, API.importAlias]) app.post(url, { onRequest: owner }, importData);
   app.get(API.generate, { onRequest: owner }, generate);
   app.post(API.generatePost, { onRequest: owner }, generate);
-  for (const url of [API.upload, API.uploadAlias]) app.post(url, { onRequest: owner }, upload);
+  for (const url of [API.upload, API.uploadAlias]) {
+    app.post(url, { onRequest: owner, config: { body: 'multipart' } }, upload);
+  }
 }

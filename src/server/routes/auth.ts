@@ -21,7 +21,7 @@ import { API, HOME_PATH, LOGIN_PATH } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
 import { verifyLogin } from '../auth/accounts.js';
 import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH } from '../auth/credential-rules.js';
-import { refuseCrossSite } from '../auth/guard.js';
+import { ApiError, badRequest } from '../errors.js';
 import {
   ADMIN_KEY_COOKIE,
   createSession,
@@ -84,21 +84,19 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  function fail(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    status: 400 | 401 | 429,
-    body: object,
-    code: string,
-  ) {
+  /** A form post goes back to the login page with `code`; a JSON call gets `error` thrown. */
+  function fail(req: FastifyRequest, reply: FastifyReply, error: ApiError, code: string) {
     if (isFormPost(req))
       return reply.code(303).header('location', `${LOGIN_PATH}?error=${code}`).send();
-    return reply.code(status).send(body);
+    throw error;
   }
 
-  app.post(API.login, { bodyLimit: LOGIN_BODY_LIMIT_BYTES }, async (req, reply) => {
+  const loginOptions = {
+    bodyLimit: LOGIN_BODY_LIMIT_BYTES,
+    config: { body: 'json-or-form' as const },
+  };
+  app.post(API.login, loginOptions, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    if (refuseCrossSite(req, reply, ctx.config.site)) return reply;
     const raw =
       typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? req.body : {};
     const parsed = LoginBody.safeParse(raw);
@@ -108,8 +106,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       return fail(
         req,
         reply,
-        400,
-        { error: issue?.message ?? 'Enter your username.', field },
+        badRequest(field, issue?.message ?? 'Enter your username.'),
         'invalid',
       );
     }
@@ -118,18 +115,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     if (!verdict.allowed) {
       req.log.warn({ username, ip: req.ip }, 'login throttled');
       reply.header('retry-after', String(verdict.retryAfterSeconds));
-      const message = throttledMessage(verdict.retryAfterSeconds);
-      return fail(
-        req,
-        reply,
-        429,
-        { error: message, retryAfter: verdict.retryAfterSeconds },
-        `throttled&retry=${verdict.retryAfterSeconds}`,
-      );
+      const throttled = new ApiError(429, throttledMessage(verdict.retryAfterSeconds), {
+        extra: { retryAfter: verdict.retryAfterSeconds },
+      });
+      return fail(req, reply, throttled, `throttled&retry=${verdict.retryAfterSeconds}`);
     }
     if (!(await verifyLogin(db, username, password))) {
       req.log.warn({ username, ip: req.ip }, 'login failed');
-      return fail(req, reply, 401, { error: WRONG_CREDENTIALS }, 'wrong');
+      return fail(req, reply, new ApiError(401, WRONG_CREDENTIALS), 'wrong');
     }
     loginSucceeded(db, verdict.attempt);
     // SESS-1: the session a browser brought (planted by someone else, or an old one) ends here; the
@@ -146,7 +139,6 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.post(API.logout, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    if (refuseCrossSite(req, reply, ctx.config.site)) return reply;
     deleteSession(db, req.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, sessionCookie);
     reply.clearCookie(ADMIN_KEY_COOKIE, adminKeyCookie);
@@ -156,7 +148,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.get(API.session, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     const username = findSession(db, req.cookies[SESSION_COOKIE]);
-    if (!username) return reply.code(401).send({ error: 'Not logged in.', field: 'session' });
+    if (!username) throw new ApiError(401, 'Not logged in.', { field: 'session' });
     return reply.send({ username });
   });
 }

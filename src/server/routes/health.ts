@@ -10,6 +10,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { API } from '../../shared/routes.js';
+import { ApiError } from '../errors.js';
+
+/** 503 `{ ok: false, error }` (OPS-7), answered by the app's error handler. */
+function unavailable(message: string): ApiError {
+  return new ApiError(503, message, { extra: { ok: false } });
+}
 
 /** How long health waits for the bucket before saying it could not be read. */
 const BUCKET_TIMEOUT_MS = 3000;
@@ -21,11 +27,11 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
       ctx.db.prepare('SELECT 1').get();
     } catch (err) {
       req.log.error({ err }, 'health check: the database does not answer');
-      return reply.code(503).send({ ok: false, error: 'The database does not answer.' });
+      throw unavailable('The database does not answer.');
     }
     const served = ctx.publisher.serving();
     if (!served) {
-      return reply.code(503).send({ ok: false, error: 'The site is not published yet.' });
+      throw unavailable('The site is not published yet.');
     }
     const answer = { ok: true, revision: served.revision, publishedAt: served.publishedAt };
     if (!ctx.publisher.bucket) return answer;

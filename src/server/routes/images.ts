@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
 import { PHOTO_NAME_RE } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
+import { notFound, type ApiError } from '../errors.js';
 import { CONTENT_TYPES, normalisedFormat } from '../images/image-rules.js';
 
 const VARIANT_RE = new RegExp(
@@ -25,33 +26,30 @@ async function sendImage(
   file: string,
   contentType: string,
 ): Promise<FastifyReply> {
-  let size: number;
+  let stat: fs.Stats;
   try {
-    const stat = await fs.promises.stat(file);
-    if (!stat.isFile()) return notFound(reply);
-    size = stat.size;
+    stat = await fs.promises.stat(file);
   } catch {
-    return notFound(reply);
+    throw noSuchPhoto();
   }
+  if (!stat.isFile()) throw noSuchPhoto();
   return reply
     .header('Content-Type', contentType)
-    .header('Content-Length', size)
+    .header('Content-Length', stat.size)
     .header('Cache-Control', IMMUTABLE)
     .header('X-Content-Type-Options', 'nosniff')
     .send(fs.createReadStream(file));
 }
 
-function notFound(reply: FastifyReply): FastifyReply {
-  return reply
-    .code(404)
-    .header('Cache-Control', 'no-store')
-    .send({ error: 'There is no such photo.', field: 'name' });
+/** 404 for a name that is not a stored photo's (answered by the app's error handler, no-store). */
+function noSuchPhoto(): ApiError {
+  return notFound('name', 'There is no such photo.');
 }
 
 export async function imageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get<{ Params: { name: string } }>('/imported-images/:name', async (req, reply) => {
     const { name } = req.params;
-    if (!PHOTO_NAME_RE.test(name)) return notFound(reply);
+    if (!PHOTO_NAME_RE.test(name)) throw noSuchPhoto();
     return sendImage(
       reply,
       path.join(ctx.paths.images, name),
@@ -62,7 +60,7 @@ export async function imageRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.get<{ Params: { file: string } }>('/imported-images/v/:file', async (req, reply) => {
     const { file } = req.params;
     const match = VARIANT_RE.exec(file);
-    if (!match) return notFound(reply);
+    if (!match) throw noSuchPhoto();
     const format = match[1] === 'avif' || match[1] === 'webp' ? match[1] : 'jpeg';
     return sendImage(reply, path.join(ctx.paths.images, 'v', file), CONTENT_TYPES[format]);
   });

@@ -236,9 +236,9 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const url = query === -1 ? req.url : req.url.slice(0, query);
     const file = published.get(url) ?? client.get(url);
     if (file && url !== NOT_FOUND_PATH) return send(req, reply, file);
-    // A client of the API wants JSON, never a page, even while the site is starting.
-    if (url.startsWith(API_PREFIX))
-      return reply.code(404).send({ error: 'There is no such API call.' });
+    // A client of the API wants JSON, never a page, even while the site is starting: the app's
+    // not-found handler answers 404, or 405 on a known path (HTTP-1).
+    if (url.startsWith(API_PREFIX)) return reply.callNotFound();
     if (servingDir === undefined) return starting(reply, ctx.config.site.businessName);
     const notFound = published.get(NOT_FOUND_PATH);
     if (!notFound) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');

@@ -8,15 +8,15 @@
  * - POST /api/revisions/{n}/restore → 200 { revision: the new id }: revision n's catalogue saved
  *   as a new revision by the restoring owner, then published. Unknown (or pruned) n → 404; a
  *   stored catalogue that today's rules (site-data.ts) refuse → 422, nothing stored.
- * Refusals are JSON { error: "sentence", field } like the rest of the API (routes/api.ts).
+ * Refusals are thrown as ApiError (errors.ts): JSON { error: "sentence", field }.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
 import { applyRetentionAfterSave } from '../store/retention.js';
 import { siteDataSchema } from '../../shared/site-data.js';
 import { getRevision, listRevisions, restoreRevision } from '../store/revisions.js';
-import { sendError } from './api.js';
+import { ApiError, badRequest, notFound } from '../errors.js';
 import { API } from '../../shared/routes.js';
 
 /** Revisions listed when `limit` is not given. */
@@ -33,7 +33,6 @@ function positiveInt(raw: unknown): number | undefined {
 
 export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const owner = requireOwner(ctx.db, ctx.config.site);
-  app.setErrorHandler(sendError);
   // A restore takes no body; a client that sends an empty JSON one is not refused for it.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, _body, done) => {
@@ -46,18 +45,14 @@ export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Pro
     if (query.before !== undefined) {
       before = positiveInt(query.before);
       if (before === undefined) {
-        return reply
-          .code(400)
-          .send({ error: 'before must be a revision number (1 or more).', field: 'before' });
+        throw badRequest('before', 'before must be a revision number (1 or more).');
       }
     }
     let limit = DEFAULT_LIMIT;
     if (query.limit !== undefined) {
       const n = positiveInt(query.limit);
       if (n === undefined || n > MAX_LIMIT) {
-        return reply
-          .code(400)
-          .send({ error: `limit must be a whole number from 1 to ${MAX_LIMIT}.`, field: 'limit' });
+        throw badRequest('limit', `limit must be a whole number from 1 to ${MAX_LIMIT}.`);
       }
       limit = n;
     }
@@ -65,42 +60,37 @@ export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return { revisions: listRevisions(ctx.db, { before, limit }) };
   });
 
-  async function restore(req: FastifyRequest, reply: FastifyReply) {
+  async function restore(req: FastifyRequest) {
     const raw = (req.params as { n: string }).n;
     const n = positiveInt(raw);
-    if (n === undefined) {
-      return reply
-        .code(400)
-        .send({ error: 'The revision must be a number (1 or more).', field: 'revision' });
-    }
+    if (n === undefined) throw badRequest('revision', 'The revision must be a number (1 or more).');
+    const gone = () => notFound('revision', `There is no revision ${n} (or it is no longer kept).`);
     const old = getRevision(ctx.db, n);
-    const gone = {
-      error: `There is no revision ${n} (or it is no longer kept).`,
-      field: 'revision',
-    };
-    if (!old) return reply.code(404).send(gone);
+    if (!old) throw gone();
     // Stored under the rules of its day: one the current rules refuse would leave a latest
     // revision that no edit could be based on.
     const valid = siteDataSchema.safeParse(old.data);
     if (!valid.success) {
       const issue = valid.error.issues[0];
-      return reply.code(422).send({
-        error: `Revision ${n} cannot be restored: ${issue?.path.join('.') ?? 'catalogue'}: ${issue?.message ?? 'invalid'}.`,
-        field: 'revision',
-      });
+      throw new ApiError(
+        422,
+        `Revision ${n} cannot be restored: ${issue?.path.join('.') ?? 'catalogue'}: ${issue?.message ?? 'invalid'}.`,
+        { field: 'revision' },
+      );
     }
     const revision = restoreRevision(ctx.db, n, req.owner ?? 'unknown');
-    if (revision === undefined) return reply.code(404).send(gone);
+    if (revision === undefined) throw gone();
     req.log.info({ restored: n, revision }, 'revision restored');
     applyRetentionAfterSave(ctx, req.log);
     try {
       await ctx.publisher.publish();
     } catch (err) {
       req.log.error({ err }, 'publish after restore failed');
-      return reply.code(500).send({
-        error: `Revision ${n} was restored as revision ${revision}, but publishing it failed: try Generate again.`,
-        field: 'server',
-      });
+      throw new ApiError(
+        500,
+        `Revision ${n} was restored as revision ${revision}, but publishing it failed: try Generate again.`,
+        { field: 'server' },
+      );
     }
     return { revision };
   }

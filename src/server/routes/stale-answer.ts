@@ -1,12 +1,14 @@
 /**
  * SAF-6: the 409 answer to an import based on a stale revision, in words: what happened, what to
  * do, and what the refused import would have changed, so the page can show the owner what to make
- * again after reloading. Shape: { error, field: "revision", latest, based, yourChanges: string[] }.
+ * again after reloading. Shape: { error, field: "revision", latest, based, yourChanges: string[] },
+ * answered by the app's error handler (errors.ts).
  */
 import { describeChanges } from '../../shared/change-summary.js';
 import { formatRevisionTime } from '../../shared/revision-time.js';
 import type { SiteData } from '../../shared/site-data.js';
 import type { Db } from '../store/db.js';
+import { ApiError } from '../errors.js';
 import { getRevision, type StaleRevisionError } from '../store/revisions.js';
 
 /** What the owner did, as far as the server knows: the changes from the revision they edited. */
@@ -16,32 +18,27 @@ function attemptedChanges(db: Db, submitted: SiteData): string[] {
 }
 
 /**
- * SAF-6: the 409 body for an import based on revision `submitted.revision` while `err.latest` is
- * stored. `error` says what happened and what to do; `yourChanges` lists, in the History dialog's
- * words, what the refused import would have changed (empty when its base revision is no longer
- * kept), so the page can show the owner what to make again after reloading.
+ * SAF-6: the 409 refusal of an import based on revision `submitted.revision` while `err.latest`
+ * is stored, for the route to throw. `error` says what happened and what to do; `yourChanges`
+ * lists, in the History dialog's words, what the refused import would have changed (empty when
+ * its base revision is no longer kept), so the page can show the owner what to make again after
+ * reloading.
  */
-export function staleAnswer(
-  db: Db,
-  err: StaleRevisionError,
-  submitted: SiteData,
-): {
-  error: string;
-  field: 'revision';
-  latest: number;
-  based: number;
-  yourChanges: string[];
-} {
+export function staleAnswer(db: Db, err: StaleRevisionError, submitted: SiteData): ApiError {
   const latest = getRevision(db, err.latest);
   const by = latest ? ` by ${latest.author} on ${formatRevisionTime(latest.createdAt)}` : '';
-  return {
-    error:
-      `Your change was not saved. This page shows revision ${submitted.revision}, but revision ` +
+  return new ApiError(
+    409,
+    `Your change was not saved. This page shows revision ${submitted.revision}, but revision ` +
       `${err.latest} was saved${by} (from another tab or device). Reload the page to see it, ` +
       'then make your change again.',
-    field: 'revision',
-    latest: err.latest,
-    based: submitted.revision,
-    yourChanges: attemptedChanges(db, submitted),
-  };
+    {
+      field: 'revision',
+      extra: {
+        latest: err.latest,
+        based: submitted.revision,
+        yourChanges: attemptedChanges(db, submitted),
+      },
+    },
+  );
 }
