@@ -93,7 +93,9 @@ test.describe('guest', () => {
     await expect(dialog.getByText('Free nights can be chosen below.')).toBeVisible();
     return dialog;
   }
-  const cell = (page: Page, date: string) => page.locator(`dialog td[data-day="${date}"]`);
+  // A month's grid also holds the hidden outside days of the month before: the date's own cell only.
+  const cell = (page: Page, date: string) =>
+    page.locator(`dialog td[data-day="${date}"]:not([data-outside])`);
 
   test('a booked night cannot be chosen; a stay ending on the booked check-in day can', async ({
     page,

@@ -15,6 +15,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { prerenderPaths } from '../../shared/routes.js';
+import { today } from '../../shared/calendar-dates.js';
+import { fromRates } from '../../shared/quote.js';
 import { DATA_GLOBAL, type PageData, type SiteData } from '../../shared/site-data.js';
 import type { AppContext, Publisher, PublishResult } from '../context.js';
 import { addMissingVariants } from '../images/pipeline.js';
@@ -187,7 +189,10 @@ function prune(siteDir: string, keep: string): void {
   }
 }
 
-/** The catalogue as pages show it: descriptions sanitised (again: imports are, the demo seed too). */
+/**
+ * The catalogue as pages show it: descriptions sanitised (again: imports are, the demo seed too),
+ * the public site details, and each property's "from" rate as of `publishedAt` (PRICE-7).
+ */
 export function pageDataOf(
   ctx: Omit<AppContext, 'publisher'>,
   data: SiteData,
@@ -202,7 +207,8 @@ export function pageDataOf(
   for (const p of propertyList)
     for (const ph of p.photos) if (sizes[ph.name]) used[ph.name] = sizes[ph.name]!;
   const { siteUrlIsDefault: _default, ...site } = ctx.config.site;
-  return { ...data, propertyList, photoSizes: used, site, publishedAt };
+  const fromRatesAsOf = fromRates(propertyList, today(Date.parse(publishedAt)));
+  return { ...data, propertyList, photoSizes: used, site, publishedAt, fromRates: fromRatesAsOf };
 }
 
 async function publishOnce(ctx: Omit<AppContext, 'publisher'>): Promise<PublishResult> {
