@@ -26,10 +26,10 @@ import { formatPaise, minNightsOf, nightlyRateOf } from './stay-basics.js';
 /**
  * GST on accommodation (PRICE-5): a night whose price (after the stay's discount percentage) is at
  * most ₹7,500 is taxed at 5 %, above that at 18 %; the cleaning fee at the highest rate of the
- * stay's nights. Source: the GST Council's 56th meeting (3 September 2025), CBIC notification
- * 9/2025-Central Tax (Rate), in force from 22 September 2025 (hotel accommodation of at most
- * ₹7,500 per unit per day at 5 % without input tax credit). Tax law changes and has exceptions:
- * have these figures checked by an accountant before relying on them (README "Prices").
+ * stay's nights. Source: the GST Council's 56th meeting (3 September 2025), rates in force from
+ * 22 September 2025: hotel accommodation of at most ₹7,500 per unit per day at 5 % (without input
+ * tax credit), above it 18 %. Tax law changes and has exceptions: have these figures checked by an
+ * accountant before relying on them (README "Prices").
  */
 export const GST = {
   /** Percent on a night of at most `thresholdPaise`. */
