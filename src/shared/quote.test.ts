@@ -8,6 +8,7 @@ import { addDays, nights as nightCount } from './calendar-dates.js';
 import type { Season } from './property-fields.js';
 import {
   GST,
+  fromRates,
   lowestRate,
   minimumStay,
   nightRate,
@@ -298,6 +299,13 @@ describe('nightRate and lowestRate (PRICE-3, PRICE-7)', () => {
     expect(lowestRate({ ...base, seasons: [offSeason] }, '2026-05-01', 90)).toBe(3000);
     expect(lowestRate({ ...base, seasons: [offSeason] }, '2026-02-01', 90)).toBe(4500);
     expect(lowestRate({ id: 'x' }, '2026-02-01', 90)).toBeUndefined();
+  });
+
+  it('gives the "from" rate of every priced property over the 90 nights from a day', () => {
+    const offSeason: Season = { name: 'Monsoon', from: '06-01', to: '08-31', nightlyRate: 3000 };
+    const list = [{ ...base, seasons: [offSeason] }, { id: 'unpriced' }];
+    expect(fromRates(list, '2026-03-04')).toEqual({ 'stay-1': 3000 }); // 1 June is the 90th night
+    expect(fromRates(list, '2026-03-03')).toEqual({ 'stay-1': 4500 });
   });
 });
 

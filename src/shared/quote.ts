@@ -26,10 +26,10 @@ import { formatPaise, minNightsOf, nightlyRateOf } from './stay-basics.js';
 /**
  * GST on accommodation (PRICE-5): a night whose price (after the stay's discount percentage) is at
  * most ₹7,500 is taxed at 5 %, above that at 18 %; the cleaning fee at the highest rate of the
- * stay's nights. Source: the GST Council's 56th meeting (3 September 2025), CBIC notification
- * 9/2025-Central Tax (Rate), in force from 22 September 2025 (hotel accommodation of at most
- * ₹7,500 per unit per day at 5 % without input tax credit). Tax law changes and has exceptions:
- * have these figures checked by an accountant before relying on them (README "Prices").
+ * stay's nights. Source: the GST Council's 56th meeting (3 September 2025), rates in force from
+ * 22 September 2025: hotel accommodation of at most ₹7,500 per unit per day at 5 % (without input
+ * tax credit), above it 18 %. Tax law changes and has exceptions: have these figures checked by an
+ * accountant before relying on them (README "Prices").
  */
 export const GST = {
   /** Percent on a night of at most `thresholdPaise`. */
@@ -143,6 +143,22 @@ function isWeekendNight(date: string): boolean {
   return day === 5 || day === 6;
 }
 
+/** A night's rate in whole rupees and which rate it is; `weekend` says whether it is a Friday or Saturday night. */
+function rateOf(
+  property: PricedProperty,
+  date: string,
+  weekend: boolean,
+): { rate: number; kind: NightKind; season?: Season } | undefined {
+  const weekdayRate = nightlyRateOf(property);
+  if (weekdayRate === undefined) return undefined;
+  const season = seasonOf(property.seasons, date);
+  if (season) return { rate: season.nightlyRate, kind: 'season', season };
+  if (property.weekendRate !== undefined && weekend) {
+    return { rate: property.weekendRate, kind: 'weekend' };
+  }
+  return { rate: weekdayRate, kind: 'weekday' };
+}
+
 /**
  * A night's rate in whole rupees and which rate it is (PRICE-3): its season's, else the weekend
  * rate on a Friday or Saturday night when the property has one, else the nightly rate ('weekday').
@@ -152,14 +168,50 @@ export function nightRate(
   property: PricedProperty,
   date: string,
 ): { rate: number; kind: NightKind; season?: Season } | undefined {
-  const weekdayRate = nightlyRateOf(property);
-  if (weekdayRate === undefined) return undefined;
-  const season = seasonOf(property.seasons, date);
-  if (season) return { rate: season.nightlyRate, kind: 'season', season };
-  if (property.weekendRate !== undefined && isWeekendNight(date)) {
-    return { rate: property.weekendRate, kind: 'weekend' };
+  return rateOf(property, date, isWeekendNight(date));
+}
+
+/** The nights from `from` on, each with whether it is a weekend night. */
+function nightsAhead(from: string, days: number): { date: string; weekend: boolean }[] {
+  return nightsOf(from, addDays(from, days)).map((date) => ({
+    date,
+    weekend: isWeekendNight(date),
+  }));
+}
+
+/** The lowest rate of a property over these nights; undefined without a nightly rate. */
+function lowestOver(
+  property: PricedProperty,
+  nights: readonly { date: string; weekend: boolean }[],
+): number | undefined {
+  let lowest: number | undefined;
+  for (const night of nights) {
+    const rate = rateOf(property, night.date, night.weekend)?.rate;
+    if (rate === undefined) return undefined;
+    if (lowest === undefined || rate < lowest) lowest = rate;
   }
-  return { rate: weekdayRate, kind: 'weekday' };
+  return lowest;
+}
+
+/** How many nights from the publish on the "from ₹X / night" price looks at (PRICE-7). */
+const FROM_PRICE_NIGHTS = 90;
+
+/**
+ * The "from" price of each property with a nightly rate (PRICE-7): its lowest rate over the
+ * FROM_PRICE_NIGHTS nights from `from` on, whole rupees, by property id. The publisher computes it
+ * once, so a page's "from ₹X / night" is as of its publish, and visitors' pages need none of this.
+ */
+export function fromRates(
+  properties: readonly PricedProperty[],
+  from: string,
+): Record<string, number> {
+  const nights = nightsAhead(from, FROM_PRICE_NIGHTS);
+  const rates: Record<string, number> = {};
+  for (const property of properties) {
+    const rate = lowestOver(property, nights);
+    if (rate !== undefined) rates[property.id] = rate;
+  }
+  return rates;
 }
 
 /**
@@ -171,13 +223,7 @@ export function lowestRate(
   from: string,
   days: number,
 ): number | undefined {
-  let lowest: number | undefined;
-  for (let i = 0; i < days; i += 1) {
-    const rate = nightRate(property, addDays(from, i))?.rate;
-    if (rate === undefined) return undefined;
-    if (lowest === undefined || rate < lowest) lowest = rate;
-  }
-  return lowest;
+  return lowestOver(property, nightsAhead(from, days));
 }
 
 /** The minimum stay of a stay checking in on `checkIn`: its season's, else the property's (PRICE-2). */

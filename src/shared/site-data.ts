@@ -154,6 +154,7 @@ const publishedOnly = {
   photoSizes: z.unknown().optional(),
   site: z.unknown().optional(),
   publishedAt: z.unknown().optional(),
+  fromRates: z.unknown().optional(),
 } satisfies Record<Exclude<keyof PageData, keyof SiteData>, z.ZodType>;
 
 /**
@@ -210,4 +211,11 @@ export interface PageData extends SiteData {
   site: SiteInfo;
   /** ISO time of the publish that made this page. */
   publishedAt: string;
+  /**
+   * PRICE-7: each priced property's lowest nightly rate (whole rupees) over the 90 nights from the
+   * publish on, by property id: the "from ₹X / night" of cards and the property header, as of the
+   * publish (quote.ts fromRates). Absent from data no publish made (hand-built test data): no
+   * "from" price is shown.
+   */
+  fromRates?: Record<string, number>;
 }

@@ -41,10 +41,12 @@ export function formatPaise(paise: number): string {
   }).format(paise / 100);
 }
 
-/** "from ₹4,500 / night" for cards and the property header (AVL-11), or undefined without a rate. */
-export function fromPriceText(property: Pick<Property, 'nightlyRate'>): string | undefined {
-  const rate = nightlyRateOf(property);
-  return rate === undefined ? undefined : `from ${formatRupees(rate)} / night`;
+/**
+ * "from ₹4,500 / night" for cards and the property header (AVL-11, PRICE-7), from the property's
+ * publish-time "from" rate (PageData.fromRates, whole rupees); undefined without one.
+ */
+export function fromPriceText(fromRate: number | undefined): string | undefined {
+  return fromRate === undefined ? undefined : `from ${formatRupees(fromRate)} / night`;
 }
 
 /** "₹4,500 × 3 nights = ₹13,500" (AVL-11), or undefined without a rate or without nights. */

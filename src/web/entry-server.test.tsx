@@ -54,6 +54,8 @@ const data: PageData = {
     officeAddress: 'Third Floor, Sri Ganesha Complex, IG Road, Chikmagalur',
   },
   publishedAt: '2026-11-22T10:00:00.000Z',
+  // What the publisher derives from the rates (PRICE-7): only the priced property has one.
+  fromRates: { 'coffee-view': 4500 },
 };
 
 /** Parses rendered HTML the way a browser would, for structural assertions. */

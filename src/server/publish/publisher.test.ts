@@ -18,6 +18,7 @@ import { testCatalogue } from '../../../test/factories.js';
 import { listFiles, makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import type { PublishResult } from '../context.js';
 import { CURRENT_LINK, fileForUrl, KEEP_PUBLISHED } from './folder-target.js';
+import { pageDataOf } from './render.js';
 
 const NAMES = ['Coffee View Suite', 'Hill Top Cottage', 'Lake Side Rooms'];
 const SUFFIX = ' - Stays In Chikmagalur';
@@ -349,5 +350,31 @@ describe('publisher', () => {
     saveRevision(t.ctx.db, catalogue(0), 'test');
     const result = await t.ctx.publisher.publish();
     expect(t.ctx.publisher.currentDir()).toBe(result.dir);
+  });
+
+  it('gives each priced property its "from" rate as of the publish (PRICE-7), and the pages show it', async () => {
+    const dasara = { name: 'Dasara', from: '10-01', to: '10-12', nightlyRate: 3000 };
+    const data = testCatalogue({
+      propertyList: [
+        { nightlyRate: 4500, weekendRate: 4000, seasons: [dasara] },
+        { nightlyRate: 6000 },
+        {},
+      ],
+    });
+    // 1 Sep: Dasara is within the 90 nights; 1 Jun: it is 122 nights away.
+    expect(pageDataOf(t.ctx, data, '2026-09-01T00:00:00.000Z').fromRates).toEqual({
+      'stay-1': 3000,
+      'stay-2': 6000,
+    });
+    expect(pageDataOf(t.ctx, data, '2026-06-01T00:00:00.000Z').fromRates).toEqual({
+      'stay-1': 4000,
+      'stay-2': 6000,
+    });
+    saveRevision(t.ctx.db, data, 'test');
+    const { dir } = await t.ctx.publisher.publish();
+    const home = read(dir, 'index.html');
+    expect(home).toMatch(/from ₹(3,000|4,000) \/ night/);
+    expect(home).toContain('from ₹6,000 / night');
+    expect(read(dir, fileForUrl('/stay/stay-3'))).not.toContain('₹');
   });
 });

@@ -13,6 +13,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { today } from '../../shared/calendar-dates.js';
+import { fromRates } from '../../shared/quote.js';
 import {
   ogImageUrl,
   photoUrl,
@@ -97,7 +99,10 @@ function dataScriptName(script: Buffer): string {
   return `site-data.${crypto.createHash('sha256').update(script).digest('hex').slice(0, 12)}.js`;
 }
 
-/** The catalogue as pages show it: descriptions sanitised (again: imports are, the demo seed too). */
+/**
+ * The catalogue as pages show it: descriptions sanitised (again: imports are, the demo seed too),
+ * the public site details, and each property's "from" rate as of `publishedAt` (PRICE-7).
+ */
 export function pageDataOf(
   ctx: Omit<AppContext, 'publisher'>,
   data: SiteData,
@@ -112,7 +117,8 @@ export function pageDataOf(
   for (const p of propertyList)
     for (const ph of p.photos) if (sizes[ph.name]) used[ph.name] = sizes[ph.name]!;
   const { siteUrlIsDefault: _default, ...site } = ctx.config.site;
-  return { ...data, propertyList, photoSizes: used, site, publishedAt };
+  const fromRatesAsOf = fromRates(propertyList, today(Date.parse(publishedAt)));
+  return { ...data, propertyList, photoSizes: used, site, publishedAt, fromRates: fromRatesAsOf };
 }
 
 /** A rendered site: the revision, the publish time, and its files in the order they are stored. */

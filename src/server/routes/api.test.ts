@@ -432,7 +432,15 @@ describe('import of a published global data object (OPS-1; run `node scripts/bui
     await t.ctx.publisher.publish();
     const object = await publishedDataObject();
     expect(Object.keys(object).sort()).toEqual(
-      ['homeSections', 'photoSizes', 'propertyList', 'publishedAt', 'revision', 'site'].sort(),
+      [
+        'fromRates',
+        'homeSections',
+        'photoSizes',
+        'propertyList',
+        'publishedAt',
+        'revision',
+        'site',
+      ].sort(),
     );
 
     const res = await postImport(object, { url: '/api/import.php' });
@@ -453,6 +461,7 @@ describe('import of a published global data object (OPS-1; run `node scripts/bui
       photoSizes: 'not sizes',
       site: { siteUrl: 'https://elsewhere.example' },
       publishedAt: 7,
+      fromRates: { 'stay-1': 'cheap' },
     });
     expect(res.statusCode).toBe(200);
     expect(latestRevision(t.ctx.db)!.data).toEqual({ ...catalogue(0), revision: 1 });

@@ -122,7 +122,7 @@ describe('editDetail (PROP-8, FLOW-7, FLOW-8)', () => {
     rec.promptAnswer = 'two';
     actions.editDetail('misty-hills', 'bedCount');
     expect(rec.prompts[0]).toEqual(['New bed count for Misty Hills:', '2']);
-    expect(rec.alerts).toEqual(['bedCount must be a whole number from 0 to 1000; "two" is not.']);
+    expect(rec.alerts).toEqual(['The bed count must be a whole number from 0 to 1000; "two" is not.']);
     expect(calls()).toEqual([]);
     rec.promptAnswer = '3';
     rec.alerts = [];

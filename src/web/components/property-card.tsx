@@ -2,7 +2,8 @@
  * A home page card (HOME-3): a rotating slider of the property's photos flagged `home` (and only
  * those), autoplay 3000 ms, then the name, bed count and bath count. The whole card links to
  * /stay/{id}; its accessible name is its visible text: the name, the counts and the "from" price
- * (AVL-11, only with a nightly rate; MOB-2, WCAG 2.5.3 label in name). The slider is hidden from
+ * (AVL-11, only with a nightly rate; PRICE-7: the lowest nightly rate of the 90 nights from the
+ * publish; MOB-2, WCAG 2.5.3 label in name). The slider is hidden from
  * assistive technology: its photos only preview the property, whose page describes each of them, so
  * a card is not announced as a list of photos.
  * PERF-1, PERF-3: no photo is fetched before the page has loaded; then the first one (lazily), and the
@@ -25,9 +26,18 @@ export function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-export function PropertyCard({ property, photoSizes }: { property: Property; photoSizes: PageData['photoSizes'] }) {
+export function PropertyCard({
+  property,
+  photoSizes,
+  fromRate,
+}: {
+  property: Property;
+  photoSizes: PageData['photoSizes'];
+  /** The publish-time "from" rate, whole rupees (PRICE-7); undefined shows no price. */
+  fromRate: number | undefined;
+}) {
   const photos = property.photos.filter((p) => p.home);
-  const price = fromPriceText(property);
+  const price = fromPriceText(fromRate);
   const [viewportRef, , pauseWhileFocused, slideReady] = useAutoplayCarousel(
     { loop: true },
     { delayMs: CARD_AUTOPLAY_MS, deferSlides: 'all' },

@@ -80,8 +80,8 @@ describe('price (AVL-11, en-IN)', () => {
     expect(estimateText(4500, 1)).toBe('₹4,500 × 1 night = ₹4,500');
     expect(estimateText(undefined, 3)).toBeUndefined();
     expect(estimateText(4500, 0)).toBeUndefined();
-    expect(fromPriceText({ nightlyRate: 4500 })).toBe('from ₹4,500 / night');
-    expect(fromPriceText({})).toBeUndefined();
+    expect(fromPriceText(4500)).toBe('from ₹4,500 / night');
+    expect(fromPriceText(undefined)).toBeUndefined();
   });
 });
 

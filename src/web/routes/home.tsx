@@ -56,7 +56,11 @@ export default function HomePage({ data }: ScreenProps) {
                 return property
                   ? [
                       <li key={id}>
-                        <PropertyCard property={property} photoSizes={data.photoSizes} />
+                        <PropertyCard
+                          property={property}
+                          photoSizes={data.photoSizes}
+                          fromRate={data.fromRates?.[id]}
+                        />
                       </li>,
                     ]
                   : [];

@@ -5,7 +5,8 @@
  * publisher sanitises it before it reaches the page). In admin mode the name, address, counts,
  * other details, facilities and description open edit prompts and the hero opens Manage Images.
  *
- * AVL-2, AVL-11: the header shows "from ₹4,500 / night" with a nightly rate; the details list the
+ * AVL-2, AVL-11: the header shows "from ₹4,500 / night" with a nightly rate (PRICE-7: the lowest
+ * nightly rate of the 90 nights from the publish, PageData.fromRates); the details list the
  * check-in and check-out times and a minimum stay above one night. In admin mode the four stay
  * fields are always listed ("Not set" when absent) so the owner can set them, and a 'Calendar'
  * control opens the property's calendar (AVL-1).
@@ -16,7 +17,6 @@ import { heroPhoto } from '../../shared/site-basics.js';
 import type { Property } from '../../shared/site-data.js';
 import { formatRupees, fromPriceText, minNightsOf } from '../../shared/stay-basics.js';
 import { useAdmin, type AdminApi } from '../admin-context.js';
-import { EnquiryDialog } from '../components/enquiry-dialog.js';
 import { EditableBlock, EditableText } from '../components/editable.js';
 import { MapFrame } from '../components/map-frame.js';
 import { PhotoSlider } from '../components/photo-slider.js';
@@ -26,6 +26,11 @@ import type { ScreenProps } from './screen.js';
 import styles from './property.module.css';
 
 const PhotoLightbox = lazy(() => import('../components/photo-lightbox.js'));
+// The enquiry dialog renders nothing before its first opening, so its code (the enquiry rules, the
+// calendar dates, later the quote) loads on the first click instead of with the page (PERF-2).
+const EnquiryDialog = lazy(() =>
+  import('../components/enquiry-dialog.js').then((m) => ({ default: m.EnquiryDialog })),
+);
 
 /** The property's string fields beyond the core ones (DATA-2 "other detail fields"), in order. */
 function otherDetails(property: Property): [string, string][] {
@@ -89,15 +94,18 @@ function editField(admin: AdminApi | null, id: string): EditField {
 /** The page's header (PROP-2, AVL-11, AVL-1): name, address, counts, "from" price and the action buttons. */
 function PropertyHeader({
   property,
+  fromRate,
   edit,
   onCheckAvailability,
 }: {
   property: Property;
+  /** The publish-time "from" rate, whole rupees (PRICE-7); undefined shows no price. */
+  fromRate: number | undefined;
   edit: EditField;
   onCheckAvailability: () => void;
 }) {
   const admin = useAdmin();
-  const price = fromPriceText(property);
+  const price = fromPriceText(fromRate);
   return (
     <header className={styles.header}>
       <div className={styles.titles}>
@@ -283,6 +291,7 @@ function PropertyContent({ property, edit }: { property: Property; edit: EditFie
 export default function PropertyPage({ data, route }: ScreenProps) {
   const admin = useAdmin();
   const [enquiryOpen, setEnquiryOpen] = useState(false);
+  const [enquiryLoaded, setEnquiryLoaded] = useState(false);
   // null: closed. The lightbox chunk loads on the first open and stays mounted for its exit animation.
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
   const [lightboxLoaded, setLightboxLoaded] = useState(false);
@@ -303,8 +312,12 @@ export default function PropertyPage({ data, route }: ScreenProps) {
         </nav>
         <PropertyHeader
           property={property}
+          fromRate={data.fromRates?.[property.id]}
           edit={edit}
-          onCheckAvailability={() => setEnquiryOpen(true)}
+          onCheckAvailability={() => {
+            setEnquiryLoaded(true);
+            setEnquiryOpen(true);
+          }}
         />
         <PropertyHero property={property} data={data} />
       </div>
@@ -327,12 +340,16 @@ export default function PropertyPage({ data, route }: ScreenProps) {
         <PropertyContent property={property} edit={edit} />
       </div>
 
-      <EnquiryDialog
-        property={property}
-        site={data.site}
-        open={enquiryOpen}
-        onClose={() => setEnquiryOpen(false)}
-      />
+      {enquiryLoaded && (
+        <Suspense fallback={null}>
+          <EnquiryDialog
+            property={property}
+            site={data.site}
+            open={enquiryOpen}
+            onClose={() => setEnquiryOpen(false)}
+          />
+        </Suspense>
+      )}
     </main>
   );
 }
