@@ -8,13 +8,11 @@
  * a check-in on another guest's check-out day is free, and so is a check-out on another guest's
  * check-in day.
  */
+import type { NightRange } from '../../shared/api-types.js';
 import { addDays, nights } from './enquiry.js';
 
-/** A run of unavailable nights: [start, end), end exclusive. */
-export interface NightRange {
-  start: string;
-  end: string;
-}
+/** A run of unavailable nights: [start, end), end exclusive (the availability answer's type). */
+export type { NightRange };
 
 /** The dates being chosen; "" while not chosen. */
 export interface StayDates {
