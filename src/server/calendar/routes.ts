@@ -11,6 +11,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { AvailabilityAnswer, CalendarState } from '../../shared/api-types.js';
 import { ID_RE } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
@@ -132,7 +133,7 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return known.ids.has(id);
   }
 
-  function ownerCalendar(propertyId: string) {
+  function ownerCalendar(propertyId: string): CalendarState {
     const now = Date.now();
     const secret = exportSecret(ctx.db, propertyId);
     return {
@@ -171,7 +172,7 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
       propertyId,
       updatedAt: calendarUpdatedAt(ctx.db, propertyId) ?? new Date().toISOString(),
       unavailable: unavailableRanges(ctx.db, propertyId),
-    };
+    } satisfies AvailabilityAnswer;
   });
 
   app.get<{ Params: { propertyId: string; file: string } }>(
