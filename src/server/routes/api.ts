@@ -10,6 +10,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { z } from 'zod';
+import type { GenerateAnswer, ImportAnswer, UploadAnswer } from '../../shared/api-types.js';
 import { API } from '../../shared/routes.js';
 import { importSchema, type SiteData } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
@@ -34,7 +35,11 @@ function isJson(req: FastifyRequest): boolean {
 }
 
 /** Framework errors (body too large, bad JSON, wrong media type ...) as the team's JSON shape. */
-export function sendError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function sendError(
+  err: FastifyError,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
   const status = err.statusCode ?? 500;
   if (status >= 500) {
     req.log.error({ err }, 'api call failed');
@@ -97,7 +102,7 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     try {
       const revision = saveRevision(ctx.db, data, req.owner ?? 'unknown');
       applyRetentionAfterSave(ctx, req.log);
-      return { revision };
+      return { revision } satisfies ImportAnswer;
     } catch (err) {
       if (err instanceof StaleRevisionError) {
         return reply.code(409).send(staleAnswer(ctx.db, err, data));
@@ -109,7 +114,7 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   async function generate(req: FastifyRequest, reply: FastifyReply) {
     try {
       const { revision, pages, ms } = await ctx.publisher.publish();
-      return { revision, pages, ms };
+      return { revision, pages, ms } satisfies GenerateAnswer;
     } catch (err) {
       req.log.error({ err }, 'publish failed');
       return reply.code(500).send({ error: `Publishing failed: ${(err as Error).message}` });
@@ -150,7 +155,7 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     // time the stream has ended the flag is set, so it is read again here (OPS-3).
     if (part.file.truncated || bytes.length > MAX_UPLOAD_BYTES) return tooLarge(reply);
     try {
-      return await storePhoto(ctx, bytes, part.filename);
+      return (await storePhoto(ctx, bytes, part.filename)) satisfies UploadAnswer;
     } catch (err) {
       if (err instanceof ImageError)
         return reply.code(err.status).send({ error: err.message, field: err.field });

@@ -16,6 +16,7 @@ import crypto from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { OkAnswer, ThrottledAnswer } from '../../shared/api-types.js';
 import { API, HOME_PATH, LOGIN_PATH } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
 import { verifyLogin } from '../auth/accounts.js';
@@ -122,7 +123,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         req,
         reply,
         429,
-        { error: message, retryAfter: verdict.retryAfterSeconds },
+        { error: message, retryAfter: verdict.retryAfterSeconds } satisfies ThrottledAnswer,
         `throttled&retry=${verdict.retryAfterSeconds}`,
       );
     }
@@ -138,7 +139,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     reply.setCookie(SESSION_COOKIE, sessionId, sessionCookie);
     reply.setCookie(ADMIN_KEY_COOKIE, crypto.randomBytes(16).toString('base64url'), adminKeyCookie);
     if (isFormPost(req)) return reply.code(303).header('location', HOME_PATH).send();
-    return reply.send({ ok: true });
+    return reply.send({ ok: true } satisfies OkAnswer);
   });
 
   app.post(API.logout, async (req, reply) => {
@@ -147,7 +148,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     deleteSession(db, req.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, sessionCookie);
     reply.clearCookie(ADMIN_KEY_COOKIE, adminKeyCookie);
-    return reply.send({ ok: true });
+    return reply.send({ ok: true } satisfies OkAnswer);
   });
 
   app.get(API.session, async (req, reply) => {

@@ -11,6 +11,7 @@
  * Refusals are JSON { error: "sentence", field } like the rest of the API (routes/api.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RestoreAnswer, RevisionsAnswer } from '../../shared/api-types.js';
 import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
 import { applyRetentionAfterSave } from '../store/retention.js';
@@ -62,7 +63,7 @@ export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Pro
       limit = n;
     }
     reply.header('cache-control', 'no-store');
-    return { revisions: listRevisions(ctx.db, { before, limit }) };
+    return { revisions: listRevisions(ctx.db, { before, limit }) } satisfies RevisionsAnswer;
   });
 
   async function restore(req: FastifyRequest, reply: FastifyReply) {
@@ -102,7 +103,7 @@ export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Pro
         field: 'server',
       });
     }
-    return { revision };
+    return { revision } satisfies RestoreAnswer;
   }
   app.post(API.restore, { onRequest: owner }, restore);
 }

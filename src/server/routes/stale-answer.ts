@@ -3,6 +3,7 @@
  * do, and what the refused import would have changed, so the page can show the owner what to make
  * again after reloading. Shape: { error, field: "revision", latest, based, yourChanges: string[] }.
  */
+import type { StaleImportAnswer } from '../../shared/api-types.js';
 import { describeChanges } from '../../shared/change-summary.js';
 import { formatRevisionTime } from '../../shared/revision-time.js';
 import type { SiteData } from '../../shared/site-data.js';
@@ -25,13 +26,7 @@ export function staleAnswer(
   db: Db,
   err: StaleRevisionError,
   submitted: SiteData,
-): {
-  error: string;
-  field: 'revision';
-  latest: number;
-  based: number;
-  yourChanges: string[];
-} {
+): StaleImportAnswer {
   const latest = getRevision(db, err.latest);
   const by = latest ? ` by ${latest.author} on ${formatRevisionTime(latest.createdAt)}` : '';
   return {

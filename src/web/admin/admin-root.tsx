@@ -115,7 +115,6 @@ export default function AdminRoot({ data, children }: { data: PageData; children
         notice={notice}
         alert={(m) => window.alert(m)}
         assign={(url) => location.assign(url)}
-        importAndFlush={() => actions.flushAll()}
         openHistory={() => {
           window.openDialog(HISTORY_ID);
           history.current?.load();
