@@ -8,7 +8,7 @@
  *   and answered comes from `ApiTypes` (src/shared/api-types.ts), the types the server's routes use.
  * - A body is sent as JSON; the session cookie goes with every call (same-origin); `accept:
  *   application/json`.
- * - Never rejects. 2xx: `{ ok: true, status, value }` (value: the JSON body, undefined when there
+ * - Never rejects on an answer or its absence. 2xx: `{ ok: true, status, value }` (value: the JSON body, undefined when there
  *   is none). Any other status: `{ ok: false, status, error, field?, ...the body's other fields }`
  *   (the API's `{ error, field? }`; a body without `error` gets a sentence naming the status).
  *   No answer at all (network down, aborted): status 0 and NETWORK_ERROR.
@@ -59,14 +59,16 @@ export interface ApiCall<B> extends ApiEnv {
 /** The one reading of an answer: `status` (0: none) and its parsed JSON body (undefined: none). */
 export function answerOf<T, R>(status: number, body: unknown): ApiResult<T, R> {
   if (status > 199 && status < 300) return { ok: true, status, value: body as T };
-  const b = (body ?? {}) as Partial<ApiError>;
+  // Only an object's fields are the refusal's (a JSON string or array would spread as indexes).
+  const b: Partial<ApiError> =
+    body && typeof body === 'object' && !Array.isArray(body) ? (body as object) : {};
   return {
-    ...(b as object),
+    ...b,
     ok: false,
     status,
     error: !status
       ? NETWORK_ERROR
-      : typeof b.error == 'string'
+      : typeof b.error === 'string'
         ? b.error
         : `The server answered ${status}. Try again in a moment.`,
   } as ApiFailure<R>;
@@ -78,7 +80,10 @@ export function apiUrl(pattern: ApiPattern, call: ApiCall<unknown>): string {
   return `${call.base ?? ''}${apiPath(pattern, call.params ?? {})}${q}`;
 }
 
-/** Calls `pattern` (GET, or `method`) and resolves with its answer; never rejects. */
+/**
+ * Calls `pattern` (GET, or `method`) and resolves with its answer. Never rejects for anything the
+ * server or the network does; a `params` missing for the pattern throws (apiPath: a bug, not an answer).
+ */
 export async function apiFetch<P extends ApiPattern>(
   pattern: P,
   call: ApiCall<Body<P>> = {},
