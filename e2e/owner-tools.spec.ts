@@ -389,10 +389,12 @@ test('a change refused as stale says what happened and what to do, and shows the
   const alert = b.dialogs.alerts()[0]!;
   expect(alert).toContain('Your change was not saved');
   expect(alert).toContain('Reload the page');
-  expect(alert).toContain(`Your change was:\nSet the name of "${target.name}" to: ${refused}`);
+  // The change in the server's words (the 409's yourChanges), as History says it (SAF-1).
+  const yourChange = `Renamed '${target.name}' to '${refused}'`;
+  expect(alert).toContain(`Your change was:\n${yourChange}`);
   const bar = b.page.getByRole('region', { name: 'Admin Tools' });
   const change = bar.getByRole('list', { name: 'Your change, not saved' });
-  await expect(change).toHaveText(`Set the name of "${target.name}" to: ${refused}`);
+  await expect(change).toHaveText(yourChange);
   // The page shows what is stored, not the refused name.
   await expect(b.page.getByRole('heading', { level: 1 })).toHaveText(target.name);
 
@@ -400,7 +402,7 @@ test('a change refused as stale says what happened and what to do, and shows the
   await press(bar.getByRole('button', { name: 'Reload Page' }));
   await reloaded;
   await expect(b.page.getByRole('heading', { level: 1 })).toHaveText(`${target.name} (tab A)`);
-  await expect(change).toHaveText(`Set the name of "${target.name}" to: ${refused}`);
+  await expect(change).toHaveText(yourChange);
   await expect(bar.getByRole('button', { name: 'Reload Page' })).toHaveCount(0);
   await press(bar.getByRole('button', { name: 'Dismiss' }));
   await expect(change).toHaveCount(0);

@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { AvailabilityAnswer, CalendarState } from '../../shared/api-types.js';
 import { ID_RE } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
@@ -119,7 +120,7 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return known.ids.has(id);
   }
 
-  function ownerCalendar(propertyId: string) {
+  function ownerCalendar(propertyId: string): CalendarState {
     const now = Date.now();
     const secret = exportSecret(ctx.db, propertyId);
     return {
@@ -154,7 +155,7 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
       propertyId,
       updatedAt: calendarUpdatedAt(ctx.db, propertyId) ?? new Date().toISOString(),
       unavailable: unavailableRanges(ctx.db, propertyId),
-    };
+    } satisfies AvailabilityAnswer;
   });
 
   app.get<{ Params: { propertyId: string; file: string } }>(

@@ -11,6 +11,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { z } from 'zod';
+import type { GenerateAnswer, ImportAnswer, UploadAnswer } from '../../shared/api-types.js';
 import { API } from '../../shared/routes.js';
 import { importSchema, type SiteData } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
@@ -79,7 +80,7 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     try {
       const revision = saveRevision(ctx.db, data, req.owner ?? 'unknown');
       applyRetentionAfterSave(ctx, req.log);
-      return { revision };
+      return { revision } satisfies ImportAnswer;
     } catch (err) {
       if (err instanceof StaleRevisionError) throw staleAnswer(ctx.db, err, data);
       throw err;
@@ -94,7 +95,7 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     }
     try {
       const { revision, pages, ms } = await ctx.publisher.publish();
-      return { revision, pages, ms };
+      return { revision, pages, ms } satisfies GenerateAnswer;
     } catch (err) {
       req.log.error({ err }, 'publish failed');
       throw new ApiError(
@@ -138,7 +139,7 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     // time the stream has ended the flag is set, so it is read again here (OPS-3).
     if (part.file.truncated || bytes.length > MAX_UPLOAD_BYTES) throw tooLarge();
     try {
-      return await storePhoto(ctx, bytes, part.filename);
+      return (await storePhoto(ctx, bytes, part.filename)) satisfies UploadAnswer;
     } catch (err) {
       if (err instanceof ImageError) throw fromImageError(err);
       throw err;

@@ -17,6 +17,7 @@ import crypto from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { OkAnswer, ThrottledAnswer } from '../../shared/api-types.js';
 import { API, HOME_PATH, LOGIN_PATH } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
 import { verifyLogin } from '../auth/accounts.js';
@@ -116,7 +117,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       req.log.warn({ username, ip: req.ip }, 'login throttled');
       reply.header('retry-after', String(verdict.retryAfterSeconds));
       const throttled = new ApiError(429, throttledMessage(verdict.retryAfterSeconds), {
-        extra: { retryAfter: verdict.retryAfterSeconds },
+        extra: { retryAfter: verdict.retryAfterSeconds } satisfies Omit<ThrottledAnswer, 'error'>,
       });
       return fail(req, reply, throttled, `throttled&retry=${verdict.retryAfterSeconds}`);
     }
@@ -134,7 +135,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     reply.setCookie(SESSION_COOKIE, sessionId, sessionCookie);
     reply.setCookie(ADMIN_KEY_COOKIE, crypto.randomBytes(16).toString('base64url'), adminKeyCookie);
     if (isFormPost(req)) return reply.code(303).header('location', HOME_PATH).send();
-    return reply.send({ ok: true });
+    return reply.send({ ok: true } satisfies OkAnswer);
   });
 
   app.post(API.logout, async (req, reply) => {
@@ -142,7 +143,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     deleteSession(db, req.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, sessionCookie);
     reply.clearCookie(ADMIN_KEY_COOKIE, adminKeyCookie);
-    return reply.send({ ok: true });
+    return reply.send({ ok: true } satisfies OkAnswer);
   });
 
   app.get(API.session, async (req, reply) => {

@@ -11,6 +11,7 @@
  * Refusals are thrown as ApiError (errors.ts): JSON { error: "sentence", field }.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RestoreAnswer, RevisionsAnswer } from '../../shared/api-types.js';
 import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
 import { applyRetentionAfterSave } from '../store/retention.js';
@@ -57,7 +58,7 @@ export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Pro
       limit = n;
     }
     reply.header('cache-control', 'no-store');
-    return { revisions: listRevisions(ctx.db, { before, limit }) };
+    return { revisions: listRevisions(ctx.db, { before, limit }) } satisfies RevisionsAnswer;
   });
 
   async function restore(req: FastifyRequest) {
@@ -92,7 +93,7 @@ export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Pro
         { field: 'server' },
       );
     }
-    return { revision };
+    return { revision } satisfies RestoreAnswer;
   }
   app.post(API.restore, { onRequest: owner }, restore);
 }

@@ -4,6 +4,7 @@
  * again after reloading. Shape: { error, field: "revision", latest, based, yourChanges: string[] },
  * answered by the app's error handler (errors.ts).
  */
+import type { StaleImportAnswer } from '../../shared/api-types.js';
 import { describeChanges } from '../../shared/change-summary.js';
 import { formatRevisionTime } from '../../shared/revision-time.js';
 import type { SiteData } from '../../shared/site-data.js';
@@ -38,7 +39,7 @@ export function staleAnswer(db: Db, err: StaleRevisionError, submitted: SiteData
         latest: err.latest,
         based: submitted.revision,
         yourChanges: attemptedChanges(db, submitted),
-      },
+      } satisfies Omit<StaleImportAnswer, 'error' | 'field'>,
     },
   );
 }

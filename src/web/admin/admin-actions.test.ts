@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ID_RE, type PageData, type SiteData } from '../../shared/site-data.js';
 import { createAdminActions, type AdminUi } from './admin-actions.js';
 import { createDataStore, type DataStore } from './data-store.js';
-import { CONFLICT_MESSAGE, createFlushClient, LOGIN_MESSAGE } from './flush.js';
+import { createFlushClient, LOGIN_MESSAGE } from './flush.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
 import { testPageData } from '../../../test/test-site.js';
 
@@ -72,6 +72,15 @@ const okFlush = (revision = 2) => {
   server.answers['/api/import.php'] = [{ status: 200, body: { revision } }];
   server.answers['/api/genproperties.php'] = [{ status: 200, body: {} }];
 };
+/** A 409 as the server answers a stale import (routes/stale-answer.ts), naming `yourChanges`. */
+const staleAnswer = (...yourChanges: string[]) => ({
+  error:
+    'Your change was not saved. This page shows revision 1, but revision 2 was saved by owner on 22 Nov 2026, 14:05 (from another tab or device). Reload the page to see it, then make your change again.',
+  field: 'revision',
+  based: 1,
+  latest: 2,
+  yourChanges,
+});
 const imported = (i = 0): SiteData =>
   JSON.parse(server.seen.filter((s) => s.url === '/api/import.php')[i]!.body.toString());
 const calls = () => server.seen.map((s) => s.url);
@@ -132,14 +141,16 @@ describe('editDetail (PROP-8, FLOW-7, FLOW-8)', () => {
     expect(imported().propertyList[0]!.bedCount).toBe(3);
   });
 
-  it('on 409 tells the owner to reload, with the change to make again (SAF-6), and puts the previous value back', async () => {
+  it('on 409 tells the server’s sentence with the change it names (SAF-6), and puts the previous value back', async () => {
     const actions = setup();
     rec.promptAnswer = 'Other';
-    server.answers['/api/import.php'] = [{ status: 409, body: { error: 'stale' } }];
+    server.answers['/api/import.php'] = [
+      { status: 409, body: staleAnswer("Renamed 'Misty Hills' to 'Other'") },
+    ];
     actions.editDetail('misty-hills', 'name');
     await settle();
     expect(rec.alerts).toEqual([
-      `${CONFLICT_MESSAGE}\n\nYour change was:\nSet the name of "Misty Hills" to: Other`,
+      `${staleAnswer().error}\n\nYour change was:\nRenamed 'Misty Hills' to 'Other'`,
     ]);
     expect(calls()).toEqual(['/api/import.php']);
     expect(store.get().propertyList[0]!.name).toBe('Misty Hills');
@@ -323,11 +334,13 @@ describe('photo order and descriptions (PHO-1, PHO-2)', () => {
 
   it('a move refused as stale (409) puts the old order back and names the move', async () => {
     const actions = setup();
-    server.answers['/api/import.php'] = [{ status: 409, body: { error: 'stale' } }];
+    server.answers['/api/import.php'] = [
+      { status: 409, body: staleAnswer('Photos of Misty Hills reordered') },
+    ];
     await actions.movePhoto('misty-hills', 'b2.jpg', 0);
     expect(photos('misty-hills')).toEqual(['a1.jpg', 'b2.jpg']);
     expect(rec.alerts).toHaveLength(1);
-    expect(rec.alerts[0]).toContain('Moved photo 2 of "Misty Hills" to place 1');
+    expect(rec.alerts[0]).toContain('Photos of Misty Hills reordered');
   });
 
   it('Describe prompts with the current description and stores the trimmed answer', async () => {

@@ -9,7 +9,7 @@
  *   the silent flush; Show/Hide On Home changes the data only (FLOW-3, FLOW-5). Moving a photo (PHO-1)
  *   and describing one (PHO-2) run the silent flush too: they are made inside Manage Images, which
  *   stays open for the next photo instead of reloading the page.
- * - An edit refused as stale (409) is told with the change in words (SAF-6, unsaved-change.ts).
+ * - An edit refused as stale (409) is told with the change in the server's words (SAF-6, flush.ts).
  * - When the server does not store an edit (409, 401, refused), the in-memory data goes back to
  *   what it was, so what the owner sees is what is stored.
  * - A value the catalogue rules refuse (catalogue.ts RangeError) is told with alert, nothing sent.
@@ -35,7 +35,6 @@ import { CLEAR_ANSWER, fieldLabel, fieldSpec, LIMITS } from '../../shared/proper
 import type { PageData, Property } from '../../shared/site-data.js';
 import type { DataStore } from './data-store.js';
 import type { FlushClient } from './flush.js';
-import { describeChange } from './unsaved-change.js';
 
 /** What the flows need from the page: native dialogs and the admin bar's own dialogs. */
 export interface AdminUi {
@@ -59,8 +58,6 @@ export interface AdminActions extends AdminApi {
   deletePhoto(propertyId: string, photoName: string): Promise<void>;
   /** Appends uploaded photos (already stored by the server under these names), then silent flush. */
   addUploadedPhotos(propertyId: string, names: string[]): Promise<void>;
-  /** 'Import And Flush Changes' (ADMIN-2, FLOW-4): the full flush, telling the unsaved changes if refused. */
-  flushAll(): Promise<void>;
   /** PHO-1: moves a photo to a 0-based position of its property's list, then silent flush. */
   movePhoto(propertyId: string, photoName: string, toIndex: number): Promise<void>;
   /** PHO-2: prompts for the photo's description (blank or cancel: no change), then silent flush. */
@@ -300,9 +297,6 @@ export function createAdminActions(deps: {
 }): AdminActions {
   const { store, flush, ui } = deps;
 
-  /** The catalogue as last stored by the server (as loaded, until an import is stored). */
-  let saved: PageData = store.get();
-
   const kit: FlowKit = {
     store,
     ui,
@@ -324,13 +318,8 @@ export function createAdminActions(deps: {
       if (sameCatalogue(before, next)) return;
       store.set(next);
       changed?.();
-      // Against the last stored catalogue: Show/Hide On Home changes made in memory before are lost
-      // with a refused import too, so they are part of what to make again.
-      const change = describeChange(saved, next);
-      const stored =
-        kind === 'full' ? await flush.fullFlush(change) : await flush.silentFlush(change);
-      if (stored) saved = next;
-      else {
+      const stored = kind === 'full' ? await flush.fullFlush() : await flush.silentFlush();
+      if (!stored) {
         store.set({ ...before, revision: store.get().revision });
         changed?.();
       }
@@ -341,10 +330,5 @@ export function createAdminActions(deps: {
     ...propertyFlows(kit),
     ...categoryFlows(kit),
     ...photoFlows(kit),
-
-    async flushAll() {
-      const next = store.get();
-      if (await flush.fullFlush(describeChange(saved, next))) saved = next;
-    },
   };
 }

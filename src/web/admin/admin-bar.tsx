@@ -8,6 +8,7 @@
  */
 import type { ReactNode } from 'react';
 import { API, HOME_PATH, LOGIN_PATH } from '../../shared/routes.js';
+import { apiFetch } from '../api-fetch.js';
 import type { FlushClient, Notice } from './flush.js';
 import styles from './admin.module.css';
 
@@ -17,8 +18,6 @@ export interface AdminBarProps {
   alert: (message: string) => void;
   /** Navigates after logging out (location.assign in the browser). */
   assign: (url: string) => void;
-  /** 'Import And Flush Changes'; defaults to flush.fullFlush (AdminActions.flushAll names the change). */
-  importAndFlush?: () => Promise<unknown>;
   /** Opens the History dialog (SAF-1). */
   openHistory: () => void;
   /** Reloads the page (SAF-6: to make a refused change again on the latest version). */
@@ -34,20 +33,17 @@ export function AdminBar({
   notice,
   alert,
   assign,
-  importAndFlush = () => flush.fullFlush(),
   openHistory,
   reload,
   dismiss,
   children,
 }: AdminBarProps) {
+  /** Any answer ends the visit to the owner's tools; no answer leaves the session as it was. */
   async function logOut() {
-    try {
-      await fetch(API.logout, { method: 'POST', credentials: 'same-origin' });
-    } catch {
+    const r = await apiFetch(API.logout, { method: 'POST' });
+    if (r.status === 0)
       alert('The server could not be reached, so you are still logged in. Try again.');
-      return;
-    }
-    assign(HOME_PATH);
+    else assign(HOME_PATH);
   }
 
   return (
@@ -56,7 +52,7 @@ export function AdminBar({
         Admin Tools
       </h2>
       <div className={styles.buttons}>
-        <button type="button" className={styles.primary} onClick={() => void importAndFlush()}>
+        <button type="button" className={styles.primary} onClick={() => void flush.fullFlush()}>
           Import And Flush Changes
         </button>
         <button

@@ -264,7 +264,7 @@ describe('DescriptionDialog', () => {
 
 describe('ManageImagesDialog upload', () => {
   const upload: typeof uploadFile = (file, name, onProgress) =>
-    uploadFile(file, name, onProgress, `${server.base}/api/upload.php`);
+    uploadFile(file, name, onProgress, server.base);
 
   function renderDialog(h: ReturnType<typeof harness>, alerts: string[]) {
     render(

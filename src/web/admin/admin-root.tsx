@@ -16,7 +16,8 @@ import {
   DescriptionDialog,
   type DescriptionDraft,
 } from './description-dialog.js';
-import { CALENDAR_DIALOG_ID, CalendarDialog, type CalendarTarget } from './calendar-dialog.js';
+import { CALENDAR_DIALOG_ID, CalendarDialog } from './calendar-dialog.js';
+import type { CalendarTarget } from './use-calendar-dialog.js';
 import { createFlushClient, type Notice } from './flush.js';
 import { HISTORY_ID, HistoryDialog, type HistoryHandle } from './history-dialog.js';
 import { MANAGE_IMAGES_ID, ManageImagesDialog } from './manage-images-dialog.js';
@@ -114,7 +115,6 @@ export default function AdminRoot({ data, children }: { data: PageData; children
         notice={notice}
         alert={(m) => window.alert(m)}
         assign={(url) => location.assign(url)}
-        importAndFlush={() => actions.flushAll()}
         openHistory={() => {
           window.openDialog(HISTORY_ID);
           history.current?.load();

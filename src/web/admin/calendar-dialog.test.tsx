@@ -7,8 +7,9 @@
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarState } from './calendar-api.js';
-import { CalendarDialog, type CalendarTarget } from './calendar-dialog.js';
+import type { CalendarState } from '../../shared/api-types.js';
+import { CalendarDialog } from './calendar-dialog.js';
+import type { CalendarTarget } from './use-calendar-dialog.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
 
 let server: ScriptedServer;
@@ -25,7 +26,7 @@ const path = '/api/calendar/coffee-view';
 const state: CalendarState = {
   feeds: [
     {
-      id: 'f1',
+      id: 1,
       label: 'Airbnb',
       url: 'https://www.airbnb.com/calendar/ical/1.ics?s=secret',
       lastSyncAt: '2026-03-10T05:12:00Z',
@@ -34,7 +35,7 @@ const state: CalendarState = {
       stale: false,
     },
     {
-      id: 'f2',
+      id: 2,
       label: 'Booking.com',
       url: 'https://admin.booking.com/hotel/ical/2.ics',
       lastSyncAt: null,

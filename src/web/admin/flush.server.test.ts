@@ -11,7 +11,7 @@ import type { PageData } from '../../shared/site-data.js';
 import { latestRevision } from '../../server/store/revisions.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { createDataStore } from './data-store.js';
-import { CONFLICT_MESSAGE, createFlushClient, LOGIN_MESSAGE } from './flush.js';
+import { createFlushClient, LOGIN_MESSAGE, type Notice } from './flush.js';
 import { TEST_SITE } from '../../../test/test-site.js';
 
 let t: TestApp;
@@ -62,13 +62,17 @@ describe('flush client against the real server', () => {
     const alerts: string[] = [];
     const store = createDataStore(pageData(0), {} as Window);
     const client = createFlushClient(store, { fetch: injectFetch(), alert: (m) => alerts.push(m) });
-    expect(await client.importData(store.get())).toEqual({ status: 200, ok: true });
+    expect(await client.importData(store.get())).toMatchObject({ ok: true, status: 200 });
     const first = store.get().revision;
     expect(first).toBeGreaterThan(0);
 
     store.set(setDetail(store.get(), 'misty-hills', 'name', 'Misty Hills Cottage'));
     store.set(createSection(store.get(), 'Weekend', 'sec-2'));
-    expect(await client.importData(store.get())).toEqual({ status: 200, ok: true });
+    expect(await client.importData(store.get())).toEqual({
+      ok: true,
+      status: 200,
+      value: { revision: store.get().revision },
+    });
     expect(store.get().revision).toBeGreaterThan(first);
     const stored = latestRevision(t.ctx.db)!.data;
     expect(stored.propertyList[0]!.name).toBe('Misty Hills Cottage');
@@ -77,22 +81,40 @@ describe('flush client against the real server', () => {
     expect(alerts).toEqual([]);
   });
 
-  it('a page loaded before someone else published gets 409: told plainly, nothing stored or generated', async () => {
-    const mine = createDataStore(pageData(0), {} as Window);
-    const theirs = createDataStore(pageData(0), {} as Window);
+  it('a page loaded before someone else published gets 409: the server’s sentence and its words for the change (SAF-6), nothing stored or generated', async () => {
+    const start = createDataStore(pageData(0), {} as Window);
+    await createFlushClient(start, { fetch: injectFetch() }).importData(start.get());
+    const based = start.get().revision;
+    const mine = createDataStore(pageData(based), {} as Window);
+    const theirs = createDataStore(pageData(based), {} as Window);
     const alerts: string[] = [];
+    const notices: Notice[] = [];
     const reloads: number[] = [];
     const other = createFlushClient(theirs, { fetch: injectFetch() });
     const me = createFlushClient(mine, {
       fetch: injectFetch(),
       alert: (m) => alerts.push(m),
       reload: () => reloads.push(1),
+      notify: (n) => notices.push(n),
     });
     await other.importData(theirs.get());
     const latest = latestRevision(t.ctx.db)!.id;
     mine.set(setDetail(mine.get(), 'misty-hills', 'name', 'Mine'));
     expect(await me.fullFlush()).toBe(false);
-    expect(alerts).toEqual([CONFLICT_MESSAGE]);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatch(
+      new RegExp(
+        `^Your change was not saved\\. This page shows revision ${based}, but revision ${latest} was saved by .+Reload the page.+\\n\\nYour change was:\\nRenamed 'Misty Hills' to 'Mine'$`,
+        's',
+      ),
+    );
+    expect(notices).toEqual([
+      {
+        message: alerts[0]!.split('\n')[0],
+        login: false,
+        unsaved: ["Renamed 'Misty Hills' to 'Mine'"],
+      },
+    ]);
     expect(reloads).toEqual([]);
     expect(latestRevision(t.ctx.db)!.id).toBe(latest);
     expect(latestRevision(t.ctx.db)!.data.propertyList[0]!.name).toBe('Misty Hills');

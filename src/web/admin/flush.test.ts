@@ -3,13 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testCatalogue } from '../../../test/factories.js';
 import { DATA_GLOBAL, type PageData } from '../../shared/site-data.js';
 import { createDataStore } from './data-store.js';
-import {
-  CONFLICT_MESSAGE,
-  createFlushClient,
-  LOGIN_MESSAGE,
-  type FlushEnv,
-  type Notice,
-} from './flush.js';
+import { createFlushClient, LOGIN_MESSAGE, type FlushEnv, type Notice } from './flush.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
 import { TEST_SITE } from '../../../test/test-site.js';
 
@@ -31,6 +25,16 @@ function pageData(revision = 3): PageData {
     publishedAt: '2026-01-01T00:00:00.000Z',
   };
 }
+
+/** A 409 as the server answers a stale import (routes/stale-answer.ts). */
+const stale = {
+  error:
+    'Your change was not saved. This page shows revision 3, but revision 4 was saved by owner on 22 Nov 2026, 14:05 (from another tab or device). Reload the page to see it, then make your change again.',
+  field: 'revision',
+  based: 3,
+  latest: 4,
+  yourChanges: ["Renamed 'One' to 'Uno'", 'Home page photos of One changed'],
+};
 
 let alerts: string[];
 let reloads: number;
@@ -65,7 +69,7 @@ describe('importData (API-1, STORE-3)', () => {
     const { store, client } = setup();
     server.answers['/api/import.php'] = [{ status: 200, body: { revision: 4 } }];
     const r = await client.importData(store.get());
-    expect(r).toEqual({ status: 200, ok: true });
+    expect(r).toEqual({ ok: true, status: 200, value: { revision: 4 } });
     expect(server.seen).toHaveLength(1);
     expect(server.seen[0]!.method).toBe('POST');
     expect(server.seen[0]!.contentType).toBe('application/json');
@@ -85,9 +89,10 @@ describe('importData (API-1, STORE-3)', () => {
       { status: 400, body: { error: 'name is too long', field: 'propertyList.0.name' } },
     ];
     expect(await client.importData(store.get())).toEqual({
-      status: 400,
       ok: false,
+      status: 400,
       error: 'name is too long',
+      field: 'propertyList.0.name',
     });
     expect(store.get().revision).toBe(3);
   });
@@ -110,25 +115,23 @@ describe('fullFlush (FLOW-4)', () => {
     expect(inits.every((i) => i.credentials === 'same-origin')).toBe(true);
   });
 
-  it('on 409 says plainly to reload, does not generate and does not reload', async () => {
+  it('on 409 tells the server’s sentence, does not generate and does not reload', async () => {
     const { store, client } = setup();
-    server.answers['/api/import.php'] = [
-      { status: 409, body: { error: 'stale', field: 'revision' } },
-    ];
+    server.answers['/api/import.php'] = [{ status: 409, body: { ...stale, yourChanges: [] } }];
     expect(await client.fullFlush()).toBe(false);
     expect(server.seen.map((s) => s.url)).toEqual(['/api/import.php']);
-    expect(alerts).toEqual([CONFLICT_MESSAGE]);
+    expect(alerts).toEqual([stale.error]);
+    expect(notices).toEqual([{ message: stale.error, login: false }]);
     expect(reloads).toBe(0);
     expect(store.get().revision).toBe(3);
   });
 
-  it('on 409 with the change in words shows it after the message, and keeps it on the notice (SAF-6)', async () => {
+  it('on 409 shows the server’s yourChanges after its sentence, and keeps them on the notice (SAF-6)', async () => {
     const { client } = setup();
-    server.answers['/api/import.php'] = [{ status: 409, body: { error: 'stale' } }];
-    const change = ['Set the name of "One" to: Uno', 'Hid photo 2 of "One" from the home page'];
-    expect(await client.fullFlush(change)).toBe(false);
-    expect(alerts).toEqual([`${CONFLICT_MESSAGE}\n\nYour change was:\n${change.join('\n')}`]);
-    expect(notices).toEqual([{ message: CONFLICT_MESSAGE, login: false, unsaved: change }]);
+    server.answers['/api/import.php'] = [{ status: 409, body: stale }];
+    expect(await client.fullFlush()).toBe(false);
+    expect(alerts).toEqual([`${stale.error}\n\nYour change was:\n${stale.yourChanges.join('\n')}`]);
+    expect(notices).toEqual([{ message: stale.error, login: false, unsaved: stale.yourChanges }]);
     expect(server.seen.map((s) => s.url)).toEqual(['/api/import.php']);
   });
 

@@ -9,12 +9,8 @@
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { previewPath } from '../../shared/routes.js';
 import { formatRevisionTime } from '../../shared/revision-time.js';
-import {
-  REVISIONS_PAGE,
-  listRevisions,
-  restoreRevision,
-  type RevisionEntry,
-} from './revisions-client.js';
+import type { RevisionEntry } from '../../shared/api-types.js';
+import { REVISIONS_PAGE, listRevisions, restoreRevision } from './revisions-client.js';
 import styles from './admin.module.css';
 
 export const HISTORY_ID = 'history';

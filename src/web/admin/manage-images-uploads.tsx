@@ -66,9 +66,8 @@ export function useUploads({
       if (result.ok) {
         stored.push(name);
       } else {
-        const reason = result.error ?? `the server answered ${result.status}`;
-        update(row.key, { error: reason });
-        failures.push(`${file.name}: ${reason}`);
+        update(row.key, { error: result.error });
+        failures.push(`${file.name}: ${result.error}`);
       }
     }
     setUploads((all) => all.filter((u) => u.error !== undefined));

@@ -1,28 +1,19 @@
 /**
- * The owner's calls for History (SAF-1, SAF-5), same-origin with the session cookie:
+ * The owner's calls for History (SAF-1, SAF-5), through apiFetch (web/api-fetch.ts):
  * - listRevisions(before?): GET /api/revisions?limit={REVISIONS_PAGE}[&before={n}] →
  *   `{ revisions: [{ revision, createdAt (ISO 8601), author, summary }] }`, newest first.
  * - restoreRevision(n): POST /api/revisions/{n}/restore → `{ revision: <the new number> }`; the
  *   server stores that revision's catalogue as a new revision and publishes it (SAF-3).
  * Neither ever rejects: a failure resolves with its status (0 when the server could not be
- * reached) and a sentence for the owner.
+ * reached) and a sentence for the owner that says what failed, then the server's reason.
  */
-import { API, apiPath } from '../../shared/routes.js';
+import type { RevisionEntry } from '../../shared/api-types.js';
+import { API } from '../../shared/routes.js';
+import { apiFetch, type ApiFailure, type ApiResult } from '../api-fetch.js';
 import { LOGIN_MESSAGE } from './flush.js';
 
 /** Revisions asked for at a time; 'Older' asks for the next ones. */
 export const REVISIONS_PAGE = 20;
-
-/** One stored revision as the History dialog lists it. */
-export interface RevisionEntry {
-  revision: number;
-  /** ISO 8601 time it was stored. */
-  createdAt: string;
-  /** The owner's username. */
-  author: string;
-  /** One line: what changed from the revision before. */
-  summary: string;
-}
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; error: string };
 
@@ -37,72 +28,38 @@ const isEntry = (e: unknown): e is RevisionEntry => {
   );
 };
 
-function failure(status: number, body: unknown, what: string): Outcome<never> {
-  if (status === 401) return { ok: false, status, error: LOGIN_MESSAGE };
-  const error = (body as { error?: unknown } | undefined)?.error;
-  return {
-    ok: false,
-    status,
-    error:
-      typeof error === 'string'
-        ? `${what}: ${error}`
-        : `${what}: the server answered ${status}. Try again in a moment.`,
-  };
+/** The owner's sentence for a call that failed: what failed, then why (401: log in again). */
+function failure({ status, error }: ApiFailure, what: string): Outcome<never> {
+  return { ok: false, status, error: status === 401 ? LOGIN_MESSAGE : `${what}: ${error}` };
 }
 
-async function call(
-  url: string,
-  init: RequestInit,
+/** What `read` takes from a 2xx answer; a failure, or an answer `read` cannot read, told as `what`. */
+function outcome<T, A>(
+  r: ApiResult<A>,
   what: string,
-): Promise<{ status: number; body: unknown } | Outcome<never>> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      ...init,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-    });
-  } catch {
-    return {
-      ok: false,
-      status: 0,
-      error: `${what}: the server could not be reached. Check the connection and try again.`,
-    };
-  }
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    body = undefined;
-  }
-  return res.ok ? { status: res.status, body } : failure(res.status, body, what);
+  read: (value: A | undefined) => T | undefined,
+): Outcome<T> {
+  if (!r.ok) return failure(r, what);
+  const value = read(r.value);
+  return value === undefined
+    ? { ok: false, status: r.status, error: `${what}: the server's answer was not understood.` }
+    : { ok: true, value };
 }
 
 /** The revisions older than `before` (all, newest first, when undefined), REVISIONS_PAGE at most. */
 export async function listRevisions(before?: number): Promise<Outcome<RevisionEntry[]>> {
-  const query = new URLSearchParams({ limit: String(REVISIONS_PAGE) });
-  if (before !== undefined) query.set('before', String(before));
-  const what = 'The history could not be loaded';
-  const r = await call(`${API.revisions}?${query}`, { method: 'GET' }, what);
-  if ('ok' in r) return r;
-  const list = (r.body as { revisions?: unknown } | undefined)?.revisions;
-  if (!Array.isArray(list) || !list.every(isEntry)) {
-    return {
-      ok: false,
-      status: r.status,
-      error: `${what}: the server's answer was not understood.`,
-    };
-  }
-  return { ok: true, value: list };
+  const query: Record<string, string> = { limit: String(REVISIONS_PAGE) };
+  if (before !== undefined) query.before = String(before);
+  const r = await apiFetch(API.revisions, { query });
+  return outcome(r, 'The history could not be loaded', (v) =>
+    Array.isArray(v?.revisions) && v.revisions.every(isEntry) ? v.revisions : undefined,
+  );
 }
 
 /** Restores revision `n`; resolves with the number of the new revision. */
 export async function restoreRevision(n: number): Promise<Outcome<number>> {
-  const what = `Revision ${n} was not restored`;
-  const r = await call(apiPath(API.restore, { n }), { method: 'POST' }, what);
-  if ('ok' in r) return r;
-  const revision = (r.body as { revision?: unknown } | undefined)?.revision;
-  return typeof revision === 'number'
-    ? { ok: true, value: revision }
-    : { ok: false, status: r.status, error: `${what}: the server's answer was not understood.` };
+  const r = await apiFetch(API.restore, { method: 'POST', params: { n } });
+  return outcome(r, `Revision ${n} was not restored`, (v) =>
+    typeof v?.revision === 'number' ? v.revision : undefined,
+  );
 }

@@ -1,14 +1,15 @@
 /**
  * Photo upload (API-3): POST /api/upload.php, multipart form data whose field `file` carries the
  * image under its new unique name (FLOW-2, uploadName). XMLHttpRequest rather than fetch because
- * only it reports upload progress, which the per-file progress bar shows (PHO-3). Same-origin, so
- * the session cookie goes with it as with fetch's credentials: 'same-origin'.
+ * only it reports upload progress, which the per-file progress bar shows (PHO-3); its answer is
+ * read by web/api-fetch.ts answerOf like every other. Same-origin, so the session cookie goes with it.
  *
  * The spec's page never read the answer; this one does, so a photo the server refused (401, 413,
  * 415, 422 ...) is not added to the catalogue.
  */
+import type { UploadAnswer } from '../../shared/api-types.js';
 import { API } from '../../shared/routes.js';
-import type { CallResult } from './flush.js';
+import { answerOf, apiUrl, type ApiResult } from '../api-fetch.js';
 
 /**
  * The server refuses a photo over 25 MB (OPS-3, images/pipeline.ts MAX_UPLOAD_BYTES); a file over
@@ -24,49 +25,38 @@ export function uploadRefusal(file: Blob): string | undefined {
 }
 
 /**
- * Uploads one file as `name`. `onProgress(fraction)` gets 0..1 as bytes are sent.
- * Resolves with the status (0 when the server could not be reached) and the server's error
- * sentence on failure; never rejects.
+ * Uploads one file as `name`. `onProgress(fraction)` gets 0..1 as bytes are sent, and 1 once the
+ * photo is stored. `base` is the API's origin ('' is the page's own server). XMLHttpRequest,
+ * since fetch does not report upload progress; the answer is read by answerOf, as every API
+ * answer is. Never rejects.
  */
 export function uploadFile(
   file: Blob,
   name: string,
   onProgress: (fraction: number) => void,
-  url: string = API.upload,
-): Promise<CallResult> {
+  base = '',
+): Promise<ApiResult<UploadAnswer>> {
   return new Promise((resolve) => {
     const form = new FormData();
     form.append('file', file, name);
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
+    xhr.open('POST', apiUrl(API.upload, { base }));
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.addEventListener('progress', (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
     });
     xhr.addEventListener('load', () => {
-      const ok = xhr.status >= 200 && xhr.status < 300;
-      if (ok) {
-        onProgress(1);
-        resolve({ status: xhr.status, ok });
-        return;
-      }
-      let error: string | undefined;
+      let body: unknown;
       try {
-        const body: unknown = JSON.parse(xhr.responseText);
-        if (
-          body &&
-          typeof body === 'object' &&
-          typeof (body as { error?: unknown }).error === 'string'
-        ) {
-          error = (body as { error: string }).error;
-        }
+        body = JSON.parse(xhr.responseText);
       } catch {
-        error = undefined;
+        body = undefined;
       }
-      resolve({ status: xhr.status, ok, ...(error === undefined ? {} : { error }) });
+      const result = answerOf<UploadAnswer, object>(xhr.status, body);
+      if (result.ok) onProgress(1);
+      resolve(result);
     });
-    const failed = () =>
-      resolve({ status: 0, ok: false, error: 'The server could not be reached.' });
+    const failed = () => resolve(answerOf(0, undefined));
     xhr.addEventListener('error', failed);
     xhr.addEventListener('abort', failed);
     xhr.send(form);

@@ -16,7 +16,8 @@
  */
 import { Suspense, lazy, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { Property, SiteInfo } from '../../shared/site-data.js';
-import { API, apiPath, propertyPath } from '../../shared/routes.js';
+import { API, propertyPath } from '../../shared/routes.js';
+import { apiFetch } from '../api-fetch.js';
 import { estimateText, minNightsOf, nightlyRateOf } from '../../shared/stay-basics.js';
 import {
   GUESTS_MAX,
@@ -40,11 +41,6 @@ import styles from './enquiry-dialog.module.css';
 
 const StayCalendar = lazy(() => import('./stay-calendar.js'));
 
-/** Where the dialog asks for availability (AVL-7); `base` is '' on the site, a test server's origin in tests. */
-function availabilityUrl(base: string, propertyId: string): string {
-  return `${base}${apiPath(API.availability, { propertyId })}`;
-}
-
 type Availability =
   { state: 'loading' } | { state: 'known'; unavailable: DateRange[] } | { state: 'failed' };
 
@@ -60,17 +56,13 @@ function useAvailability(base: string, propertyId: string, open: boolean): Avail
   useEffect(() => {
     if (!open) return;
     const abort = new AbortController();
-    fetch(availabilityUrl(base, propertyId), {
-      signal: abort.signal,
-      headers: { accept: 'application/json' },
-    })
-      .then(async (res) => {
-        const unavailable = res.ok ? parseAvailability(await res.json()) : null;
+    void apiFetch(API.availability, { base, params: { propertyId }, signal: abort.signal }).then(
+      (r) => {
+        if (abort.signal.aborted) return;
+        const unavailable = r.ok ? parseAvailability(r.value) : null;
         setAvailability(unavailable ? { state: 'known', unavailable } : { state: 'failed' });
-      })
-      .catch(() => {
-        if (!abort.signal.aborted) setAvailability({ state: 'failed' });
-      });
+      },
+    );
     return () => abort.abort();
   }, [base, propertyId, open]);
   return availability;

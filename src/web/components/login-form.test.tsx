@@ -13,7 +13,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildApp, type BuiltApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { setPassword } from '../../server/auth/accounts.js';
-import { LoginForm, NETWORK_ERROR, throttledMessage, WRONG_CREDENTIALS } from './login-form.js';
+import { NETWORK_ERROR } from '../api-fetch.js';
+import { LoginForm, throttledMessage, WRONG_CREDENTIALS } from './login-form.js';
 
 const PASSWORD = 'hydrangea-garden-walk';
 let dataDir: string;

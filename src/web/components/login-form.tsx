@@ -9,10 +9,10 @@
 import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import styles from './login-form.module.css';
 import { API, HOME_PATH } from '../../shared/routes.js';
+import { apiFetch } from '../api-fetch.js';
 
 /** Same sentence as the server's 401 (routes/auth.ts): never says which field was wrong. */
 export const WRONG_CREDENTIALS = 'Wrong username or password.';
-export const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
 const MISSING_FIELDS = 'Enter your username and password.';
 
 /** "Too many attempts. Try again in N minutes.", N rounded up from seconds. */
@@ -24,35 +24,20 @@ export function throttledMessage(retryAfterSeconds: number): string {
 type Field = 'username' | 'password';
 type Outcome = { ok: true } | { ok: false; message: string; field?: Field };
 
+/**
+ * Shows the server's own sentence (400: the field's, 401: WRONG_CREDENTIALS, 429: the wait). A 401
+ * clears and focuses the password, the field to type again whichever of the two was wrong.
+ */
 async function postLogin(username: string, password: string): Promise<Outcome> {
-  let res: Response;
-  try {
-    res = await fetch(API.login, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ username, password }),
-      credentials: 'same-origin',
-    });
-  } catch {
-    return { ok: false, message: NETWORK_ERROR };
-  }
-  if (res.ok) return { ok: true };
-  if (res.status === 401) return { ok: false, message: WRONG_CREDENTIALS, field: 'password' };
-  if (res.status === 429)
-    return { ok: false, message: throttledMessage(Number(res.headers.get('retry-after')) || 60) };
-  if (res.status === 400) {
-    const body = (await res.json().catch(() => ({}))) as { error?: unknown; field?: unknown };
-    const field = body.field === 'password' ? 'password' : 'username';
-    return {
-      ok: false,
-      message: typeof body.error === 'string' ? body.error : MISSING_FIELDS,
-      field,
-    };
-  }
-  return {
-    ok: false,
-    message: `The server could not log you in (error ${res.status}). Try again in a moment.`,
-  };
+  const r = await apiFetch(API.login, { method: 'POST', body: { username, password } });
+  if (r.ok) return { ok: true };
+  const field: Field | undefined =
+    r.status === 401 || r.field === 'password'
+      ? 'password'
+      : r.status === 400
+        ? 'username'
+        : undefined;
+  return { ok: false, message: r.error, ...(field ? { field } : {}) };
 }
 
 /** The message for `?error=` after a submission made before the script loaded. */

@@ -1,0 +1,160 @@
+/**
+ * What each API call of the route table (routes.ts `API`) takes and answers, for both sides: the
+ * browser's one client (web/api-fetch.ts) reads `ApiTypes` by the call's URL pattern, and the
+ * server's routes annotate the answers they build with the same types, so the two cannot drift.
+ * Types only: nothing here reaches a bundle.
+ *
+ * Every refusal is `ApiError` (`{ error, field? }`); a call whose refusal carries more (the 409 of
+ * a stale import, the 429 of a throttled login) names it as `refusal`.
+ */
+import type { API } from './routes.js';
+import type { SiteData } from './site-data.js';
+
+/** The body of every refused call: a sentence for the owner or visitor, and the field it is about. */
+export interface ApiError {
+  error: string;
+  /** The refused field's path ("propertyList.0.name", "feeds.2.url"), when one field is the cause. */
+  field?: string;
+}
+
+/** API-1: what the page sends to import (the catalogue it edited and the revision it is based on). */
+type ImportRequest = Pick<SiteData, 'propertyList' | 'homeSections' | 'revision'>;
+
+/** API-1: 200, the new revision's number (STORE-3: the next import is based on it). */
+export interface ImportAnswer {
+  revision: number;
+}
+
+/**
+ * SAF-6: the 409 to an import based on revision `based` while `latest` is stored. `yourChanges`
+ * is what the refused import would have changed, in the History dialog's words (empty when
+ * `based` is no longer kept).
+ */
+export interface StaleImportAnswer extends ApiError {
+  field: 'revision';
+  based: number;
+  latest: number;
+  yourChanges: string[];
+}
+
+/** API-2: 200 after publishing `revision` (`pages` prerendered in `ms` milliseconds). */
+export interface GenerateAnswer {
+  revision: number;
+  pages: number;
+  ms: number;
+}
+
+/** API-3: 200, the stored photo's name and its size in pixels. */
+export interface UploadAnswer {
+  name: string;
+  width: number;
+  height: number;
+}
+
+/** AUTH-1: the login form's JSON body. */
+interface LoginRequest {
+  username: string;
+  password: string;
+}
+
+/** AUTH-1: 200 from login and logout. */
+export interface OkAnswer {
+  ok: true;
+}
+
+/** AUTH-3: the 429 of a throttled login; `retryAfter` in seconds, as the Retry-After header. */
+export interface ThrottledAnswer extends ApiError {
+  retryAfter: number;
+}
+
+/** SAF-5: one stored revision as History lists it. */
+export interface RevisionEntry {
+  revision: number;
+  /** ISO 8601 time it was stored. */
+  createdAt: string;
+  /** The owner's username. */
+  author: string;
+  /** One line: what changed from the revision before (SAF-1). */
+  summary: string;
+}
+
+/** SAF-5: GET /api/revisions, newest first. */
+export interface RevisionsAnswer {
+  revisions: RevisionEntry[];
+}
+
+/** SAF-3: POST /api/revisions/{n}/restore, the number of the new revision. */
+export interface RestoreAnswer {
+  revision: number;
+}
+
+/** A run of nights, YYYY-MM-DD; `end` is the first night free again (the check-out day). */
+interface NightRange {
+  start: string;
+  end: string;
+}
+
+/** AVL-7: the public availability of a property; `updatedAt` ISO 8601. */
+export interface AvailabilityAnswer {
+  propertyId: string;
+  updatedAt: string;
+  unavailable: NightRange[];
+}
+
+/** AVL-9: one imported calendar feed with its last sync (AVL-4). */
+export interface CalendarFeed {
+  /** The stored feed's row id. */
+  id: number;
+  label: string;
+  url: string;
+  /** ISO time of the last successful sync, or null. */
+  lastSyncAt: string | null;
+  /** The last failure in plain words, or null after a success. */
+  lastError: string | null;
+  /** Bookings the last successful sync gave. */
+  bookings: number;
+  /** No successful sync for 12 hours (AVL-4). */
+  stale: boolean;
+}
+
+/** AVL-9: a block the owner set (check-out day exclusive) with its note ('' for none). */
+export interface CalendarBlock extends NightRange {
+  note: string;
+}
+
+/** AVL-9: the owner's calendar of a property, as every owner calendar call answers it. */
+export interface CalendarState {
+  feeds: CalendarFeed[];
+  blocks: CalendarBlock[];
+  /** The export feed's URL, secret included (AVL-8). */
+  exportUrl: string;
+}
+
+/** AVL-9: the body of PUT /api/calendar/{id}: the feeds and blocks that replace the stored ones. */
+export interface CalendarChange {
+  feeds: { label: string; url: string }[];
+  blocks: CalendarBlock[];
+}
+
+/**
+ * Each call the browser makes, by its URL pattern: `body` what it sends (absent: nothing),
+ * `answer` its 2xx body, `refusal` the fields a refusal carries besides ApiError's.
+ */
+export interface ApiTypes {
+  [API.import]: { body: ImportRequest; answer: ImportAnswer; refusal: StaleImportAnswer };
+  [API.generate]: { answer: GenerateAnswer };
+  /** Multipart form data, field `file` (web/admin/upload.ts, for its progress). */
+  [API.upload]: { answer: UploadAnswer };
+  [API.login]: { body: LoginRequest; answer: OkAnswer; refusal: ThrottledAnswer };
+  [API.logout]: { answer: OkAnswer };
+  [API.revisions]: { answer: RevisionsAnswer };
+  [API.restore]: { answer: RestoreAnswer };
+  [API.availability]: { answer: AvailabilityAnswer };
+  /** GET has no body, PUT a CalendarChange. */
+  [API.calendar]: { body: CalendarChange; answer: CalendarState };
+  [API.calendarSync]: { answer: CalendarState };
+  [API.calendarSecret]: { answer: CalendarState };
+}
+
+/** The URL patterns the browser calls. */
+export type ApiPattern = keyof ApiTypes;
