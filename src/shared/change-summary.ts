@@ -86,22 +86,39 @@ function photoChanges(before: Property, after: Property): string[] {
   return changes;
 }
 
-function propertyChanges(before: Property, after: Property): string[] {
+/** How `describeChanges` words a change of a field. */
+interface Wording {
+  /**
+   * SAF-6: also give the new value in full ("Description of X changed to: ..."), so an owner whose
+   * change was refused as stale can make it again after reloading; History's one line leaves it out.
+   */
+  values?: boolean;
+}
+
+/** A field's new value as the owner would type it again: text as is, lists comma-separated. */
+function valueText(value: unknown): string {
+  if (value === undefined) return '(removed)';
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join(', ');
+  return JSON.stringify(value);
+}
+
+function propertyChanges(before: Property, after: Property, wording: Wording): string[] {
   const changes: string[] = [];
+  const changed = (label: string, value: unknown) =>
+    changes.push(
+      wording.values
+        ? `${label} of ${after.name} changed to: ${valueText(value)}`
+        : `${label} of ${after.name} changed`,
+    );
   if (before.name !== after.name) changes.push(`Renamed '${before.name}' to '${after.name}'`);
   const fields = new Set([...Object.keys(before), ...Object.keys(after)]);
   for (const field of fields) {
     if (OWN_SENTENCE.has(field)) continue;
-    if (!sameJson(before[field], after[field])) {
-      changes.push(`${fieldLabel(field)} of ${after.name} changed`);
-    }
+    if (!sameJson(before[field], after[field])) changed(fieldLabel(field), after[field]);
   }
-  if (before.description !== after.description) {
-    changes.push(`Description of ${after.name} changed`);
-  }
-  if (!sameJson(before.facilities, after.facilities)) {
-    changes.push(`Facilities of ${after.name} changed`);
-  }
+  if (before.description !== after.description) changed('Description', after.description);
+  if (!sameJson(before.facilities, after.facilities)) changed('Facilities', after.facilities);
   changes.push(...photoChanges(before, after));
   return changes;
 }
@@ -149,9 +166,14 @@ export function describeContents(catalogue: Catalogue): string {
 /**
  * Every change from `before` to `after`, one sentence each, properties first then home sections.
  * `before` undefined means `after` is the first catalogue kept: one sentence saying what it holds.
- * An empty list means the two catalogues are the same.
+ * An empty list means the two catalogues are the same. With `wording.values`, a changed field's
+ * sentence ends with its new value in full (SAF-6).
  */
-export function describeChanges(before: Catalogue | undefined, after: Catalogue): string[] {
+export function describeChanges(
+  before: Catalogue | undefined,
+  after: Catalogue,
+  wording: Wording = {},
+): string[] {
   if (!before) return [`First version: ${describeContents(after)}`];
   const changes: string[] = [];
   const beforeById = new Map(before.propertyList.map((p) => [p.id, p]));
@@ -159,7 +181,7 @@ export function describeChanges(before: Catalogue | undefined, after: Catalogue)
   for (const p of after.propertyList) {
     const old = beforeById.get(p.id);
     if (!old) changes.push(`Property '${p.name}' added`);
-    else changes.push(...propertyChanges(old, p));
+    else changes.push(...propertyChanges(old, p, wording));
   }
   for (const p of before.propertyList) {
     if (!afterById.has(p.id)) changes.push(`Property '${p.name}' deleted`);

@@ -125,6 +125,23 @@ describe('import', () => {
     expect(latestRevision(t.ctx.db)?.id).toBe(2);
   });
 
+  it('the refused change carries its new values in full, to be made again after the reload (SAF-6)', async () => {
+    expect((await postImport(catalogue(0))).statusCode).toBe(200);
+    expect((await postImport(catalogue(1))).statusCode).toBe(200);
+    const late = catalogue(1);
+    const name = late.propertyList[1]!.name;
+    late.propertyList[1]!.description = 'Two bedrooms.\nA garden with coffee plants.';
+    late.propertyList[1]!.facilities = ['Wi-Fi', 'Parking'];
+    late.propertyList[1]!.bedCount = 3;
+    const stale = await postImport(late);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().yourChanges).toEqual([
+      `Bed count of ${name} changed to: 3`,
+      `Description of ${name} changed to: Two bedrooms.\nA garden with coffee plants.`,
+      `Facilities of ${name} changed to: Wi-Fi, Parking`,
+    ]);
+  });
+
   it('two imports from the same revision: one 200 and one 409', async () => {
     expect((await postImport(catalogue(0))).statusCode).toBe(200);
     const a = { ...catalogue(1), homeSections: [] };

@@ -12,10 +12,13 @@ import type { Db } from '../store/db.js';
 import { ApiError } from '../errors.js';
 import { getRevision, type StaleRevisionError } from '../store/revisions.js';
 
-/** What the owner did, as far as the server knows: the changes from the revision they edited. */
+/**
+ * What the owner did, as far as the server knows: the changes from the revision they edited, with
+ * the new values in full so they can be made again after the reload (SAF-6).
+ */
 function attemptedChanges(db: Db, submitted: SiteData): string[] {
   const based = getRevision(db, submitted.revision);
-  return based ? describeChanges(based.data, submitted) : [];
+  return based ? describeChanges(based.data, submitted, { values: true }) : [];
 }
 
 /**
