@@ -2,7 +2,7 @@
  * The state of the Rates dialog (RATES-1..RATES-4): the owner's typed rates as a draft of strings,
  * read and checked by each field's own import rule (field-kinds.ts, the server's limits and words:
  * RATES-2), and the preview quote of a chosen stay on the values as edited (quote.ts quoteStay,
- * RATES-4). The pure parts (draftOf, readDraft, seasonSpan, …) are exported for the tests; the
+ * RATES-4). The pure parts the tests read (draftOf, readDraft, seasonSpan, …) are exported; the
  * dialog's components only render what useRatesDialog gives them.
  */
 import { useState } from 'react';
@@ -96,7 +96,7 @@ export function draftOf(property: Rates): RatesDraft {
 }
 
 /** A new, empty season row: every year, no dates chosen yet. */
-export function emptySeason(): SeasonRow {
+function emptySeason(): SeasonRow {
   return {
     key: rowKey(),
     name: '',
@@ -166,7 +166,7 @@ export function readDraft(draft: RatesDraft): { rates: Rates | null; errors: Rat
 }
 
 /** The property with its rate fields replaced by `rates` (a field `rates` leaves out is not set). */
-export function withRates(property: Property, rates: Rates): Property {
+function withRates(property: Property, rates: Rates): Property {
   const next: Property = { ...property };
   for (const field of RATE_FIELDS) delete next[field];
   return { ...next, ...rates } as Property;
@@ -221,7 +221,7 @@ export function defaultStay(property: Property, today: string): PreviewStay {
 }
 
 /** RATES-4: the preview quote of `stay` on `rates`, or null while the rates are refused. */
-export function previewQuote(
+function previewQuote(
   property: Property,
   rates: Rates | null,
   stay: PreviewStay,
