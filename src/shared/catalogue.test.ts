@@ -13,6 +13,7 @@ import {
   setDetail,
   setFacilities,
   setPhotoAlt,
+  setRates,
   toggleHome,
   uploadName,
 } from './catalogue.js';
@@ -446,5 +447,73 @@ describe('stay fields (AVL-2)', () => {
     expect('nightlyRate' in cleared).toBe(false);
     expect(() => setDetail(frozen(), 'misty-hills', 'checkOutTime', 'noon')).toThrow(RangeError);
     expect(() => setDetail(frozen(), 'misty-hills', 'nightlyRate', '-5')).toThrow(RangeError);
+  });
+});
+
+describe('setRates (RATES-2, PRICE-1, PRICE-2)', () => {
+  const newYear = { name: 'New Year', from: '12-20', to: '01-05', nightlyRate: 9000, minNights: 3 };
+
+  it('sets every rate field at once, keeps the other fields and leaves the input untouched', () => {
+    const input = frozen();
+    const out = setRates(input, 'misty-hills', {
+      nightlyRate: 4500,
+      weekendRate: 5500,
+      minNights: 2,
+      includedGuests: 2,
+      extraGuestRate: 500,
+      maxGuests: 4,
+      cleaningFee: 800,
+      weeklyDiscount: 10,
+      monthlyDiscount: 25,
+      advancePercent: 50,
+      seasons: [{ ...newYear, name: '  New Year ' }],
+    });
+    const p = out.propertyList[0]!;
+    expect(p).toMatchObject({ weekendRate: 5500, cleaningFee: 800, advancePercent: 50 });
+    // The season is stored as the import rule reads it: its name trimmed.
+    expect(p.seasons).toEqual([newYear]);
+    expect(p.view).toBe('Valley');
+    expect(out.propertyList[1]).toEqual(sample().propertyList[1]);
+    expect(input).toEqual(sample());
+    expect(siteDataSchema.safeParse(out).success).toBe(true);
+  });
+
+  it('removes the rate fields left out; a field set before keeps its place', () => {
+    const set = setRates(frozen(), 'misty-hills', { nightlyRate: 4500, weekendRate: 5500 });
+    const out = setRates(set, 'misty-hills', { nightlyRate: 4000, seasons: [newYear] });
+    const p = out.propertyList[0]!;
+    expect('weekendRate' in p).toBe(false);
+    expect(p.nightlyRate).toBe(4000);
+    const keys = Object.keys(p);
+    expect(keys.indexOf('nightlyRate')).toBe(
+      Object.keys(set.propertyList[0]!).indexOf('nightlyRate'),
+    );
+    expect(keys.at(-1)).toBe('seasons');
+    expect(setRates(out, 'misty-hills', {}).propertyList[0]).toEqual(sample().propertyList[0]);
+  });
+
+  it.each([
+    [{ nightlyRate: 0 }, 'The nightly rate must be a whole number of rupees from 1 to 10000000.'],
+    [{ weekendRate: 5.5 }, 'The weekend rate must be a whole number of rupees from 1 to 10000000.'],
+    [{ weeklyDiscount: 95 }, 'The weekly discount must be a whole number of percent from 0 to 90.'],
+    [{ maxGuests: 51 }, 'The maximum guests must be a whole number from 1 to 50.'],
+    [
+      { seasons: [{ ...newYear, to: '2027-01-05' }] },
+      'The seasons: season 1 to must be written like from: both MM-DD or both YYYY-MM-DD.',
+    ],
+    [
+      { seasons: [newYear, { name: 'Christmas', from: '12-24', to: '12-26', nightlyRate: 8000 }] },
+      'The seasons must not overlap: "New Year" and "Christmas" share nights.',
+    ],
+  ])("refuses %j with the import rule's words, changing nothing", (rates, message) => {
+    const input = frozen();
+    expect(() => setRates(input, 'misty-hills', rates as never)).toThrow(new RangeError(message));
+    expect(input).toEqual(sample());
+  });
+
+  it('refuses an unknown property', () => {
+    expect(() => setRates(frozen(), 'nowhere', { nightlyRate: 4500 })).toThrow(
+      'There is no property with id "nowhere".',
+    );
   });
 });

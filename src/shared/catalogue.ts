@@ -7,8 +7,14 @@
  * Every function throws a RangeError with a sentence fit to show the owner when its input names
  * something that does not exist or breaks a rule of site-data.ts.
  */
-import { readAnswer } from './field-kinds.js';
-import { CLEAR_ANSWER, fieldSpec, LIMITS, type FieldSpec } from './property-fields.js';
+import { kindSchema, readAnswer, refusal } from './field-kinds.js';
+import {
+  CLEAR_ANSWER,
+  fieldSpec,
+  LIMITS,
+  PROPERTY_FIELDS,
+  type FieldSpec,
+} from './property-fields.js';
 import { ID_RE, type HomeSection, type Photo, type Property, type SiteData } from './site-data.js';
 
 /** Fields setDetail refuses: the id is the page's URL, and photos have their own edits. */
@@ -191,6 +197,54 @@ export function setDetail<T extends SiteData>(
   }
   const next = detailValue(field, spec, value);
   return updateProperty(data, property.id, (p) => ({ ...p, [field]: next }) as Property);
+}
+
+/** The rate fields of a property (AVL-2, PRICE-1, PRICE-2), in the order the Rates dialog shows them. */
+export const RATE_FIELDS = [
+  'nightlyRate',
+  'weekendRate',
+  'minNights',
+  'includedGuests',
+  'extraGuestRate',
+  'maxGuests',
+  'cleaningFee',
+  'weeklyDiscount',
+  'monthlyDiscount',
+  'advancePercent',
+  'seasons',
+] as const satisfies readonly (keyof typeof PROPERTY_FIELDS)[];
+
+export type RateField = (typeof RATE_FIELDS)[number];
+/** A property's rates as the Rates dialog saves them: a field left out (undefined) is not set. */
+export type Rates = Partial<Pick<Property, RateField>>;
+
+/**
+ * RATES-2: sets every rate field of a property at once: each given field is checked by its
+ * import rule (field-kinds.ts, the same limits as the server's 400) and stored as that rule
+ * reads it (a season's name trimmed); a field `rates` leaves out or sets to undefined is removed
+ * (every rate field is optional, PRICE-1). Other fields are kept. Throws RangeError with the
+ * owner's sentence for the first field refused ("The weekend rate must be …"), or for an unknown
+ * property.
+ */
+export function setRates<T extends SiteData>(data: T, propertyId: string, rates: Rates): T {
+  findProperty(data, propertyId);
+  const values: Partial<Record<RateField, unknown>> = {};
+  for (const field of RATE_FIELDS) {
+    if (rates[field] === undefined) continue;
+    const spec: FieldSpec = PROPERTY_FIELDS[field];
+    const parsed = kindSchema(spec).safeParse(rates[field]);
+    if (!parsed.success) throw new RangeError(`${refusal(spec, parsed.error.issues[0]!)}.`);
+    values[field] = parsed.data;
+  }
+  return updateProperty(data, propertyId, (p) => {
+    // A field set before keeps its place among the property's keys; a new one is appended.
+    const next: Record<string, unknown> = { ...p };
+    for (const field of RATE_FIELDS) {
+      if (field in values) next[field] = values[field];
+      else delete next[field];
+    }
+    return next as Property;
+  });
 }
 
 /** FLOW-8: facilities are entered comma-separated, split on commas and trimmed; blanks are dropped. */

@@ -225,15 +225,25 @@ function placeOf(path: readonly PropertyKey[]): string {
  */
 export function readAnswer(field: string, spec: FieldSpec, answer: string): unknown {
   const kind = FIELD_KINDS[spec.kind] as KindDefinition<FieldKind>;
-  const label = spec.label.toLowerCase();
   const value = kind.read(answer, field);
   const parsed = kindSchema(spec).safeParse(value);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
+  const echo = kind.echo && answer.trim().length <= 40 ? `; "${answer.trim()}" is not` : '';
+  throw new RangeError(`${refusal(spec, parsed.error.issues[0]!)}${echo}.`);
+}
+
+/**
+ * The owner's words, without a full stop, for an issue of a field's import rule (kindSchema):
+ * "The weekend rate must be a whole number of rupees from 1 to 10000000", "The seasons: season 2
+ * to must not be before from".
+ */
+export function refusal(
+  spec: FieldSpec,
+  issue: { path: readonly PropertyKey[]; message: string },
+): string {
   const where =
     issue.path.length > 0
       ? `: ${spec.kind === 'seasons' ? 'season ' : ''}${placeOf(issue.path)}`
       : '';
-  const echo = kind.echo && answer.trim().length <= 40 ? `; "${answer.trim()}" is not` : '';
-  throw new RangeError(`The ${label}${where} ${issue.message}${echo}.`);
+  return `The ${spec.label.toLowerCase()}${where} ${issue.message}`;
 }

@@ -17,6 +17,8 @@ export interface AdminApi {
   openManageImages(propertyId: string): void;
   /** Opens the property's Calendar dialog: feeds, blocks, export URL (AVL-1). */
   openCalendar(propertyId: string): void;
+  /** Opens the property's Rates dialog: every rate field, seasons, a preview quote (RATES-1). */
+  openRates(propertyId: string): void;
   /** Prompt for a new home section name (HOME-4 'Create Category'). */
   createCategory(): void;
   /** Confirmation showing the section's name and id, then delete (FLOW-9). */

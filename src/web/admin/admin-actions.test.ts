@@ -59,6 +59,7 @@ function setup() {
     showSelectProperty: (id) => rec.opened.push(`select:${id}`),
     showDescriptionEditor: (id) => rec.opened.push(`description:${id}`),
     showCalendar: (id) => rec.opened.push(`calendar:${id}`),
+    showRates: (id) => rec.opened.push(`rates:${id}`),
   };
   return createAdminActions({ store, flush, ui });
 }
@@ -95,6 +96,40 @@ const settle = async () => {
 };
 
 beforeEach(() => server.reset());
+
+describe('openRates and saveRates (RATES-1, RATES-2)', () => {
+  it('opens the Rates dialog of a known property only', () => {
+    const actions = setup();
+    actions.openRates('misty-hills');
+    actions.openRates('nowhere');
+    expect(rec.opened).toEqual(['rates:misty-hills']);
+  });
+
+  it('stores every rate field as one edit, then runs the full flush', async () => {
+    const actions = setup();
+    okFlush(2);
+    const seasons = [{ name: 'New Year', from: '12-20', to: '01-05', nightlyRate: 9000 }];
+    await actions.saveRates('misty-hills', { nightlyRate: 4500, weekendRate: 5500, seasons });
+    expect(calls()).toEqual(['/api/import.php', '/api/genproperties.php']);
+    expect(imported().propertyList[0]).toMatchObject({
+      nightlyRate: 4500,
+      weekendRate: 5500,
+      seasons,
+    });
+    expect(rec.alerts).toEqual(['Result\nImport: 200\nGenerate Properties: 200']);
+    expect(rec.reloads).toBe(1);
+  });
+
+  it("tells a refused rate with the import rule's words and sends nothing", async () => {
+    const actions = setup();
+    await actions.saveRates('misty-hills', { weeklyDiscount: 95 });
+    expect(rec.alerts).toEqual([
+      'The weekly discount must be a whole number of percent from 0 to 90.',
+    ]);
+    expect(calls()).toEqual([]);
+    expect(store.get()).toEqual(pageData());
+  });
+});
 
 describe('editDetail (PROP-8, FLOW-7, FLOW-8)', () => {
   it('prompts with the current value, stores the answer and runs the full flush', async () => {

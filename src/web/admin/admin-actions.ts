@@ -4,7 +4,7 @@
  *
  * - Blank or cancelled answers, and answers equal to the current value, change nothing and send
  *   nothing (FLOW-8).
- * - Editing a detail or facilities, creating or deleting a category, adding a property to a
+ * - Editing a detail, facilities or the rates (RATES-2), creating or deleting a category, adding a property to a
  *   category and making a hero change the data and then run the full flush; upload and delete run
  *   the silent flush; Show/Hide On Home changes the data only (FLOW-3, FLOW-5). Moving a photo (PHO-1)
  *   and describing one (PHO-2) run the silent flush too: they are made inside Manage Images, which
@@ -28,7 +28,9 @@ import {
   setDetail,
   setFacilities,
   setPhotoAlt,
+  setRates,
   toggleHome,
+  type Rates,
 } from '../../shared/catalogue.js';
 import { FIELD_KINDS } from '../../shared/field-kinds.js';
 import { CLEAR_ANSWER, fieldLabel, fieldSpec, LIMITS } from '../../shared/property-fields.js';
@@ -47,11 +49,15 @@ export interface AdminUi {
   showDescriptionEditor(propertyId: string): void;
   /** Shows the property's Calendar dialog (AVL-1). */
   showCalendar(propertyId: string): void;
+  /** Shows the property's Rates dialog (RATES-1). */
+  showRates(propertyId: string): void;
 }
 
 /** AdminApi (the screens' seam) plus what the admin bar's dialogs call. */
 export interface AdminActions extends AdminApi {
   saveDescription(propertyId: string, text: string): Promise<void>;
+  /** RATES-2: sets every rate field of the property (catalogue.ts setRates), then the full flush. */
+  saveRates(propertyId: string, rates: Rates): Promise<void>;
   chooseProperty(sectionId: string, propertyId: string): Promise<void>;
   makeHero(propertyId: string, photoName: string): Promise<void>;
   toggleHome(propertyId: string, photoName: string): void;
@@ -91,7 +97,7 @@ interface FlowKit {
   commit(next: PageData | null, kind: 'full' | 'silent', changed?: () => void): Promise<void>;
 }
 
-/** Details, facilities, description and the property's own dialogs (FLOW-7, FLOW-8, AVL-1, AVL-2). */
+/** Details, facilities, description, rates and the property's own dialogs (FLOW-7, FLOW-8, AVL-1, AVL-2, RATES-1). */
 function propertyFlows({
   ui,
   property,
@@ -103,7 +109,9 @@ function propertyFlows({
   | 'editFacilities'
   | 'editDescription'
   | 'saveDescription'
+  | 'saveRates'
   | 'openCalendar'
+  | 'openRates'
   | 'openManageImages'
 > {
   return {
@@ -150,8 +158,19 @@ function propertyFlows({
       );
     },
 
+    async saveRates(propertyId, rates) {
+      await commit(
+        edit((d) => setRates(d, propertyId, rates)),
+        'full',
+      );
+    },
+
     openCalendar(propertyId) {
       if (property(propertyId)) ui.showCalendar(propertyId);
+    },
+
+    openRates(propertyId) {
+      if (property(propertyId)) ui.showRates(propertyId);
     },
 
     openManageImages(propertyId) {

@@ -188,6 +188,7 @@ function harness() {
     showSelectProperty: () => undefined,
     showDescriptionEditor: () => undefined,
     showCalendar: () => undefined,
+    showRates: () => undefined,
   };
   return {
     store,

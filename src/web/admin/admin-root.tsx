@@ -6,6 +6,7 @@
  */
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
+import { today } from '../../shared/calendar-dates.js';
 import { AdminContext } from '../admin-context.js';
 import type { PageData } from '../../shared/site-data.js';
 import { createAdminActions, type AdminUi } from './admin-actions.js';
@@ -19,6 +20,8 @@ import {
 import { CALENDAR_DIALOG_ID, CalendarDialog } from './calendar-dialog.js';
 import type { CalendarTarget } from './use-calendar-dialog.js';
 import { createFlushClient, type Notice } from './flush.js';
+import { RATES_DIALOG_ID, RatesDialog } from './rates/rates-dialog.js';
+import type { RatesTarget } from './rates/use-rates-dialog.js';
 import { HISTORY_ID, HistoryDialog, type HistoryHandle } from './history-dialog.js';
 import { MANAGE_IMAGES_ID, ManageImagesDialog } from './manage-images-dialog.js';
 import { SELECT_PROPERTY_ID, SelectPropertyDialog } from './select-property-dialog.js';
@@ -76,6 +79,7 @@ export default function AdminRoot({ data, children }: { data: PageData; children
   const [selectFor, setSelectFor] = useState<string | null>(null);
   const [draft, setDraft] = useState<DescriptionDraft | null>(null);
   const [calendarFor, setCalendarFor] = useState<CalendarTarget | null>(null);
+  const [ratesFor, setRatesFor] = useState<RatesTarget | null>(null);
 
   const flush = useMemo(() => createFlushClient(store, { notify: setNotice }), [store, setNotice]);
   const actions = useMemo(() => {
@@ -100,6 +104,18 @@ export default function AdminRoot({ data, children }: { data: PageData; children
             propertyId,
             propertyName: property.name,
             opening: (prev?.opening ?? 0) + 1,
+          })),
+        );
+      },
+      showRates: (propertyId) => {
+        const property = store.get().propertyList.find((p) => p.id === propertyId);
+        if (!property) return;
+        reopen(RATES_DIALOG_ID, () =>
+          setRatesFor((prev) => ({
+            property,
+            opening: (prev?.opening ?? 0) + 1,
+            today: today(),
+            gst: store.get().site.gstin !== undefined,
           })),
         );
       },
@@ -145,6 +161,11 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           target={calendarFor}
           close={() => window.closeDialog(CALENDAR_DIALOG_ID)}
           confirm={(m) => window.confirm(m)}
+        />
+        <RatesDialog
+          target={ratesFor}
+          actions={actions}
+          close={() => window.closeDialog(RATES_DIALOG_ID)}
         />
         <HistoryDialog
           ref={history}

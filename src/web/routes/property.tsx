@@ -8,8 +8,8 @@
  * AVL-2, AVL-11: the header shows "from ₹4,500 / night" with a nightly rate (PRICE-7: the lowest
  * nightly rate of the 90 nights from the publish, PageData.fromRates); the details list the
  * check-in and check-out times and a minimum stay above one night. In admin mode the four stay
- * fields are always listed ("Not set" when absent) so the owner can set them, and a 'Calendar'
- * control opens the property's calendar (AVL-1).
+ * fields are always listed ("Not set" when absent) so the owner can set them, a 'Calendar'
+ * control opens the property's calendar (AVL-1) and a 'Rates' control its rates (RATES-1).
  */
 import { Suspense, lazy, useState } from 'react';
 import { CORE_FIELDS, fieldLabel, type FieldName } from '../../shared/property-fields.js';
@@ -141,6 +141,15 @@ function PropertyHeader({
             onClick={() => admin.openCalendar(property.id)}
           >
             Calendar
+          </button>
+        )}
+        {admin && (
+          <button
+            type="button"
+            className={styles.adminControl}
+            onClick={() => admin.openRates(property.id)}
+          >
+            Rates
           </button>
         )}
       </div>

@@ -1,0 +1,90 @@
+/**
+ * The Rates dialog's preview (RATES-4): a stay (check-in, check-out, guests) quoted by the shared
+ * quoteStay on the rates as edited, before saving: the lines, the total and the advance, GST when
+ * the site has a GSTIN, and what makes the stay impossible. Nothing is quoted while a rate is
+ * refused.
+ */
+import { useId } from 'react';
+import { formatPaise } from '../../../shared/stay-basics.js';
+import adminStyles from '../admin.module.css';
+import { NumberInput, RatesSection } from './rate-controls.js';
+import type { RatesDialogState } from './use-rates-dialog.js';
+import styles from './rates.module.css';
+
+export function PreviewSection({ state }: { state: RatesDialogState }) {
+  const id = useId();
+  const { stay, quote } = state;
+  return (
+    <RatesSection
+      title="Preview a stay"
+      hint="What a guest is quoted for this stay with the rates above, before you save."
+    >
+      <div className={styles.grid}>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-in`}>Check-in</label>
+          <input
+            id={`${id}-in`}
+            type="date"
+            className={adminStyles.input}
+            value={stay.checkIn}
+            onChange={(e) => state.setStay({ checkIn: e.currentTarget.value })}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-out`}>Check-out</label>
+          <input
+            id={`${id}-out`}
+            type="date"
+            className={adminStyles.input}
+            value={stay.checkOut}
+            min={stay.checkIn || undefined}
+            onChange={(e) => state.setStay({ checkOut: e.currentTarget.value })}
+          />
+        </div>
+        <NumberInput
+          label="Number of guests"
+          value={stay.guests}
+          onChange={(guests) => state.setStay({ guests })}
+        />
+      </div>
+      <div aria-live="polite">
+        {!quote ? (
+          <p className={styles.note}>Complete or correct the rates above to see the quote.</p>
+        ) : (
+          <>
+            <table className={styles.quote}>
+              <caption className="visually-hidden">Quote of this stay</caption>
+              <tbody>
+                {quote.lines.map((line) => (
+                  <tr key={line.label}>
+                    <th scope="row">{line.label}</th>
+                    <td>{formatPaise(line.amountPaise)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">Total</th>
+                  <td>{formatPaise(quote.totalPaise)}</td>
+                </tr>
+                {quote.totalPaise > 0 && (
+                  <tr>
+                    <th scope="row">Advance when accepted</th>
+                    <td>{formatPaise(quote.advancePaise)}</td>
+                  </tr>
+                )}
+              </tfoot>
+            </table>
+            {quote.problems.length > 0 && (
+              <ul className={styles.problems} aria-label="Why this stay cannot be booked">
+                {quote.problems.map((p) => (
+                  <li key={`${p.field}:${p.error}`}>{p.error}</li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </div>
+    </RatesSection>
+  );
+}
