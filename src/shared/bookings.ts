@@ -29,7 +29,7 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** The states whose nights are taken (BOOK-6): in availability, the guest's calendar and the export feed. */
 export const NIGHT_HOLDING_STATUSES: readonly BookingStatus[] = ['accepted', 'confirmed'];
 
-/** The status in words, as the guest's booking page and the owner's inbox say it (BOOK-3). */
+/** The status in words, as the guest's booking page and the owner's inbox say it (BOOK-7). */
 export const BOOKING_STATUS_WORDS: Record<BookingStatus, string> = {
   requested: 'Requested',
   accepted: 'Accepted – advance due',
@@ -43,7 +43,7 @@ export const BOOKING_STATUS_WORDS: Record<BookingStatus, string> = {
 /**
  * `POST /api/bookings` (public) body. Dates are night names (YYYY-MM-DD, Asia/Kolkata); `phone` is
  * read with libphonenumber-js, India by default. `website` is the hidden field people never see
- * and bots fill: a request carrying it is answered 201 and dropped (BOOK-2).
+ * and bots fill: a request carrying it is answered 201 and dropped (BOOK-1).
  */
 export interface BookingRequestBody {
   propertyId: string;
@@ -57,7 +57,10 @@ export interface BookingRequestBody {
   website?: string;
 }
 
-/** 201 answer to `POST /api/bookings`: `url` is the guest's booking page `/booking/{id}/{token}`. */
+/**
+ * 201 answer to `POST /api/bookings`: `url` is the guest's booking page, an absolute URL built from
+ * SITE_URL, `{SITE_URL}/booking/{id}/{token}` (BOOK-5, HTTP-3).
+ */
 export interface BookingCreated {
   id: string;
   status: 'requested';
@@ -116,4 +119,44 @@ export interface BookingActionBody {
 /** Answer to an owner action: the booking as it is now. */
 export interface BookingActionResult {
   booking: OwnerBooking;
+}
+
+/** Path of the guest's booking page (BOOK-7); `:token` is the page's secret (BOOK-5). */
+export const BOOKING_PAGE = '/booking/:id/:token';
+
+/** What the guest's booking page shows (BOOK-7), rendered on request by the server. Amounts in paise. */
+export interface GuestBookingView {
+  reference: string;
+  status: BookingStatus;
+  businessName: string;
+  property: {
+    name: string;
+    address: string;
+    /** The property page's path, "/stay/{id}". */
+    path: string;
+    checkInTime?: string;
+    checkOutTime?: string;
+    /** Plain text, line breaks kept (BOOK-12). */
+    houseRules?: string;
+    cancellationPolicy?: string;
+  };
+  checkIn: string;
+  checkOut: string;
+  nights: number;
+  guests: number;
+  /** The quote stored with the request; absent for a property without a nightly rate. */
+  quote?: { lines: { label: string; amountPaise: number }[]; totalPaise: number; advancePaise: number };
+  /** What the owner wrote with a decline or a cancel. */
+  ownerMessage?: string;
+  contact: { phone: string; email: string };
+  gstin?: string;
+  /**
+   * Accepted bookings only: the advance due and how to pay it. `upiUrl` and `qrSvgDataUrl` are
+   * absent without UPI_ID (the page then asks the guest to contact the owner to pay).
+   */
+  payment?: { advancePaise: number; upiUrl?: string; qrSvgDataUrl?: string };
+  /** Requested bookings only: where the page's withdraw form posts. */
+  withdrawPath?: string;
+  /** A notice after an action of the guest, e.g. "Your request is withdrawn." */
+  notice?: string;
 }
