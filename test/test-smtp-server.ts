@@ -8,7 +8,7 @@
 import { SMTPServer } from 'smtp-server';
 
 /** A message the server accepted. */
-export interface ReceivedMail {
+interface ReceivedMail {
   to: string[];
   subject: string;
   /** The whole message, quoted-printable soft breaks and escapes decoded. */

@@ -45,7 +45,7 @@ interface CalendarConfig {
 }
 
 /** Direct bookings (BOOK-7, BOOK-9). */
-export interface BookingConfig {
+interface BookingConfig {
   /** Hours a request waits for the owner's answer before it expires (BOOKING_REQUEST_HOURS, default 48). */
   requestHours: number;
   /** Days after check-out a guest's name, phone, e-mail and messages are erased (GUEST_DATA_DAYS, default 365). */

@@ -7,7 +7,14 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, today } from '../../shared/calendar-dates.js';
-import type { BookingCreated, BookingList, OwnerBooking } from '../../shared/bookings.js';
+import {
+  BOOKING_STATUSES,
+  type BookingActionBody,
+  type BookingCreated,
+  type BookingList,
+  type BookingRequestBody,
+  type OwnerBooking,
+} from '../../shared/bookings.js';
 import { quoteStay } from '../../shared/quote.js';
 import type { Property } from '../../shared/site-data.js';
 import { testCatalogue, testProperty } from '../../../test/factories.js';
@@ -51,7 +58,7 @@ async function start(env: NodeJS.ProcessEnv = {}, property: Partial<Property> = 
   }
 }
 
-const guest = {
+const guest: Omit<BookingRequestBody, 'checkIn' | 'checkOut'> = {
   propertyId: 'stay-1',
   guests: 2,
   name: 'Asha Rao',
@@ -91,7 +98,7 @@ function owner(method: 'GET' | 'POST', url: string, body?: unknown) {
   });
 }
 
-async function act(id: string, action: string, body: unknown = {}) {
+async function act(id: string, action: string, body: BookingActionBody = {}) {
   return owner('POST', `/api/bookings/${id}/${action}`, body);
 }
 
@@ -520,6 +527,16 @@ describe('BOOK-9: expiry and erasure', () => {
     }
     const dump = JSON.stringify(t.ctx.db.prepare('SELECT * FROM bookings').all());
     expect(dump).not.toMatch(/Asha|9448011111|asha@|Arriving/);
+  });
+});
+
+describe('BOOK-4: the states', () => {
+  it('the table accepts every state of the contract and no other', async () => {
+    await start();
+    const created = await book();
+    const set = t.ctx.db.prepare('UPDATE bookings SET status = ? WHERE id = ?');
+    for (const status of BOOKING_STATUSES) expect(set.run(status, created.id).changes).toBe(1);
+    expect(() => set.run('lost', created.id)).toThrow(/CHECK/);
   });
 });
 

@@ -14,7 +14,7 @@ import {
 } from '../../shared/bookings.js';
 
 /** The quote as stored with a booking: its lines and figures (PRICE-6), in paise. */
-export interface StoredQuote {
+interface StoredQuote {
   lines: { label: string; amountPaise: number }[];
   totalPaise: number;
   advancePaise: number;

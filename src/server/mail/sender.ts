@@ -46,7 +46,7 @@ interface MailTransport {
 }
 
 /** A failure in the owner's words, from nodemailer's error code and the SMTP status only. */
-export function failureWords(err: unknown): string {
+function failureWords(err: unknown): string {
   const e = err as { code?: string; responseCode?: number };
   if (e.responseCode !== undefined) {
     return e.responseCode >= 500

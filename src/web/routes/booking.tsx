@@ -76,12 +76,12 @@ export function BookingPage({ view }: { view: GuestBookingView }) {
 
       {payment && (
         <section className="bk-card" aria-labelledby="bk-pay">
-          <h2 id="bk-pay">Advance due: {formatPaise(payment.advancePaise)}</h2>
+          <h2 id="bk-pay">{`Advance due: ${formatPaise(payment.advancePaise)}`}</h2>
           {payment.upiUrl ? (
             <>
               <div className="bk-pay">
                 <a className="bk-button" href={payment.upiUrl}>
-                  Pay {formatPaise(payment.advancePaise)} by UPI
+                  {`Pay ${formatPaise(payment.advancePaise)} by UPI`}
                 </a>
                 {payment.qrSvgDataUrl && (
                   <img
@@ -94,15 +94,11 @@ export function BookingPage({ view }: { view: GuestBookingView }) {
                 )}
               </div>
               <p className="bk-note">
-                On a phone the button opens your UPI app (GPay, PhonePe, Paytm …); on a computer,
-                scan the code with it. The reference {view.reference} is filled in.
+                {`On a phone the button opens your UPI app (GPay, PhonePe, Paytm …); on a computer, scan the code with it. The reference ${view.reference} is filled in.`}
               </p>
             </>
           ) : (
-            <p>
-              To pay the advance, please contact the owner (below) and give the reference{' '}
-              {view.reference}.
-            </p>
+            <p>{`To pay the advance, please contact the owner (below) and give the reference ${view.reference}.`}</p>
           )}
         </section>
       )}
