@@ -141,6 +141,7 @@ describe('loadConfig', () => {
       UPI_ID: 'stays.chikmagalur@okhdfcbank',
       BOOKING_REQUEST_HOURS: '24',
       GUEST_DATA_DAYS: '90',
+      BOOKING_REQUESTS_PER_HOUR: '20',
     });
     expect(set.mail).toEqual({
       smtpUrl: 'smtps://mailer:pa55@mail.example:465',
@@ -151,6 +152,7 @@ describe('loadConfig', () => {
       requestHours: 24,
       guestDataDays: 90,
       upiId: 'stays.chikmagalur@okhdfcbank',
+      requestsPerHour: 20,
     });
     expect(
       problems({

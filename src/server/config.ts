@@ -52,7 +52,7 @@ interface BookingConfig {
   guestDataDays: number;
   /** The owner's UPI id ("name@handle") the advance is paid to (UPI_ID); undefined: the page asks the guest to contact the owner. */
   upiId: string | undefined;
-  /** Booking requests one client address may send an hour (BOOK-3). */
+  /** Booking requests one client address may send an hour (BOOKING_REQUESTS_PER_HOUR, default 5, BOOK-3). */
   requestsPerHour: number;
 }
 
@@ -316,6 +316,7 @@ export const envSchema = z
     ),
     BOOKING_REQUEST_HOURS: optional(wholeNumber(1, 720, ' of hours')),
     GUEST_DATA_DAYS: optional(wholeNumber(1, 3650, ' of days')),
+    BOOKING_REQUESTS_PER_HOUR: optional(wholeNumber(1, 100_000)),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -421,7 +422,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestHours: e.BOOKING_REQUEST_HOURS ?? 48,
       guestDataDays: e.GUEST_DATA_DAYS ?? 365,
       upiId: e.UPI_ID,
-      requestsPerHour: 5,
+      requestsPerHour: e.BOOKING_REQUESTS_PER_HOUR ?? 5,
     },
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -402,7 +402,7 @@ describe("BOOK-7: the guest's booking page", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['referrer-policy']).toBe('strict-origin');
     const html = res.body;
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(html).not.toContain('<script');

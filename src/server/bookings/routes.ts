@@ -10,7 +10,7 @@
  *   wrong id or token; POST /booking/{id}/{token}/withdraw: the page's withdraw form (same-site
  *   only), 303 back to the page.
  * The token is in the path of the guest's page: those requests are logged with it replaced
- * (BOOK-5), and the page sends no Referer.
+ * (BOOK-5), and the page passes on no more than the site's origin as Referer.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -133,8 +133,9 @@ const PAGE_HEADERS = {
   'cache-control': 'no-store',
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
-  // The token is in the page's URL: no link on it may pass the URL on.
-  'referrer-policy': 'no-referrer',
+  // The token is in the page's path: links and the withdraw form pass on the origin only. Not
+  // no-referrer: a form posted under it carries `Origin: null`, which the same-site check refuses.
+  'referrer-policy': 'strict-origin',
   'x-frame-options': 'DENY',
 };
 

@@ -20,9 +20,9 @@ export const BOOKING_PAGE_STYLE = `
 .bk-ref{margin:0;color:var(--muted)}
 .bk-status{display:inline-block;margin:12px 0 0;padding:4px 12px;border-radius:999px;background:var(--accent-soft);color:var(--accent);font-weight:700}
 .bk-status[data-status=declined],.bk-status[data-status=cancelled],.bk-status[data-status=expired],.bk-status[data-status=withdrawn]{background:#f4e6e2;color:#8a2c12}
-.bk dl{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;margin:0}
+.bk dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:6px 16px;margin:0}
 .bk dt{color:var(--muted)}
-.bk dd{margin:0;font-weight:600}
+.bk dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 .bk-lines{width:100%;border-collapse:collapse}
 .bk-lines td{padding:6px 0;border-bottom:1px solid var(--line);vertical-align:top}
 .bk-lines td:last-child{text-align:right;white-space:nowrap;padding-left:12px}
