@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app.js';
+import { buildApp, type BuiltApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { AppContext } from '../src/server/context.js';
 import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions.js';
@@ -14,6 +14,8 @@ import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  bookings: BuiltApp['bookings'];
+  mail: BuiltApp['mail'];
   /** The temporary DATA_DIR. */
   dataDir: string;
   /** Owner's username. */
@@ -32,11 +34,18 @@ export interface TestApp {
  */
 export const TEST_HOST = 'stays.test:8080';
 
-/** Builds the app on a new temporary DATA_DIR, creates the owner "owner" and logs them in. */
-export async function makeTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+/**
+ * Builds the app on a new temporary DATA_DIR, creates the owner "owner" and logs them in.
+ * `opts.logStream` receives the server's log (pino JSON lines); `opts.clock` is the bookings' and
+ * mail sender's time.
+ */
+export async function makeTestApp(
+  env: NodeJS.ProcessEnv = {},
+  opts: { logStream?: NodeJS.WritableStream; clock?: () => number } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SITE_URL: 'http://localhost', ...env });
-  const { app, ctx } = await buildApp(config);
+  const { app, ctx, bookings, mail } = await buildApp(config, opts);
   const owner = 'owner';
   ctx.db
     .prepare('INSERT INTO admins (username, password_hash, updated_at) VALUES (?, ?, ?)')
@@ -45,6 +54,8 @@ export async function makeTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp>
   return {
     app,
     ctx,
+    bookings,
+    mail,
     dataDir,
     owner,
     cookie,

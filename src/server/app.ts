@@ -21,6 +21,10 @@ import { fastifyTrustProxy, STRICT_TRANSPORT_SECURITY } from './reverse-proxy.js
 import { healthRoutes } from './routes/health.js';
 import { ApiRouteTable, errorHandler } from './errors.js';
 import { guardWrites } from './auth/guard.js';
+import { bookingRoutes } from './bookings/routes.js';
+import { BookingService } from './bookings/service.js';
+import { BookingJobs } from './bookings/jobs.js';
+import { MailSender } from './mail/sender.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -28,16 +32,24 @@ const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The bookings (BOOK-1..BOOK-9) and the mail outbox's sender (BOOK-8). */
+  bookings: BookingService;
+  mail: MailSender;
 }
 
 /**
  * Creates DATA_DIR's folders, opens the database and registers every route. Does not listen.
  * `logger`: false (default) for none, or pino's level (main.ts passes LOG_LEVEL); `logStream`
- * sends the log to a stream instead of standard output (tests read what the server logs).
+ * sends the log to a stream instead of standard output (tests read what the server logs); `clock`
+ * is the bookings' and the mail sender's time in ms (tests move it; default Date.now).
  */
 export async function buildApp(
   config: Config,
-  opts: { logger?: boolean | { level: LogLevel }; logStream?: NodeJS.WritableStream } = {},
+  opts: {
+    logger?: boolean | { level: LogLevel };
+    logStream?: NodeJS.WritableStream;
+    clock?: () => number;
+  } = {},
 ): Promise<BuiltApp> {
   const paths = dataPaths(config.dataDir);
   for (const dir of [paths.root, paths.originals, paths.images, paths.site]) {
@@ -74,10 +86,22 @@ export async function buildApp(
   await app.register(async (scope) => previewRoutes(scope, ctx));
   await app.register(async (scope) => calendarRoutes(scope, ctx));
   await app.register(async (scope) => quoteRoutes(scope, ctx));
+  const mail = new MailSender(db, config.mail, app.log, opts.clock);
+  const bookings = new BookingService(db, config, mail, opts.clock);
+  const jobs = new BookingJobs(bookings, app.log);
+  app.addHook('onReady', async () => {
+    mail.start();
+    jobs.start();
+  });
+  app.addHook('onClose', async () => {
+    jobs.stop();
+    await mail.stop();
+  });
+  await app.register(async (scope) => bookingRoutes(scope, ctx, bookings));
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
   app.addHook('onClose', async () => {
     db.close();
   });
-  return { app, ctx };
+  return { app, ctx, bookings, mail };
 }

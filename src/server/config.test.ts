@@ -79,6 +79,8 @@ describe('loadConfig', () => {
         officeAddress: 'IG Road, Chikmagalur',
       },
       calendar: { syncMinutes: 30, allowPrivate: true, fetchTimeoutMs: 10_000 },
+      bookings: { requestHours: 48, guestDataDays: 365, requestsPerHour: 5 },
+      mail: { notifyEmail: 'hello@stays.example' },
     });
   });
 
@@ -122,6 +124,54 @@ describe('loadConfig', () => {
         `GSTIN must be a 15-character GSTIN, e.g. 29ABCDE1234F1Z5 (got "${bad}")`,
       ]);
     }
+  });
+
+  it('reads the booking and mail variables (BOOK-7..BOOK-9) with their defaults, and refuses bad ones naming each, never repeating SMTP_URL', () => {
+    const none = loadConfig({ CONTACT_EMAIL: 'hello@stays.test' });
+    expect(none.bookings).toMatchObject({ requestHours: 48, guestDataDays: 365, upiId: undefined });
+    expect(none.mail).toEqual({
+      smtpUrl: undefined,
+      from: undefined,
+      notifyEmail: 'hello@stays.test',
+    });
+    const set = loadConfig({
+      SMTP_URL: 'smtps://mailer:pa55@mail.example:465',
+      MAIL_FROM: 'bookings@stays.test',
+      NOTIFY_EMAIL: 'owner@stays.test',
+      UPI_ID: 'stays.chikmagalur@okhdfcbank',
+      BOOKING_REQUEST_HOURS: '24',
+      GUEST_DATA_DAYS: '90',
+      BOOKING_REQUESTS_PER_HOUR: '20',
+    });
+    expect(set.mail).toEqual({
+      smtpUrl: 'smtps://mailer:pa55@mail.example:465',
+      from: 'bookings@stays.test',
+      notifyEmail: 'owner@stays.test',
+    });
+    expect(set.bookings).toMatchObject({
+      requestHours: 24,
+      guestDataDays: 90,
+      upiId: 'stays.chikmagalur@okhdfcbank',
+      requestsPerHour: 20,
+    });
+    expect(
+      problems({
+        SMTP_URL: 'https://mailer:pa55word@mail.example',
+        MAIL_FROM: 'me',
+        UPI_ID: 'not a upi id',
+        BOOKING_REQUEST_HOURS: '0',
+        GUEST_DATA_DAYS: '5000',
+      }),
+    ).toEqual([
+      'SMTP_URL must be smtp://user:password@host:port or smtps://user:password@host:port',
+      'MAIL_FROM must be an e-mail address (got "me")',
+      'UPI_ID must be a UPI id written name@handle (got "not a upi id")',
+      'BOOKING_REQUEST_HOURS must be a whole number of hours from 1 to 720 (got "0")',
+      'GUEST_DATA_DAYS must be a whole number of days from 1 to 3650 (got "5000")',
+    ]);
+    expect(problems({ SMTP_URL: 'smtp://u:pa55word@mail.example' })).toEqual([
+      'MAIL_FROM must be set too when SMTP_URL is (set both or neither)',
+    ]);
   });
 
   it('never repeats the value of ADMIN_PASSWORD', () => {

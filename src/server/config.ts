@@ -44,6 +44,31 @@ interface CalendarConfig {
   fetchTimeoutMs: number;
 }
 
+/** Direct bookings (BOOK-7, BOOK-9). */
+interface BookingConfig {
+  /** Hours a request waits for the owner's answer before it expires (BOOKING_REQUEST_HOURS, default 48). */
+  requestHours: number;
+  /** Days after check-out a guest's name, phone, e-mail and messages are erased (GUEST_DATA_DAYS, default 365). */
+  guestDataDays: number;
+  /** The owner's UPI id ("name@handle") the advance is paid to (UPI_ID); undefined: the page asks the guest to contact the owner. */
+  upiId: string | undefined;
+  /** Booking requests one client address may send an hour (BOOKING_REQUESTS_PER_HOUR, default 5, BOOK-3). */
+  requestsPerHour: number;
+}
+
+/** Mail (BOOK-8). `smtpUrl` undefined: nothing is sent. */
+export interface MailConfig {
+  /** SMTP_URL, e.g. smtp://user:pass@mail.example:587. A secret: never logged, never in the image worker's environment. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender's address. */
+  from: string | undefined;
+  /** NOTIFY_EMAIL: where the owner's mail goes (default CONTACT_EMAIL). */
+  notifyEmail: string;
+}
+
+/** CONTACT_EMAIL when unset. */
+const DEFAULT_CONTACT_EMAIL = 'support@staysinchikmagalur.example';
+
 /** REVISIONS_KEPT when unset (SAF-4). */
 const DEFAULT_REVISIONS_KEPT = 200;
 
@@ -71,6 +96,8 @@ export interface Config {
   calendar: CalendarConfig;
   /** The bucket every publish also writes a complete static site to (PUBLISH_TARGET, CDN-1); undefined: the local folder only. */
   publishBucket: BucketConfig | undefined;
+  bookings: BookingConfig;
+  mail: MailConfig;
 }
 
 /** An S3-compatible bucket to publish to (PUBLISH_TARGET=s3://{bucket}/{prefix}, S3_*, AWS_*). */
@@ -97,7 +124,12 @@ export class ConfigError extends Error {
 }
 
 /** Variables whose values are never repeated in an error line. */
-const SECRET = new Set(['ADMIN_PASSWORD', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']);
+const SECRET = new Set([
+  'ADMIN_PASSWORD',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'SMTP_URL',
+]);
 
 const blankIsUnset = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -167,6 +199,28 @@ const text = z.string().trim().max(500, { error: 'must be at most 500 characters
  * 4 digits, a letter), the entity number (1-9 or a letter), "Z", a check character.
  */
 const GSTIN_RE = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/**
+ * SMTP_URL: nodemailer's connection URL, `smtp://` (STARTTLS when offered) or `smtps://` (TLS),
+ * with a host and optionally `user:password@` and a port.
+ */
+const smtpUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    { error: 'must be smtp://user:password@host:port or smtps://user:password@host:port' },
+  );
+
+/** A UPI id (virtual payment address, BOOK-7): "name@handle", e.g. stays@okhdfcbank. */
+const UPI_ID_RE = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}$/;
 
 /** Every environment variable the server reads (README "Configuration"). */
 export const envSchema = z
@@ -254,6 +308,15 @@ export const envSchema = z
     AWS_SECRET_ACCESS_KEY: optional(
       z.string().trim().max(256, { error: 'must be at most 256 characters' }),
     ),
+    SMTP_URL: optional(smtpUrl),
+    MAIL_FROM: optional(z.email({ error: 'must be an e-mail address' })),
+    NOTIFY_EMAIL: optional(z.email({ error: 'must be an e-mail address' })),
+    UPI_ID: optional(
+      z.string().trim().regex(UPI_ID_RE, { error: 'must be a UPI id written name@handle' }),
+    ),
+    BOOKING_REQUEST_HOURS: optional(wholeNumber(1, 720, ' of hours')),
+    GUEST_DATA_DAYS: optional(wholeNumber(1, 3650, ' of days')),
+    BOOKING_REQUESTS_PER_HOUR: optional(wholeNumber(1, 100_000)),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -272,6 +335,15 @@ export const envSchema = z
         env.AWS_ACCESS_KEY_ID === undefined
           ? ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']
           : ['AWS_SECRET_ACCESS_KEY', 'AWS_ACCESS_KEY_ID'];
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `must be set too when ${other} is (set both or neither)`,
+      });
+    }
+    if ((env.SMTP_URL === undefined) !== (env.MAIL_FROM === undefined)) {
+      const [missing, other] =
+        env.SMTP_URL === undefined ? ['SMTP_URL', 'MAIL_FROM'] : ['MAIL_FROM', 'SMTP_URL'];
       ctx.addIssue({
         code: 'custom',
         path: [missing],
@@ -323,7 +395,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       siteUrl: e.SITE_URL ?? `http://localhost:${port}`,
       siteUrlIsDefault: e.SITE_URL === undefined,
       businessName: e.BUSINESS_NAME ?? 'Stays In Chikmagalur',
-      email: e.CONTACT_EMAIL ?? 'support@staysinchikmagalur.example',
+      email: e.CONTACT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
       phone: e.CONTACT_PHONE ?? '+91 94480 12345',
       socialUrl: e.SOCIAL_URL ?? 'https://www.instagram.com/staysinchikmagalur',
       officeAddress:
@@ -345,6 +417,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
           ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }
           : undefined,
+    },
+    bookings: {
+      requestHours: e.BOOKING_REQUEST_HOURS ?? 48,
+      guestDataDays: e.GUEST_DATA_DAYS ?? 365,
+      upiId: e.UPI_ID,
+      requestsPerHour: e.BOOKING_REQUESTS_PER_HOUR ?? 5,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      notifyEmail: e.NOTIFY_EMAIL ?? e.CONTACT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
     },
   };
 }

@@ -7,6 +7,7 @@
  * Every refusal is `ApiError` (`{ error, field? }`); a call whose refusal carries more (the 409 of
  * a stale import, the 429 of a throttled login) names it as `refusal`.
  */
+import type { BookingStatus } from './bookings.js';
 import type { API } from './routes.js';
 import type { SiteData } from './site-data.js';
 
@@ -123,9 +124,23 @@ export interface CalendarBlock extends NightRange {
 }
 
 /** AVL-9: the owner's calendar of a property, as every owner calendar call answers it. */
+/**
+ * BOOK-6: an accepted or confirmed direct booking holding nights, as the owner's Calendar lists it:
+ * its reference and nights only (the guest is in the Bookings inbox). `end` is the check-out day.
+ */
+interface DirectBookingNights {
+  id: string;
+  reference: string;
+  status: BookingStatus;
+  start: string;
+  end: string;
+}
+
 export interface CalendarState {
   feeds: CalendarFeed[];
   blocks: CalendarBlock[];
+  /** Direct bookings holding nights from today on, by check-in. */
+  directBookings: DirectBookingNights[];
   /** The export feed's URL, secret included (AVL-8). */
   exportUrl: string;
 }

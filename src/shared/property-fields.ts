@@ -197,6 +197,14 @@ export const PROPERTY_FIELDS = {
     optional: true,
     default: DEFAULT_ADVANCE_PERCENT,
   }),
+  // BOOK-12: plain text the guest's booking page and the property page show when set.
+  houseRules: row({ kind: 'text', label: 'House rules', max: LIMITS.detail, optional: true }),
+  cancellationPolicy: row({
+    kind: 'text',
+    label: 'Cancellation policy',
+    max: LIMITS.detail,
+    optional: true,
+  }),
 };
 
 export type FieldName = keyof typeof PROPERTY_FIELDS;

@@ -5,7 +5,8 @@ import { photoStem } from '../shared/photo-urls.js';
 import { heroPhoto } from '../shared/site-basics.js';
 import { siteDataSchema, type PageData } from '../shared/site-data.js';
 import { mapEmbedUrl } from './components/map-frame.js';
-import { render } from './entry-server.js';
+import { render, renderBooking } from './entry-server.js';
+import type { GuestBookingView } from '../shared/bookings.js';
 
 const catalogue = siteDataSchema.parse(
   testCatalogue({
@@ -437,5 +438,52 @@ describe('render: photo descriptions and order (PHO-1, PHO-2)', () => {
       'Coffee View Residency – photo 1 of 2',
       'Veranda over the coffee estate',
     ]);
+  });
+});
+
+describe('renderBooking: the guest booking page (BOOK-7)', () => {
+  const view: GuestBookingView = {
+    reference: 'STY-7K2Q',
+    status: 'accepted',
+    businessName: 'Stays & Co',
+    property: { name: 'Coffee View Residency', address: 'Kalasa Road', path: '/stay/coffee-view' },
+    checkIn: '2026-12-04',
+    checkOut: '2026-12-06',
+    nights: 2,
+    guests: 2,
+    quote: {
+      lines: [{ label: '2 nights × ₹4,500', amountPaise: 900_000 }],
+      totalPaise: 900_000,
+      advancePaise: 270_000,
+    },
+    ownerMessage: '<script>alert(1)</script> See you!',
+    contact: { phone: '+91 94480 12345', email: 'stay@example.test' },
+    payment: { advancePaise: 270_000 },
+  };
+
+  it('shows the advance and asks to contact the owner without a UPI link; escapes the owner text; title and noindex in the head', () => {
+    const { html, head } = renderBooking(view);
+    expect(html).toContain('Advance due: ₹2,700');
+    expect(html).toContain('please contact the owner');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).toContain('Booking reference STY-7K2Q');
+    expect(head).toContain('<title>Booking STY-7K2Q - Stays &#38; Co</title>');
+    expect(head).toContain('<meta name="robots" content="noindex, nofollow">');
+  });
+
+  it('offers the withdraw form only while requested, and no payment for a declined request', () => {
+    const requested = renderBooking({
+      ...view,
+      status: 'requested',
+      payment: undefined,
+      withdrawPath: '/booking/x/y/withdraw',
+    }).html;
+    expect(requested).toContain('action="/booking/x/y/withdraw"');
+    expect(requested).not.toContain('Advance due');
+    const declined = renderBooking({ ...view, status: 'declined', payment: undefined }).html;
+    expect(declined).toContain('Declined');
+    expect(declined).not.toContain('Withdraw my request');
+    expect(declined).not.toContain('Advance due');
   });
 });

@@ -7,11 +7,16 @@
  *   `head` is `<title>…</title>` followed by seoHead(route, data), and the preload of the page's
  *   LCP image (OPS-9): the first hero at home, the hero photo on a property page. status 404 for the not-found
  *   page: any unknown path, an unknown `/stay/{id}`, and `/404` itself.
+ * - renderBooking(view) → { html, head }: the guest's booking page (BOOK-7), rendered on request by
+ *   the server (src/server/bookings/page.ts), never prerendered; `head` holds its title, robots
+ *   noindex and its inline styles.
  * The paths to prerender come from the route table (src/shared/routes.ts, prerenderPaths).
  */
 import { renderToString } from 'react-dom/server';
 import { pageTitle, resolveRoute } from '../shared/routes.js';
 import type { PageData } from '../shared/site-data.js';
+import type { GuestBookingView } from '../shared/bookings.js';
+import { BOOKING_PAGE_STYLE, BookingPage } from './routes/booking.js';
 import { App } from './app.js';
 import { heroPreloadTags } from './components/hero-carousel.js';
 import { heroPreloadTag } from './routes/property.js';
@@ -46,5 +51,16 @@ export function render(url: string, data: PageData): RenderResult {
     html,
     head:
       `<title>${escapeHtml(pageTitle(route))}</title>${seoHead(route, data)}` + lcpPreload(route),
+  };
+}
+
+/** The guest's booking page (BOOK-7): inner HTML of `<div id="root">` and the head's tags. */
+export function renderBooking(view: GuestBookingView): { html: string; head: string } {
+  return {
+    html: renderToString(<BookingPage view={view} />),
+    head:
+      `<title>Booking ${escapeHtml(view.reference)} - ${escapeHtml(view.businessName)}</title>` +
+      '<meta name="robots" content="noindex, nofollow">' +
+      `<style>${BOOKING_PAGE_STYLE}</style>`,
   };
 }

@@ -31,13 +31,54 @@ export type AttemptVerdict =
 
 type Kind = 'username' | 'ip';
 
-function secondsUntilBelowLimit(db: Db, kind: Kind, value: string, now: number): number {
+/** The tables counting requests: login attempts (AUTH-3) and other limited requests (BOOK-3). */
+type AttemptTable = 'login_attempts' | 'request_attempts';
+
+/** Seconds until fewer than `limit` requests of `kind`/`value` remain in the window (0: already). */
+function secondsUntilBelowLimit(
+  db: Db,
+  table: AttemptTable,
+  key: { kind: string; value: string },
+  limit: number,
+  windowMs: number,
+  now: number,
+): number {
   const rows = db
-    .prepare('SELECT at FROM login_attempts WHERE kind = ? AND value = ? AND at > ? ORDER BY at')
-    .all(kind, value, now - LOGIN_WINDOW_MS) as { at: number }[];
-  const freeing = rows[rows.length - MAX_LOGIN_FAILURES];
+    .prepare(`SELECT at FROM ${table} WHERE kind = ? AND value = ? AND at > ? ORDER BY at`)
+    .all(key.kind, key.value, now - windowMs) as { at: number }[];
+  const freeing = rows[rows.length - limit];
   if (!freeing) return 0;
-  return Math.max(1, Math.ceil((freeing.at + LOGIN_WINDOW_MS - now) / 1000));
+  return Math.max(1, Math.ceil((freeing.at + windowMs - now) / 1000));
+}
+
+/**
+ * A limit of `limit` requests per key within `windowMs` (BOOK-3: booking requests per client
+ * address), counted in SQLite as login attempts are, so a restart does not reset it. Returns 0
+ * and records the request when it may go ahead; else records nothing and returns the seconds
+ * (at least 1) until it may, so a refused client does not extend its own wait.
+ */
+export function takeRequestSlot(
+  db: Db,
+  key: { kind: string; value: string },
+  limit: number,
+  windowMs: number,
+  now = Date.now(),
+): number {
+  return db.transaction((): number => {
+    db.prepare('DELETE FROM request_attempts WHERE kind = ? AND at <= ?').run(
+      key.kind,
+      now - windowMs,
+    );
+    const wait = secondsUntilBelowLimit(db, 'request_attempts', key, limit, windowMs, now);
+    if (wait === 0) {
+      db.prepare('INSERT INTO request_attempts (kind, value, at) VALUES (?, ?, ?)').run(
+        key.kind,
+        key.value,
+        now,
+      );
+    }
+    return wait;
+  })();
 }
 
 /**
@@ -49,8 +90,16 @@ export function startLoginAttempt(db: Db, source: LoginSource, now = Date.now())
   return db.transaction((): AttemptVerdict => {
     db.prepare('DELETE FROM login_attempts WHERE at <= ?').run(now - LOGIN_WINDOW_MS);
     const wait = Math.max(
-      secondsUntilBelowLimit(db, 'username', source.username, now),
-      secondsUntilBelowLimit(db, 'ip', source.ip, now),
+      ...(['username', 'ip'] as Kind[]).map((kind) =>
+        secondsUntilBelowLimit(
+          db,
+          'login_attempts',
+          { kind, value: source[kind] },
+          MAX_LOGIN_FAILURES,
+          LOGIN_WINDOW_MS,
+          now,
+        ),
+      ),
     );
     if (wait > 0) return { allowed: false, retryAfterSeconds: wait };
     const insert = db.prepare('INSERT INTO login_attempts (kind, value, at) VALUES (?, ?, ?)');

@@ -1,11 +1,13 @@
 /**
- * A property's unavailable nights (AVL-7, AVL-8): every imported booking and every owner block,
- * merged into sorted runs from today (Asia/Kolkata) on. Both the public availability answer and
- * the export feed are made from this one list, so they always agree.
+ * A property's unavailable nights (AVL-7, AVL-8, BOOK-6): every imported booking, every owner block
+ * and every accepted or confirmed direct booking, merged into sorted runs from today
+ * (Asia/Kolkata) on. The public availability answer is this list; the export feed holds the same
+ * nights (its direct bookings as events of their own), so they always agree.
  */
 import ICAL from 'ical.js';
 import type { Db } from '../store/db.js';
 import { mergeRanges, today, type DateRange } from '../../shared/calendar-dates.js';
+import { heldStays } from '../bookings/store.js';
 import { listBusyRanges } from './store.js';
 
 /** Runs of unavailable nights from today on: sorted, merged, `end` the check-out day (exclusive). */
@@ -14,7 +16,24 @@ export function unavailableRanges(
   propertyId: string,
   now: number = Date.now(),
 ): DateRange[] {
-  return mergeRanges(listBusyRanges(db, propertyId), today(now));
+  const direct = heldStays(db, propertyId).map(({ start, end }) => ({ start, end }));
+  return mergeRanges([...listBusyRanges(db, propertyId), ...direct], today(now));
+}
+
+/**
+ * What the export feed holds (AVL-8, BOOK-6): the merged runs of imported bookings and blocks from
+ * today on, and each direct booking holding nights that ends after today, with its id only.
+ */
+export function exportedStays(
+  db: Db,
+  propertyId: string,
+  now: number = Date.now(),
+): { runs: DateRange[]; direct: { id: string; start: string; end: string }[] } {
+  const from = today(now);
+  return {
+    runs: mergeRanges(listBusyRanges(db, propertyId), from),
+    direct: heldStays(db, propertyId, from).map(({ id, start, end }) => ({ id, start, end })),
+  };
 }
 
 function icalDate(date: string): InstanceType<typeof ICAL.Time> {
@@ -25,13 +44,16 @@ function icalDate(date: string): InstanceType<typeof ICAL.Time> {
  * The export feed (RFC 5545), made with ical.js: one all-day event per run, DTEND exclusive, so
  * a channel importing it frees the check-out day. The UID is the property and the run's first
  * night: a run that grows keeps its UID and the importing channel moves it. `host` names this
- * site in UIDs (RFC 5545 §3.8.4.7 recommends a domain on the right-hand side).
+ * site in UIDs (RFC 5545 §3.8.4.7 recommends a domain on the right-hand side). Each direct
+ * booking is an event of its own, "Booked (direct)", its UID made of its id: no guest data
+ * (BOOK-6). A channel treats overlapping events as one busy time.
  */
 export function exportCalendar(
   propertyId: string,
   ranges: DateRange[],
   host: string,
   now: Date = new Date(),
+  direct: { id: string; start: string; end: string }[] = [],
 ): string {
   const calendar = new ICAL.Component('vcalendar');
   calendar.addPropertyWithValue('prodid', '-//Stays//Calendar export//EN');
@@ -46,6 +68,16 @@ export function exportCalendar(
     event.addPropertyWithValue('dtstart', icalDate(range.start));
     event.addPropertyWithValue('dtend', icalDate(range.end));
     event.addPropertyWithValue('summary', 'Not available');
+    event.addPropertyWithValue('transp', 'OPAQUE');
+    calendar.addSubcomponent(event);
+  }
+  for (const stay of direct) {
+    const event = new ICAL.Component('vevent');
+    event.addPropertyWithValue('uid', `booking-${stay.id}@${host}`);
+    event.addPropertyWithValue('dtstamp', stamp);
+    event.addPropertyWithValue('dtstart', icalDate(stay.start));
+    event.addPropertyWithValue('dtend', icalDate(stay.end));
+    event.addPropertyWithValue('summary', 'Booked (direct)');
     event.addPropertyWithValue('transp', 'OPAQUE');
     calendar.addSubcomponent(event);
   }

@@ -17,7 +17,9 @@ import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
 import { badRequest, notFound } from '../errors.js';
 import { latestRevision } from '../store/revisions.js';
-import { exportCalendar, unavailableRanges } from './availability.js';
+import { exportCalendar, exportedStays, unavailableRanges } from './availability.js';
+import { heldStays } from '../bookings/store.js';
+import { today } from '../../shared/calendar-dates.js';
 import { isCalendarDate } from '../../shared/calendar-dates.js';
 import {
   calendarUpdatedAt,
@@ -134,6 +136,14 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
         stale: isStale(f, now),
       })),
       blocks: listBlocks(ctx.db, propertyId),
+      // BOOK-6: accepted and confirmed direct bookings, by reference (the inbox has the guest).
+      directBookings: heldStays(ctx.db, propertyId, today(now)).map((b) => ({
+        id: b.id,
+        reference: b.reference,
+        status: b.status,
+        start: b.start,
+        end: b.end,
+      })),
       exportUrl: `${ctx.config.site.siteUrl}${apiPath(EXPORT_FEED, { propertyId, file: `${secret}.ics` })}`,
     };
   }
@@ -172,12 +182,13 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
           .send('Not found');
       }
       const host = new URL(ctx.config.site.siteUrl).hostname;
+      const { runs, direct } = exportedStays(ctx.db, propertyId);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('cache-control', 'no-store')
         .header('x-robots-tag', 'noindex')
         .header('referrer-policy', 'no-referrer')
-        .send(exportCalendar(propertyId, unavailableRanges(ctx.db, propertyId), host));
+        .send(exportCalendar(propertyId, runs, host, new Date(), direct));
     },
   );
 

@@ -27,6 +27,9 @@ import { getRevision, latestRevision, saveRevision } from '../store/revisions.js
 import { testProperty } from '../../../test/factories.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { BackupError, createBackup, restoreBackup } from './backup.js';
+import { bookingByToken } from '../bookings/store.js';
+import { hashToken } from '../bookings/service.js';
+import { addDays, today } from '../../shared/calendar-dates.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -305,6 +308,45 @@ describe('what backup and restore refuse', () => {
 
     const manifest = await restoreBackup(archive, path.join(dir, 'new'));
     expect(manifest).toMatchObject({ format: 'stays-backup', version: 1, revision: 1, photos: 1 });
+  });
+
+  it('BOOK-11: the bookings and their page tokens come along; the restored server finds the booking by its page token', async () => {
+    const t = await smallSite();
+    const property = latestRevision(t.ctx.db)!.data.propertyList[0]!;
+    const { booking, token } = t.bookings.create(
+      { ...property, nightlyRate: 4000 },
+      {
+        propertyId: property.id,
+        checkIn: addDays(today(), 10),
+        checkOut: addDays(today(), 12),
+        guests: 2,
+        name: 'Meera Iyer',
+        phone: '+919845044444',
+      },
+    );
+    t.bookings.act(booking.id, 'accept');
+    const dir = tempDir();
+    const archive = path.join(dir, 'bookings.tar.gz');
+    await createBackup(t.dataDir, archive);
+    const target = path.join(dir, 'restored');
+    await restoreBackup(archive, target);
+    const { app, ctx } = await buildApp(
+      loadConfig({ DATA_DIR: target, CALENDAR_SYNC_MINUTES: '0' }),
+    );
+    cleanups.push(() => app.close());
+    const restored = bookingByToken(ctx.db, booking.id, hashToken(token));
+    expect(restored).toMatchObject({
+      reference: booking.reference,
+      status: 'accepted',
+      name: 'Meera Iyer',
+      checkIn: booking.checkIn,
+      quote: { totalPaise: booking.quote!.totalPaise },
+    });
+    // Its nights stay closed on the restored server.
+    const res = await app.inject({ method: 'GET', url: `/api/availability/${property.id}` });
+    expect(res.json()).toMatchObject({
+      unavailable: [{ start: booking.checkIn, end: booking.checkOut }],
+    });
   });
 
   it('restore: a missing file, a non-archive, or an archive with other entries leaves DATA_DIR empty', async () => {

@@ -64,12 +64,13 @@ describe('ImageWorker', () => {
     expect(w.pid).toBe(pid);
   });
 
-  it("runs without the owner's password or the bucket's credentials in its environment, with glibc's malloc tunables", async () => {
+  it("runs without the owner's password, the bucket's credentials or SMTP_URL in its environment, with glibc's malloc tunables", async () => {
     const secrets: Record<string, string> = {
       ADMIN_PASSWORD: 'owner-secret-for-this-test',
       AWS_ACCESS_KEY_ID: 'AKIA-key-id-for-this-test',
       AWS_SECRET_ACCESS_KEY: 'bucket-secret-for-this-test',
       AWS_SESSION_TOKEN: 'session-token-for-this-test',
+      SMTP_URL: 'smtp://mailer:smtp-password-for-this-test@127.0.0.1:2525',
     };
     const saved = Object.fromEntries(Object.keys(secrets).map((k) => [k, process.env[k]]));
     Object.assign(process.env, secrets);

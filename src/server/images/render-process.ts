@@ -92,6 +92,7 @@ const SECRET_VARIABLES = new Set([
   'AWS_ACCESS_KEY_ID',
   'AWS_SECRET_ACCESS_KEY',
   'AWS_SESSION_TOKEN',
+  'SMTP_URL',
 ]);
 
 /**

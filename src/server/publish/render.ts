@@ -25,6 +25,7 @@ import {
 import { prerenderPaths } from '../../shared/routes.js';
 import { DATA_GLOBAL, type PageData, type SiteData } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
+import type { GuestBookingView } from '../../shared/bookings.js';
 import { CONTENT_TYPES, normalisedFormat } from '../images/image-rules.js';
 import { addMissingVariants } from '../images/pipeline.js';
 import { sanitizeDescription } from '../sanitize.js';
@@ -74,6 +75,8 @@ export function contentTypeOf(name: string): string {
 
 export interface SsrModule {
   render(url: string, data: PageData): { status: 200 | 404; html: string; head: string };
+  /** The guest's booking page (BOOK-7, src/server/bookings/page.ts). */
+  renderBooking(view: GuestBookingView): { html: string; head: string };
 }
 
 let ssrModule: Promise<SsrModule> | undefined;

@@ -14,12 +14,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { addDays, dateOf, isCalendarDate, today } from '../../shared/calendar-dates.js';
 import { LIMITS } from '../../shared/property-fields.js';
-import { quoteStay, type PricedProperty } from '../../shared/quote.js';
+import { quoteStay } from '../../shared/quote.js';
 import { API } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
 import { unavailableRanges } from '../calendar/availability.js';
 import { badRequest, notFound } from '../errors.js';
-import { getRevision, latestRevision } from '../store/revisions.js';
+import { publishedProperties as readPublished } from '../publish/published-properties.js';
 
 /** How long a browser or proxy may reuse a quote (PRICE-6: 60 s, as availability, AVL-7). */
 const QUOTE_MAX_AGE_SECONDS = 60;
@@ -43,33 +43,15 @@ const querySchema = z.object({
     }),
 });
 
-/** The last date a quote may name: the same day YEARS_AHEAD years from today (Asia/Kolkata). */
-function lastQuotableDate(now: number): string {
+/** The last date a quote or a booking request may name: the same day YEARS_AHEAD years from today (Asia/Kolkata). */
+export function lastQuotableDate(now: number): string {
   const [y, m, d] = today(now).split('-').map(Number) as [number, number, number];
   // 29 February two years on is 1 March.
   return addDays(dateOf(y + YEARS_AHEAD, m, 1), d - 1);
 }
 
 export async function quoteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  let published: { dir: string; properties: Map<string, PricedProperty> } | undefined;
-
-  /**
-   * The properties of the published catalogue (what visitors see), read once per publish: the
-   * revision the publisher serves (CDN-2: asked, never parsed from a folder name); the latest stored
-   * one if that revision is no longer kept. Empty before the first publish.
-   */
-  function publishedProperties(): Map<string, PricedProperty> {
-    const site = ctx.publisher.serving();
-    if (!site) return new Map();
-    if (published?.dir !== site.dir) {
-      const row = getRevision(ctx.db, site.revision) ?? latestRevision(ctx.db);
-      published = {
-        dir: site.dir,
-        properties: new Map((row?.data.propertyList ?? []).map((p) => [p.id, p])),
-      };
-    }
-    return published.properties;
-  }
+  const publishedProperties = readPublished(ctx);
 
   app.get<{ Params: { propertyId: string }; Querystring: Record<string, string | undefined> }>(
     API.quote,

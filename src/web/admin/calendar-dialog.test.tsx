@@ -45,6 +45,9 @@ const state: CalendarState = {
     },
   ],
   blocks: [{ start: '2026-04-01', end: '2026-04-03', note: 'Painting' }],
+  directBookings: [
+    { id: 'b1', reference: 'STY-7K2Q', status: 'accepted', start: '2026-04-10', end: '2026-04-12' },
+  ],
   exportUrl: 'https://stays.example/calendar/coffee-view/abc123.ics',
 };
 const target: CalendarTarget = {
@@ -82,6 +85,20 @@ describe('CalendarDialog', () => {
       state.exportUrl,
     );
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('lists the direct bookings holding nights, and no such section without one (BOOK-6)', async () => {
+    server.answers[path] = [{ status: 200, body: state }];
+    const view = open();
+    const section = await screen.findByRole('region', { name: 'Direct bookings' });
+    expect(section.textContent).toContain(
+      'STY-7K2Q · Fri 10 Apr 2026 to Sun 12 Apr 2026 · Accepted – advance due',
+    );
+    view.unmount();
+    server.answers[path] = [{ status: 200, body: { ...state, directBookings: [] } }];
+    open();
+    await screen.findByText(/^Last synced/);
+    expect(screen.queryByRole('region', { name: 'Direct bookings' })).toBeNull();
   });
 
   it('a refused field is marked with the server’s sentence and what was typed stays', async () => {

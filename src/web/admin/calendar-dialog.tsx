@@ -1,7 +1,7 @@
 /**
  * The Calendar dialog (AVL-1), opened by the 'Calendar' control of a property page in admin mode:
  * the calendars to import (calendar-feeds.tsx), the owner's own blocks (calendar-blocks.tsx), the
- * export address (calendar-export.tsx), and 'Save' (PUT, replacing both lists) and 'Sync Now'
+ * direct bookings holding nights (calendar-direct-bookings.tsx, BOOK-6), the export address (calendar-export.tsx), and 'Save' (PUT, replacing both lists) and 'Sync Now'
  * (saves first when something changed). Its state and calls are useCalendarDialog's.
  * A native modal `<dialog id="calendar">`, opened through window.openDialog (FOOT-3), like the
  * other admin dialogs. Feed URLs and the export URL are secrets (AVL-3): they are only ever in this
@@ -10,6 +10,7 @@
 import { useId } from 'react';
 import type { ApiEnv } from '../api-fetch.js';
 import { CalendarBlocks } from './calendar-blocks.js';
+import { CalendarDirectBookings } from './calendar-direct-bookings.js';
 import { CalendarExport } from './calendar-export.js';
 import { CalendarFeeds } from './calendar-feeds.js';
 import { useCalendarDialog, type CalendarTarget } from './use-calendar-dialog.js';
@@ -53,6 +54,7 @@ export function CalendarDialog({ target, close, env = {}, confirm, copy }: Calen
 
         <CalendarFeeds id={id} dialog={dialog} />
         <CalendarBlocks id={id} dialog={dialog} />
+        <CalendarDirectBookings id={id} dialog={dialog} />
         <CalendarExport id={id} dialog={dialog} />
 
         <div className={styles.footerRow}>

@@ -4,6 +4,8 @@
  * map and the Facilities, then the details and the description (HTML, line breaks kept; the
  * publisher sanitises it before it reaches the page). In admin mode the name, address, counts,
  * other details, facilities and description open edit prompts and the hero opens Manage Images.
+ * The house rules and the cancellation policy (BOOK-12) follow the description when set; in admin
+ * mode they are always shown and open their field's prompt.
  *
  * AVL-2, AVL-11: the header shows "from ₹4,500 / night" with a nightly rate (PRICE-7: the lowest
  * nightly rate of the 90 nights from the publish, PageData.fromRates); the details list the
@@ -237,6 +239,12 @@ function PropertySidebar({ property }: { property: Property }) {
   );
 }
 
+/** BOOK-12: the texts shown under the description when set (in admin mode always, to set them). */
+const POLICY_FIELDS = [
+  { field: 'houseRules', title: 'House rules' },
+  { field: 'cancellationPolicy', title: 'Cancellation policy' },
+] as const;
+
 /**
  * The main column: the Details list (AVL-2, DATA-2), then the description (PROP-7), both editable
  * in admin mode (PROP-8). A visitor sees the set stay fields (the rate is the header's "from"
@@ -293,6 +301,16 @@ function PropertyContent({ property, edit }: { property: Property; edit: EditFie
           />
         </EditableBlock>
       </section>
+      {POLICY_FIELDS.filter(({ field }) => admin || property[field]).map(({ field, title }) => (
+        <section key={field} aria-labelledby={`${field}-title`}>
+          <h2 className={styles.sectionTitle} id={`${field}-title`}>
+            {title}
+          </h2>
+          <EditableBlock onEdit={edit(field)} label={title.toLowerCase()}>
+            <p className={styles.policy}>{property[field] ?? 'Not set'}</p>
+          </EditableBlock>
+        </section>
+      ))}
     </div>
   );
 }

@@ -1,0 +1,84 @@
+/**
+ * The guest's booking page (BOOK-7): the view of a booking the guest may see (never the guest's
+ * own name, phone or e-mail: the page is reachable by its link alone), rendered on request with
+ * the SSR entry's renderBooking into the client build's HTML template without its scripts, like
+ * the revision preview (publish/preview.ts). The advance's QR code is an SVG made by the qrcode
+ * package, inlined as a data: URL (the pages' Content-Security-Policy allows `img-src data:`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import QRCode from 'qrcode';
+import type { SiteConfig } from '../config.js';
+import { CLIENT_DIR, loadSsr } from '../publish/render.js';
+import { upiLink } from './service.js';
+import type { BookingRow } from './store.js';
+import type { GuestBookingView } from '../../shared/bookings.js';
+import { nights } from '../../shared/calendar-dates.js';
+import { propertyPath } from '../../shared/routes.js';
+import type { Property } from '../../shared/site-data.js';
+
+/** The page's view of a booking; `property` is the published one (absent once removed from the catalogue). */
+export async function guestView(
+  b: BookingRow,
+  property: Property | undefined,
+  site: SiteConfig,
+  upiId: string | undefined,
+  pagePath: string,
+): Promise<GuestBookingView> {
+  const advancePaise = b.quote?.advancePaise;
+  let payment: GuestBookingView['payment'];
+  if (b.status === 'accepted' && advancePaise !== undefined && advancePaise > 0) {
+    if (upiId) {
+      const upiUrl = upiLink(upiId, site.businessName, advancePaise, b.reference);
+      const svg = await QRCode.toString(upiUrl, {
+        type: 'svg',
+        margin: 2,
+        errorCorrectionLevel: 'M',
+      });
+      payment = {
+        advancePaise,
+        upiUrl,
+        qrSvgDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+      };
+    } else payment = { advancePaise };
+  }
+  return {
+    reference: b.reference,
+    status: b.status,
+    businessName: site.businessName,
+    property: {
+      name: property?.name ?? b.propertyName,
+      address: property?.address ?? '',
+      path: propertyPath(b.propertyId),
+      ...(property?.checkInTime ? { checkInTime: property.checkInTime } : {}),
+      ...(property?.checkOutTime ? { checkOutTime: property.checkOutTime } : {}),
+      ...(property?.houseRules ? { houseRules: property.houseRules } : {}),
+      ...(property?.cancellationPolicy ? { cancellationPolicy: property.cancellationPolicy } : {}),
+    },
+    checkIn: b.checkIn,
+    checkOut: b.checkOut,
+    nights: nights(b.checkIn, b.checkOut),
+    guests: b.guests,
+    ...(b.quote ? { quote: b.quote } : {}),
+    ...(b.ownerMessage ? { ownerMessage: b.ownerMessage } : {}),
+    contact: { phone: site.phone, email: site.email },
+    ...(site.gstin ? { gstin: site.gstin } : {}),
+    ...(payment ? { payment } : {}),
+    ...(b.status === 'requested' ? { withdrawPath: `${pagePath}/withdraw` } : {}),
+  };
+}
+
+let template: string | undefined;
+
+/** The page's HTML: the client build's template, no script, the SSR entry's booking page in it. Throws when the build is missing. */
+export async function bookingPageHtml(view: GuestBookingView): Promise<string> {
+  const ssr = await loadSsr();
+  template ??= await fs.promises.readFile(path.join(CLIENT_DIR, 'index.html'), 'utf8');
+  const page = ssr.renderBooking(view);
+  return template
+    .replace(/<script type="module"[^>]*><\/script>/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/<noscript>[\s\S]*?<\/noscript>/g, '')
+    .replace('<!--app-head-->', () => page.head)
+    .replace('<!--app-html-->', () => page.html);
+}

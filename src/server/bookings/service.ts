@@ -1,0 +1,363 @@
+/**
+ * What happens to a booking (BOOK-1..BOOK-9), each change in one SQLite transaction with the mail
+ * it sends (enqueued in the outbox, BOOK-8): a guest's request, the owner's accept, decline, paid
+ * and cancel, the guest's withdrawal, the expiry of unanswered requests and the erasure of guest
+ * data. Refusals are thrown as ApiError (errors.ts). Time comes from `now` so tests can move it.
+ */
+import crypto from 'node:crypto';
+import type { Config } from '../config.js';
+import type { Db } from '../store/db.js';
+import { ApiError, badRequest, notFound } from '../errors.js';
+import { unavailableRanges } from '../calendar/availability.js';
+import { holdersOf } from '../calendar/store.js';
+import { enqueueMail, deleteMailOf, mailProblems, type MailKind } from '../mail/store.js';
+import { bookingMail, type BookingFacts } from '../mail/templates.js';
+import {
+  addToken,
+  bookingsToErase,
+  eraseGuestData,
+  getBooking,
+  heldStays,
+  insertBooking,
+  referenceTaken,
+  setStatus,
+  staleRequests,
+  type BookingRow,
+} from './store.js';
+import {
+  BOOKING_PAGE,
+  BOOKING_STATUS_WORDS,
+  type BookingAction,
+  type BookingStatus,
+  type OwnerBooking,
+} from '../../shared/bookings.js';
+import { addDays, nights, stayOverlaps, today } from '../../shared/calendar-dates.js';
+import { quoteStay } from '../../shared/quote.js';
+import type { Property } from '../../shared/site-data.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A guest's request after validation (routes.ts): the phone in E.164, e-mail and message optional. */
+export interface ValidRequest {
+  propertyId: string;
+  checkIn: string;
+  checkOut: string;
+  guests: number;
+  name: string;
+  phone: string;
+  email?: string;
+  message?: string;
+}
+
+/** What the sender offers a change: whether mail is on, and a nudge to send what was enqueued. */
+export interface Mailer {
+  readonly enabled: boolean;
+  poke(): void;
+}
+
+/** The state each owner action needs, and where it leads (BOOK-4). */
+const ACTIONS: Record<BookingAction, { from: BookingStatus[]; to: BookingStatus; verb: string }> = {
+  accept: { from: ['requested'], to: 'accepted', verb: 'accepted' },
+  decline: { from: ['requested'], to: 'declined', verb: 'declined' },
+  paid: { from: ['accepted'], to: 'confirmed', verb: 'marked as paid' },
+  cancel: { from: ['accepted', 'confirmed'], to: 'cancelled', verb: 'cancelled' },
+};
+
+/** The guest mail each state change sends (none for paid). */
+const GUEST_MAIL: Partial<Record<BookingStatus, MailKind>> = {
+  accepted: 'guest-accepted',
+  declined: 'guest-declined',
+  cancelled: 'guest-cancelled',
+  expired: 'guest-expired',
+};
+
+/** Crockford's base32 without I, L, O, U, 0 and 1: readable aloud and on a phone screen. */
+const READABLE = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+function randomWord(alphabet: string, length: number): string {
+  let word = '';
+  for (let i = 0; i < length; i += 1) word += alphabet[crypto.randomInt(alphabet.length)];
+  return word;
+}
+
+/** SHA-256 of a page token (BOOK-5): what the database keeps. */
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+/** A new page token: 128 random bits, base64url (BOOK-5). */
+function newToken(): string {
+  return crypto.randomBytes(16).toString('base64url');
+}
+
+/** The amount a UPI link carries: rupees with two decimals ("1350.00"). */
+function upiAmount(paise: number): string {
+  return (paise / 100).toFixed(2);
+}
+
+/**
+ * The UPI deep link of an advance (BOOK-7; NPCI's UPI linking specification): opens GPay, PhonePe,
+ * Paytm … on a phone with the payee, amount and reference filled in. Every parameter URL-encoded.
+ */
+export function upiLink(upiId: string, businessName: string, paise: number, reference: string) {
+  const q = [
+    ['pa', upiId],
+    ['pn', businessName],
+    ['am', upiAmount(paise)],
+    ['cu', 'INR'],
+    ['tn', reference],
+  ]
+    .map(([k, v]) => `${k}=${encodeURIComponent(v!)}`)
+    .join('&');
+  return `upi://pay?${q}`;
+}
+
+/** The bookings of one server. */
+export class BookingService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<Config, 'site' | 'bookings' | 'mail'>,
+    private readonly mailer: Mailer,
+    /** The clock (ms since the epoch); tests move it. */
+    readonly now: () => number = Date.now,
+  ) {}
+
+  /** The guest's page URL for a token, from SITE_URL (HTTP-3). */
+  pageUrl(id: string, token: string): string {
+    return `${this.config.site.siteUrl}${BOOKING_PAGE.replace(':id', id).replace(':token', token)}`;
+  }
+
+  /** A fresh token for the booking's page, stored hashed; its URL. Call inside a transaction. */
+  private newPageUrl(id: string, at: string): string {
+    const token = newToken();
+    addToken(this.db, id, hashToken(token), at);
+    return this.pageUrl(id, token);
+  }
+
+  private facts(b: BookingRow): BookingFacts {
+    return {
+      reference: b.reference,
+      propertyName: b.propertyName,
+      checkIn: b.checkIn,
+      checkOut: b.checkOut,
+      nights: nights(b.checkIn, b.checkOut),
+      guests: b.guests,
+      ...(b.quote ? { totalPaise: b.quote.totalPaise, advancePaise: b.quote.advancePaise } : {}),
+      ...(b.name === undefined ? {} : { name: b.name }),
+      ...(b.phone === undefined ? {} : { phone: b.phone }),
+      ...(b.email === undefined ? {} : { email: b.email }),
+      ...(b.message === undefined ? {} : { message: b.message }),
+      ...(b.ownerMessage === undefined ? {} : { ownerMessage: b.ownerMessage }),
+    };
+  }
+
+  /** Enqueues one booking mail when mail is on. Call inside the change's transaction. */
+  private mail(kind: MailKind, b: BookingRow, at: string): void {
+    if (!this.mailer.enabled) return;
+    const toOwner = kind.startsWith('owner-');
+    const to = toOwner ? this.config.mail.notifyEmail : b.email;
+    if (!to) return;
+    const advance = b.quote?.advancePaise;
+    const upiId = this.config.bookings.upiId;
+    const links = {
+      ...(toOwner || kind === 'guest-expired' || kind === 'guest-declined'
+        ? {}
+        : { pageUrl: this.newPageUrl(b.id, at) }),
+      ...(kind === 'guest-accepted' && upiId && advance
+        ? { upiUrl: upiLink(upiId, this.config.site.businessName, advance, b.reference) }
+        : {}),
+    };
+    const mail = bookingMail(kind, this.facts(b), this.config.site, links);
+    enqueueMail(this.db, { kind, bookingId: b.id, to, ...mail }, Date.parse(at));
+  }
+
+  /**
+   * A guest's request (BOOK-1, BOOK-2) at a published property: checked again against the nights
+   * now free (feeds, blocks, accepted bookings), the minimum stay and the maximum guests through
+   * the shared quote, whose figures are stored. One transaction: the row, its token and its mails
+   * are committed together before the 201. Returns the booking and its page token.
+   * Throws 409 (field checkIn) for a night not free, 400 naming the field for any other problem.
+   */
+  create(property: Property, request: ValidRequest): { booking: BookingRow; token: string } {
+    const now = this.now();
+    const at = new Date(now).toISOString();
+    const stay = { checkIn: request.checkIn, checkOut: request.checkOut, guests: request.guests };
+    const token = newToken();
+    const booking = this.db
+      .transaction((): BookingRow => {
+        const unavailable = unavailableRanges(this.db, property.id, now);
+        if (stayOverlaps(stay.checkIn, stay.checkOut, unavailable)) {
+          throw new ApiError(409, 'These dates are no longer free; choose other dates.', {
+            field: 'checkIn',
+          });
+        }
+        const quote = quoteStay(property, stay, {
+          unavailable,
+          gst: this.config.site.gstin !== undefined,
+          today: today(now),
+        });
+        // Without a nightly rate the request is still taken, without a price (AVL-11).
+        const problem = quote.problems.find((p) => p.field !== 'propertyId');
+        if (problem) throw badRequest(problem.field, problem.error);
+        const priced = property.nightlyRate !== undefined;
+        let reference: string;
+        do reference = `STY-${randomWord(READABLE, 4)}`;
+        while (referenceTaken(this.db, reference));
+        const row: BookingRow = {
+          id: randomWord('abcdefghijkmnpqrstuvwxyz23456789', 16),
+          reference,
+          propertyId: property.id,
+          propertyName: property.name,
+          ...stay,
+          name: request.name,
+          phone: request.phone,
+          ...(request.email ? { email: request.email } : {}),
+          ...(request.message ? { message: request.message } : {}),
+          status: 'requested',
+          ...(priced
+            ? {
+                quote: {
+                  lines: quote.lines,
+                  totalPaise: quote.totalPaise,
+                  advancePaise: quote.advancePaise,
+                },
+              }
+            : {}),
+          createdAt: at,
+          updatedAt: at,
+        };
+        insertBooking(this.db, row, hashToken(token));
+        this.mail('owner-request', row, at);
+        this.mail('guest-received', row, at);
+        return row;
+      })
+      .immediate();
+    this.mailer.poke();
+    return { booking, token };
+  }
+
+  /**
+   * The owner's action on a booking (BOOK-4). 404 for an unknown id; 409 naming the state when the
+   * action is not allowed in it. Accept re-checks the nights in the same transaction as the
+   * change, so two accepts of overlapping stays cannot both succeed; nights taken meanwhile by a
+   * feed, a block or another accepted booking give 409 saying which calendar holds them.
+   */
+  act(id: string, action: BookingAction, message?: string): BookingRow {
+    const rule = ACTIONS[action];
+    const at = new Date(this.now()).toISOString();
+    const changed = this.db
+      .transaction((): BookingRow => {
+        const b = getBooking(this.db, id);
+        if (!b) throw notFound('id', 'There is no booking with this id.');
+        if (!rule.from.includes(b.status)) {
+          const allowed = rule.from.map((s) => BOOKING_STATUS_WORDS[s]).join(' or ');
+          throw new ApiError(
+            409,
+            `This booking is ${BOOKING_STATUS_WORDS[b.status]}: only a booking that is ${allowed} can be ${rule.verb}.`,
+            { field: 'status', extra: { status: b.status } },
+          );
+        }
+        if (action === 'accept') {
+          const holders = [
+            ...holdersOf(this.db, b.propertyId, b.checkIn, b.checkOut),
+            ...heldStays(this.db, b.propertyId, '', b.id)
+              .filter((h) => h.start < b.checkOut && b.checkIn < h.end)
+              .map((h) => `direct booking ${h.reference}`),
+          ];
+          if (holders.length > 0) {
+            throw new ApiError(
+              409,
+              `These nights are taken in the meantime: ${holders.join(', ')} holds them.`,
+              { field: 'checkIn', extra: { heldBy: holders } },
+            );
+          }
+        }
+        setStatus(this.db, id, rule.from, rule.to, at, message);
+        const after = getBooking(this.db, id)!;
+        const kind = GUEST_MAIL[rule.to];
+        if (kind) this.mail(kind, after, at);
+        return after;
+      })
+      .immediate();
+    this.mailer.poke();
+    return changed;
+  }
+
+  /** The guest withdraws a request (BOOK-7); the owner is mailed. False when it is no longer a request. */
+  withdraw(b: BookingRow): boolean {
+    const at = new Date(this.now()).toISOString();
+    const done = this.db
+      .transaction((): boolean => {
+        if (!setStatus(this.db, b.id, ['requested'], 'withdrawn', at)) return false;
+        this.mail('owner-withdrawn', getBooking(this.db, b.id)!, at);
+        return true;
+      })
+      .immediate();
+    this.mailer.poke();
+    return done;
+  }
+
+  /** Expires the requests unanswered for BOOKING_REQUEST_HOURS (BOOK-9), mailing each guest; returns how many. */
+  expireStale(): number {
+    const now = this.now();
+    const at = new Date(now).toISOString();
+    const before = new Date(now - this.config.bookings.requestHours * HOUR_MS).toISOString();
+    let expired = 0;
+    for (const b of staleRequests(this.db, before)) {
+      this.db
+        .transaction(() => {
+          if (!setStatus(this.db, b.id, ['requested'], 'expired', at)) return;
+          this.mail('guest-expired', getBooking(this.db, b.id)!, at);
+          expired += 1;
+        })
+        .immediate();
+    }
+    if (expired > 0) this.mailer.poke();
+    return expired;
+  }
+
+  /** Erases guest data GUEST_DATA_DAYS after check-out (BOOK-9), with the booking's mail; returns how many. */
+  eraseOld(): number {
+    const now = this.now();
+    const at = new Date(now).toISOString();
+    const last = addDays(today(now), -this.config.bookings.guestDataDays);
+    const ids = bookingsToErase(this.db, last);
+    for (const id of ids) {
+      this.db
+        .transaction(() => {
+          eraseGuestData(this.db, id, at);
+          deleteMailOf(this.db, id);
+        })
+        .immediate();
+    }
+    return ids.length;
+  }
+
+  /** Bookings as the owner's inbox shows them, with the mail about each not sent yet (BOOK-8). */
+  ownerView(rows: BookingRow[]): OwnerBooking[] {
+    const problems = mailProblems(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((b) => ({
+      id: b.id,
+      reference: b.reference,
+      propertyId: b.propertyId,
+      propertyName: b.propertyName,
+      checkIn: b.checkIn,
+      checkOut: b.checkOut,
+      nights: nights(b.checkIn, b.checkOut),
+      guests: b.guests,
+      ...(b.name === undefined ? {} : { name: b.name }),
+      ...(b.phone === undefined ? {} : { phone: b.phone }),
+      ...(b.email === undefined ? {} : { email: b.email }),
+      ...(b.message === undefined ? {} : { message: b.message }),
+      status: b.status,
+      createdAt: b.createdAt,
+      updatedAt: b.updatedAt,
+      ...(b.quote ? { totalPaise: b.quote.totalPaise, advancePaise: b.quote.advancePaise } : {}),
+      ...(b.ownerMessage === undefined ? {} : { ownerMessage: b.ownerMessage }),
+      mailProblems: problems.get(b.id) ?? [],
+    }));
+  }
+}

@@ -1,0 +1,244 @@
+/**
+ * The bookings tables (migration 007_bookings.sql): all their SQL. A booking row holds the stay,
+ * the quote's figures as they were when the request arrived, its status and the guest's personal
+ * data (name, phone, e-mail, messages) until that is erased (BOOK-9). The page tokens are kept as
+ * SHA-256 hashes only (BOOK-5). Callers run the changes inside their own transactions
+ * (bookings/service.ts), with the mail they enqueue.
+ */
+import type { Db } from '../store/db.js';
+import type { DateRange } from '../../shared/calendar-dates.js';
+import {
+  NIGHT_HOLDING_STATUSES,
+  type BookingFilter,
+  type BookingStatus,
+} from '../../shared/bookings.js';
+
+/** The quote as stored with a booking: its lines and figures (PRICE-6), in paise. */
+interface StoredQuote {
+  lines: { label: string; amountPaise: number }[];
+  totalPaise: number;
+  advancePaise: number;
+}
+
+/** A booking as stored. Personal data fields are absent once erased. */
+export interface BookingRow {
+  id: string;
+  reference: string;
+  propertyId: string;
+  propertyName: string;
+  checkIn: string;
+  checkOut: string;
+  guests: number;
+  name?: string;
+  phone?: string;
+  email?: string;
+  message?: string;
+  status: BookingStatus;
+  ownerMessage?: string;
+  quote?: StoredQuote;
+  createdAt: string;
+  updatedAt: string;
+  erasedAt?: string;
+}
+
+interface RawBooking {
+  id: string;
+  reference: string;
+  property_id: string;
+  property_name: string;
+  check_in: string;
+  check_out: string;
+  guests: number;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  message: string | null;
+  status: BookingStatus;
+  owner_message: string | null;
+  quote_json: string | null;
+  created_at: string;
+  updated_at: string;
+  erased_at: string | null;
+}
+
+const COLUMNS =
+  'id, reference, property_id, property_name, check_in, check_out, guests, name, phone, email, ' +
+  'message, status, owner_message, quote_json, created_at, updated_at, erased_at';
+
+const HOLDING = `(${NIGHT_HOLDING_STATUSES.map((s) => `'${s}'`).join(', ')})`;
+
+function toBooking(r: RawBooking): BookingRow {
+  const optional = (key: string, value: string | null) => (value === null ? {} : { [key]: value });
+  return {
+    id: r.id,
+    reference: r.reference,
+    propertyId: r.property_id,
+    propertyName: r.property_name,
+    checkIn: r.check_in,
+    checkOut: r.check_out,
+    guests: r.guests,
+    ...optional('name', r.name),
+    ...optional('phone', r.phone),
+    ...optional('email', r.email),
+    ...optional('message', r.message),
+    status: r.status,
+    ...optional('ownerMessage', r.owner_message),
+    ...(r.quote_json === null ? {} : { quote: JSON.parse(r.quote_json) as StoredQuote }),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    ...optional('erasedAt', r.erased_at),
+  };
+}
+
+/** Stores a new booking (status requested) and its first page token's hash. */
+export function insertBooking(db: Db, b: BookingRow, tokenHash: string): void {
+  db.prepare(
+    `INSERT INTO bookings (id, reference, property_id, property_name, check_in, check_out, guests,
+       name, phone, email, message, status, quote_json, total_paise, advance_paise, created_at,
+       updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    b.id,
+    b.reference,
+    b.propertyId,
+    b.propertyName,
+    b.checkIn,
+    b.checkOut,
+    b.guests,
+    b.name ?? null,
+    b.phone ?? null,
+    b.email ?? null,
+    b.message ?? null,
+    b.status,
+    b.quote ? JSON.stringify(b.quote) : null,
+    b.quote?.totalPaise ?? null,
+    b.quote?.advancePaise ?? null,
+    b.createdAt,
+    b.updatedAt,
+  );
+  addToken(db, b.id, tokenHash, b.createdAt);
+}
+
+/** Adds a page token (its hash) to a booking: each mail linking the page carries its own. */
+export function addToken(db: Db, bookingId: string, tokenHash: string, at: string): void {
+  db.prepare(
+    'INSERT INTO booking_tokens (token_hash, booking_id, created_at) VALUES (?, ?, ?)',
+  ).run(tokenHash, bookingId, at);
+}
+
+/** True when a reference is taken. */
+export function referenceTaken(db: Db, reference: string): boolean {
+  return db.prepare('SELECT 1 FROM bookings WHERE reference = ?').get(reference) !== undefined;
+}
+
+/** One booking, or undefined. */
+export function getBooking(db: Db, id: string): BookingRow | undefined {
+  const row = db.prepare(`SELECT ${COLUMNS} FROM bookings WHERE id = ?`).get(id) as
+    RawBooking | undefined;
+  return row && toBooking(row);
+}
+
+/** The booking whose id is `id` and which has a token hashing to `tokenHash`, or undefined. */
+export function bookingByToken(db: Db, id: string, tokenHash: string): BookingRow | undefined {
+  const row = db
+    .prepare(
+      `SELECT ${COLUMNS} FROM bookings WHERE id = ? AND EXISTS
+         (SELECT 1 FROM booking_tokens t WHERE t.booking_id = bookings.id AND t.token_hash = ?)`,
+    )
+    .get(id, tokenHash) as RawBooking | undefined;
+  return row && toBooking(row);
+}
+
+/**
+ * Moves a booking from one of `from` to `to` at `at` (ISO); `ownerMessage` replaces the owner's
+ * message when given. Returns false (and changes nothing) when the booking is in no state of `from`.
+ */
+export function setStatus(
+  db: Db,
+  id: string,
+  from: readonly BookingStatus[],
+  to: BookingStatus,
+  at: string,
+  ownerMessage?: string,
+): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE bookings SET status = ?, updated_at = ?, owner_message = COALESCE(?, owner_message)
+           WHERE id = ? AND status IN (SELECT value FROM json_each(?))`,
+      )
+      .run(to, at, ownerMessage ?? null, id, JSON.stringify(from)).changes === 1
+  );
+}
+
+/**
+ * The owner's list (BOOK-4), newest first: open = requested; upcoming = accepted or confirmed with
+ * check-out from `today` on; past = check-out before `today`; all.
+ */
+export function listBookings(db: Db, filter: BookingFilter, today: string): BookingRow[] {
+  const where = {
+    open: "status = 'requested'",
+    upcoming: `status IN ${HOLDING} AND check_out >= @today`,
+    past: 'check_out < @today',
+    all: '1 = 1',
+  }[filter];
+  return (
+    db
+      .prepare(`SELECT ${COLUMNS} FROM bookings WHERE ${where} ORDER BY created_at DESC, id`)
+      .all(filter === 'upcoming' || filter === 'past' ? { today } : {}) as RawBooking[]
+  ).map(toBooking);
+}
+
+/** Requests waiting for the owner's answer. */
+export function openCount(db: Db): number {
+  return (
+    db.prepare("SELECT COUNT(*) AS n FROM bookings WHERE status = 'requested'").get() as {
+      n: number;
+    }
+  ).n;
+}
+
+/** A booking holding nights (accepted or confirmed, BOOK-6), without guest data. */
+export interface HeldStay extends DateRange {
+  id: string;
+  reference: string;
+  status: BookingStatus;
+}
+
+/** The property's accepted and confirmed bookings ending after `from`, by check-in; `except` left out. */
+export function heldStays(db: Db, propertyId: string, from = '', except = ''): HeldStay[] {
+  return db
+    .prepare(
+      `SELECT id, reference, status, check_in AS start, check_out AS "end" FROM bookings
+         WHERE property_id = ? AND status IN ${HOLDING} AND check_out > ? AND id != ?
+         ORDER BY check_in, id`,
+    )
+    .all(propertyId, from, except) as HeldStay[];
+}
+
+/** Requests that arrived at or before `before` (ISO) and are still unanswered (BOOK-9). */
+export function staleRequests(db: Db, before: string): BookingRow[] {
+  return (
+    db
+      .prepare(
+        `SELECT ${COLUMNS} FROM bookings WHERE status = 'requested' AND created_at <= ? ORDER BY created_at`,
+      )
+      .all(before) as RawBooking[]
+  ).map(toBooking);
+}
+
+/** Ids of bookings with guest data left whose check-out is on or before `lastCheckOut` (BOOK-9). */
+export function bookingsToErase(db: Db, lastCheckOut: string): string[] {
+  return (
+    db
+      .prepare('SELECT id FROM bookings WHERE erased_at IS NULL AND check_out <= ?')
+      .all(lastCheckOut) as { id: string }[]
+  ).map((r) => r.id);
+}
+
+/** Erases a booking's personal data (name, phone, e-mail, both messages), keeping dates and amounts. */
+export function eraseGuestData(db: Db, id: string, at: string): void {
+  db.prepare(
+    `UPDATE bookings SET name = NULL, phone = NULL, email = NULL, message = NULL,
+       owner_message = NULL, erased_at = ? WHERE id = ?`,
+  ).run(at, id);
+}

@@ -1,0 +1,313 @@
+/**
+ * BOOK-8 against a real SMTP server on loopback (test/test-smtp-server.ts, the smtp-server
+ * package) and the real app: every booking mail arrives once, to the right person, with what it
+ * must carry; an SMTP outage (the server stopped, or answering 451) while a request arrives loses
+ * nothing, shows in the owner's inbox, and sends once when the server is back; without SMTP_URL
+ * nothing is enqueued and the server says so in one log line. The SMTP password never reaches the
+ * log.
+ */
+import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addDays, formatDate, today } from '../../shared/calendar-dates.js';
+import type { BookingCreated, BookingList } from '../../shared/bookings.js';
+import { testCatalogue } from '../../../test/factories.js';
+import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
+import { startSmtpServer, type SmtpServer } from '../../../test/test-smtp-server.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { RETRY_FOR_MS, retryDelay } from './sender.js';
+
+let t: TestApp | undefined;
+let smtp: SmtpServer | undefined;
+let clock = Date.now();
+let log = '';
+afterEach(async () => {
+  await t?.cleanup();
+  await smtp?.close().catch(() => undefined);
+  t = undefined;
+  smtp = undefined;
+});
+
+const OWNER_MAIL = 'owner@stays.test';
+const day = (n: number) => addDays(today(clock), n);
+
+async function start(env: NodeJS.ProcessEnv) {
+  clock = Date.now();
+  log = '';
+  const logStream = new PassThrough();
+  logStream.on('data', (c: Buffer) => (log += c.toString('utf8')));
+  t = await makeTestApp(
+    {
+      CALENDAR_SYNC_MINUTES: '0',
+      NOTIFY_EMAIL: OWNER_MAIL,
+      UPI_ID: 'stays@okhdfcbank',
+      ...env,
+    },
+    { clock: () => clock, logStream },
+  );
+  for (const [url, body] of [
+    ['/api/import', testCatalogue({ propertyList: [{ nightlyRate: 4000, advancePercent: 25 }] })],
+    ['/api/generate', {}],
+  ] as const) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...t.ownerHeaders, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+}
+
+let n = 0;
+async function book(from: number, extra: Record<string, unknown> = {}): Promise<BookingCreated> {
+  clock += 1000;
+  const res = await t!.app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    remoteAddress: `10.1.0.${(n += 1)}`,
+    headers: { origin: 'http://localhost', 'content-type': 'application/json' },
+    payload: JSON.stringify({
+      propertyId: 'stay-1',
+      checkIn: day(from),
+      checkOut: day(from + 2),
+      guests: 2,
+      name: 'Ravi Kumar',
+      phone: '+91 98450 22222',
+      email: 'ravi@guest.test',
+      ...extra,
+    }),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as BookingCreated;
+}
+
+async function act(id: string, action: string, body: unknown = {}) {
+  const res = await t!.app.inject({
+    method: 'POST',
+    url: `/api/bookings/${id}/${action}`,
+    headers: { ...t!.ownerHeaders, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Waits (at most 10 s) until the server has received `count` messages. */
+async function arrived(count: number) {
+  const until = Date.now() + 10_000;
+  while (smtp!.received.length < count && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(smtp!.received.length).toBe(count);
+}
+
+/** Waits (at most 10 s) until every message enqueued so far has been tried at least once. */
+async function tried() {
+  const until = Date.now() + 10_000;
+  const untried = () =>
+    (
+      t!.ctx.db.prepare('SELECT COUNT(*) AS n FROM mail_outbox WHERE attempts = 0').get() as {
+        n: number;
+      }
+    ).n;
+  while (untried() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  expect(untried()).toBe(0);
+}
+
+const bySubject = () =>
+  smtp!.received.map((m) => `${m.to.join(',')} | ${m.subject.replace(/STY-\w{4}/, 'STY-#')}`);
+
+describe('BOOK-8: every booking mail arrives once', () => {
+  it('to the owner on a request and a withdrawal; to the guest on received, accepted, declined, cancelled and expired', async () => {
+    smtp = await startSmtpServer();
+    await start({ SMTP_URL: smtp.url(), MAIL_FROM: 'bookings@stays.test' });
+    const dates = new Map([10, 20, 30, 40, 50].map((n) => [n, formatDate(day(n))]));
+    const formatted = (n: number) => dates.get(n)!;
+
+    const accepted = await book(10);
+    await arrived(2);
+    await act(accepted.id, 'accept');
+    await arrived(3);
+    const acceptedMail = smtp.received[2]!;
+    expect(acceptedMail.to).toEqual(['ravi@guest.test']);
+    expect(acceptedMail.body).toContain('To confirm it, please pay the advance of ₹2,000');
+    expect(acceptedMail.body).toMatch(/upi:\/\/pay\?pa=stays%40okhdfcbank&(amp;)?pn=/);
+    const link = /http:\/\/localhost\/booking\/[a-z2-9]{16}\/[A-Za-z0-9_-]{22}/.exec(
+      acceptedMail.body,
+    )?.[0];
+    expect(link).toBeDefined();
+    // The mail's own link opens the page (each mail has its own token).
+    expect(link).not.toBe(accepted.url);
+    const page = await t!.app.inject({ method: 'GET', url: new URL(link!).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Accepted – advance due');
+    expect(acceptedMail.body).not.toMatch(/<img|utm_|pixel/i);
+
+    const declined = await book(20);
+    await act(declined.id, 'decline', { message: 'We are closed for repairs.' });
+    const cancelled = await book(30);
+    await act(cancelled.id, 'accept');
+    await act(cancelled.id, 'cancel', { message: 'The road is closed.' });
+    const withdrawn = await book(40, { email: '' });
+    const path = new URL(withdrawn.url).pathname;
+    const res = await t!.app.inject({
+      method: 'POST',
+      url: `${path}/withdraw`,
+      headers: { origin: 'http://localhost', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(303);
+    await book(50);
+    clock += 49 * 60 * 60 * 1000;
+    expect(t!.bookings.expireStale()).toBe(1);
+    await arrived(15);
+    // Nothing more arrives: each was sent once.
+    clock += 3 * 24 * 60 * 60 * 1000;
+    expect(await t!.mail.sendDue()).toBe(0);
+    expect(smtp.received).toHaveLength(15);
+
+    expect(bySubject()).toEqual([
+      `${OWNER_MAIL} | New booking request STY-#: Coffee View Suite, ${formatted(10)}`,
+      'ravi@guest.test | Your request STY-# to Stays In Chikmagalur',
+      'ravi@guest.test | Accepted: your stay STY-# at Coffee View Suite',
+      `${OWNER_MAIL} | New booking request STY-#: Coffee View Suite, ${formatted(20)}`,
+      'ravi@guest.test | Your request STY-# to Stays In Chikmagalur',
+      'ravi@guest.test | Your request STY-# to Stays In Chikmagalur',
+      `${OWNER_MAIL} | New booking request STY-#: Coffee View Suite, ${formatted(30)}`,
+      'ravi@guest.test | Your request STY-# to Stays In Chikmagalur',
+      'ravi@guest.test | Accepted: your stay STY-# at Coffee View Suite',
+      'ravi@guest.test | Cancelled: your stay STY-# at Coffee View Suite',
+      `${OWNER_MAIL} | New booking request STY-#: Coffee View Suite, ${formatted(40)}`,
+      `${OWNER_MAIL} | Request STY-# withdrawn by the guest`,
+      `${OWNER_MAIL} | New booking request STY-#: Coffee View Suite, ${formatted(50)}`,
+      'ravi@guest.test | Your request STY-# to Stays In Chikmagalur',
+      'ravi@guest.test | Your request STY-# to Stays In Chikmagalur has expired',
+    ]);
+    const ownerMail = smtp.received[0]!;
+    for (const text of [
+      'Ravi Kumar',
+      '+919845022222',
+      'ravi@guest.test',
+      'http://localhost/admin',
+    ]) {
+      expect(ownerMail.body, text).toContain(text);
+    }
+    expect(smtp.received[5]!.body).toContain('We are closed for repairs.');
+    expect(smtp.received[9]!.body).toContain('The road is closed.');
+    // Both bodies: plain text and HTML.
+    expect(ownerMail.body).toContain('Content-Type: text/plain');
+    expect(ownerMail.body).toContain('Content-Type: text/html');
+    // Sent rows keep no body; the password is never logged.
+    const bodies = t!.ctx.db
+      .prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE text_body != '' OR html_body != ''")
+      .get() as { n: number };
+    expect(bodies.n).toBe(0);
+    expect(log).toContain('mail sent');
+    expect(log).not.toContain('smtp-secret-pass');
+    expect(log).not.toContain('ravi@guest.test');
+  });
+});
+
+describe('BOOK-8: an SMTP outage loses nothing', () => {
+  it('the server stopped while a request arrives: the request is stored, the inbox names the mail, and it is sent once when the server is back', async () => {
+    smtp = await startSmtpServer();
+    await start({ SMTP_URL: smtp.url(), MAIL_FROM: 'bookings@stays.test' });
+    await smtp.stop();
+    const created = await book(10);
+    await tried();
+    const list = (
+      await t!.app.inject({ method: 'GET', url: '/api/bookings', headers: t!.ownerHeaders })
+    ).json() as BookingList;
+    expect(list.bookings[0]!.id).toBe(created.id);
+    expect(list.bookings[0]!.mailProblems).toEqual([
+      expect.stringMatching(
+        /^New request mail to you \(owner@stays\.test\): not sent yet \(the mail server could not be reached\), next try \d\d:\d\d\.$/,
+      ),
+      expect.stringMatching(/^Received mail to the guest \(ravi@guest\.test\): not sent yet/),
+    ]);
+    // Not due yet: nothing is tried before the wait.
+    expect(await t!.mail.sendDue()).toBe(0);
+
+    await smtp.restart();
+    clock += retryDelay(1);
+    expect(await t!.mail.sendDue()).toBe(2);
+    expect(bySubject()).toHaveLength(2);
+    clock += 24 * 60 * 60 * 1000;
+    expect(await t!.mail.sendDue()).toBe(0);
+    expect(smtp.received).toHaveLength(2);
+    const after = (
+      await t!.app.inject({ method: 'GET', url: '/api/bookings', headers: t!.ownerHeaders })
+    ).json() as BookingList;
+    expect(after.bookings[0]!.mailProblems).toEqual([]);
+  });
+
+  it('a server answering 451 for a day: retried with growing waits, sent once it accepts; past the retry window it is marked failed and named', async () => {
+    smtp = await startSmtpServer();
+    await start({ SMTP_URL: smtp.url(), MAIL_FROM: 'bookings@stays.test' });
+    smtp.refusing = true;
+    await book(10, { email: '' });
+    await tried();
+    const attempts = () =>
+      (t!.ctx.db.prepare('SELECT attempts FROM mail_outbox').get() as { attempts: number })
+        .attempts;
+    const first = clock;
+    // A day of refusals: each try waits longer, at most an hour.
+    while (clock - first < 24 * 60 * 60 * 1000) {
+      clock += retryDelay(attempts());
+      await t!.mail.sendDue();
+    }
+    expect(attempts()).toBeGreaterThan(20);
+    expect(attempts()).toBeLessThan(40);
+    expect(smtp.received).toHaveLength(0);
+    smtp.refusing = false;
+    clock += retryDelay(attempts());
+    expect(await t!.mail.sendDue()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual([OWNER_MAIL]);
+
+    // Past RETRY_FOR_MS a message is given up and the inbox says so.
+    smtp.refusing = true;
+    const late = await book(20, { email: '' });
+    await tried();
+    clock += RETRY_FOR_MS + 60 * 60 * 1000;
+    await t!.mail.sendDue();
+    const list = (
+      await t!.app.inject({ method: 'GET', url: '/api/bookings', headers: t!.ownerHeaders })
+    ).json() as BookingList;
+    expect(list.bookings.find((b) => b.id === late.id)!.mailProblems).toEqual([
+      'New request mail to you (owner@stays.test) could not be sent (the mail server asked to try later (451)); send it yourself.',
+    ]);
+    smtp.refusing = false;
+    clock += 60 * 60 * 1000;
+    expect(await t!.mail.sendDue()).toBe(0);
+  });
+});
+
+describe('BOOK-8: without SMTP_URL', () => {
+  it('sends and enqueues nothing, and says so once at start', async () => {
+    await start({});
+    await book(10);
+    await book(20);
+    const queued = t!.ctx.db.prepare('SELECT COUNT(*) AS n FROM mail_outbox').get() as {
+      n: number;
+    };
+    expect(queued.n).toBe(0);
+    expect(log.match(/mail is off: SMTP_URL is not set/g)).toHaveLength(1);
+  });
+
+  it('refuses SMTP_URL without MAIL_FROM and a malformed SMTP_URL, never repeating its value', async () => {
+    for (const env of [
+      { SMTP_URL: 'smtp://u:hunter2secret@mail.test:587' },
+      { SMTP_URL: 'http://u:hunter2secret@mail.test', MAIL_FROM: 'a@b.test' },
+      { MAIL_FROM: 'a@b.test' },
+    ]) {
+      let error: unknown;
+      try {
+        loadConfig(env);
+      } catch (err) {
+        error = err;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(String((error as Error).message)).not.toContain('hunter2secret');
+    }
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * The outbox's sender (BOOK-8, decision 013): sends due messages through nodemailer to SMTP_URL,
+ * one at a time, at start, whenever a change enqueued one (`poke`) and every POLL_MS. A failed
+ * attempt (the server unreachable, a 4xx or 5xx answer, a timeout) is tried again after a growing
+ * wait (1, 2, 4 … minutes, at most an hour between two tries) until RETRY_FOR_MS after the message
+ * was enqueued, then marked failed: the owner's inbox names it (mailProblems).
+ *
+ * Sent once: a message is marked sent in SQLite as soon as the SMTP server accepted it (its 250
+ * after DATA), and a marked message is never taken again. A crash or restart between that answer
+ * and the mark (a few milliseconds) sends it once more when the server starts again: the one case
+ * of a repeated mail, chosen over a lost one.
+ *
+ * SMTP_URL holds the password: it reaches nodemailer only, never a log line or an error stored
+ * (errors are kept in the owner's words, from the failure's kind and SMTP status, never its text).
+ * Without SMTP_URL nothing is enqueued or sent, and `start` says so in one log line.
+ */
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailConfig } from '../config.js';
+import type { Db } from '../store/db.js';
+import { dueMails, markFailed, markRetry, markSent, nextDueAt, type QueuedMail } from './store.js';
+
+const MINUTE_MS = 60_000;
+/** How long a message is retried: 48 hours from its enqueueing (BOOK-8 asks at least 24). */
+export const RETRY_FOR_MS = 48 * 60 * MINUTE_MS;
+/** The longest wait between two tries of one message. */
+const MAX_WAIT_MS = 60 * MINUTE_MS;
+/** How often the sender looks for due messages when nothing pokes it. */
+const POLL_MS = MINUTE_MS;
+
+/** The wait after a message's `attempts`-th failed try: 1 minute doubled each time, at most an hour. */
+export function retryDelay(attempts: number): number {
+  return Math.min(MINUTE_MS * 2 ** Math.max(0, attempts - 1), MAX_WAIT_MS);
+}
+
+/** What the sender asks of nodemailer's transport. */
+interface MailTransport {
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+  }): Promise<unknown>;
+  close(): void;
+}
+
+/** A failure in the owner's words, from nodemailer's error code and the SMTP status only. */
+function failureWords(err: unknown): string {
+  const e = err as { code?: string; responseCode?: number };
+  if (e.responseCode !== undefined) {
+    return e.responseCode >= 500
+      ? `the mail server refused it (${e.responseCode})`
+      : `the mail server asked to try later (${e.responseCode})`;
+  }
+  switch (e.code) {
+    case 'EAUTH':
+      return 'the mail server refused the login';
+    case 'ETIMEDOUT':
+      return 'the mail server did not answer in time';
+    case 'ECONNECTION':
+    case 'ESOCKET':
+    case 'EDNS':
+      return 'the mail server could not be reached';
+    case 'ETLS':
+      return 'the secure connection to the mail server failed';
+    default:
+      return 'sending failed';
+  }
+}
+
+/** The sender of one server: start(), poke(), sendDue(), stop(). */
+export class MailSender {
+  private readonly transport: MailTransport | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: MailConfig,
+    private readonly log: FastifyBaseLogger,
+    /** The clock (ms since the epoch); tests move it. */
+    private readonly now: () => number = Date.now,
+  ) {
+    this.transport = config.smtpUrl
+      ? (nodemailer.createTransport({
+          url: config.smtpUrl,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        }) as MailTransport)
+      : undefined;
+  }
+
+  /** True when SMTP_URL is set: changes enqueue mail. */
+  get enabled(): boolean {
+    return this.transport !== undefined;
+  }
+
+  /** Sends what is due and keeps looking every POLL_MS; without SMTP_URL logs that once. */
+  start(): void {
+    if (!this.transport) {
+      this.log.info('mail is off: SMTP_URL is not set, so no booking mail is sent');
+      return;
+    }
+    this.poke();
+  }
+
+  /** Sends due messages soon (a change just enqueued one). */
+  poke(): void {
+    if (!this.transport || this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.sendDue().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.poke();
+      } else this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    const next = nextDueAt(this.db);
+    const wait = next === undefined ? POLL_MS : Math.min(POLL_MS, Math.max(0, next - this.now()));
+    this.timer = setTimeout(() => this.poke(), wait);
+    this.timer.unref();
+  }
+
+  /** Sends every message due now, one at a time; resolves with how many the SMTP server accepted. */
+  async sendDue(): Promise<number> {
+    if (!this.transport) return 0;
+    let sent = 0;
+    for (const mail of dueMails(this.db, this.now())) {
+      if (this.stopped) break;
+      if (await this.sendOne(this.transport, mail)) sent += 1;
+    }
+    return sent;
+  }
+
+  private async sendOne(transport: MailTransport, mail: QueuedMail): Promise<boolean> {
+    try {
+      await transport.sendMail({
+        from: this.config.from ?? '',
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+    } catch (err) {
+      const words = failureWords(err);
+      const now = this.now();
+      const attempts = mail.attempts + 1;
+      const next = now + retryDelay(attempts);
+      if (next - mail.firstAt > RETRY_FOR_MS) markFailed(this.db, mail.id, words, now);
+      else markRetry(this.db, mail.id, words, next);
+      this.log.warn(
+        { mailId: mail.id, kind: mail.kind, attempts, error: words },
+        next - mail.firstAt > RETRY_FOR_MS ? 'mail not sent: gave up' : 'mail not sent: will retry',
+      );
+      return false;
+    }
+    markSent(this.db, mail.id, this.now());
+    this.log.info({ mailId: mail.id, kind: mail.kind }, 'mail sent');
+    return true;
+  }
+
+  /** Stops looking and closes the connection once the message under way is done. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+    this.transport?.close();
+  }
+}

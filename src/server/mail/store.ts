@@ -1,0 +1,176 @@
+/**
+ * The mail outbox (migration 008_mail_outbox.sql; BOOK-8, decision 013): all its SQL. A message is
+ * enqueued inside the transaction of the change it tells of, so a change is never stored without
+ * its mail nor a mail without its change; the sender (sender.ts) takes due rows, and marks each
+ * sent once the SMTP server accepted it, or due again later, or failed once retrying stops.
+ * Recipients and bodies may hold a guest's personal data: a sent row keeps neither body, and a
+ * booking's rows go when its guest data is erased (BOOK-9).
+ */
+import type { Db } from '../store/db.js';
+import { propertyClock } from '../../shared/calendar-dates.js';
+
+/** What a message is about; the owner's inbox names a message by it. */
+export type MailKind =
+  | 'owner-request'
+  | 'owner-withdrawn'
+  | 'guest-received'
+  | 'guest-accepted'
+  | 'guest-declined'
+  | 'guest-cancelled'
+  | 'guest-expired';
+
+/** A message to send: plain text and HTML bodies of the same words. */
+export interface OutgoingMail {
+  kind: MailKind;
+  /** The booking it is about (its rows go with the booking's guest data). */
+  bookingId?: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A row due to be sent. `firstAt` is when it was enqueued, in ms since the epoch. */
+export interface QueuedMail extends OutgoingMail {
+  id: number;
+  attempts: number;
+  firstAt: number;
+}
+
+interface RawMail {
+  id: number;
+  booking_id: string | null;
+  kind: MailKind;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+  first_at: number;
+}
+
+/** Adds a message to the outbox, due at `now` (ms). Call it inside the change's transaction. */
+export function enqueueMail(db: Db, mail: OutgoingMail, now: number): number {
+  const result = db
+    .prepare(
+      `INSERT INTO mail_outbox (booking_id, kind, recipient, subject, text_body, html_body,
+         created_at, first_at, next_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      mail.bookingId ?? null,
+      mail.kind,
+      mail.to,
+      mail.subject,
+      mail.text,
+      mail.html,
+      new Date(now).toISOString(),
+      now,
+      now,
+    );
+  return Number(result.lastInsertRowid);
+}
+
+/** Up to `limit` unsent, unfailed messages due at `now`, oldest first. */
+export function dueMails(db: Db, now: number, limit = 50): QueuedMail[] {
+  return (
+    db
+      .prepare(
+        `SELECT id, booking_id, kind, recipient, subject, text_body, html_body, attempts, first_at
+           FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_at <= ?
+           ORDER BY next_at, id LIMIT ?`,
+      )
+      .all(now, limit) as RawMail[]
+  ).map((r) => ({
+    id: r.id,
+    ...(r.booking_id === null ? {} : { bookingId: r.booking_id }),
+    kind: r.kind,
+    to: r.recipient,
+    subject: r.subject,
+    text: r.text_body,
+    html: r.html_body,
+    attempts: r.attempts,
+    firstAt: r.first_at,
+  }));
+}
+
+/** When the next unsent message is due (ms), or undefined when none waits. */
+export function nextDueAt(db: Db): number | undefined {
+  const row = db
+    .prepare(
+      'SELECT MIN(next_at) AS at FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL',
+    )
+    .get() as { at: number | null };
+  return row.at ?? undefined;
+}
+
+/** The SMTP server accepted the message: it is never sent again, and its bodies are dropped. */
+export function markSent(db: Db, id: number, now: number): void {
+  db.prepare(
+    `UPDATE mail_outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL,
+       text_body = '', html_body = '' WHERE id = ?`,
+  ).run(new Date(now).toISOString(), id);
+}
+
+/** A failed attempt: due again at `nextAt` (ms); `error` in the owner's words. */
+export function markRetry(db: Db, id: number, error: string, nextAt: number): void {
+  db.prepare(
+    'UPDATE mail_outbox SET attempts = attempts + 1, last_error = ?, next_at = ? WHERE id = ?',
+  ).run(error, nextAt, id);
+}
+
+/** Retrying stopped: the message stays unsent and the owner's inbox says so. */
+export function markFailed(db: Db, id: number, error: string, now: number): void {
+  db.prepare(
+    'UPDATE mail_outbox SET attempts = attempts + 1, last_error = ?, failed_at = ? WHERE id = ?',
+  ).run(error, new Date(now).toISOString(), id);
+}
+
+/** What each kind of message is, as the owner's inbox names it. */
+const KIND_WORDS: Record<MailKind, string> = {
+  'owner-request': 'New request mail to you',
+  'owner-withdrawn': 'Withdrawal mail to you',
+  'guest-received': 'Received mail to the guest',
+  'guest-accepted': 'Accepted mail to the guest',
+  'guest-declined': 'Declined mail to the guest',
+  'guest-cancelled': 'Cancelled mail to the guest',
+  'guest-expired': 'Expired mail to the guest',
+};
+
+/**
+ * The messages about each booking that could not be sent yet (BOOK-8), in the owner's words, by
+ * booking id: "Accepted mail to the guest (guest@x): not sent yet (the mail server could not be
+ * reached), next try 10:42" or "... could not be sent (...); send it yourself". A message not yet
+ * tried is not a problem.
+ */
+export function mailProblems(db: Db, bookingIds: string[]): Map<string, string[]> {
+  const problems = new Map<string, string[]>();
+  if (bookingIds.length === 0) return problems;
+  const rows = db
+    .prepare(
+      `SELECT booking_id, kind, recipient, last_error, next_at, failed_at FROM mail_outbox
+         WHERE sent_at IS NULL AND attempts > 0 AND booking_id IN (SELECT value FROM json_each(?))
+         ORDER BY id`,
+    )
+    .all(JSON.stringify(bookingIds)) as {
+    booking_id: string;
+    kind: MailKind;
+    recipient: string;
+    last_error: string | null;
+    next_at: number;
+    failed_at: string | null;
+  }[];
+  for (const r of rows) {
+    const what = `${KIND_WORDS[r.kind]} (${r.recipient})`;
+    const why = r.last_error ?? 'it failed';
+    const sentence = r.failed_at
+      ? `${what} could not be sent (${why}); send it yourself.`
+      : `${what}: not sent yet (${why}), next try ${propertyClock(r.next_at)}.`;
+    problems.set(r.booking_id, [...(problems.get(r.booking_id) ?? []), sentence]);
+  }
+  return problems;
+}
+
+/** Deletes every message about a booking (its guest data is being erased, BOOK-9). */
+export function deleteMailOf(db: Db, bookingId: string): void {
+  db.prepare('DELETE FROM mail_outbox WHERE booking_id = ?').run(bookingId);
+}

@@ -1,0 +1,174 @@
+/**
+ * The booking mails (BOOK-8): plain text and simple HTML of the same words, signed with the
+ * business name; no image, no remote resource, no tracking parameter, only the links the reader
+ * needs (the guest's booking page, the owner's admin page, the UPI payment link).
+ */
+import { formatDate } from '../../shared/calendar-dates.js';
+import { formatPaise } from '../../shared/stay-basics.js';
+import type { MailKind } from './store.js';
+
+/** What a booking mail tells: the booking's dates and amounts, and the guest's data for the owner. */
+export interface BookingFacts {
+  reference: string;
+  propertyName: string;
+  checkIn: string;
+  checkOut: string;
+  nights: number;
+  guests: number;
+  totalPaise?: number;
+  advancePaise?: number;
+  name?: string;
+  phone?: string;
+  email?: string;
+  message?: string;
+  ownerMessage?: string;
+}
+
+/** The sender's side: the business and where the guest reaches it. */
+export interface MailSite {
+  businessName: string;
+  siteUrl: string;
+  phone: string;
+  email: string;
+}
+
+/** Links a mail carries: the guest's booking page (guest mails), the UPI payment link (accepted). */
+export interface MailLinks {
+  pageUrl?: string;
+  upiUrl?: string;
+}
+
+/** A paragraph: words, or a label and the link it names. */
+type Block = string | { label: string; href: string };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function render(blocks: Block[]): { text: string; html: string } {
+  const text = blocks
+    .map((b) => (typeof b === 'string' ? b : `${b.label}: ${b.href}`))
+    .join('\n\n');
+  const html =
+    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#222">' +
+    blocks
+      .map((b) =>
+        typeof b === 'string'
+          ? `<p>${escapeHtml(b).replace(/\n/g, '<br>')}</p>`
+          : `<p><a href="${escapeHtml(b.href)}">${escapeHtml(b.label)}</a></p>`,
+      )
+      .join('') +
+    '</body></html>';
+  return { text: `${text}\n`, html };
+}
+
+function stayLines(f: BookingFacts): string {
+  const lines = [
+    `Reference: ${f.reference}`,
+    `Property: ${f.propertyName}`,
+    `Check-in: ${formatDate(f.checkIn)}`,
+    `Check-out: ${formatDate(f.checkOut)} (${f.nights} night${f.nights === 1 ? '' : 's'})`,
+    `Guests: ${f.guests}`,
+  ];
+  if (f.totalPaise !== undefined) lines.push(`Total: ${formatPaise(f.totalPaise)}`);
+  return lines.join('\n');
+}
+
+function guestLines(f: BookingFacts): string {
+  return [
+    `Name: ${f.name ?? ''}`,
+    `Phone: ${f.phone ?? ''}`,
+    ...(f.email ? [`E-mail: ${f.email}`] : []),
+    ...(f.message ? [`Message: ${f.message}`] : []),
+  ].join('\n');
+}
+
+/**
+ * The subject and bodies of one booking mail. Owner mails carry the guest's contact details (the
+ * owner needs them to answer); guest mails carry the booking page link and the owner's contact.
+ */
+export function bookingMail(
+  kind: MailKind,
+  f: BookingFacts,
+  site: MailSite,
+  links: MailLinks = {},
+): { subject: string; text: string; html: string } {
+  const sign = `${site.businessName}\n${site.phone} · ${site.email}`;
+  const page: Block[] = links.pageUrl ? [{ label: 'Your booking page', href: links.pageUrl }] : [];
+  const owner: Block[] = [{ label: 'Open the inbox', href: `${site.siteUrl}/admin` }];
+  const hello = f.name ? `Dear ${f.name},` : 'Hello,';
+  let subject: string;
+  let blocks: Block[];
+  switch (kind) {
+    case 'owner-request':
+      subject = `New booking request ${f.reference}: ${f.propertyName}, ${formatDate(f.checkIn)}`;
+      blocks = [
+        'A guest asks to book. Accept or decline it in the Bookings inbox; it expires if not answered.',
+        stayLines(f),
+        guestLines(f),
+        ...owner,
+      ];
+      break;
+    case 'owner-withdrawn':
+      subject = `Request ${f.reference} withdrawn by the guest`;
+      blocks = ['The guest withdrew this request; the nights stay free.', stayLines(f), ...owner];
+      break;
+    case 'guest-received':
+      subject = `Your request ${f.reference} to ${site.businessName}`;
+      blocks = [
+        hello,
+        `Thank you: we received your request for ${f.propertyName}. We will answer soon; nothing is booked or paid until we accept it.`,
+        stayLines(f),
+        ...page,
+        sign,
+      ];
+      break;
+    case 'guest-accepted': {
+      subject = `Accepted: your stay ${f.reference} at ${f.propertyName}`;
+      const advance =
+        f.advancePaise !== undefined && f.advancePaise > 0
+          ? `To confirm it, please pay the advance of ${formatPaise(f.advancePaise)} with the reference ${f.reference}.`
+          : 'We will confirm it with you shortly.';
+      blocks = [
+        hello,
+        `Good news: we accepted your request. ${advance}`,
+        stayLines(f),
+        ...(links.upiUrl && f.advancePaise ? [{ label: 'Pay by UPI', href: links.upiUrl }] : []),
+        ...page,
+        sign,
+      ];
+      break;
+    }
+    case 'guest-declined':
+      subject = `Your request ${f.reference} to ${site.businessName}`;
+      blocks = [
+        hello,
+        `We are sorry: we cannot accept your request for ${f.propertyName}.`,
+        ...(f.ownerMessage ? [f.ownerMessage] : []),
+        stayLines(f),
+        sign,
+      ];
+      break;
+    case 'guest-cancelled':
+      subject = `Cancelled: your stay ${f.reference} at ${f.propertyName}`;
+      blocks = [
+        hello,
+        'Your booking is cancelled.',
+        ...(f.ownerMessage ? [f.ownerMessage] : []),
+        stayLines(f),
+        ...page,
+        sign,
+      ];
+      break;
+    case 'guest-expired':
+      subject = `Your request ${f.reference} to ${site.businessName} has expired`;
+      blocks = [
+        hello,
+        'We could not answer your request in time, so it has expired. Please contact us or send a new request.',
+        stayLines(f),
+        sign,
+      ];
+      break;
+  }
+  return { subject, ...render(blocks) };
+}

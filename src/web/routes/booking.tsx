@@ -1,0 +1,192 @@
+/**
+ * The guest's booking page `/booking/{id}/{token}` (BOOK-7), rendered on request by the server
+ * (src/server/bookings/page.ts through the SSR entry's renderBooking) and never published: the
+ * status in words, the stay, its quote, the house rules and cancellation policy, the owner's
+ * contact and, once accepted, the advance with its UPI link and QR code. No script: the withdraw
+ * button is a plain form. Its styles are inline (BOOKING_PAGE_STYLE): the page is not part of the
+ * client build, whose CSS modules cover the published routes only.
+ */
+import { BOOKING_STATUS_WORDS, type GuestBookingView } from '../../shared/bookings.js';
+import { formatDate } from '../../shared/calendar-dates.js';
+import { formatPaise } from '../../shared/stay-basics.js';
+
+/** The page's own styles, on top of the site's global ones (global.css's custom properties). */
+export const BOOKING_PAGE_STYLE = `
+.bk{width:min(100%,720px);margin:0 auto;padding:24px var(--page-pad) 48px}
+.bk-home{display:inline-block;margin-bottom:16px;color:var(--accent);font-weight:650}
+.bk-card{margin:0 0 16px;padding:20px;border-radius:var(--radius);background:var(--surface);box-shadow:var(--shadow)}
+.bk h1{margin:0 0 4px;font-size:clamp(1.5rem,5vw,2rem)}
+.bk h2{margin:0 0 12px;font-size:1.15rem}
+.bk-ref{margin:0;color:var(--muted)}
+.bk-status{display:inline-block;margin:12px 0 0;padding:4px 12px;border-radius:999px;background:var(--accent-soft);color:var(--accent);font-weight:700}
+.bk-status[data-status=declined],.bk-status[data-status=cancelled],.bk-status[data-status=expired],.bk-status[data-status=withdrawn]{background:#f4e6e2;color:#8a2c12}
+.bk dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:6px 16px;margin:0}
+.bk dt{color:var(--muted)}
+.bk dd{margin:0;font-weight:600;overflow-wrap:anywhere}
+.bk-lines{width:100%;border-collapse:collapse}
+.bk-lines td{padding:6px 0;border-bottom:1px solid var(--line);vertical-align:top}
+.bk-lines td:last-child{text-align:right;white-space:nowrap;padding-left:12px}
+.bk-lines tfoot td{border-bottom:0;font-weight:750}
+.bk-text{white-space:pre-line;margin:0}
+.bk-pay{display:flex;flex-wrap:wrap;gap:16px;align-items:center}
+.bk-button{display:inline-block;min-height:44px;padding:10px 24px;border:0;border-radius:999px;background:var(--accent);color:var(--accent-ink);font:inherit;font-weight:650;text-decoration:none;cursor:pointer}
+.bk-button.bk-quiet{background:#fff;color:#8a2c12;border:1px solid #8a2c12}
+.bk-qr{width:180px;height:180px;background:#fff}
+.bk-note{color:var(--muted);margin:8px 0 0}
+.bk-notice{padding:12px 16px;border-radius:var(--radius);background:var(--accent-soft)}
+`;
+
+/** What the status means for the guest, in one sentence. */
+const STATUS_SENTENCE: Record<GuestBookingView['status'], string> = {
+  requested:
+    'The owner has your request and will answer soon. Nothing is booked or paid until it is accepted.',
+  accepted: 'The owner accepted your request. Pay the advance below to confirm your stay.',
+  confirmed: 'Your stay is confirmed: the advance is received.',
+  declined: 'The owner could not accept this request.',
+  cancelled: 'This booking is cancelled.',
+  withdrawn: 'You withdrew this request.',
+  expired: 'This request was not answered in time and has expired.',
+};
+
+function phoneHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+export function BookingPage({ view }: { view: GuestBookingView }) {
+  const { property, quote, payment } = view;
+  return (
+    <main className="bk">
+      <a className="bk-home" href="/">
+        {view.businessName}
+      </a>
+      {view.notice && (
+        <p className="bk-notice" role="status">
+          {view.notice}
+        </p>
+      )}
+      <section className="bk-card" aria-labelledby="bk-title">
+        <h1 id="bk-title">{property.name}</h1>
+        <p className="bk-ref">{`Booking reference ${view.reference}`}</p>
+        <p className="bk-status" data-status={view.status}>
+          {BOOKING_STATUS_WORDS[view.status]}
+        </p>
+        <p>{STATUS_SENTENCE[view.status]}</p>
+        {view.ownerMessage && <p className="bk-text">{view.ownerMessage}</p>}
+      </section>
+
+      {payment && (
+        <section className="bk-card" aria-labelledby="bk-pay">
+          <h2 id="bk-pay">{`Advance due: ${formatPaise(payment.advancePaise)}`}</h2>
+          {payment.upiUrl ? (
+            <>
+              <div className="bk-pay">
+                <a className="bk-button" href={payment.upiUrl}>
+                  {`Pay ${formatPaise(payment.advancePaise)} by UPI`}
+                </a>
+                {payment.qrSvgDataUrl && (
+                  <img
+                    className="bk-qr"
+                    src={payment.qrSvgDataUrl}
+                    width={180}
+                    height={180}
+                    alt={`UPI QR code for ${formatPaise(payment.advancePaise)}, reference ${view.reference}`}
+                  />
+                )}
+              </div>
+              <p className="bk-note">
+                {`On a phone the button opens your UPI app (GPay, PhonePe, Paytm …); on a computer, scan the code with it. The reference ${view.reference} is filled in.`}
+              </p>
+            </>
+          ) : (
+            <p>{`To pay the advance, please contact the owner (below) and give the reference ${view.reference}.`}</p>
+          )}
+        </section>
+      )}
+
+      <section className="bk-card" aria-labelledby="bk-stay">
+        <h2 id="bk-stay">Your stay</h2>
+        <dl>
+          <dt>Property</dt>
+          <dd>
+            <a href={property.path}>{property.name}</a>
+            {property.address && <div>{property.address}</div>}
+          </dd>
+          <dt>Check-in</dt>
+          <dd>
+            {formatDate(view.checkIn)}
+            {property.checkInTime && `, from ${property.checkInTime}`}
+          </dd>
+          <dt>Check-out</dt>
+          <dd>
+            {formatDate(view.checkOut)}
+            {property.checkOutTime && `, by ${property.checkOutTime}`}
+          </dd>
+          <dt>Nights</dt>
+          <dd>{view.nights}</dd>
+          <dt>Guests</dt>
+          <dd>{view.guests}</dd>
+        </dl>
+      </section>
+
+      {quote && (
+        <section className="bk-card" aria-labelledby="bk-price">
+          <h2 id="bk-price">Price</h2>
+          <table className="bk-lines">
+            <tbody>
+              {quote.lines.map((line) => (
+                <tr key={line.label}>
+                  <td>{line.label}</td>
+                  <td>{formatPaise(line.amountPaise)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <td>Total</td>
+                <td>{formatPaise(quote.totalPaise)}</td>
+              </tr>
+            </tfoot>
+          </table>
+          {view.gstin && <p className="bk-note">{`GSTIN ${view.gstin}`}</p>}
+        </section>
+      )}
+
+      {property.houseRules && (
+        <section className="bk-card" aria-labelledby="bk-rules">
+          <h2 id="bk-rules">House rules</h2>
+          <p className="bk-text">{property.houseRules}</p>
+        </section>
+      )}
+      {property.cancellationPolicy && (
+        <section className="bk-card" aria-labelledby="bk-cancel">
+          <h2 id="bk-cancel">Cancellation policy</h2>
+          <p className="bk-text">{property.cancellationPolicy}</p>
+        </section>
+      )}
+
+      <section className="bk-card" aria-labelledby="bk-contact">
+        <h2 id="bk-contact">Contact the owner</h2>
+        <dl>
+          <dt>Phone</dt>
+          <dd>
+            <a href={phoneHref(view.contact.phone)}>{view.contact.phone}</a>
+          </dd>
+          <dt>E-mail</dt>
+          <dd>
+            <a href={`mailto:${view.contact.email}`}>{view.contact.email}</a>
+          </dd>
+        </dl>
+      </section>
+
+      {view.withdrawPath && (
+        <form className="bk-card" method="post" action={view.withdrawPath}>
+          <h2>Changed your plans?</h2>
+          <p>You can withdraw this request while the owner has not answered it.</p>
+          <button className="bk-button bk-quiet" type="submit">
+            Withdraw my request
+          </button>
+        </form>
+      )}
+    </main>
+  );
+}
