@@ -33,6 +33,8 @@ const METHODS: Record<keyof typeof API, Method[]> = {
   restore: ['POST'],
   availability: ['GET'],
   quote: ['GET'],
+  // The server half of BOOK-1 (POST the guest's request, GET the owner's inbox).
+  bookings: ['GET', 'POST'],
   calendar: ['GET', 'PUT'],
   calendarSync: ['POST'],
   calendarSecret: ['POST'],

@@ -122,6 +122,7 @@ export const API = {
   calendarSync: '/api/calendar/:propertyId/sync',
   calendarSecret: '/api/calendar/:propertyId/secret',
   quote: '/api/quote/:propertyId',
+  bookings: '/api/bookings',
   health: '/healthz',
 } as const;
 
