@@ -267,7 +267,7 @@ export function bookingBody(e: Enquiry, propertyId: string, c: Contact): Booking
 }
 
 /** The fields a refusal of POST /api/bookings can name that the dialog shows an error next to. */
-export const REQUEST_FIELDS = [
+const REQUEST_FIELDS = [
   'checkIn',
   'checkOut',
   'guests',
