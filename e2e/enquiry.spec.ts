@@ -371,6 +371,7 @@ test.describe('the price and the Request to Book', () => {
     });
     await form.getByRole('button', { name: 'Send request' }).click();
     await expect(dialog.getByRole('heading', { name: 'Request sent' })).toBeVisible();
+    await expect(dialog.getByRole('status').filter({ hasText: 'Request sent' })).toBeFocused();
     await expect(dialog.getByRole('link', { name: 'Open your booking page' })).toHaveAttribute(
       'href',
       `${BASE}/booking/b1/0123456789abcdef0123456789abcdef`,

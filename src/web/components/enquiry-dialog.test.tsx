@@ -423,7 +423,9 @@ describe('Request to Book (ENQ-5, ENQ-6), against a loopback server', () => {
       },
     ];
     send();
-    expect(await screen.findByRole('heading', { name: 'Request sent' })).toBeTruthy();
+    const sent = await screen.findByRole('heading', { name: 'Request sent' });
+    // The Send button is gone: focus goes to the notice, inside the dialog.
+    expect(document.activeElement).toBe(sent.parentElement);
     expect(screen.getByRole('link', { name: 'Open your booking page' }).getAttribute('href')).toBe(
       'https://stays.example/booking/b1/t0k3n',
     );

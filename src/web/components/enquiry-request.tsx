@@ -8,12 +8,47 @@
  * screen, tabindex -1, autocomplete off); a bot that fills every field fills it, and the server
  * answers 201 and drops the request.
  */
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { formatDate } from '../../shared/calendar-dates.js';
 import { FieldError, errorAttributes } from './enquiry-field.js';
 import { NAME_MAX } from './enquiry.js';
 import type { EnquiryState } from './use-enquiry.js';
 import styles from './enquiry-dialog.module.css';
+
+/**
+ * "Request sent" (ENQ-5), focused when it appears: the button that sent it is gone, and focus must
+ * not fall out of the dialog.
+ */
+function RequestSent({
+  id,
+  url,
+  checkIn,
+  checkOut,
+}: {
+  id: string;
+  url: string | undefined;
+  checkIn: string;
+  checkOut: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  return (
+    <div ref={box} tabIndex={-1} className={styles.sent} role="status">
+      <h3 id={`${id}-sent`} className={styles.sendTitle}>
+        Request sent
+      </h3>
+      <p>
+        The owner has your request for {formatDate(checkIn)} to {formatDate(checkOut)} and will
+        answer soon. Nothing is paid yet.
+      </p>
+      {url && (
+        <p>
+          <a href={url}>Open your booking page</a> to see its status; keep the link.
+        </p>
+      )}
+    </div>
+  );
+}
 
 export function EnquiryRequest({ id, state }: { id: string; state: EnquiryState }) {
   const { request, contact, contactError, enquiry } = state;
@@ -22,20 +57,12 @@ export function EnquiryRequest({ id, state }: { id: string; state: EnquiryState 
   if (request.state === 'sent') {
     return (
       <section id={`${id}-request`} className={styles.request} aria-labelledby={`${id}-sent`}>
-        <div className={styles.sent} role="status">
-          <h3 id={`${id}-sent`} className={styles.sendTitle}>
-            Request sent
-          </h3>
-          <p>
-            The owner has your request for {formatDate(enquiry.checkIn)} to{' '}
-            {formatDate(enquiry.checkOut)} and will answer soon. Nothing is paid yet.
-          </p>
-          {request.url && (
-            <p>
-              <a href={request.url}>Open your booking page</a> to see its status; keep the link.
-            </p>
-          )}
-        </div>
+        <RequestSent
+          id={id}
+          url={request.url}
+          checkIn={enquiry.checkIn}
+          checkOut={enquiry.checkOut}
+        />
       </section>
     );
   }
