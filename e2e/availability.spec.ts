@@ -1,8 +1,9 @@
 /**
  * Availability in real Chromium (AVL-1, AVL-10, AVL-11), on desktop and phone:
  * - the guest's calendar (the home page's second property, ₹4,500 a night in the demo catalogue)
- *   refuses a taken night, allows a stay that ends on a taken check-in day, and shows the estimate
- *   that the WhatsApp link carries; without availability it still works (AVL-12);
+ *   refuses a taken night, allows a stay that ends on a taken check-in day, and shows the price
+ *   (each free night's under its date, the stay's in the Price section) that the WhatsApp link
+ *   carries; without availability it still works (AVL-12);
  * - the owner adds a feed (a loopback server serving an Airbnb-style .ics), syncs it, sees its
  *   status, and copies the export URL.
  *
@@ -121,15 +122,22 @@ test.describe('guest', () => {
     await expect(cell(page, day(5))).toHaveAttribute('aria-selected', 'true');
   });
 
-  test('the estimate is shown and carried by the WhatsApp text', async ({ page }) => {
+  test('the price is shown and carried by the WhatsApp text (ENQ-3, ENQ-4)', async ({ page }) => {
     const dialog = await openDialog(page);
     await dialog.getByLabel('Check-in').fill(day(5));
     await dialog.getByLabel('Check-out').fill(day(8));
-    await expect(dialog.getByText('₹4,500 × 3 nights = ₹13,500')).toBeVisible();
+    const price = dialog.getByRole('region', { name: 'Price' });
+    await expect(price.locator('dl > div')).toHaveText([
+      '3 nights × ₹4,500₹13,500',
+      'Total₹13,500',
+    ]);
+    // The calendar shows each free night's price under its date; a taken night shows none.
+    await expect(cell(page, day(5)).getByRole('button')).toContainText('₹4,500');
+    await expect(cell(page, day(3)).getByRole('button')).not.toContainText('₹');
     const href = await dialog.getByRole('link', { name: /WhatsApp/ }).getAttribute('href');
     const text = decodeURIComponent(href!.split('?text=')[1]!);
-    expect(text).toContain('Guests: 2\nEstimate: ₹4,500 × 3 nights = ₹13,500\n');
-    await expect(dialog.getByText(/^Mention: .*, 2 guests, estimate ₹13,500$/)).toBeVisible();
+    expect(text).toContain('Guests: 2\nPrice: ₹13,500 (3 nights × ₹4,500: ₹13,500)\n');
+    await expect(dialog.getByText(/^Mention: .*, 2 guests, total ₹13,500$/)).toBeVisible();
     await page.screenshot({
       path: `test-results/screenshots/${test.info().project.name}-enquiry-calendar.png`,
     });

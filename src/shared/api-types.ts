@@ -7,7 +7,8 @@
  * Every refusal is `ApiError` (`{ error, field? }`); a call whose refusal carries more (the 409 of
  * a stale import, the 429 of a throttled login) names it as `refusal`.
  */
-import type { BookingStatus } from './bookings.js';
+import type { BookingCreated, BookingRequestBody, BookingStatus } from './bookings.js';
+import type { Quote } from './quote.js';
 import type { API } from './routes.js';
 import type { SiteData } from './site-data.js';
 
@@ -169,6 +170,10 @@ export interface ApiTypes {
   [API.calendar]: { body: CalendarChange; answer: CalendarState };
   [API.calendarSync]: { answer: CalendarState };
   [API.calendarSecret]: { answer: CalendarState };
+  /** PRICE-6: the query `checkIn`, `checkOut`, `guests`; the body is quoteStay's. */
+  [API.quote]: { answer: Quote };
+  /** BOOK-1: the guest's Request to Book (POST, public); 201 BookingCreated. */
+  [API.bookings]: { body: BookingRequestBody; answer: BookingCreated };
 }
 
 /** The URL patterns the browser calls. */

@@ -48,13 +48,3 @@ export function formatPaise(paise: number): string {
 export function fromPriceText(fromRate: number | undefined): string | undefined {
   return fromRate === undefined ? undefined : `from ${formatRupees(fromRate)} / night`;
 }
-
-/** "₹4,500 × 3 nights = ₹13,500" (AVL-11), or undefined without a rate or without nights. */
-export function estimateText(
-  nightlyRate: number | undefined,
-  nightCount: number,
-): string | undefined {
-  if (nightlyRate === undefined || nightCount < 1) return undefined;
-  const unit = nightCount === 1 ? 'night' : 'nights';
-  return `${formatRupees(nightlyRate)} × ${nightCount} ${unit} = ${formatRupees(nightlyRate * nightCount)}`;
-}

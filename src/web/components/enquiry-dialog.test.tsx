@@ -4,13 +4,18 @@
  * top layer), so the two methods below stand in for them; the real browser behaviour (focus, Escape,
  * focus return) is covered in real Chromium by e2e/enquiry.spec.ts.
  */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testProperty } from '../../../test/factories.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
 import type { Property, SiteInfo } from '../../shared/site-data.js';
 import { EnquiryDialog } from './enquiry-dialog.js';
-import { addDays, today as propertyToday } from '../../shared/calendar-dates.js';
+// Loaded up front: the dialog's lazy import() of the calendar then resolves at once instead of
+// waiting for its first transform (seconds under Vitest).
+import './stay-calendar.js';
+import { addDays, formatDate, today as propertyToday } from '../../shared/calendar-dates.js';
+import { quoteStay } from '../../shared/quote.js';
+import { formatPaise } from '../../shared/stay-basics.js';
 
 beforeAll(() => {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
@@ -23,6 +28,8 @@ beforeAll(() => {
   };
 });
 afterEach(cleanup);
+// Answers come from a real loopback server on a shared, busy machine: wait up to 5 s for them.
+configure({ asyncUtilTimeout: 5000 });
 
 const property: Property = testProperty({
   id: 'coffee-view',
@@ -146,6 +153,17 @@ describe('EnquiryDialog', () => {
   });
 });
 
+/** The price section's rows as [label, amount] pairs, or [] when there is none. */
+function priceLines(): string[][] {
+  const section = screen.queryByRole('region', { name: 'Price' });
+  return section
+    ? [...section.querySelectorAll('dl > div')].map((row) => [
+        row.querySelector('dt')!.textContent!,
+        row.querySelector('dd')!.textContent!,
+      ])
+    : [];
+}
+
 describe('EnquiryDialog with availability (AVL-10, AVL-11, AVL-12), from a loopback server', () => {
   let server: ScriptedServer;
   beforeAll(async () => {
@@ -172,29 +190,395 @@ describe('EnquiryDialog with availability (AVL-10, AVL-11, AVL-12), from a loopb
         },
       },
     ];
-    render(<EnquiryDialog property={priced} site={site} open onClose={() => {}} apiBase={server.base} />);
+    render(
+      <EnquiryDialog property={priced} site={site} open onClose={() => {}} apiBase={server.base} />,
+    );
     await screen.findByText('Free nights can be chosen below.');
     expect(server.seen.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${path}`]);
     choose(addDays(today, 2), addDays(today, 4));
     expect(screen.getByText('Not available for these dates')).toBeTruthy();
     expect(screen.queryAllByRole('link')).toHaveLength(0);
-    expect(screen.queryByText(/₹/)).toBeNull();
+    // No breakdown for a stay that cannot be had (the calendar still shows the free nights’ prices).
+    expect(priceLines()).toEqual([]);
     // Ending on the other guest's check-in day, or starting on their check-out day, is free.
     choose(addDays(today, 1), addDays(today, 3));
     expect(screen.queryByText('Not available for these dates')).toBeNull();
-    expect(screen.getByText('₹4,500 × 2 nights = ₹9,000')).toBeTruthy();
+    expect(priceLines()).toEqual([
+      ['2 nights × ₹4,500', '₹9,000'],
+      ['Total', '₹9,000'],
+    ]);
     choose(addDays(today, 5), addDays(today, 6));
-    expect(screen.getByText('₹4,500 × 1 night = ₹4,500')).toBeTruthy();
-    expect(screen.getByText(/^Mention: .*, 2 guests, estimate ₹4,500$/)).toBeTruthy();
+    expect(priceLines()).toEqual([
+      ['1 night × ₹4,500', '₹4,500'],
+      ['Total', '₹4,500'],
+    ]);
+    expect(screen.getByText(/^Mention: .*, 2 guests, total ₹4,500$/)).toBeTruthy();
     expect(screen.getAllByRole('link')).toHaveLength(3);
   });
 
   it('when availability cannot be loaded it says so and still lets the guest send', async () => {
     server.answers[path] = [{ status: 500, body: { error: 'down' } }];
-    render(<EnquiryDialog property={property} site={site} open onClose={() => {}} apiBase={server.base} />);
+    render(
+      <EnquiryDialog
+        property={property}
+        site={site}
+        open
+        onClose={() => {}}
+        apiBase={server.base}
+      />,
+    );
     await screen.findByText(/^Availability could not be checked just now/);
     choose(addDays(today, 1), addDays(today, 3));
     expect(screen.getAllByRole('link')).toHaveLength(3);
     expect(screen.queryByText(/₹/)).toBeNull();
+  });
+});
+
+/** The date `n` days ahead whose weekday is `day` (0 Sunday … 6 Saturday), from today + n on. */
+function nextWeekday(day: number, n = 1): string {
+  let date = addDays(today, n);
+  while (new Date(`${date}T00:00:00Z`).getUTCDay() !== day) date = addDays(date, 1);
+  return date;
+}
+
+describe('the price as it is chosen (ENQ-3, ENQ-4)', () => {
+  let server: ScriptedServer;
+  beforeAll(async () => {
+    server = await startScriptedServer();
+  });
+  afterAll(() => server.close());
+  afterEach(() => server.reset());
+
+  const thursday = nextWeekday(4, 2);
+  const holi = { from: addDays(thursday, 7), to: addDays(thursday, 9) };
+  const rated: Property = {
+    ...property,
+    nightlyRate: 4500,
+    weekendRate: 5500,
+    minNights: 2,
+    maxGuests: 4,
+    includedGuests: 2,
+    extraGuestRate: 800,
+    cleaningFee: 600,
+    seasons: [{ name: 'Holi', ...holi, nightlyRate: 9000, minNights: 3 }],
+  };
+  const open = (p: Property, s: SiteInfo = site) => {
+    server.answers['/api/availability/coffee-view'] = [
+      { status: 200, body: { propertyId: 'coffee-view', updatedAt: '', unavailable: [] } },
+    ];
+    render(<EnquiryDialog property={p} site={s} open onClose={() => {}} apiBase={server.base} />);
+  };
+  const choose = (checkIn: string, checkOut: string, guests = '2') => {
+    fireEvent.change(screen.getByLabelText('Check-in'), { target: { value: checkIn } });
+    fireEvent.change(screen.getByLabelText('Check-out'), { target: { value: checkOut } });
+    fireEvent.change(screen.getByLabelText('Guests'), { target: { value: guests } });
+  };
+
+  it('tells the minimum stay, its seasons and the most guests before the guest picks', async () => {
+    open(rated);
+    expect(
+      await screen.findByText(
+        'Free nights can be chosen below. The minimum stay is 2 nights (Holi: 3 nights). Up to 4 guests.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByLabelText('Guests').getAttribute('max')).toBe('4');
+  });
+
+  it('shows the quote’s lines and total, GST with a GSTIN, and the same figures as quoteStay', async () => {
+    open(rated, { ...site, gstin: '29ABCDE1234F1Z5' });
+    await screen.findByText(/^Free nights can be chosen below/);
+    // A week from a Thursday (two of its nights a weekend), then the 3 nights of Holi, for 3 guests.
+    choose(thursday, addDays(thursday, 10), '3');
+    const quote = quoteStay(
+      rated,
+      { checkIn: thursday, checkOut: addDays(thursday, 10), guests: 3 },
+      { gst: true, today },
+    );
+    expect(quote.problems).toEqual([]);
+    expect(priceLines()).toEqual([
+      ...quote.lines.map((l) => [l.label, formatPaise(l.amountPaise)]),
+      ['Total', formatPaise(quote.totalPaise)],
+    ]);
+    expect(priceLines().map(([label]) => label)).toEqual([
+      '5 weekday nights × ₹4,500',
+      '2 weekend nights × ₹5,500',
+      'Holi: 3 nights × ₹9,000',
+      'Extra guests (1 × ₹800 × 10 nights)',
+      'Cleaning fee',
+      'GST (5% and 18%)',
+      'Total',
+    ]);
+    const wa = screen.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')!;
+    expect(new URL(wa).searchParams.get('text')).toContain(
+      `Price: ${formatPaise(quote.totalPaise)} (`,
+    );
+    expect(
+      screen.getByText(
+        `Mention: ${formatDate(thursday)} to ${formatDate(addDays(thursday, 10))}, 3 guests, total ${formatPaise(quote.totalPaise)}`,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows a season’s minimum stay and too many guests next to their fields, and no price then', async () => {
+    open(rated);
+    await screen.findByText(/^Free nights can be chosen below/);
+    choose(holi.from, addDays(holi.from, 2), '5');
+    expect(screen.getByText(/^The minimum stay during Holi is 3 nights: choose /)).toBeTruthy();
+    const guests = screen.getByLabelText('Guests');
+    expect(document.getElementById(guests.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'This property takes at most 4 guests.',
+    );
+    expect(priceLines()).toEqual([]);
+    expect(screen.queryAllByRole('link')).toHaveLength(0);
+  });
+
+  it('shows each free night’s price under its date in the calendar, none for a taken night', async () => {
+    server.answers['/api/availability/coffee-view'] = [
+      {
+        status: 200,
+        body: {
+          propertyId: 'coffee-view',
+          updatedAt: '',
+          unavailable: [{ start: addDays(thursday, 1), end: addDays(thursday, 2) }],
+        },
+      },
+    ];
+    render(
+      <EnquiryDialog property={rated} site={site} open onClose={() => {}} apiBase={server.base} />,
+    );
+    await screen.findByText(/^Free nights can be chosen below/);
+    const cell = (date: string) =>
+      document.querySelector(`td[data-day="${date}"]:not([data-outside]) button`)!;
+    await screen.findAllByRole('grid', {}, { timeout: 5000 });
+    expect(cell(thursday).textContent).toBe(`${Number(thursday.slice(8))}₹4,500`);
+    expect(cell(thursday).getAttribute('aria-label')).toMatch(/, ₹4,500 a night$/);
+    // Friday is taken: no price; Saturday is a weekend night.
+    expect(cell(addDays(thursday, 1)).textContent).toBe(
+      String(Number(addDays(thursday, 1).slice(8))),
+    );
+    expect(cell(addDays(thursday, 1)).getAttribute('aria-label')).toMatch(/, taken$/);
+    expect(cell(addDays(thursday, 2)).textContent).toMatch(/₹5,500$/);
+  });
+
+  it('shows no price anywhere without a nightly rate', async () => {
+    open({ ...property, maxGuests: 3 });
+    await screen.findByText('Free nights can be chosen below. Up to 3 guests.');
+    await screen.findAllByRole('grid', {}, { timeout: 5000 });
+    choose(addDays(today, 1), addDays(today, 3));
+    expect(screen.getAllByRole('link')).toHaveLength(3);
+    expect(document.querySelector('dialog')!.textContent).not.toMatch(/₹/);
+    const wa = screen.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')!;
+    expect(decodeURIComponent(wa)).not.toMatch(/₹|Price/);
+  });
+});
+
+describe('Request to Book (ENQ-5, ENQ-6), against a loopback server', () => {
+  let server: ScriptedServer;
+  beforeAll(async () => {
+    server = await startScriptedServer();
+  });
+  afterAll(() => server.close());
+  afterEach(() => server.reset());
+
+  const priced: Property = { ...property, nightlyRate: 4500 };
+  const availability = '/api/availability/coffee-view';
+  const free = { status: 200, body: { propertyId: 'coffee-view', updatedAt: '', unavailable: [] } };
+  const checkIn = addDays(today, 10);
+  const checkOut = addDays(today, 12);
+
+  async function openForm(p: Property = priced, base = server.base) {
+    server.answers[availability] = [free, free];
+    render(<EnquiryDialog property={p} site={site} open onClose={() => {}} apiBase={base} />);
+    await screen.findByText(/^Free nights can be chosen below/);
+    fireEvent.change(screen.getByLabelText('Check-in'), { target: { value: checkIn } });
+    fireEvent.change(screen.getByLabelText('Check-out'), { target: { value: checkOut } });
+    fireEvent.change(screen.getByLabelText('Message (optional)'), { target: { value: 'Late' } });
+    const toggle = screen.getByRole('button', { name: 'Request to Book' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const form = screen.getByRole('region', { name: 'Request to Book' });
+    return form;
+  }
+  const fill = (name: string, phone: string, email = '') => {
+    fireEvent.change(screen.getByLabelText('Your name'), { target: { value: name } });
+    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: phone } });
+    fireEvent.change(screen.getByLabelText('E-mail (optional)'), { target: { value: email } });
+  };
+  const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+  const posts = () => server.seen.filter((r) => r.method === 'POST');
+  const errorOf = (label: string) => {
+    const field = screen.getByLabelText(label);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    return document.getElementById(field.getAttribute('aria-describedby')!)!.textContent;
+  };
+
+  it('posts the request and shows "Request sent" with a link to the booking page', async () => {
+    await openForm();
+    fill(' Asha Rao ', '94480 12345', 'asha@example.in');
+    server.answers['/api/bookings'] = [
+      {
+        status: 201,
+        body: { id: 'b1', status: 'requested', url: 'https://stays.example/booking/b1/t0k3n' },
+      },
+    ];
+    send();
+    const sent = await screen.findByRole('heading', { name: 'Request sent' });
+    // The Send button is gone: focus goes to the notice, inside the dialog.
+    expect(document.activeElement).toBe(sent.parentElement);
+    expect(screen.getByRole('link', { name: 'Open your booking page' }).getAttribute('href')).toBe(
+      'https://stays.example/booking/b1/t0k3n',
+    );
+    expect(posts()).toHaveLength(1);
+    expect(posts()[0]!.contentType).toBe('application/json');
+    expect(JSON.parse(posts()[0]!.body.toString())).toEqual({
+      propertyId: 'coffee-view',
+      checkIn,
+      checkOut,
+      guests: 2,
+      name: 'Asha Rao',
+      phone: '94480 12345',
+      email: 'asha@example.in',
+      message: 'Late',
+    });
+  });
+
+  it('keeps the honeypot out of sight, of the accessibility tree and of the tab order', async () => {
+    await openForm();
+    const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(honeypot.tabIndex).toBe(-1);
+    expect(honeypot.getAttribute('autocomplete')).toBe('off');
+    expect(honeypot.closest('[aria-hidden="true"]')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Website' })).toBeNull();
+    // A bot fills it: it is sent, for the server to drop (BOOK-1).
+    fireEvent.change(honeypot, { target: { value: 'http://spam.example' } });
+    fill('Bot', '94480 12345');
+    server.answers['/api/bookings'] = [
+      {
+        status: 201,
+        body: { id: 'x', status: 'requested', url: 'https://stays.example/booking/x/y' },
+      },
+    ];
+    send();
+    await screen.findByRole('heading', { name: 'Request sent' });
+    expect(JSON.parse(posts()[0]!.body.toString()).website).toBe('http://spam.example');
+  });
+
+  it('checks name and phone before sending, and moves focus to the first to fix', async () => {
+    await openForm();
+    send();
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Your name')));
+    expect(errorOf('Your name')).toBe('Enter your name.');
+    expect(errorOf('Phone')).toBe('Enter a phone number the owner can call you on.');
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('shows a 400 next to the field it names, and clears it when the field changes', async () => {
+    await openForm();
+    fill('Asha', '1234567');
+    server.answers['/api/bookings'] = [
+      { status: 400, body: { error: 'This is not a phone number we can call.', field: 'phone' } },
+    ];
+    send();
+    await vi.waitFor(() =>
+      expect(errorOf('Phone')).toBe('This is not a phone number we can call.'),
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText('Phone'));
+    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '94480 12345' } });
+    expect(screen.getByLabelText('Phone').hasAttribute('aria-invalid')).toBe(false);
+  });
+
+  it('a 409 says the dates are no longer available, at the dates, and asks for availability again', async () => {
+    await openForm();
+    fill('Asha', '94480 12345');
+    server.answers['/api/bookings'] = [
+      { status: 409, body: { error: 'Those nights are taken.', field: 'checkIn' } },
+    ];
+    server.answers[availability] = [
+      {
+        status: 200,
+        body: {
+          propertyId: 'coffee-view',
+          updatedAt: '',
+          unavailable: [{ start: checkIn, end: checkOut }],
+        },
+      },
+    ];
+    send();
+    await vi.waitFor(() =>
+      expect(errorOf('Check-in')).toBe(
+        'These dates are no longer available: choose other dates, or ask the owner.',
+      ),
+    );
+    await screen.findByText('Not available for these dates');
+    expect(server.seen.filter((r) => r.url === availability)).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Send request' })).toBeNull();
+  });
+
+  it('a 429 is said in plain words; the form stays and can send again', async () => {
+    await openForm();
+    fill('Asha', '94480 12345');
+    server.answers['/api/bookings'] = [
+      { status: 429, body: { error: 'Too many requests' } },
+      {
+        status: 201,
+        body: { id: 'b', status: 'requested', url: 'https://stays.example/booking/b/t' },
+      },
+    ];
+    send();
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^Too many requests have come from your connection in the last hour\. Try again later, or use WhatsApp or a call\.$/,
+    );
+    send();
+    await screen.findByRole('heading', { name: 'Request sent' });
+  });
+
+  it.each([
+    ['a 500', 500, { error: 'Something went wrong on our side.' }],
+    ['a 502 without JSON', 502, undefined],
+  ])('%s: nothing was booked, and the other ways to send still work', async (_, status, body) => {
+    await openForm();
+    fill('Asha', '94480 12345');
+    server.answers['/api/bookings'] = [{ status, body }];
+    send();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The request could not be sent; nothing was booked. Try again, or use WhatsApp or a call.',
+    );
+    expect(screen.getByRole('link', { name: /WhatsApp/ })).toBeTruthy();
+    expect(
+      (screen.getByRole('button', { name: 'Send request' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+  });
+
+  it('with the server down (nothing listening) it says so for availability and for the request', async () => {
+    const down = await startScriptedServer();
+    const base = down.base;
+    await down.close();
+    render(<EnquiryDialog property={priced} site={site} open onClose={() => {}} apiBase={base} />);
+    await screen.findByText(/^Availability could not be checked just now/);
+    fireEvent.change(screen.getByLabelText('Check-in'), { target: { value: checkIn } });
+    fireEvent.change(screen.getByLabelText('Check-out'), { target: { value: checkOut } });
+    // The price is computed in the page.
+    expect(priceLines().at(-1)).toEqual(['Total', '₹9,000']);
+    fireEvent.click(screen.getByRole('button', { name: 'Request to Book' }));
+    fill('Asha', '94480 12345');
+    send();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The request could not be sent; nothing was booked. Try again, or use WhatsApp or a call.',
+    );
+    expect(screen.getAllByRole('link')).toHaveLength(3);
+  });
+
+  it('works without a nightly rate: no price, the request still goes', async () => {
+    await openForm(property);
+    expect(document.querySelector('dialog')!.textContent).not.toMatch(/₹/);
+    fill('Asha', '94480 12345');
+    server.answers['/api/bookings'] = [
+      { status: 201, body: { id: 'b', status: 'requested', url: 'javascript:alert(1)' } },
+    ];
+    send();
+    await screen.findByRole('heading', { name: 'Request sent' });
+    // Only a web address becomes a link.
+    expect(screen.queryByRole('link', { name: 'Open your booking page' })).toBeNull();
   });
 });

@@ -1,72 +1,28 @@
 /**
- * The 'Check Availability' enquiry dialog (PROP-2, ENQ-1): the visitor picks dates and guests, adds an
- * optional message, and sends it all to the owner through WhatsApp, e-mail or a phone call. The
- * rules and links live in enquiry.ts.
+ * The 'Check Availability' enquiry dialog (PROP-2, ENQ-1..ENQ-7): the visitor picks dates and
+ * guests, sees the price as it is chosen, adds an optional message, and sends it all to the owner
+ * through WhatsApp, e-mail or a phone call, or asks to book on the site (Request to Book).
  *
- * AVL-10: each opening asks GET /api/availability/{id} which nights are taken; a two-month
- * calendar (stay-calendar.tsx, loaded on first opening: AVL-13) and the typed date fields stay in
- * step, and a stay over a taken night says "Not available for these dates" with no way to send.
- * AVL-11: with a nightly rate the estimate is shown and carried by every way to send.
- * AVL-12: when availability cannot be loaded the dialog works as before and says so.
+ * A state hook (use-enquiry.ts) and one component per section (decision 012): the dates and the
+ * calendar (enquiry-dates.tsx), guests and message (enquiry-guests.tsx), the price
+ * (enquiry-breakdown.tsx), the ways to send (enquiry-send.tsx) and the request form
+ * (enquiry-request.tsx). The rules and texts live in enquiry.ts, the price in shared/quote.ts.
+ * The whole dialog is loaded with its first opening (PERF-2, AVL-13).
  *
  * A native <dialog> opened with showModal() (DESIGN.md: accessible, zero weight): the browser moves
  * focus in, keeps it inside, closes on Escape and returns focus to the button that opened it.
  * Nothing is rendered until the first opening, so the prerendered page carries none of it; after that
  * the closed <dialog> stays mounted so that what the visitor typed is kept and focus can return.
  */
-import { Suspense, lazy, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Property, SiteInfo } from '../../shared/site-data.js';
-import { API, propertyPath } from '../../shared/routes.js';
-import { apiFetch } from '../api-fetch.js';
-import { estimateText, minNightsOf, nightlyRateOf } from '../../shared/stay-basics.js';
-import {
-  GUESTS_MAX,
-  GUESTS_MIN,
-  MESSAGE_MAX,
-  callSummary,
-  enquiryLinks,
-  validateEnquiry,
-  type Enquiry,
-  type EnquiryErrors,
-} from './enquiry.js';
-import {
-  addDays,
-  nights,
-  stayOverlaps,
-  today as propertyToday,
-  type DateRange,
-} from '../../shared/calendar-dates.js';
-import { parseAvailability, type StayDates } from './stay-dates.js';
+import { EnquiryBreakdown } from './enquiry-breakdown.js';
+import { EnquiryDates } from './enquiry-dates.js';
+import { EnquiryGuests } from './enquiry-guests.js';
+import { EnquiryRequest } from './enquiry-request.js';
+import { EnquirySend } from './enquiry-send.js';
+import { useEnquiry } from './use-enquiry.js';
 import styles from './enquiry-dialog.module.css';
-
-const StayCalendar = lazy(() => import('./stay-calendar.js'));
-
-type Availability =
-  { state: 'loading' } | { state: 'known'; unavailable: DateRange[] } | { state: 'failed' };
-
-/** Asks for the taken nights each time `open` becomes true; a network error, a non-2xx answer or a bad body is 'failed'. */
-function useAvailability(base: string, propertyId: string, open: boolean): Availability {
-  const [availability, setAvailability] = useState<Availability>({ state: 'loading' });
-  // On each opening a failed answer is asked again (set while rendering; the effect fetches).
-  const [wasOpen, setWasOpen] = useState(false);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open && availability.state === 'failed') setAvailability({ state: 'loading' });
-  }
-  useEffect(() => {
-    if (!open) return;
-    const abort = new AbortController();
-    void apiFetch(API.availability, { base, params: { propertyId }, signal: abort.signal }).then(
-      (r) => {
-        if (abort.signal.aborted) return;
-        const unavailable = r.ok ? parseAvailability(r.value) : null;
-        setAvailability(unavailable ? { state: 'known', unavailable } : { state: 'failed' });
-      },
-    );
-    return () => abort.abort();
-  }, [base, propertyId, open]);
-  return availability;
-}
 
 export interface EnquiryDialogProps {
   property: Property;
@@ -75,7 +31,7 @@ export interface EnquiryDialogProps {
   open: boolean;
   /** Called when the dialog closes itself: Escape, the Close button. The parent then sets `open` false. */
   onClose: () => void;
-  /** Origin of the availability API; '' (the default) is the page's own server. */
+  /** Origin of the API (availability, bookings); '' (the default) is the page's own server. */
   apiBase?: string;
 }
 
@@ -85,116 +41,11 @@ export function EnquiryDialog(props: EnquiryDialogProps) {
   return everOpened ? <EnquiryForm {...props} /> : null;
 }
 
-type Field = keyof EnquiryErrors;
-
-/** The status line above the calendar (AVL-10, AVL-12): loading, failed, or the minimum stay. */
-function AvailabilityStatus({
-  state,
-  minNights,
-}: {
-  state: Availability['state'];
-  minNights: number;
-}) {
-  return (
-    <p className={styles.availability} role="status">
-      {state === 'loading'
-        ? 'Checking which nights are free…'
-        : state === 'failed'
-          ? 'Availability could not be checked just now. You can still send your enquiry: the owner will confirm the dates.'
-          : minNights > 1
-            ? `Free nights can be chosen below. The minimum stay is ${minNights} nights.`
-            : 'Free nights can be chosen below.'}
-    </p>
-  );
-}
-
-/**
- * The 'Send your enquiry' section (ENQ-1, AVL-10, AVL-11): the estimate and the ways to send, or
- * "Not available for these dates" when `taken`, or a hint while `links` is null.
- */
-function SendOptions({
-  id,
-  estimate,
-  taken,
-  links,
-  site,
-  enquiry,
-  property,
-}: {
-  id: string;
-  estimate: string | undefined;
-  taken: boolean;
-  links: ReturnType<typeof enquiryLinks> | null;
-  site: SiteInfo;
-  enquiry: Enquiry;
-  property: Property;
-}) {
-  return (
-    <section className={styles.send} aria-labelledby={`${id}-send`} aria-live="polite">
-      <h3 id={`${id}-send`} className={styles.sendTitle}>
-        Send your enquiry
-      </h3>
-      {estimate && !taken && <p className={styles.estimate}>{estimate}</p>}
-      {taken ? (
-        <p className={styles.taken}>Not available for these dates</p>
-      ) : links ? (
-        <ul className={styles.links}>
-          {links.whatsapp && (
-            <li>
-              <a
-                className={`${styles.link} ${styles.whatsapp}`}
-                href={links.whatsapp}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                Send on WhatsApp <span className={styles.visuallyHidden}>(opens in a new tab)</span>
-              </a>
-            </li>
-          )}
-          {links.email && (
-            <li>
-              <a className={`${styles.link} ${styles.email}`} href={links.email}>
-                Send by e-mail
-              </a>
-            </li>
-          )}
-          {links.phone && (
-            <li>
-              <a className={`${styles.link} ${styles.phone}`} href={links.phone}>
-                Call {site.phone}
-              </a>
-              <p className={styles.callSummary}>Mention: {callSummary(enquiry, property)}</p>
-            </li>
-          )}
-        </ul>
-      ) : (
-        <p className={styles.pending}>
-          Choose valid dates and the number of guests to see the ways to send it.
-        </p>
-      )}
-    </section>
-  );
-}
-
 function EnquiryForm({ property, site, open, onClose, apiBase = '' }: EnquiryDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const firstField = useRef<HTMLInputElement>(null);
   const id = useId();
-  const [enquiry, setEnquiry] = useState<Enquiry>({
-    checkIn: '',
-    checkOut: '',
-    guests: '2',
-    message: '',
-  });
-  const [touched, setTouched] = useState<Record<Field, boolean>>({
-    checkIn: false,
-    checkOut: false,
-    guests: false,
-  });
-  const [today, setToday] = useState(() => propertyToday());
-  const [month, setMonth] = useState(today);
-  const availability = useAvailability(apiBase, property.id, open);
-  const minNights = minNightsOf(property);
+  const state = useEnquiry({ property, site, open, apiBase });
 
   useEffect(() => {
     const d = dialog.current;
@@ -205,61 +56,6 @@ function EnquiryForm({ property, site, open, onClose, apiBase = '' }: EnquiryDia
       firstField.current?.focus();
     } else if (!open && d.open) d.close();
   }, [open]);
-
-  const errors = validateEnquiry(enquiry, today, minNights);
-  const pageUrl = `${site.siteUrl.replace(/\/+$/, '')}${propertyPath(property.id)}`;
-  const datesValid = !errors.checkIn && !errors.checkOut;
-  const unavailable = availability.state === 'known' ? availability.unavailable : [];
-  const taken = datesValid && stayOverlaps(enquiry.checkIn, enquiry.checkOut, unavailable);
-  const links = taken ? null : enquiryLinks(enquiry, property, site, today, pageUrl);
-  const estimate = datesValid
-    ? estimateText(nightlyRateOf(property), nights(enquiry.checkIn, enquiry.checkOut))
-    : undefined;
-  const shown = (field: Field): string | undefined =>
-    touched[field] || enquiry[field] !== '' ? errors[field] : undefined;
-
-  const update =
-    (field: keyof Enquiry) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      const { value } = event.currentTarget;
-      setToday(propertyToday());
-      setEnquiry((prev) => ({ ...prev, [field]: value }));
-      // The calendar follows a typed check-in, so the two ways of choosing stay in step.
-      if (field === 'checkIn' && /^\d{4}-\d{2}-\d{2}$/.test(value)) setMonth(value);
-    };
-  const pickDates = (dates: StayDates) => {
-    setEnquiry((prev) => ({ ...prev, ...dates }));
-    setTouched((prev) => ({
-      ...prev,
-      checkIn: true,
-      checkOut: dates.checkOut !== '' || prev.checkOut,
-    }));
-  };
-  const touch = (field: Field) => () =>
-    setTouched((prev) => (prev[field] ? prev : { ...prev, [field]: true }));
-
-  const fieldProps = (field: Field) => {
-    const error = shown(field);
-    return {
-      id: `${id}-${field}`,
-      value: enquiry[field],
-      onChange: update(field),
-      onBlur: touch(field),
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${id}-${field}-error` : undefined,
-      required: true,
-      className: styles.input,
-    } as const;
-  };
-  const errorText = (field: Field) => {
-    const error = shown(field);
-    return error ? (
-      <p id={`${id}-${field}-error`} className={styles.error}>
-        {error}
-      </p>
-    ) : null;
-  };
-
-  const checkOutMin = addDays(errors.checkIn ? today : enquiry.checkIn, 1);
 
   return (
     <dialog
@@ -283,61 +79,12 @@ function EnquiryForm({ property, site, open, onClose, apiBase = '' }: EnquiryDia
         Check availability: choose your dates, then send your enquiry to the owner.
       </p>
       <form className={styles.form} noValidate onSubmit={(e) => e.preventDefault()}>
-        <AvailabilityStatus state={availability.state} minNights={minNights} />
-        <Suspense fallback={<div className={styles.calendarSpace} />}>
-          <StayCalendar
-            dates={{ checkIn: enquiry.checkIn, checkOut: enquiry.checkOut }}
-            rules={{ unavailable, minNights, today }}
-            month={month}
-            onMonthChange={setMonth}
-            onChange={pickDates}
-          />
-        </Suspense>
-        <div className={styles.dates}>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-checkIn`}>Check-in</label>
-            <input ref={firstField} type="date" min={today} {...fieldProps('checkIn')} />
-            {errorText('checkIn')}
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-checkOut`}>Check-out</label>
-            <input type="date" min={checkOutMin} {...fieldProps('checkOut')} />
-            {errorText('checkOut')}
-          </div>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-guests`}>Guests</label>
-          <input
-            type="number"
-            inputMode="numeric"
-            min={GUESTS_MIN}
-            max={GUESTS_MAX}
-            step={1}
-            {...fieldProps('guests')}
-          />
-          {errorText('guests')}
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-message`}>Message (optional)</label>
-          <textarea
-            id={`${id}-message`}
-            className={styles.input}
-            rows={3}
-            maxLength={MESSAGE_MAX}
-            value={enquiry.message}
-            onChange={update('message')}
-          />
-        </div>
+        <EnquiryDates id={id} state={state} property={property} firstField={firstField} />
+        <EnquiryGuests id={id} state={state} maxGuests={property.maxGuests} />
       </form>
-      <SendOptions
-        id={id}
-        estimate={estimate}
-        taken={taken}
-        links={links}
-        site={site}
-        enquiry={enquiry}
-        property={property}
-      />
+      {!state.taken && <EnquiryBreakdown id={id} quote={state.quote} />}
+      <EnquirySend id={id} state={state} site={site} />
+      <EnquiryRequest id={id} state={state} />
     </dialog>
   );
 }

@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { testProperty } from '../../../test/factories.js';
 import type { Property } from '../../shared/site-data.js';
+import { quoteStay } from '../../shared/quote.js';
 import {
+  NAME_MAX,
+  REQUEST_NOT_SENT,
+  bookingBody,
   callSummary,
   enquiryLinks,
   enquiryText,
   mailtoLink,
+  priceText,
+  requestFailure,
+  stayLimitsText,
   telLink,
+  validateContact,
   validateEnquiry,
   whatsappLink,
+  type Contact,
   type Enquiry,
 } from './enquiry.js';
 
@@ -165,32 +174,147 @@ describe('links', () => {
   });
 });
 
-describe('stay rules and price (AVL-10, AVL-11)', () => {
+describe('stay rules and price (AVL-10, PRICE-2, ENQ-3, ENQ-4)', () => {
   const priced: Property = { ...property, nightlyRate: 4500, minNights: 2 };
+  const seasonal: Property = {
+    ...priced,
+    weekendRate: 5500,
+    maxGuests: 4,
+    cleaningFee: 500,
+    seasons: [
+      { name: 'Holi', from: '2026-03-20', to: '2026-03-22', nightlyRate: 9000, minNights: 3 },
+    ],
+  };
+  const quoteOf = (p: Property, e: Enquiry = valid, gst = false) =>
+    quoteStay(
+      p,
+      { checkIn: e.checkIn, checkOut: e.checkOut, guests: Number(e.guests) },
+      { gst, today },
+    );
 
   it('refuses a stay shorter than the minimum, naming the first allowed check-out', () => {
-    expect(validateEnquiry({ ...valid, checkOut: '2026-03-13' }, today, 2)).toEqual({
+    expect(validateEnquiry({ ...valid, checkOut: '2026-03-13' }, today, priced)).toEqual({
       checkOut: 'The minimum stay is 2 nights: choose Sat 14 Mar 2026 or later.',
     });
-    expect(validateEnquiry({ ...valid, checkOut: '2026-03-14' }, today, 2)).toEqual({});
-    expect(enquiryLinks({ ...valid, checkOut: '2026-03-13' }, priced, site, today, pageUrl)).toBeNull();
+    expect(validateEnquiry({ ...valid, checkOut: '2026-03-14' }, today, priced)).toEqual({});
+    expect(
+      enquiryLinks({ ...valid, checkOut: '2026-03-13' }, priced, site, today, pageUrl),
+    ).toBeNull();
   });
 
-  it('carries the estimate in the WhatsApp and e-mail text and in the call summary', () => {
-    const text = enquiryText(valid, priced, pageUrl);
-    expect(text).toContain('Guests: 2\nEstimate: ₹4,500 × 3 nights = ₹13,500\nhttps://');
-    const links = enquiryLinks(valid, priced, site, today, pageUrl)!;
-    expect(decodeURIComponent(links.whatsapp!.split('?text=')[1]!)).toBe(text);
-    expect(decodeURIComponent(links.email!.split('&body=')[1]!)).toContain(
-      'Estimate: ₹4,500 × 3 nights = ₹13,500\r\n',
+  it('takes the minimum stay of the check-in night’s season and the most guests', () => {
+    const holi = { ...valid, checkIn: '2026-03-20', checkOut: '2026-03-22' };
+    expect(validateEnquiry(holi, today, seasonal)).toEqual({
+      checkOut: 'The minimum stay during Holi is 3 nights: choose Mon 23 Mar 2026 or later.',
+    });
+    expect(validateEnquiry({ ...holi, checkOut: '2026-03-23' }, today, seasonal)).toEqual({});
+    expect(validateEnquiry({ ...valid, guests: '5' }, today, seasonal)).toEqual({
+      guests: 'This property takes at most 4 guests.',
+    });
+    expect(validateEnquiry({ ...valid, guests: '4' }, today, seasonal)).toEqual({});
+  });
+
+  it('tells the limits before the guest picks', () => {
+    expect(stayLimitsText(seasonal)).toBe(
+      'The minimum stay is 2 nights (Holi: 3 nights). Up to 4 guests.',
     );
-    expect(callSummary(valid, priced)).toBe(
-      'Thu 12 Mar 2026 to Sun 15 Mar 2026, 2 guests, estimate ₹13,500',
+    expect(stayLimitsText({ minNights: 2 })).toBe('The minimum stay is 2 nights.');
+    expect(stayLimitsText({ maxGuests: 1 })).toBe('Up to 1 guest.');
+    expect(stayLimitsText({})).toBe('');
+  });
+
+  it('carries the quote’s total and lines in the WhatsApp and e-mail text and in the call summary', () => {
+    const quote = quoteOf(seasonal);
+    const text = enquiryText(valid, seasonal, pageUrl, quote);
+    expect(text).toContain(
+      'Guests: 2\nPrice: ₹16,000 (1 weekday night × ₹4,500: ₹4,500; 2 weekend nights × ₹5,500: ₹11,000; ' +
+        'Cleaning fee: ₹500)\nhttps://',
+    );
+    const links = enquiryLinks(valid, seasonal, site, today, pageUrl, quote)!;
+    expect(decodeURIComponent(links.whatsapp!.split('?text=')[1]!)).toBe(text);
+    expect(decodeURIComponent(links.email!.split('&body=')[1]!)).toContain('Price: ₹16,000 (');
+    expect(callSummary(valid, quote)).toBe(
+      'Thu 12 Mar 2026 to Sun 15 Mar 2026, 2 guests, total ₹16,000',
+    );
+  });
+
+  it('writes paise only when there are some, and GST as a line of its own', () => {
+    const quote = quoteOf(
+      { ...priced, nightlyRate: 4333, weeklyDiscount: 7 },
+      { ...valid, checkOut: '2026-03-19' },
+      true,
+    );
+    expect(priceText(quote)).toBe(
+      '₹29,618.22 (7 nights × ₹4,333: ₹30,331; Weekly discount (7%): -₹2,123.17; GST (5%): ₹1,410.39)',
     );
   });
 
   it('names no price without a nightly rate', () => {
-    expect(enquiryText(valid, property, pageUrl)).not.toMatch(/Estimate|₹/);
-    expect(callSummary(valid, property)).toBe('Thu 12 Mar 2026 to Sun 15 Mar 2026, 2 guests');
+    expect(enquiryText(valid, property, pageUrl)).not.toMatch(/Price|₹/);
+    expect(priceText(undefined)).toBeUndefined();
+    expect(callSummary(valid)).toBe('Thu 12 Mar 2026 to Sun 15 Mar 2026, 2 guests');
+  });
+});
+
+describe('Request to Book (ENQ-5, ENQ-6)', () => {
+  const contact: Contact = { name: ' Asha Rao ', phone: '094480 12345', email: '', website: '' };
+
+  it('asks for a name and a phone, and an e-mail that looks like one when given', () => {
+    expect(validateContact(contact)).toEqual({});
+    expect(validateContact({ ...contact, name: ' ', phone: '' })).toEqual({
+      name: 'Enter your name.',
+      phone: 'Enter a phone number the owner can call you on.',
+    });
+    expect(validateContact({ ...contact, name: 'x'.repeat(NAME_MAX + 1) }).name).toBe(
+      `Enter a name of at most ${NAME_MAX} characters.`,
+    );
+    for (const phone of ['12345', 'call me', '+91 94480 1234x'])
+      expect(validateContact({ ...contact, phone }).phone).toMatch(/^Enter a phone number, e\.g\./);
+    expect(validateContact({ ...contact, phone: '+44 (20) 7946-0000' })).toEqual({});
+    for (const email of ['asha', 'asha@', 'a b@x.in'])
+      expect(validateContact({ ...contact, email }).email).toMatch(/^Enter an e-mail address/);
+    expect(validateContact({ ...contact, email: 'asha@example.in' })).toEqual({});
+  });
+
+  it('builds the booking body, trimmed, with the optional fields only when given', () => {
+    expect(bookingBody(valid, 'coffee-view', contact)).toEqual({
+      propertyId: 'coffee-view',
+      checkIn: '2026-03-12',
+      checkOut: '2026-03-15',
+      guests: 2,
+      name: 'Asha Rao',
+      phone: '094480 12345',
+    });
+    expect(
+      bookingBody({ ...valid, message: ' Late ' }, 'p', {
+        ...contact,
+        email: ' a@b.in ',
+        website: 'x',
+      }),
+    ).toMatchObject({ email: 'a@b.in', message: 'Late', website: 'x' });
+  });
+
+  it('puts each refusal where the guest looks for it', () => {
+    expect(requestFailure({ status: 400, error: 'Enter a phone number.', field: 'phone' })).toEqual(
+      {
+        field: 'phone',
+        error: 'Enter a phone number.',
+      },
+    );
+    expect(requestFailure({ status: 400, error: 'Unknown field.', field: 'propertyId' })).toEqual({
+      error: 'Unknown field.',
+    });
+    expect(requestFailure({ status: 409, error: 'Taken', field: 'checkIn' })).toEqual({
+      field: 'checkIn',
+      error: 'These dates are no longer available: choose other dates, or ask the owner.',
+    });
+    expect(requestFailure({ status: 429, error: 'Too many' }).error).toMatch(
+      /^Too many requests .* use WhatsApp or a call\.$/,
+    );
+    for (const status of [0, 500, 502, 503])
+      expect(requestFailure({ status, error: 'x' })).toEqual({ error: REQUEST_NOT_SENT });
+    expect(REQUEST_NOT_SENT).toBe(
+      'The request could not be sent; nothing was booked. Try again, or use WhatsApp or a call.',
+    );
   });
 });

@@ -1,11 +1,8 @@
-/** The night-choosing rules of the enquiry calendar (AVL-10) and the price text (AVL-11). */
+/** The night-choosing rules of the enquiry calendar (AVL-10, PRICE-2) and the price text (AVL-11). */
 import { describe, expect, it } from 'vitest';
-import {
-  estimateText,
-  formatRupees,
-  fromPriceText,
-  minNightsOf,
-} from '../../shared/stay-basics.js';
+import { minimumStay } from '../../shared/quote.js';
+import { formatRupees, fromPriceText, minNightsOf } from '../../shared/stay-basics.js';
+import { testProperty } from '../../../test/factories.js';
 import {
   canCheckIn,
   canCheckOut,
@@ -17,7 +14,7 @@ import {
 
 // Another guest sleeps the nights of 12 and 13 March (checks out on the 14th).
 const booked = [{ start: '2026-03-12', end: '2026-03-14' }];
-const rules: StayRules = { unavailable: booked, minNights: 1, today: '2026-03-10' };
+const rules: StayRules = { unavailable: booked, minNights: () => 1, today: '2026-03-10' };
 
 describe('choosing dates', () => {
   it('a booked night cannot start a stay; the other guest’s check-out day can', () => {
@@ -34,12 +31,38 @@ describe('choosing dates', () => {
   });
 
   it('enforces the minimum stay, for check-in and check-out', () => {
-    const two = { ...rules, minNights: 2 };
+    const two = { ...rules, minNights: () => 2 };
     expect(canCheckOut('2026-03-14', '2026-03-15', two)).toBe(false);
     expect(canCheckOut('2026-03-14', '2026-03-16', two)).toBe(true);
     // One free night before the booking is too short a stay to start.
     expect(canCheckIn('2026-03-11', two)).toBe(false);
     expect(canCheckIn('2026-03-10', two)).toBe(true);
+  });
+
+  it('takes the minimum stay of the check-in night’s season (PRICE-2)', () => {
+    const property = testProperty({
+      id: 'p',
+      nightlyRate: 4000,
+      minNights: 1,
+      seasons: [
+        { name: 'Holi', from: '2026-03-20', to: '2026-03-22', nightlyRate: 6000, minNights: 3 },
+      ],
+    });
+    const seasonal: StayRules = {
+      unavailable: [],
+      minNights: (checkIn) => minimumStay(property, checkIn).nights,
+      today: '2026-03-10',
+    };
+    expect(canCheckOut('2026-03-19', '2026-03-20', seasonal)).toBe(true);
+    expect(canCheckOut('2026-03-20', '2026-03-22', seasonal)).toBe(false);
+    expect(canCheckOut('2026-03-20', '2026-03-23', seasonal)).toBe(true);
+    // Three nights from the 21st would run into a booking on the 23rd.
+    expect(
+      canCheckIn('2026-03-21', {
+        ...seasonal,
+        unavailable: [{ start: '2026-03-23', end: '2026-03-24' }],
+      }),
+    ).toBe(false);
   });
 
   it('picks a check-in, then a check-out; an impossible check-out restarts or is ignored', () => {
@@ -75,11 +98,7 @@ describe('price (AVL-11, en-IN)', () => {
     expect(formatRupees(150000)).toBe('₹1,50,000');
   });
 
-  it('gives the estimate and the "from" price only with a rate', () => {
-    expect(estimateText(4500, 3)).toBe('₹4,500 × 3 nights = ₹13,500');
-    expect(estimateText(4500, 1)).toBe('₹4,500 × 1 night = ₹4,500');
-    expect(estimateText(undefined, 3)).toBeUndefined();
-    expect(estimateText(4500, 0)).toBeUndefined();
+  it('gives the "from" price only with a rate', () => {
     expect(fromPriceText(4500)).toBe('from ₹4,500 / night');
     expect(fromPriceText(undefined)).toBeUndefined();
   });

@@ -23,10 +23,13 @@ export interface StayDates {
   checkOut: string;
 }
 
-/** What limits the choice: unavailable ranges (empty when unknown), the minimum stay, today. */
+/**
+ * What limits the choice: unavailable ranges (empty when unknown), the minimum stay of a stay
+ * checking in on a date (the season's or the property's, PRICE-2: quote.ts minimumStay), today.
+ */
 export interface StayRules {
   unavailable: readonly DateRange[];
-  minNights: number;
+  minNights: (checkIn: string) => number;
   today: string;
 }
 
@@ -35,7 +38,7 @@ export function canCheckIn(date: string, rules: StayRules): boolean {
   return (
     isCalendarDate(date) &&
     date >= rules.today &&
-    !stayOverlaps(date, addDays(date, rules.minNights), rules.unavailable)
+    !stayOverlaps(date, addDays(date, rules.minNights(date)), rules.unavailable)
   );
 }
 
@@ -44,7 +47,7 @@ export function canCheckOut(checkIn: string, date: string, rules: StayRules): bo
   return (
     isCalendarDate(checkIn) &&
     isCalendarDate(date) &&
-    nights(checkIn, date) >= rules.minNights &&
+    nights(checkIn, date) >= rules.minNights(checkIn) &&
     !stayOverlaps(checkIn, date, rules.unavailable)
   );
 }

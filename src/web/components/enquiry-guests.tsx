@@ -1,0 +1,54 @@
+/**
+ * The guests and message section of the enquiry dialog (ENQ-1): the number of guests (at most the
+ * property's `maxGuests`, PRICE-1, said next to the field) and an optional message, which every
+ * way to send carries, the Request to Book included.
+ */
+import { GUESTS_MAX, GUESTS_MIN, MESSAGE_MAX } from './enquiry.js';
+import { FieldError, errorAttributes } from './enquiry-field.js';
+import type { EnquiryState } from './use-enquiry.js';
+import styles from './enquiry-dialog.module.css';
+
+export function EnquiryGuests({
+  id,
+  state,
+  maxGuests,
+}: {
+  id: string;
+  state: EnquiryState;
+  maxGuests: number | undefined;
+}) {
+  const error = state.fieldError('guests');
+  return (
+    <>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-guests`}>Guests</label>
+        <input
+          id={`${id}-guests`}
+          type="number"
+          inputMode="numeric"
+          min={GUESTS_MIN}
+          max={Math.min(GUESTS_MAX, maxGuests ?? GUESTS_MAX)}
+          step={1}
+          required
+          className={styles.input}
+          value={state.enquiry.guests}
+          onChange={state.update('guests')}
+          onBlur={state.touch('guests')}
+          {...errorAttributes(`${id}-guests`, error)}
+        />
+        <FieldError id={`${id}-guests`} error={error} />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-message`}>Message (optional)</label>
+        <textarea
+          id={`${id}-message`}
+          className={styles.input}
+          rows={3}
+          maxLength={MESSAGE_MAX}
+          value={state.enquiry.message}
+          onChange={state.update('message')}
+        />
+      </div>
+    </>
+  );
+}
