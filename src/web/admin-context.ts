@@ -6,13 +6,20 @@
  */
 import { createContext, useContext } from 'react';
 
+/**
+ * The property's texts of several lines, edited in the in-page multi-line editor (FLOW-8: the
+ * browser's prompt cannot take line breaks): the description (PROP-7), the house rules and the
+ * cancellation policy (BOOK-12).
+ */
+export type LongTextField = 'description' | 'houseRules' | 'cancellationPolicy';
+
 export interface AdminApi {
   /** Prompt for a new value of a string or count detail field ('name', 'address', 'bedCount', ...). */
   editDetail(propertyId: string, field: string): void;
   /** Prompt for a comma-separated facilities list (FLOW-8). */
   editFacilities(propertyId: string): void;
-  /** Multi-line prompt for the description. */
-  editDescription(propertyId: string): void;
+  /** Multi-line prompt for one of the property's long texts. */
+  editLongText(propertyId: string, field: LongTextField): void;
   /** Opens the Manage Images dialog for a property (the hero image click, PROP-8). */
   openManageImages(propertyId: string): void;
   /** Opens the property's Calendar dialog: feeds, blocks, export URL (AVL-1). */

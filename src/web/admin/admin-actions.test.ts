@@ -57,7 +57,7 @@ function setup() {
     alert: (m) => rec.alerts.push(m),
     showManageImages: (id) => rec.opened.push(`images:${id}:${JSON.stringify(photos(id))}`),
     showSelectProperty: (id) => rec.opened.push(`select:${id}`),
-    showDescriptionEditor: (id) => rec.opened.push(`description:${id}`),
+    showTextEditor: (id, field) => rec.opened.push(`${field}:${id}`),
     showCalendar: (id) => rec.opened.push(`calendar:${id}`),
     showRates: (id) => rec.opened.push(`rates:${id}`),
   };
@@ -166,7 +166,9 @@ describe('editDetail (PROP-8, FLOW-7, FLOW-8)', () => {
     rec.promptAnswer = 'two';
     actions.editDetail('misty-hills', 'bedCount');
     expect(rec.prompts[0]).toEqual(['New bed count for Misty Hills:', '2']);
-    expect(rec.alerts).toEqual(['The bed count must be a whole number from 0 to 1000; "two" is not.']);
+    expect(rec.alerts).toEqual([
+      'The bed count must be a whole number from 0 to 1000; "two" is not.',
+    ]);
     expect(calls()).toEqual([]);
     rec.promptAnswer = '3';
     rec.alerts = [];
@@ -219,17 +221,26 @@ describe('editFacilities (FLOW-8)', () => {
 describe('description (in-page multi-line prompt)', () => {
   it('opens the editor, and saving keeps the line breaks', async () => {
     const actions = setup();
-    actions.editDescription('misty-hills');
+    actions.editLongText('misty-hills', 'description');
     expect(rec.opened).toEqual(['description:misty-hills']);
     okFlush();
-    await actions.saveDescription('misty-hills', 'First line\nSecond line\n\nThird');
+    await actions.saveLongText('misty-hills', 'description', 'First line\nSecond line\n\nThird');
     expect(imported().propertyList[0]!.description).toBe('First line\nSecond line\n\nThird');
     expect(rec.reloads).toBe(1);
   });
 
+  it('edits the house rules in the same editor, line breaks kept (BOOK-12)', async () => {
+    const actions = setup();
+    actions.editLongText('misty-hills', 'houseRules');
+    expect(rec.opened).toEqual(['houseRules:misty-hills']);
+    okFlush();
+    await actions.saveLongText('misty-hills', 'houseRules', 'No smoking.\nQuiet after 10 pm.');
+    expect(imported().propertyList[0]!.houseRules).toBe('No smoking.\nQuiet after 10 pm.');
+  });
+
   it('a blank text sends nothing', async () => {
     const actions = setup();
-    await actions.saveDescription('misty-hills', ' \n ');
+    await actions.saveLongText('misty-hills', 'description', ' \n ');
     expect(calls()).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@
  *   what it was, so what the owner sees is what is stored.
  * - A value the catalogue rules refuse (catalogue.ts RangeError) is told with alert, nothing sent.
  */
-import type { AdminApi } from '../admin-context.js';
+import type { AdminApi, LongTextField } from '../admin-context.js';
 import {
   addPhoto,
   addPropertyToSection,
@@ -46,7 +46,7 @@ export interface AdminUi {
   /** Shows Manage Images for the property (closing it first when open, to refresh it: FLOW-3). */
   showManageImages(propertyId: string): void;
   showSelectProperty(sectionId: string): void;
-  showDescriptionEditor(propertyId: string): void;
+  showTextEditor(propertyId: string, field: LongTextField): void;
   /** Shows the property's Calendar dialog (AVL-1). */
   showCalendar(propertyId: string): void;
   /** Shows the property's Rates dialog (RATES-1). */
@@ -55,7 +55,8 @@ export interface AdminUi {
 
 /** AdminApi (the screens' seam) plus what the admin bar's dialogs call. */
 export interface AdminActions extends AdminApi {
-  saveDescription(propertyId: string, text: string): Promise<void>;
+  /** Saves a long text (a blank one sends nothing: FLOW-8), then the full flush. */
+  saveLongText(propertyId: string, field: LongTextField, text: string): Promise<void>;
   /** RATES-2: sets every rate field of the property (catalogue.ts setRates), then the full flush. */
   saveRates(propertyId: string, rates: Rates): Promise<void>;
   chooseProperty(sectionId: string, propertyId: string): Promise<void>;
@@ -107,8 +108,8 @@ function propertyFlows({
   AdminActions,
   | 'editDetail'
   | 'editFacilities'
-  | 'editDescription'
-  | 'saveDescription'
+  | 'editLongText'
+  | 'saveLongText'
   | 'saveRates'
   | 'openCalendar'
   | 'openRates'
@@ -146,14 +147,14 @@ function propertyFlows({
       );
     },
 
-    editDescription(propertyId) {
-      if (property(propertyId)) ui.showDescriptionEditor(propertyId);
+    editLongText(propertyId, field) {
+      if (property(propertyId)) ui.showTextEditor(propertyId, field);
     },
 
-    async saveDescription(propertyId, text) {
+    async saveLongText(propertyId, field, text) {
       if (text.trim() === '') return;
       await commit(
-        edit((d) => setDetail(d, propertyId, 'description', text)),
+        edit((d) => setDetail(d, propertyId, field, text)),
         'full',
       );
     },

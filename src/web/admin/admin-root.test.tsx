@@ -186,7 +186,7 @@ function harness() {
     alert: (m) => alerts.push(m),
     showManageImages: (id) => opened.push(id),
     showSelectProperty: () => undefined,
-    showDescriptionEditor: () => undefined,
+    showTextEditor: () => undefined,
     showCalendar: () => undefined,
     showRates: () => undefined,
   };

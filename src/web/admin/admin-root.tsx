@@ -89,11 +89,11 @@ export default function AdminRoot({ data, children }: { data: PageData; children
       alert: (message) => window.alert(message),
       showManageImages: (propertyId) => reopen(MANAGE_IMAGES_ID, () => setImagesFor(propertyId)),
       showSelectProperty: (sectionId) => reopen(SELECT_PROPERTY_ID, () => setSelectFor(sectionId)),
-      showDescriptionEditor: (propertyId) => {
+      showTextEditor: (propertyId, field) => {
         const property = store.get().propertyList.find((p) => p.id === propertyId);
         if (!property) return;
         reopen(DESCRIPTION_DIALOG_ID, () =>
-          setDraft({ propertyId, propertyName: property.name, text: property.description }),
+          setDraft({ propertyId, propertyName: property.name, field, text: property[field] ?? '' }),
         );
       },
       showCalendar: (propertyId) => {

@@ -1,17 +1,28 @@
 /**
- * The description editor: the in-page multi-line prompt of FLOW-8 (the browser's own prompt
- * cannot take line breaks, and PROP-7 keeps them). Save with a blank text, Cancel and Escape
- * change nothing and send nothing (FLOW-8).
+ * The long-text editor: the in-page multi-line prompt of FLOW-8 for the description (PROP-7), the
+ * house rules and the cancellation policy (BOOK-12); the browser's own prompt cannot take line
+ * breaks, and the pages keep them. Save with a blank text, Cancel and Escape change nothing and
+ * send nothing (FLOW-8).
  */
 import { useId } from 'react';
+import type { LongTextField } from '../admin-context.js';
 import type { AdminActions } from './admin-actions.js';
 import styles from './admin.module.css';
 
 export const DESCRIPTION_DIALOG_ID = 'edit-description';
 
+/** What the editor calls each long text, in its title and its field's label. */
+const TEXT_NAMES: Record<LongTextField, string> = {
+  description: 'description',
+  houseRules: 'house rules',
+  cancellationPolicy: 'cancellation policy',
+};
+
 export interface DescriptionDraft {
   propertyId: string;
   propertyName: string;
+  /** Which text is edited; the description when absent. */
+  field?: LongTextField;
   text: string;
 }
 
@@ -25,6 +36,8 @@ export interface DescriptionDialogProps {
 
 export function DescriptionDialog({ actions, draft, onChange, close }: DescriptionDialogProps) {
   const fieldId = useId();
+  const field = draft?.field ?? 'description';
+  const name = TEXT_NAMES[field];
   return (
     <dialog
       id={DESCRIPTION_DIALOG_ID}
@@ -36,14 +49,15 @@ export function DescriptionDialog({ actions, draft, onChange, close }: Descripti
           e.preventDefault();
           if (!draft) return;
           close();
-          void actions.saveDescription(draft.propertyId, draft.text);
+          void actions.saveLongText(draft.propertyId, field, draft.text);
         }}
       >
         <h2 id={`${DESCRIPTION_DIALOG_ID}-title`} className={styles.dialogTitle}>
-          Edit description{draft ? `: ${draft.propertyName}` : ''}
+          Edit {name}
+          {draft ? `: ${draft.propertyName}` : ''}
         </h2>
         <label htmlFor={fieldId} className="visually-hidden">
-          New description
+          New {name}
         </label>
         <textarea
           id={fieldId}

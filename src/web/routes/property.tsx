@@ -292,7 +292,7 @@ function PropertyContent({ property, edit }: { property: Property; edit: EditFie
           About this stay
         </h2>
         <EditableBlock
-          onEdit={admin ? () => admin.editDescription(property.id) : undefined}
+          onEdit={admin ? () => admin.editLongText(property.id, 'description') : undefined}
           label="description"
         >
           <div
@@ -306,7 +306,10 @@ function PropertyContent({ property, edit }: { property: Property; edit: EditFie
           <h2 className={styles.sectionTitle} id={`${field}-title`}>
             {title}
           </h2>
-          <EditableBlock onEdit={edit(field)} label={title.toLowerCase()}>
+          <EditableBlock
+            onEdit={admin ? () => admin.editLongText(property.id, field) : undefined}
+            label={title.toLowerCase()}
+          >
             <p className={styles.policy}>{property[field] ?? 'Not set'}</p>
           </EditableBlock>
         </section>

@@ -54,7 +54,7 @@ function open() {
     alert: (m) => told.alerts.push(m),
     showManageImages: () => undefined,
     showSelectProperty: () => undefined,
-    showDescriptionEditor: () => undefined,
+    showTextEditor: () => undefined,
     showCalendar: () => undefined,
     showRates: () => undefined,
   };
