@@ -1,0 +1,162 @@
+/**
+ * Direct bookings (BOOK-*): the request a guest sends, the states a booking goes through, and the
+ * shapes of the booking API, shared by the server (src/server/bookings/) and the pages (the
+ * enquiry dialog's Request to Book, the owner's inbox). Types and word tables only: no zod, no
+ * I/O, so visitor code can import it for nothing.
+ *
+ * The states (BOOK-4):
+ *   requested ──accept──► accepted ──paid──► confirmed
+ *      │  │                   │                  │
+ *      │  └─decline─► declined└──cancel──► cancelled ◄──cancel──┘
+ *      ├─withdraw (the guest)─► withdrawn
+ *      └─no answer in BOOKING_REQUEST_HOURS─► expired
+ * Accepted and confirmed bookings close their nights everywhere (availability, the export feed).
+ */
+
+/** Every state a booking can be in. */
+export const BOOKING_STATUSES = [
+  'requested',
+  'accepted',
+  'confirmed',
+  'declined',
+  'cancelled',
+  'withdrawn',
+  'expired',
+] as const;
+
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** The states whose nights are taken (BOOK-6): in availability, the guest's calendar and the export feed. */
+export const NIGHT_HOLDING_STATUSES: readonly BookingStatus[] = ['accepted', 'confirmed'];
+
+/** The status in words, as the guest's booking page and the owner's inbox say it (BOOK-7). */
+export const BOOKING_STATUS_WORDS: Record<BookingStatus, string> = {
+  requested: 'Requested',
+  accepted: 'Accepted – advance due',
+  confirmed: 'Confirmed',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+  withdrawn: 'Withdrawn',
+  expired: 'Expired',
+};
+
+/**
+ * `POST /api/bookings` (public) body. Dates are night names (YYYY-MM-DD, Asia/Kolkata); `phone` is
+ * read with libphonenumber-js, India by default. `website` is the hidden field people never see
+ * and bots fill: a request carrying it is answered 201 and dropped (BOOK-1).
+ */
+export interface BookingRequestBody {
+  propertyId: string;
+  checkIn: string;
+  checkOut: string;
+  guests: number;
+  name: string;
+  phone: string;
+  email?: string;
+  message?: string;
+  website?: string;
+}
+
+/**
+ * 201 answer to `POST /api/bookings`: `url` is the guest's booking page, an absolute URL built from
+ * SITE_URL, `{SITE_URL}/booking/{id}/{token}` (BOOK-5, HTTP-3).
+ */
+export interface BookingCreated {
+  id: string;
+  status: 'requested';
+  url: string;
+}
+
+/** The owner's inbox filters (`GET /api/bookings?status=`): open = requested; upcoming = accepted or confirmed, check-out from today; past = check-out before today; all. */
+export const BOOKING_FILTERS = ['open', 'upcoming', 'past', 'all'] as const;
+export type BookingFilter = (typeof BOOKING_FILTERS)[number];
+
+/** One booking as the owner's inbox shows it (owner API only: it holds the guest's personal data). */
+export interface OwnerBooking {
+  id: string;
+  /** Short, readable payment reference, e.g. "STY-7K2Q" (BOOK-5). */
+  reference: string;
+  propertyId: string;
+  propertyName: string;
+  checkIn: string;
+  checkOut: string;
+  nights: number;
+  guests: number;
+  /** Personal data: absent once erased GUEST_DATA_DAYS after check-out (BOOK-9). */
+  name?: string;
+  phone?: string;
+  email?: string;
+  message?: string;
+  status: BookingStatus;
+  /** ISO time the request arrived. */
+  createdAt: string;
+  /** ISO time of the last change of status. */
+  updatedAt: string;
+  /** The quote's total and advance at the time of the request, in paise; absent without a nightly rate. */
+  totalPaise?: number;
+  advancePaise?: number;
+  /** What the owner wrote to the guest with a decline or a cancel. */
+  ownerMessage?: string;
+  /** Mail about this booking that could not be sent yet, in words (BOOK-8), e.g. "Accepted mail to guest@x: not sent yet (SMTP refused), next try 10:42". */
+  mailProblems: string[];
+}
+
+/** `GET /api/bookings?status=` answer. `openCount`: requests waiting for an answer (the Bookings control's badge). */
+export interface BookingList {
+  bookings: OwnerBooking[];
+  openCount: number;
+}
+
+/** The owner's actions: `POST /api/bookings/{id}/{action}`; decline and cancel take `{ message? }`. */
+export const BOOKING_ACTIONS = ['accept', 'decline', 'paid', 'cancel'] as const;
+export type BookingAction = (typeof BOOKING_ACTIONS)[number];
+
+/** Body of an owner action (decline and cancel: an optional message to the guest, at most 2,000 characters). */
+export interface BookingActionBody {
+  message?: string;
+}
+
+/** Answer to an owner action: the booking as it is now. */
+export interface BookingActionResult {
+  booking: OwnerBooking;
+}
+
+/** Path of the guest's booking page (BOOK-7); `:token` is the page's secret (BOOK-5). */
+export const BOOKING_PAGE = '/booking/:id/:token';
+
+/** What the guest's booking page shows (BOOK-7), rendered on request by the server. Amounts in paise. */
+export interface GuestBookingView {
+  reference: string;
+  status: BookingStatus;
+  businessName: string;
+  property: {
+    name: string;
+    address: string;
+    /** The property page's path, "/stay/{id}". */
+    path: string;
+    checkInTime?: string;
+    checkOutTime?: string;
+    /** Plain text, line breaks kept (BOOK-12). */
+    houseRules?: string;
+    cancellationPolicy?: string;
+  };
+  checkIn: string;
+  checkOut: string;
+  nights: number;
+  guests: number;
+  /** The quote stored with the request; absent for a property without a nightly rate. */
+  quote?: { lines: { label: string; amountPaise: number }[]; totalPaise: number; advancePaise: number };
+  /** What the owner wrote with a decline or a cancel. */
+  ownerMessage?: string;
+  contact: { phone: string; email: string };
+  gstin?: string;
+  /**
+   * Accepted bookings only: the advance due and how to pay it. `upiUrl` and `qrSvgDataUrl` are
+   * absent without UPI_ID (the page then asks the guest to contact the owner to pay).
+   */
+  payment?: { advancePaise: number; upiUrl?: string; qrSvgDataUrl?: string };
+  /** Requested bookings only: where the page's withdraw form posts. */
+  withdrawPath?: string;
+  /** A notice after an action of the guest, e.g. "Your request is withdrawn." */
+  notice?: string;
+}
