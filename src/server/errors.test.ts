@@ -36,6 +36,8 @@ const METHODS: Record<keyof typeof API, Method[]> = {
   calendar: ['GET', 'PUT'],
   calendarSync: ['POST'],
   calendarSecret: ['POST'],
+  bookings: ['GET', 'POST'],
+  bookingAction: ['POST'],
   health: ['GET'],
 };
 
@@ -51,7 +53,10 @@ const UNSAFE: Method[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 /** Every /api row with its path parameters filled in. */
 const API_ROWS = (Object.keys(API) as (keyof typeof API)[])
   .filter((key) => API[key].startsWith('/api/'))
-  .map((key) => ({ key, url: apiPath(API[key], { propertyId: 'stay-1', n: 1 }) }));
+  .map((key) => ({
+    key,
+    url: apiPath(API[key], { propertyId: 'stay-1', n: 1, id: 'b1', action: 'accept' }),
+  }));
 
 /** Every write of the API: each /api row with each of its unsafe methods. */
 const WRITES = API_ROWS.flatMap(({ key, url }) =>

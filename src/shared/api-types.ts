@@ -7,6 +7,13 @@
  * Every refusal is `ApiError` (`{ error, field? }`); a call whose refusal carries more (the 409 of
  * a stale import, the 429 of a throttled login) names it as `refusal`.
  */
+import type {
+  BookingActionBody,
+  BookingActionResult,
+  BookingCreated,
+  BookingList,
+  BookingRequestBody,
+} from './bookings.js';
 import type { API } from './routes.js';
 import type { SiteData } from './site-data.js';
 
@@ -154,6 +161,14 @@ export interface ApiTypes {
   [API.calendar]: { body: CalendarChange; answer: CalendarState };
   [API.calendarSync]: { answer: CalendarState };
   [API.calendarSecret]: { answer: CalendarState };
+  /**
+   * GET `?status=open|upcoming|past|all` (the owner's inbox) answers BookingList; POST (a guest's
+   * request, BookingRequestBody) answers BookingCreated. One URL, two answers: a caller checks
+   * which it got (web/admin/bookings-api.ts).
+   */
+  [API.bookings]: { body: BookingRequestBody; answer: BookingList | BookingCreated };
+  /** The owner's accept, decline, paid, cancel (`:action`); decline and cancel carry `{ message? }`. */
+  [API.bookingAction]: { body: BookingActionBody; answer: BookingActionResult };
 }
 
 /** The URL patterns the browser calls. */

@@ -102,7 +102,9 @@ export const API_PREFIX = '/api/';
  * GET (generatePost POST), upload POST multipart, login POST, logout POST, session GET;
  * revisions GET, restore POST (SAF-5, SAF-3); availability GET, public (AVL-7); calendar GET and
  * PUT, calendarSync POST, calendarSecret POST (AVL-9); quote GET, public (PRICE-6), with the query
- * `checkIn`, `checkOut`, `guests`; health GET, outside /api/ as load balancers
+ * `checkIn`, `checkOut`, `guests`; bookings POST public (a guest's request, BOOK-1) and GET the
+ * owner's list (BOOK-4), bookingAction POST the owner's accept, decline, paid, cancel (BOOK-4);
+ * health GET, outside /api/ as load balancers
  * expect (OPS-7).
  */
 export const API = {
@@ -122,6 +124,8 @@ export const API = {
   calendarSync: '/api/calendar/:propertyId/sync',
   calendarSecret: '/api/calendar/:propertyId/secret',
   quote: '/api/quote/:propertyId',
+  bookings: '/api/bookings',
+  bookingAction: '/api/bookings/:id/:action',
   health: '/healthz',
 } as const;
 

@@ -16,6 +16,7 @@ import {
   DescriptionDialog,
   type DescriptionDraft,
 } from './description-dialog.js';
+import { BOOKINGS_DIALOG_ID, BookingsDialog } from './bookings-dialog.js';
 import { CALENDAR_DIALOG_ID, CalendarDialog } from './calendar-dialog.js';
 import type { CalendarTarget } from './use-calendar-dialog.js';
 import { createFlushClient, type Notice } from './flush.js';
@@ -76,6 +77,8 @@ export default function AdminRoot({ data, children }: { data: PageData; children
   const [selectFor, setSelectFor] = useState<string | null>(null);
   const [draft, setDraft] = useState<DescriptionDraft | null>(null);
   const [calendarFor, setCalendarFor] = useState<CalendarTarget | null>(null);
+  const [bookingsOpening, setBookingsOpening] = useState(0);
+  const [openCount, setOpenCount] = useState<number | null>(null);
 
   const flush = useMemo(() => createFlushClient(store, { notify: setNotice }), [store, setNotice]);
   const actions = useMemo(() => {
@@ -121,6 +124,10 @@ export default function AdminRoot({ data, children }: { data: PageData; children
         }}
         reload={() => location.reload()}
         dismiss={() => setNotice(null)}
+        bookings={{
+          openCount,
+          open: () => reopen(BOOKINGS_DIALOG_ID, () => setBookingsOpening((n) => n + 1)),
+        }}
       >
         <ManageImagesDialog
           store={store}
@@ -145,6 +152,11 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           target={calendarFor}
           close={() => window.closeDialog(CALENDAR_DIALOG_ID)}
           confirm={(m) => window.confirm(m)}
+        />
+        <BookingsDialog
+          opening={bookingsOpening}
+          close={() => window.closeDialog(BOOKINGS_DIALOG_ID)}
+          onOpenCount={setOpenCount}
         />
         <HistoryDialog
           ref={history}
