@@ -77,9 +77,13 @@ test('a guest’s request is accepted from the inbox and its nights close', asyn
     await hydrated(p);
     const bar = p.getByRole('region', { name: 'Admin Tools' });
     const control = bar.getByRole('button', { name: /^Bookings \d+ open$/ });
-    await expect(control).toBeVisible();
-    await press(control);
     const dialog = p.getByRole('dialog', { name: 'Bookings' });
+    await control.scrollIntoViewIfNeeded();
+    // A tap while the page still moves (lazy photos) can land beside the control: tap again then.
+    await expect(async () => {
+      await press(control);
+      await expect(dialog).toBeVisible({ timeout: 2_000 });
+    }).toPass();
     const card = dialog.getByRole('listitem').filter({ has: p.getByRole('heading', { name }) });
     await expect(card.getByText('Requested')).toBeVisible();
     await expect(card.getByText('3 nights, 2 guests')).toBeVisible();
