@@ -7,7 +7,14 @@
  * Every refusal is `ApiError` (`{ error, field? }`); a call whose refusal carries more (the 409 of
  * a stale import, the 429 of a throttled login) names it as `refusal`.
  */
-import type { BookingCreated, BookingRequestBody, BookingStatus } from './bookings.js';
+import type {
+  BookingActionBody,
+  BookingActionResult,
+  BookingCreated,
+  BookingList,
+  BookingRequestBody,
+  BookingStatus,
+} from './bookings.js';
 import type { Quote } from './quote.js';
 import type { API } from './routes.js';
 import type { SiteData } from './site-data.js';
@@ -172,8 +179,14 @@ export interface ApiTypes {
   [API.calendarSecret]: { answer: CalendarState };
   /** PRICE-6: the query `checkIn`, `checkOut`, `guests`; the body is quoteStay's. */
   [API.quote]: { answer: Quote };
-  /** BOOK-1: the guest's Request to Book (POST, public); 201 BookingCreated. */
-  [API.bookings]: { body: BookingRequestBody; answer: BookingCreated };
+  /**
+   * GET `?status=open|upcoming|past|all` (the owner's inbox) answers BookingList; POST (a guest's
+   * request, BookingRequestBody) answers BookingCreated. One URL, two answers: a caller checks
+   * which it got (web/admin/bookings-api.ts).
+   */
+  [API.bookings]: { body: BookingRequestBody; answer: BookingList | BookingCreated };
+  /** The owner's accept, decline, paid, cancel (`:action`); decline and cancel carry `{ message? }`. */
+  [API.bookingAction]: { body: BookingActionBody; answer: BookingActionResult };
 }
 
 /** The URL patterns the browser calls. */

@@ -7,6 +7,7 @@
  *   window.openDialog('office-address')  // footer: Office Address
  *   window.openDialog('manage-images')   // admin bar (admin mode only)
  *   window.openDialog('select-property') // admin bar (admin mode only)
+ *   window.openDialog('bookings')        // admin bar (admin mode only)
  *   window.closeDialog(id)
  *
  * An id that names no `<dialog>` is ignored (nothing to open), as is opening an open dialog or

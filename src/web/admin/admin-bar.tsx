@@ -1,7 +1,8 @@
 /**
  * The admin bar (ADMIN-2): a section titled 'Admin Tools' with 'Import And Flush Changes' (full
- * flush), 'Flush Without Importing' (generate only), 'History' (SAF-1) and 'Log Out' (it
- * ends the session on the server, then the home page). It keeps the last problem on screen after
+ * flush), 'Flush Without Importing' (generate only), 'Bookings' (the inbox, with the number of
+ * open requests: INBOX-1), 'History' (SAF-1) and 'Log Out' (it ends the session on the server,
+ * then the home page). It keeps the last problem on screen after
  * its alert, with a link to the login page when logging in again is the fix, and for a change
  * refused as stale (SAF-6) the change itself in selectable text, with 'Reload Page' before the
  * reload and 'Dismiss' after it.
@@ -24,6 +25,8 @@ export interface AdminBarProps {
   reload: () => void;
   /** Takes the notice off the bar. */
   dismiss: () => void;
+  /** INBOX-1: the Bookings control, with the open requests (null until the server said). */
+  bookings?: { openCount: number | null; open: () => void };
   /** The bar's dialogs (ADMIN-2: it holds Manage Images and Select Property). */
   children?: ReactNode;
 }
@@ -36,6 +39,7 @@ export function AdminBar({
   openHistory,
   reload,
   dismiss,
+  bookings,
   children,
 }: AdminBarProps) {
   /** Any answer ends the visit to the owner's tools; no answer leaves the session as it was. */
@@ -62,6 +66,18 @@ export function AdminBar({
         >
           Flush Without Importing
         </button>
+        {bookings && (
+          <button type="button" className={styles.button} onClick={bookings.open}>
+            Bookings
+            {bookings.openCount ? (
+              <>
+                {' '}
+                <span className={styles.count}>{bookings.openCount}</span>{' '}
+                <span className="visually-hidden">open</span>
+              </>
+            ) : null}
+          </button>
+        )}
         <button type="button" className={styles.button} onClick={openHistory}>
           History
         </button>

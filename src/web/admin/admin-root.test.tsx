@@ -28,6 +28,7 @@ import { ManageImagesDialog } from './manage-images-dialog.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
 import { UPLOAD_LIMIT_BYTES, uploadFile } from './upload.js';
 import { testPageData } from '../../../test/test-site.js';
+import { testBookingList } from '../../../test/booking-fixtures.js';
 
 // waitFor's default of 1 s is too short for a round trip to the scripted server when the whole
 // suite runs at once on two cores; a passing wait returns as soon as it passes.
@@ -78,6 +79,11 @@ function Screen() {
 
 const dialog = (id: string) => document.getElementById(id) as HTMLDialogElement;
 
+/** The open requests the Bookings control counts, asked once as the page loads (INBOX-1). */
+const COUNT_URL = '/api/bookings?status=open';
+/** What the page sent besides that count. */
+const sentBesidesCount = () => server.seen.filter((s) => s.url !== COUNT_URL);
+
 describe('AdminRoot', () => {
   it('provides the AdminApi to the page and renders the admin bar after it', () => {
     render(
@@ -95,6 +101,30 @@ describe('AdminRoot', () => {
     ).toBeTruthy();
     expect(dialog('manage-images').open).toBe(false);
     expect(dialog('select-property').open).toBe(false);
+  });
+
+  it('the Bookings control shows the open requests as the page loads and opens the inbox (INBOX-1)', async () => {
+    const list = testBookingList();
+    server.answers[COUNT_URL] = [
+      { status: 200, body: { ...list, openCount: 3 } },
+      { status: 200, body: { ...list, openCount: 2 } },
+    ];
+    render(
+      <AdminRoot data={pageData()}>
+        <Screen />
+      </AdminRoot>,
+    );
+    const bar = screen.getByRole('region', { name: 'Admin Tools' });
+    const control = await within(bar).findByRole('button', { name: 'Bookings 3 open' });
+    expect(dialog('bookings').open).toBe(false);
+    fireEvent.click(control);
+    expect(dialog('bookings').open).toBe(true);
+    await within(bar).findByRole('button', { name: 'Bookings 2 open' });
+    expect(within(dialog('bookings')).getAllByRole('heading', { level: 3 })).toHaveLength(4);
+    expect(server.seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      `GET ${COUNT_URL}`,
+      `GET ${COUNT_URL}`,
+    ]);
   });
 
   it('opens Manage Images with each photo, and Show/Hide On Home changes memory only, reopening the dialog', async () => {
@@ -136,7 +166,7 @@ describe('AdminRoot', () => {
     expect(global.propertyList[0]!.photos[1]!.home).toBe(true);
     expect(data.propertyList[0]!.photos[1]!.home).toBe(false);
     await new Promise((r) => setTimeout(r, 20));
-    expect(server.seen).toEqual([]);
+    expect(sentBesidesCount()).toEqual([]);
   });
 
   it('opens Select Property with one button per property, labelled with its name', () => {
@@ -166,7 +196,7 @@ describe('AdminRoot', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Misty Hills' }));
     expect(window.prompt).toHaveBeenCalledWith('New name for Misty Hills:', 'Misty Hills');
     await new Promise((r) => setTimeout(r, 20));
-    expect(server.seen).toEqual([]);
+    expect(sentBesidesCount()).toEqual([]);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   DescriptionDialog,
   type DescriptionDraft,
 } from './description-dialog.js';
+import { BOOKINGS_DIALOG_ID, BookingsDialog } from './bookings-dialog.js';
 import { CALENDAR_DIALOG_ID, CalendarDialog } from './calendar-dialog.js';
 import type { CalendarTarget } from './use-calendar-dialog.js';
 import { createFlushClient, type Notice } from './flush.js';
@@ -80,6 +81,8 @@ export default function AdminRoot({ data, children }: { data: PageData; children
   const [draft, setDraft] = useState<DescriptionDraft | null>(null);
   const [calendarFor, setCalendarFor] = useState<CalendarTarget | null>(null);
   const [ratesFor, setRatesFor] = useState<RatesTarget | null>(null);
+  const [bookingsOpening, setBookingsOpening] = useState(0);
+  const [openCount, setOpenCount] = useState<number | null>(null);
 
   const flush = useMemo(() => createFlushClient(store, { notify: setNotice }), [store, setNotice]);
   const actions = useMemo(() => {
@@ -137,6 +140,10 @@ export default function AdminRoot({ data, children }: { data: PageData; children
         }}
         reload={() => location.reload()}
         dismiss={() => setNotice(null)}
+        bookings={{
+          openCount,
+          open: () => reopen(BOOKINGS_DIALOG_ID, () => setBookingsOpening((n) => n + 1)),
+        }}
       >
         <ManageImagesDialog
           store={store}
@@ -166,6 +173,11 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           target={ratesFor}
           actions={actions}
           close={() => window.closeDialog(RATES_DIALOG_ID)}
+        />
+        <BookingsDialog
+          opening={bookingsOpening}
+          close={() => window.closeDialog(BOOKINGS_DIALOG_ID)}
+          onOpenCount={setOpenCount}
         />
         <HistoryDialog
           ref={history}

@@ -247,7 +247,8 @@ export function useEnquiry({ property, site, open, apiBase }: UseEnquiryOptions)
       body: bookingBody(enquiry, property.id, contact),
     });
     if (answer.ok) {
-      const url = answer.value?.url;
+      // The POST answers BookingCreated (the GET of the same URL is the owner's list).
+      const url = answer.value && 'url' in answer.value ? answer.value.url : undefined;
       // Only a web address becomes a link (never a javascript: URL, whatever the answer says).
       setRequest({
         state: 'sent',

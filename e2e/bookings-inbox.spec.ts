@@ -1,0 +1,114 @@
+/**
+ * The owner's inbox end to end (INBOX-1..INBOX-5, with the server's BOOK rows), desktop and phone:
+ * a guest's request stored by `POST /api/bookings` (sent from a visitor's page, as the enquiry
+ * dialog sends it), counted on the Bookings control, listed in the inbox with the guest's contact
+ * links, accepted there with a notification, and its nights closed in `/api/availability`.
+ *
+ * Needs the server's bookings (src/server/bookings/): written against the booking contract
+ * (src/shared/bookings.ts) before the server half was merged. Each project books its own nights,
+ * far enough ahead to meet no other spec's, on the home page's last property.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { BookingCreated, BookingRequestBody } from '../src/shared/bookings.js';
+import { addDays, today } from '../src/shared/calendar-dates.js';
+import type { AvailabilityAnswer } from '../src/shared/api-types.js';
+import type { PageData } from '../src/shared/site-data.js';
+import { BASE, hydrated, stayOffline } from './helpers.js';
+import { ownerState, press } from './owner-helpers.js';
+
+test.use({ baseURL: BASE, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
+
+/** A guest sends a request from the property's page, as the enquiry dialog does (same origin). */
+async function requestAsGuest(page: Page, body: BookingRequestBody): Promise<BookingCreated> {
+  const answer = await page.evaluate(async (b) => {
+    const res = await fetch('/api/bookings', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(b),
+    });
+    return { status: res.status, body: (await res.json()) as unknown };
+  }, body);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body as BookingCreated;
+}
+
+test('a guest’s request is accepted from the inbox and its nights close', async ({
+  browser,
+  page,
+  context,
+}, testInfo) => {
+  const project = testInfo.project.name;
+  // Nights of this project only: 150 days ahead on the desktop, 170 on the phone.
+  const first = project === 'phone' ? 170 : 150;
+  const checkIn = addDays(today(), first);
+  const checkOut = addDays(today(), first + 3);
+  const name = `Inbox Guest ${project}`;
+
+  await stayOffline(page);
+  await page.goto('/');
+  const data = await page.evaluate(
+    () => (window as unknown as { __STAYS_DATA__: PageData }).__STAYS_DATA__,
+  );
+  const shown = [...new Set(data.homeSections.flatMap((s) => s.properties))];
+  const propertyId = shown[shown.length - 1]!;
+  await page.goto(`/stay/${propertyId}`);
+  const created = await requestAsGuest(page, {
+    propertyId,
+    checkIn,
+    checkOut,
+    guests: 2,
+    name,
+    phone: '098450 12345',
+    email: `inbox-${project}@example.com`,
+    message: 'We arrive late.',
+  });
+  expect(created.status).toBe('requested');
+  await context.close();
+
+  const owner = await browser.newContext({
+    baseURL: BASE,
+    storageState: await ownerState(browser, BASE),
+    timezoneId: 'Asia/Kolkata',
+  });
+  try {
+    const p = await owner.newPage();
+    await stayOffline(p);
+    await p.goto('/');
+    await hydrated(p);
+    const bar = p.getByRole('region', { name: 'Admin Tools' });
+    const control = bar.getByRole('button', { name: /^Bookings \d+ open$/ });
+    const dialog = p.getByRole('dialog', { name: 'Bookings' });
+    await control.scrollIntoViewIfNeeded();
+    // A tap while the page still moves (lazy photos) can land beside the control: tap again then.
+    await expect(async () => {
+      await press(control);
+      await expect(dialog).toBeVisible({ timeout: 2_000 });
+    }).toPass();
+    const card = dialog.getByRole('listitem').filter({ has: p.getByRole('heading', { name }) });
+    await expect(card.getByText('Requested')).toBeVisible();
+    await expect(card.getByText('3 nights, 2 guests')).toBeVisible();
+    await expect(card.getByRole('link', { name: `WhatsApp ${name}` })).toHaveAttribute(
+      'href',
+      'https://wa.me/919845012345',
+    );
+    await expect(card.getByRole('link', { name: /^E-mail / })).toHaveAttribute(
+      'href',
+      `mailto:inbox-${project}@example.com`,
+    );
+    await expect(card.getByText(/asked (just now|\d+ min ago)/)).toBeVisible();
+
+    await press(card.getByRole('button', { name: /^Accept / }));
+    await expect(dialog.locator('[role="status"][aria-live="polite"]')).toContainText(
+      `– ${name}: the nights are closed on every calendar.`,
+    );
+    await expect(card.getByText('Accepted – advance due')).toBeVisible();
+    await expect(card.getByRole('button', { name: /^Advance received / })).toBeVisible();
+    await p.screenshot({ path: `test-results/screenshots/${project}-inbox-accepted.png` });
+
+    const availability = await p.request.get(`/api/availability/${propertyId}`);
+    const { unavailable } = (await availability.json()) as AvailabilityAnswer;
+    expect(unavailable.some((r) => r.start <= checkIn && checkOut <= r.end)).toBe(true);
+  } finally {
+    await owner.close();
+  }
+});

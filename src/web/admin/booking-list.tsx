@@ -1,0 +1,22 @@
+/**
+ * The Bookings dialog's list (INBOX-2): the bookings under the filter, newest request first, one
+ * card each; what an empty list means under that filter; nothing while the first answer is awaited.
+ */
+import { BookingCard } from './booking-card.js';
+import { FILTER_WORDS } from './booking-words.js';
+import type { BookingsDialogState } from './use-bookings-dialog.js';
+import styles from './bookings.module.css';
+
+export function BookingList({ dialog, now }: { dialog: BookingsDialogState; now: number }) {
+  const { bookings } = dialog;
+  if (bookings === null) return null;
+  if (bookings.length === 0)
+    return <p className={styles.empty}>{FILTER_WORDS[dialog.filter].empty}</p>;
+  return (
+    <ul className={styles.list} aria-label="Bookings" aria-busy={dialog.loading}>
+      {bookings.map((b) => (
+        <BookingCard key={b.id} booking={b} dialog={dialog} now={now} />
+      ))}
+    </ul>
+  );
+}

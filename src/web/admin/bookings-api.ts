@@ -1,0 +1,91 @@
+/**
+ * The owner's booking calls (INBOX-1, INBOX-3), as the Bookings dialog makes them, through apiFetch
+ * (web/api-fetch.ts); the shapes are the booking contract's (src/shared/bookings.ts):
+ * - list:   GET  /api/bookings?status=open|upcoming|past|all    → BookingList
+ * - action: POST /api/bookings/{id}/{accept|decline|paid|cancel} `{ message? }` → BookingActionResult
+ * A refusal is apiFetch's failure (the server's sentence: a 409 names the state, or the calendar
+ * that holds the nights); a 401 says to log in again; a 2xx that is not what was asked for is not
+ * trusted (decision 012).
+ */
+import type {
+  BookingAction,
+  BookingActionResult,
+  BookingFilter,
+  BookingList,
+  OwnerBooking,
+} from '../../shared/bookings.js';
+import { API } from '../../shared/routes.js';
+import { apiFetch, type ApiEnv, type ApiFailure, type ApiResult } from '../api-fetch.js';
+
+/** A 401's words: the owner's session ended (AUTH-5). */
+export const SESSION_ENDED = 'You are not logged in any more: log in again, then retry.';
+
+const isBooking = (b: unknown): b is OwnerBooking => {
+  const x = b as OwnerBooking | null;
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    typeof x.id === 'string' &&
+    typeof x.status === 'string' &&
+    typeof x.checkIn === 'string' &&
+    typeof x.checkOut === 'string' &&
+    Array.isArray(x.mailProblems)
+  );
+};
+
+const isList = (b: unknown): b is BookingList => {
+  const x = b as BookingList | null;
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    Array.isArray(x.bookings) &&
+    x.bookings.every(isBooking) &&
+    typeof x.openCount === 'number'
+  );
+};
+
+const unreadable = (status: number): ApiFailure => ({
+  ok: false,
+  status,
+  error: 'The server gave an answer this page cannot read.',
+});
+
+/** The failure in the owner's words: a 401 says to log in again, anything else the server's sentence. */
+function refused(r: ApiFailure): ApiFailure {
+  return r.status === 401 ? { ...r, error: SESSION_ENDED } : r;
+}
+
+/**
+ * The bookings a filter shows and the number of open requests. Never rejects; aborted by `signal`,
+ * it resolves as no answer (status 0).
+ */
+export async function listBookings(
+  env: ApiEnv,
+  filter: BookingFilter,
+  signal?: AbortSignal,
+): Promise<ApiResult<BookingList>> {
+  const r = await apiFetch(API.bookings, {
+    ...env,
+    query: { status: filter },
+    ...(signal ? { signal } : {}),
+  });
+  if (!r.ok) return refused(r);
+  return isList(r.value) ? { ...r, value: r.value } : unreadable(r.status);
+}
+
+/** The owner's action on one booking; `message` goes to the guest (decline, cancel). Never rejects. */
+export async function actOnBooking(
+  env: ApiEnv,
+  id: string,
+  action: BookingAction,
+  message?: string,
+): Promise<ApiResult<BookingActionResult>> {
+  const r = await apiFetch(API.bookingAction, {
+    ...env,
+    method: 'POST',
+    params: { id, action },
+    body: message ? { message } : {},
+  });
+  if (!r.ok) return refused(r);
+  return isBooking((r.value as BookingActionResult | null)?.booking) ? r : unreadable(r.status);
+}

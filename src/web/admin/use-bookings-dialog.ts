@@ -1,0 +1,190 @@
+/**
+ * The Bookings dialog's state (INBOX-1..INBOX-4): the list under the chosen filter as the server
+ * last answered it, newest first; the number of open requests (the Bookings control's badge, loaded
+ * with the page as the 'open' list); the action each booking is running, the message the owner is
+ * writing for a decline or a cancel, and the refusal each booking got, shown next to it.
+ *
+ * - The page's load (`opening` 0) and every opening load the list again; so does a change of filter
+ *   and 'Refresh'. A load that a newer one replaces (or the page's end) is aborted, its answer dropped.
+ * - An action's answer replaces its booking in place (it stays under the filter until the next
+ *   load) and is told by `notify` (a notification, INBOX-5). A refusal stays next to the booking
+ *   with the server's sentence, and the message being written is kept; a 409 (the state changed,
+ *   or a calendar holds the nights now) also reloads the list, so the card shows the state as it is.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { BookingAction, BookingFilter, OwnerBooking } from '../../shared/bookings.js';
+import type { ApiEnv } from '../api-fetch.js';
+import { actOnBooking, listBookings } from './bookings-api.js';
+
+/** A refusal shown next to a booking; `login` when logging in again is the fix. */
+interface BookingProblem {
+  text: string;
+  login: boolean;
+}
+
+/** The decline or cancel the owner is writing a message for. */
+interface Composing {
+  id: string;
+  action: 'decline' | 'cancel';
+  message: string;
+}
+
+export interface BookingsDialogState {
+  filter: BookingFilter;
+  /** Newest request first; null before the first answer or after a failed load. */
+  bookings: OwnerBooking[] | null;
+  /** Requests waiting for an answer; null until the server said. */
+  openCount: number | null;
+  loading: boolean;
+  /** Why the list could not be loaded, in plain words; null after a good answer. */
+  loadError: BookingProblem | null;
+  /** The action running on a booking, by booking id. */
+  pending: Readonly<Record<string, BookingAction>>;
+  problems: Readonly<Record<string, BookingProblem>>;
+  composing: Composing | null;
+  setFilter(filter: BookingFilter): void;
+  refresh(): void;
+  /** Runs an action that needs no message (accept, paid). */
+  act(booking: OwnerBooking, action: 'accept' | 'paid'): void;
+  /** Opens the message form of a decline or a cancel on that booking. */
+  compose(booking: OwnerBooking, action: 'decline' | 'cancel'): void;
+  setMessage(message: string): void;
+  stopComposing(): void;
+  /** Sends the decline or cancel being written, with its message. */
+  send(): void;
+}
+
+export interface BookingsDialogOptions {
+  /** 0 at the page's load; changes on every opening of the dialog, which reloads the list. */
+  opening: number;
+  /** API origin and fetch; the page's own server by default (tests pass a loopback server). */
+  env: ApiEnv;
+  /** Tells feedback that needs no answer ("Accepted STY-7K2Q – Asha Rao …"), INBOX-5. */
+  notify: (text: string) => void;
+  /** Called with every new count of open requests, for the Bookings control. */
+  onOpenCount?: (count: number) => void;
+}
+
+const newestFirst = (list: OwnerBooking[]) =>
+  [...list].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+
+/** What the notification says once an action is done. */
+function doneText(b: OwnerBooking, action: BookingAction): string {
+  const who = `${b.reference} – ${b.name ?? 'guest'}`;
+  switch (action) {
+    case 'accept':
+      return `Accepted ${who}: the nights are closed on every calendar.`;
+    case 'decline':
+      return `Declined ${who}.`;
+    case 'paid':
+      return `Advance received for ${who}: the booking is confirmed.`;
+    case 'cancel':
+      return `Cancelled ${who}: the nights are free again.`;
+  }
+}
+
+export function useBookingsDialog({
+  opening,
+  env,
+  notify,
+  onOpenCount,
+}: BookingsDialogOptions): BookingsDialogState {
+  const [filter, setFilterState] = useState<BookingFilter>('open');
+  const [bookings, setBookings] = useState<OwnerBooking[] | null>(null);
+  const [openCount, setOpenCountState] = useState<number | null>(null);
+  const [loadError, setLoadError] = useState<BookingProblem | null>(null);
+  const [pending, setPending] = useState<Record<string, BookingAction>>({});
+  const [problems, setProblems] = useState<Record<string, BookingProblem>>({});
+  const [composing, setComposing] = useState<Composing | null>(null);
+  const [reloads, setReloads] = useState(0);
+  // The load asked for now, and the last one answered: loading while they differ.
+  const loadKey = `${opening}/${filter}/${reloads}`;
+  const [answered, setAnswered] = useState<string | null>(null);
+  const loading = answered !== loadKey;
+
+  // The count as last set, for an action's answer that arrives after other answers changed it.
+  const count = useRef<number | null>(null);
+  const setOpenCount = (next: number) => {
+    count.current = next;
+    setOpenCountState(next);
+    onOpenCount?.(next);
+  };
+
+  // A new opening starts without the last visit's refusals and half-written messages.
+  const [shownOpening, setShownOpening] = useState(opening);
+  if (opening !== shownOpening) {
+    setShownOpening(opening);
+    setProblems({});
+    setComposing(null);
+  }
+
+  useEffect(() => {
+    const abort = new AbortController();
+    void listBookings(env, filter, abort.signal).then((r) => {
+      if (abort.signal.aborted) return;
+      setAnswered(loadKey);
+      if (!r.ok) {
+        setLoadError({ text: r.error, login: r.status === 401 });
+        return;
+      }
+      setLoadError(null);
+      setBookings(newestFirst(r.value.bookings));
+      setOpenCount(r.value.openCount);
+    });
+    return () => abort.abort();
+    // env and onOpenCount are fixed for the dialog's life; loadKey is opening, filter and reloads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loadKey]);
+
+  async function run(booking: OwnerBooking, action: BookingAction, message?: string) {
+    const { id } = booking;
+    setPending((p) => ({ ...p, [id]: action }));
+    setProblems(({ [id]: _gone, ...rest }) => rest);
+    const r = await actOnBooking(env, id, action, message?.trim() || undefined);
+    setPending(({ [id]: _done, ...rest }) => rest);
+    if (!r.ok) {
+      setProblems((p) => ({ ...p, [id]: { text: r.error, login: r.status === 401 } }));
+      if (r.status === 409) setReloads((n) => n + 1);
+      return;
+    }
+    const after = r.value.booking;
+    setBookings((list) => list?.map((b) => (b.id === id ? after : b)) ?? list);
+    setComposing((c) => (c?.id === id ? null : c));
+    if (booking.status === 'requested' && after.status !== 'requested' && count.current !== null)
+      setOpenCount(Math.max(0, count.current - 1));
+    notify(doneText(after, action));
+  }
+
+  return {
+    filter,
+    bookings,
+    openCount,
+    loading,
+    loadError,
+    pending,
+    problems,
+    composing,
+    setFilter(next) {
+      if (next === filter) return;
+      setComposing(null);
+      setFilterState(next);
+    },
+    refresh: () => setReloads((n) => n + 1),
+    act: (booking, action) => void run(booking, action),
+    compose: (booking, action) => setComposing({ id: booking.id, action, message: '' }),
+    setMessage: (message) => setComposing((c) => (c ? { ...c, message } : c)),
+    stopComposing: () => setComposing(null),
+    send() {
+      const booking = bookings?.find((b) => b.id === composing?.id);
+      if (!composing || !booking) return;
+      if (composing.action === 'cancel' && !composing.message.trim()) {
+        setProblems((p) => ({
+          ...p,
+          [booking.id]: { text: 'Write the guest why the booking is cancelled.', login: false },
+        }));
+        return;
+      }
+      void run(booking, composing.action, composing.message);
+    },
+  };
+}
