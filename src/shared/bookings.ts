@@ -111,6 +111,26 @@ export interface BookingList {
 export const BOOKING_ACTIONS = ['accept', 'decline', 'paid', 'cancel'] as const;
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
 
+/**
+ * BOOK-4: the state each owner action needs, where it leads, and its past tense for a refusal
+ * ("only a booking that is Requested can be accepted"). The server enforces it; the inbox offers
+ * only the actions it allows.
+ */
+export const BOOKING_TRANSITIONS: Record<
+  BookingAction,
+  { from: readonly BookingStatus[]; to: BookingStatus; verb: string }
+> = {
+  accept: { from: ['requested'], to: 'accepted', verb: 'accepted' },
+  decline: { from: ['requested'], to: 'declined', verb: 'declined' },
+  paid: { from: ['accepted'], to: 'confirmed', verb: 'marked as paid' },
+  cancel: { from: ['accepted', 'confirmed'], to: 'cancelled', verb: 'cancelled' },
+};
+
+/** The owner's actions a booking in `status` allows, in BOOKING_ACTIONS order (BOOK-4). */
+export function allowedActions(status: BookingStatus): BookingAction[] {
+  return BOOKING_ACTIONS.filter((action) => BOOKING_TRANSITIONS[action].from.includes(status));
+}
+
 /** Body of an owner action (decline and cancel: an optional message to the guest, at most 2,000 characters). */
 export interface BookingActionBody {
   message?: string;
@@ -145,7 +165,11 @@ export interface GuestBookingView {
   nights: number;
   guests: number;
   /** The quote stored with the request; absent for a property without a nightly rate. */
-  quote?: { lines: { label: string; amountPaise: number }[]; totalPaise: number; advancePaise: number };
+  quote?: {
+    lines: { label: string; amountPaise: number }[];
+    totalPaise: number;
+    advancePaise: number;
+  };
   /** What the owner wrote with a decline or a cancel. */
   ownerMessage?: string;
   contact: { phone: string; email: string };

@@ -27,6 +27,7 @@ import {
 import {
   BOOKING_PAGE,
   BOOKING_STATUS_WORDS,
+  BOOKING_TRANSITIONS,
   type BookingAction,
   type BookingStatus,
   type OwnerBooking,
@@ -54,14 +55,6 @@ export interface Mailer {
   readonly enabled: boolean;
   poke(): void;
 }
-
-/** The state each owner action needs, and where it leads (BOOK-4). */
-const ACTIONS: Record<BookingAction, { from: BookingStatus[]; to: BookingStatus; verb: string }> = {
-  accept: { from: ['requested'], to: 'accepted', verb: 'accepted' },
-  decline: { from: ['requested'], to: 'declined', verb: 'declined' },
-  paid: { from: ['accepted'], to: 'confirmed', verb: 'marked as paid' },
-  cancel: { from: ['accepted', 'confirmed'], to: 'cancelled', verb: 'cancelled' },
-};
 
 /** The guest mail each state change sends (none for paid). */
 const GUEST_MAIL: Partial<Record<BookingStatus, MailKind>> = {
@@ -243,7 +236,7 @@ export class BookingService {
    * feed, a block or another accepted booking give 409 saying which calendar holds them.
    */
   act(id: string, action: BookingAction, message?: string): BookingRow {
-    const rule = ACTIONS[action];
+    const rule = BOOKING_TRANSITIONS[action];
     const at = new Date(this.now()).toISOString();
     const changed = this.db
       .transaction((): BookingRow => {

@@ -6,9 +6,9 @@
  * holds the nights now; a 401; no answer) is shown here, next to the booking, in the server's words.
  */
 import { useId } from 'react';
-import type { OwnerBooking } from '../../shared/bookings.js';
+import { allowedActions, type OwnerBooking } from '../../shared/bookings.js';
 import { LOGIN_PATH } from '../../shared/routes.js';
-import { ACTION_WORDS, ALLOWED_ACTIONS } from './booking-words.js';
+import { ACTION_WORDS } from './booking-words.js';
 import type { BookingsDialogState } from './use-bookings-dialog.js';
 import admin from './admin.module.css';
 import styles from './bookings.module.css';
@@ -67,7 +67,7 @@ export function BookingActions({
   booking: OwnerBooking;
   dialog: BookingsDialogState;
 }) {
-  const allowed = ALLOWED_ACTIONS[booking.status];
+  const allowed = allowedActions(booking.status);
   const running = dialog.pending[booking.id];
   const problem = dialog.problems[booking.id];
   const composing = dialog.composing?.id === booking.id;

@@ -3,8 +3,8 @@
  * state allows (the server's table, BOOK-4).
  */
 import { describe, expect, it } from 'vitest';
-import { BOOKING_STATUSES } from '../../shared/bookings.js';
-import { ALLOWED_ACTIONS, ageOf, telUrl, whatsappUrl } from './booking-words.js';
+import { allowedActions } from '../../shared/bookings.js';
+import { ageOf, telUrl, whatsappUrl } from './booking-words.js';
 
 const now = Date.parse('2026-03-10T04:30:00Z');
 const before = (ms: number) => new Date(now - ms).toISOString();
@@ -27,11 +27,10 @@ describe('booking words', () => {
   });
 
   it('only requests are accepted or declined; only accepted bookings are paid; closed states allow nothing', () => {
-    expect(Object.keys(ALLOWED_ACTIONS).sort()).toEqual([...BOOKING_STATUSES].sort());
-    expect(ALLOWED_ACTIONS.requested).toEqual(['accept', 'decline']);
-    expect(ALLOWED_ACTIONS.accepted).toEqual(['paid', 'cancel']);
-    expect(ALLOWED_ACTIONS.confirmed).toEqual(['cancel']);
+    expect(allowedActions('requested')).toEqual(['accept', 'decline']);
+    expect(allowedActions('accepted')).toEqual(['paid', 'cancel']);
+    expect(allowedActions('confirmed')).toEqual(['cancel']);
     for (const closed of ['declined', 'cancelled', 'withdrawn', 'expired'] as const)
-      expect(ALLOWED_ACTIONS[closed]).toEqual([]);
+      expect(allowedActions(closed)).toEqual([]);
   });
 });

@@ -3,21 +3,7 @@
  * their buttons' words, its age ("2 h ago") and the guest's contact links. Pure, so the card and
  * the tests read the same words.
  */
-import type { BookingAction, BookingFilter, BookingStatus } from '../../shared/bookings.js';
-
-/**
- * The actions each state allows (BOOK-4, the server's table): a request is accepted or declined,
- * an accepted booking is paid or cancelled, a confirmed one cancelled; the others are closed.
- */
-export const ALLOWED_ACTIONS: Record<BookingStatus, readonly BookingAction[]> = {
-  requested: ['accept', 'decline'],
-  accepted: ['paid', 'cancel'],
-  confirmed: ['cancel'],
-  declined: [],
-  cancelled: [],
-  withdrawn: [],
-  expired: [],
-};
+import type { BookingAction, BookingFilter } from '../../shared/bookings.js';
 
 /** The action's button, and what the button says while the call runs. */
 export const ACTION_WORDS: Record<BookingAction, { button: string; busy: string }> = {
