@@ -5,12 +5,11 @@
  * uploads, imports and publishes through it, and a forged X-Forwarded-For does not escape the login
  * throttle.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from './app.js';
@@ -20,9 +19,15 @@ import { MAX_LOGIN_FAILURES } from './auth/throttle.js';
 import { parseTrustProxy, STRICT_TRANSPORT_SECURITY } from './reverse-proxy.js';
 import { testCatalogue } from '../../test/factories.js';
 import { multipartBody } from '../../test/test-helpers.js';
+import {
+  freePort,
+  localhostCertificate,
+  NGINX,
+  startNginx,
+  tempDir as tempDirFor,
+} from '../../test/nginx-stand-in.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const NGINX = '/usr/sbin/nginx';
 const NGINX_CONF = path.join(root, 'docs/deploy/nginx.conf');
 const PHOTO = path.join(root, 'e2e/fixtures/phone-photo-12mp.jpg');
 const OWNER = 'owner';
@@ -33,11 +38,7 @@ afterEach(async () => {
   for (const step of cleanups.splice(0).reverse()) await step();
 });
 
-function tempDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const tempDir = (prefix: string): string => tempDirFor(cleanups, prefix);
 
 async function appWith(env: NodeJS.ProcessEnv): Promise<BuiltApp> {
   const built = await buildApp(loadConfig({ DATA_DIR: tempDir('stays-proxy-'), ...env }));
@@ -180,14 +181,6 @@ describe('Strict-Transport-Security', () => {
 
 // ---- Debian's nginx in front ----
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
@@ -215,77 +208,11 @@ function request(
   });
 }
 
-/** The README's server blocks with the placeholders filled, inside a minimal nginx.conf of its own. */
-function writeNginxConfig(dir: string, fill: Record<string, string>): string {
-  let site = fs.readFileSync(NGINX_CONF, 'utf8');
-  for (const [name, value] of Object.entries(fill)) site = site.replaceAll(`@${name}@`, value);
-  expect(site.replace(/#.*/g, '')).not.toMatch(/@[A-Z_]+@/);
-  fs.writeFileSync(path.join(dir, 'stays.conf'), site);
-  const main = path.join(dir, 'nginx.conf');
-  // Workers run as this user, who owns the temporary folders (nginx's default is "nobody").
-  fs.writeFileSync(
-    main,
-    `user ${os.userInfo().username};
-worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events { worker_connections 64; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/stays.conf;
-}
-`,
-  );
-  return main;
-}
-
-/** Starts nginx as a child (not a daemon) and waits until its TLS port takes connections. */
-async function startNginx(dir: string, config: string, port: number): Promise<ChildProcess> {
-  const proc = spawn(NGINX, ['-p', `${dir}/`, '-c', config], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  proc.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  cleanups.push(async () => {
-    if (proc.exitCode === null) proc.kill('SIGTERM');
-    await exited;
-  });
-  const until = Date.now() + 15_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return proc;
-    if (Date.now() > until) throw new Error(`nginx did not listen on ${port} in 15 s: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('behind nginx with the README config (docs/deploy/nginx.conf)', () => {
   it('lets the owner log in, upload, import and publish, and throttles a forged X-Forwarded-For', async () => {
     expect(fs.existsSync(NGINX), `${NGINX} is missing: apt-get install -y nginx-light`).toBe(true);
     const dir = tempDir('stays-nginx-');
-    const cert = path.join(dir, 'cert.pem');
-    const key = path.join(dir, 'key.pem');
-    const openssl = spawnSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-      '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost',
-      '-keyout', key, '-out', cert,
-    ], { encoding: 'utf8' }); // prettier-ignore
-    expect(openssl.status, openssl.stderr).toBe(0);
+    const { cert, key } = localhostCertificate(dir);
     const ca = fs.readFileSync(cert);
 
     const [httpsPort, httpPort] = [await freePort(), await freePort()];
@@ -293,16 +220,21 @@ describe('behind nginx with the README config (docs/deploy/nginx.conf)', () => {
     const b = await appWith({ SITE_URL: siteUrl, TRUST_PROXY: '1' });
     await b.app.listen({ port: 0, host: '127.0.0.1' });
     const upstream = `127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
-    const config = writeNginxConfig(dir, {
-      SERVER_NAME: 'localhost',
-      SITE_URL: siteUrl,
-      HTTP_LISTEN: `127.0.0.1:${httpPort}`,
-      HTTPS_LISTEN: `127.0.0.1:${httpsPort}`,
-      CERT: cert,
-      KEY: key,
-      UPSTREAM: upstream,
-    });
-    await startNginx(dir, config, httpsPort);
+    await startNginx(
+      cleanups,
+      dir,
+      NGINX_CONF,
+      {
+        SERVER_NAME: 'localhost',
+        SITE_URL: siteUrl,
+        HTTP_LISTEN: `127.0.0.1:${httpPort}`,
+        HTTPS_LISTEN: `127.0.0.1:${httpsPort}`,
+        CERT: cert,
+        KEY: key,
+        UPSTREAM: upstream,
+      },
+      httpsPort,
+    );
 
     // What a browser on the public page sends with its fetch calls.
     const browser = { origin: siteUrl, 'sec-fetch-site': 'same-origin' };

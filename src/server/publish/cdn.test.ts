@@ -18,16 +18,14 @@ import {
 import { chromium, type Page } from '@playwright/test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/chromium.js';
+import { CDN_NGINX_CONF, S3RVER_KEY_ID, startS3rver } from '../../../test/cdn-stand-in.js';
 import {
-  CDN_NGINX_CONF,
   freePort,
   localhostCertificate,
   NGINX,
-  S3RVER_KEY_ID,
   startNginx,
-  startS3rver,
   tempDir,
-} from '../../../test/cdn-stand-in.js';
+} from '../../../test/nginx-stand-in.js';
 import { testCatalogue } from '../../../test/factories.js';
 import { makeTestApp } from '../../../test/test-helpers.js';
 import { buildApp } from '../app.js';
