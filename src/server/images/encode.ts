@@ -148,21 +148,34 @@ async function inspect(bytes: Uint8Array, name: string): Promise<void> {
   }
 }
 
+/** How an AVIF is encoded: the normalised photo and the 1600 px variant, or a phone's variant. */
+interface AvifSettings {
+  quality: number;
+  effort: number;
+  chromaSubsampling: '4:2:0' | '4:4:4';
+}
+
+/** The normalised photo and the 1600 px variant: the owner waits on them (PERF-4). */
+const AVIF_LARGE: AvifSettings = { quality: 55, effort: 0, chromaSubsampling: '4:4:4' };
+
 /**
- * AVIF effort of a width variant. Effort 0 is ~2.5x faster but its files are ~14 % larger; on the
- * variants a phone fetches (480-960 px, ~0.1-0.3 s of CPU each at effort 2) that is the difference
- * between one TCP round trip and two for the property page's LCP photo under Lighthouse's mobile
- * throttling (OPS-9: 37.7 KB gave LCP 1205 ms, 31.5 KB 1055 ms). The 1600 px variant and the
- * normalised photo stay at 0 (PERF-4: the owner waits on the upload).
+ * The variants a phone fetches (480-960 px). Their bytes decide the property page's LCP under
+ * Lighthouse's mobile throttling: one TCP round trip or two for the hero (OPS-9: 37.7 KB gave LCP
+ * 1205 ms, 31.5 KB 1055 ms). Effort 2 (~0.1-0.3 s of CPU each) over 0 saves ~14 %. sharp 0.35's
+ * libvips 8.18 writes ~20 % larger AVIFs than 0.34 at the same quality (the demo's 720 px hero:
+ * 31.5 KB became 38.3 KB, LCP 1205 ms again); quality 50 with 4:2:0 chroma (the subsampling JPEG
+ * photos have anyway) brings it to 30.9 KB.
  */
-function avifEffort(width: number): number {
-  return width <= 960 ? 2 : 0;
+const AVIF_PHONE: AvifSettings = { quality: 50, effort: 2, chromaSubsampling: '4:2:0' };
+
+function avifSettings(width: number): AvifSettings {
+  return width <= 960 ? AVIF_PHONE : AVIF_LARGE;
 }
 
 function encode(
   image: Sharp,
   format: NormalisedFormat | 'og',
-  avifEffortLevel = 0,
+  avif: AvifSettings = AVIF_LARGE,
 ): Promise<Buffer> {
   switch (format) {
     case 'png':
@@ -173,8 +186,8 @@ function encode(
     case 'avif':
       // The owner waits on this (PERF-4: 12 MP upload to all variants within 3 s). Measured on the
       // 12 MP fixture, 1600 px wide: effort 0 takes ~0.4 s of CPU for 107 KB, effort 1 ~1.2 s for
-      // 102 KB, the default 4 several seconds; AVIF is most of the pipeline's time (avifEffort).
-      return image.avif({ quality: 55, effort: avifEffortLevel }).toBuffer();
+      // 102 KB, the default 4 several seconds; AVIF is most of the pipeline's time (avifSettings).
+      return image.avif(avif).toBuffer();
     case 'jpeg':
     case 'og':
       return image
@@ -215,7 +228,7 @@ function variantOf(decoded: { data: Buffer; info: OutputInfo }, job: VariantJob)
       withoutEnlargement: true,
     }),
     job.format,
-    avifEffort(job.width),
+    avifSettings(job.width),
   );
 }
 
