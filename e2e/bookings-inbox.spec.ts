@@ -2,7 +2,8 @@
  * The owner's inbox end to end (INBOX-1..INBOX-5, with the server's BOOK rows), desktop and phone:
  * a guest's request stored by `POST /api/bookings` (sent from a visitor's page, as the enquiry
  * dialog sends it), counted on the Bookings control, listed in the inbox with the guest's contact
- * links, accepted there with a notification, and its nights closed in `/api/availability`.
+ * links, accepted there with a notification, and its nights closed in `/api/availability`, to the
+ * next guest's request and in the export feed; a second request declined with a message.
  *
  * Needs the server's bookings (src/server/bookings/): written against the booking contract
  * (src/shared/bookings.ts) before the server half was merged. Each project books its own nights,
@@ -32,7 +33,7 @@ async function requestAsGuest(page: Page, body: BookingRequestBody): Promise<Boo
   return answer.body as BookingCreated;
 }
 
-test('a guest’s request is accepted from the inbox and its nights close', async ({
+test('a guest’s request is accepted from the inbox and its nights close; another is declined', async ({
   browser,
   page,
   context,
@@ -63,6 +64,16 @@ test('a guest’s request is accepted from the inbox and its nights close', asyn
     message: 'We arrive late.',
   });
   expect(created.status).toBe('requested');
+  // A second guest asks for other nights; the owner declines that one.
+  const declinedName = `Declined Guest ${project}`;
+  await requestAsGuest(page, {
+    propertyId,
+    checkIn: addDays(checkOut, 5),
+    checkOut: addDays(checkOut, 7),
+    guests: 1,
+    name: declinedName,
+    phone: '098450 54321',
+  });
   await context.close();
 
   const owner = await browser.newContext({
@@ -108,6 +119,43 @@ test('a guest’s request is accepted from the inbox and its nights close', asyn
     const availability = await p.request.get(`/api/availability/${propertyId}`);
     const { unavailable } = (await availability.json()) as AvailabilityAnswer;
     expect(unavailable.some((r) => r.start <= checkIn && checkOut <= r.end)).toBe(true);
+
+    // BOOK-6: the next guest cannot ask for those nights, and the export feed the channels read
+    // closes them as "Booked (direct)", without the guest's name.
+    const next = await p.evaluate(
+      async (b) => {
+        const res = await fetch('/api/bookings', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(b),
+        });
+        return { status: res.status, body: (await res.json()) as { field?: string } };
+      },
+      { propertyId, checkIn, checkOut, guests: 2, name: 'Next Guest', phone: '098450 11111' },
+    );
+    expect(next.status).toBe(409);
+    expect(next.body.field).toBe('checkIn');
+    const feed = await p.evaluate(async (id) => {
+      const calendar = (await (await fetch(`/api/calendar/${id}`)).json()) as { exportUrl: string };
+      return (await fetch(new URL(calendar.exportUrl).pathname)).text();
+    }, propertyId);
+    const unfolded = feed.replace(/\r?\n[ \t]/g, '');
+    expect(unfolded).toContain(`DTSTART;VALUE=DATE:${checkIn.replaceAll('-', '')}`);
+    expect(unfolded).toContain(`DTEND;VALUE=DATE:${checkOut.replaceAll('-', '')}`);
+    expect(unfolded).toContain('SUMMARY:Booked (direct)');
+    expect(unfolded).not.toContain(name);
+
+    // Decline, with a message to the guest: the card says so and offers nothing more.
+    const declined = dialog
+      .getByRole('listitem')
+      .filter({ has: p.getByRole('heading', { name: declinedName }) });
+    await press(declined.getByRole('button', { name: /^Decline / }));
+    await declined
+      .getByLabel('Message to the guest (optional)')
+      .fill('Sorry, we are closed for repairs then.');
+    await press(declined.getByRole('button', { name: 'Decline request' }));
+    await expect(declined.getByText('Declined', { exact: true })).toBeVisible();
+    await expect(declined.getByRole('button')).toHaveCount(0);
   } finally {
     await owner.close();
   }
