@@ -309,8 +309,10 @@ test('Describe: cancel and blank change nothing; a description is the alt and th
         name: `Open ${target.name} – photo 1 of ${order.length} in full screen`,
       }),
     ).toHaveCount(1);
+    // By keyboard: a tap computed before the owner's controls finish loading can land on the hero
+    // photo above the slider, which opens Manage Images instead (seen once in CI).
     await open.focus();
-    await press(open);
+    await open.press('Enter');
     const lightbox = page.getByRole('dialog', { name: 'Lightbox' });
     await expect(lightbox.locator('.yarl__slide_current img')).toHaveAttribute('alt', words);
     await expect(lightbox.locator('.yarl__slide_current')).toContainText(words);
