@@ -223,6 +223,13 @@ const smtpUrl = z
 const UPI_ID_RE = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}$/;
 
 /** Every environment variable the server reads (README "Configuration"). */
+/** Pairs of variables that are set together or not at all (the second named when one is missing). */
+const BOTH_OR_NEITHER = [
+  ['ADMIN_USERNAME', 'ADMIN_PASSWORD'],
+  ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'],
+  ['SMTP_URL', 'MAIL_FROM'],
+] as const;
+
 export const envSchema = z
   .object({
     PORT: optional(
@@ -319,31 +326,10 @@ export const envSchema = z
     BOOKING_REQUESTS_PER_HOUR: optional(wholeNumber(1, 100_000)),
   })
   .superRefine((env, ctx) => {
-    if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
-      const [missing, other] =
-        env.ADMIN_USERNAME === undefined
-          ? ['ADMIN_USERNAME', 'ADMIN_PASSWORD']
-          : ['ADMIN_PASSWORD', 'ADMIN_USERNAME'];
-      ctx.addIssue({
-        code: 'custom',
-        path: [missing],
-        message: `must be set too when ${other} is (set both or neither)`,
-      });
-    }
-    if ((env.AWS_ACCESS_KEY_ID === undefined) !== (env.AWS_SECRET_ACCESS_KEY === undefined)) {
-      const [missing, other] =
-        env.AWS_ACCESS_KEY_ID === undefined
-          ? ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']
-          : ['AWS_SECRET_ACCESS_KEY', 'AWS_ACCESS_KEY_ID'];
-      ctx.addIssue({
-        code: 'custom',
-        path: [missing],
-        message: `must be set too when ${other} is (set both or neither)`,
-      });
-    }
-    if ((env.SMTP_URL === undefined) !== (env.MAIL_FROM === undefined)) {
-      const [missing, other] =
-        env.SMTP_URL === undefined ? ['SMTP_URL', 'MAIL_FROM'] : ['MAIL_FROM', 'SMTP_URL'];
+    // Variables that only make sense together: the owner account, the bucket's keys, the mailer.
+    for (const [a, b] of BOTH_OR_NEITHER) {
+      if ((env[a] === undefined) === (env[b] === undefined)) continue;
+      const [missing, other] = env[a] === undefined ? [a, b] : [b, a];
       ctx.addIssue({
         code: 'custom',
         path: [missing],
