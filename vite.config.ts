@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import {
   appPreload,
+  firstPaintLoader,
   inlineStylesheet,
   precompress,
   validatorSafeLightboxCss,
@@ -32,7 +33,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     validatorSafeLightboxCss(),
     ...(isSsrBuild
       ? []
-      : [inlineStylesheet(), preloadApp.plugin, precompress(here('./dist/client'))]),
+      : [
+          inlineStylesheet(),
+          firstPaintLoader(here('./src/web/boot/first-paint.ts')),
+          preloadApp.plugin,
+          precompress(here('./dist/client')),
+        ]),
   ],
   ssr: { noExternal: true },
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),

@@ -115,6 +115,7 @@ async function lighthouseFigures(label: string, url: string): Promise<void> {
         js: of('script')?.transferSize ?? NaN,
         total: audit('total-byte-weight'),
         requests: of('total')?.requestCount ?? NaN,
+        documentBytes: of('document')?.transferSize ?? NaN,
         benchmarkIndex: lhr.environment.benchmarkIndex,
       });
     } finally {
@@ -137,10 +138,21 @@ async function lighthouseFigures(label: string, url: string): Promise<void> {
   );
   row(`${label} Lighthouse best practices`, m('bestPractices').toFixed(0));
   row(`${label} Lighthouse SEO`, m('seo').toFixed(0), '100', m('seo') >= 100);
-  // OPS-9: 1200 ms on both pages (it was 1500 ms before the portrait hero crop).
-  row(`${label} LCP`, `${m('lcp').toFixed(0)} ms`, '≤ 1200 ms', m('lcp') <= 1200);
+  // PERF-6: 1000 ms on both pages (OPS-9 had 1200 ms, PERF-1 1500 ms).
+  row(`${label} LCP`, `${m('lcp').toFixed(0)} ms`, '≤ 1000 ms', m('lcp') <= 1000);
   row(`${label} FCP`, `${m('fcp').toFixed(0)} ms`);
   row(`${label} TBT`, `${m('tbt').toFixed(0)} ms`, '≤ 50 ms', m('tbt') <= 50);
+  // PERF-6 asks it of every run, not only of the median.
+  const worstTbt = Math.max(...runs.map((r) => r.tbt!));
+  row(`${label} TBT, worst run`, `${worstTbt.toFixed(0)} ms`, '≤ 50 ms', worstTbt <= 50);
+  // PERF-6: past the first round trip of a new connection (10 segments of 1460 bytes), the page
+  // costs a round trip more before its first paint.
+  row(
+    `${label} HTML transferred`,
+    `${m('documentBytes').toFixed(0)} B`,
+    '≤ 14600 B',
+    m('documentBytes') <= 14600,
+  );
   row(`${label} CLS`, m('cls').toFixed(3), '≤ 0.01', m('cls') <= 0.01);
   row(`${label} JavaScript transferred`, kb(m('js')));
   row(`${label} total transferred`, kb(m('total')), '≤ 600 KB', m('total') <= 600 * 1024);
@@ -685,7 +697,7 @@ async function serveFigures(): Promise<void> {
   try {
     const html = await (await fetch(`${server.url}/`)).text();
     const stay = /href="(\/stay\/[^"]+)"/.exec(html)?.[1];
-    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const asset = /data-entry="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     if (!stay || !asset) throw new Error('no property link or script on the home page');
     if (only.has('lighthouse')) {
       await lighthouseFigures('home /', `${server.url}/`);
@@ -821,7 +833,9 @@ async function feedFigures(): Promise<void> {
 
 /** Sections to run (BENCH_ONLY=bundle,publish,quote,upload,memory,serve,lighthouse,feeds; default all). */
 const only = new Set(
-  (process.env.BENCH_ONLY || 'bundle,publish,quote,upload,memory,serve,lighthouse,feeds').split(','),
+  (process.env.BENCH_ONLY || 'bundle,publish,quote,upload,memory,serve,lighthouse,feeds').split(
+    ',',
+  ),
 );
 const started = Date.now();
 const loadBefore = os.loadavg();

@@ -11,7 +11,8 @@
  */
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { NativeDialogs, ownerState as logIn, publishedData, visit } from './owner-helpers.js';
+import { publishedData } from './helpers.js';
+import { NativeDialogs, ownerState as logIn, visit } from './owner-helpers.js';
 import { releaseOwnerLock, takeOwnerLock } from './owner-lock.js';
 import type { Property } from '../src/shared/site-data.js';
 

@@ -18,7 +18,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { addDays, today } from '../src/shared/calendar-dates.js';
 import type { PageData } from '../src/shared/site-data.js';
 import { E2E_ADMIN } from './global-setup.js';
-import { BASE, hydrated, stayOffline } from './helpers.js';
+import { BASE, hydrated, publishedData, stayOffline } from './helpers.js';
 
 test.use({ baseURL: BASE, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
 
@@ -53,9 +53,7 @@ async function login(request: APIRequestContext): Promise<void> {
  */
 async function published(page: Page): Promise<{ data: PageData; shown: string[] }> {
   await page.goto('/');
-  const data = await page.evaluate(
-    () => (window as unknown as { __STAYS_DATA__: PageData }).__STAYS_DATA__,
-  );
+  const data = await publishedData(page);
   return { data, shown: [...new Set(data.homeSections.flatMap((s) => s.properties))] };
 }
 

@@ -13,8 +13,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { BookingCreated, BookingRequestBody } from '../src/shared/bookings.js';
 import { addDays, today } from '../src/shared/calendar-dates.js';
 import type { AvailabilityAnswer } from '../src/shared/api-types.js';
-import type { PageData } from '../src/shared/site-data.js';
-import { BASE, hydrated, stayOffline } from './helpers.js';
+import { BASE, hydrated, publishedData, stayOffline } from './helpers.js';
 import { ownerState, press } from './owner-helpers.js';
 
 test.use({ baseURL: BASE, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
@@ -47,9 +46,7 @@ test('a guest’s request is accepted from the inbox and its nights close; anoth
 
   await stayOffline(page);
   await page.goto('/');
-  const data = await page.evaluate(
-    () => (window as unknown as { __STAYS_DATA__: PageData }).__STAYS_DATA__,
-  );
+  const data = await publishedData(page);
   const shown = [...new Set(data.homeSections.flatMap((s) => s.properties))];
   const propertyId = shown[shown.length - 1]!;
   await page.goto(`/stay/${propertyId}`);

@@ -13,8 +13,7 @@ import { addDays, today, weekday } from '../src/shared/calendar-dates.js';
 import { nightRate, type Quote } from '../src/shared/quote.js';
 import type { Property, SiteInfo } from '../src/shared/site-data.js';
 import { formatPaise } from '../src/shared/stay-basics.js';
-import { BASE, stayOffline, hydrated } from './helpers.js';
-import { publishedData } from './owner-helpers.js';
+import { BASE, stayOffline, hydrated, publishedData } from './helpers.js';
 
 test.use({ baseURL: BASE, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
 
@@ -27,9 +26,7 @@ async function openFirstProperty(
   await page.goto(path!);
   await hydrated(page);
   const name = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
-  const site = await page.evaluate(
-    () => (window as unknown as { __STAYS_DATA__: { site: SiteInfo } }).__STAYS_DATA__.site,
-  );
+  const { site } = await publishedData(page);
   return { path: path!, name, site };
 }
 

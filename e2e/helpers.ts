@@ -1,8 +1,10 @@
 /**
  * What the browser specs share: the test server's URL (set by global-setup.ts), a network fence
- * that keeps every test on loopback, a wait for hydration, and opening a property page's photo.
+ * that keeps every test on loopback, a wait for hydration, the page's global data object, and
+ * opening a property page's photo.
  */
 import type { Page } from '@playwright/test';
+import type { PageData } from '../src/shared/site-data.js';
 
 /** Base URL of the server started by e2e/global-setup.ts. */
 export const BASE = process.env.E2E_BASE_URL ?? '';
@@ -25,6 +27,17 @@ export async function hydrated(page: Page): Promise<void> {
     const root = document.getElementById('root');
     return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer$'));
   });
+}
+
+/**
+ * The global data object of a published page (DATA-1), once its data script has run: the entry
+ * loads it after the hero's first paint (decision 014), so it is not there at the load event.
+ */
+export async function publishedData(page: Page): Promise<PageData> {
+  const handle = await page.waitForFunction(
+    () => (window as unknown as { __STAYS_DATA__?: PageData }).__STAYS_DATA__,
+  );
+  return (await handle.jsonValue()) as PageData;
 }
 
 /**

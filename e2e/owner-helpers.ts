@@ -5,7 +5,6 @@
  */
 import { expect, type Browser, type Dialog, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './global-setup.js';
-import type { PageData } from '../src/shared/site-data.js';
 
 type Answer = string | null | boolean;
 
@@ -60,10 +59,6 @@ export async function press(target: Locator, force = false): Promise<void> {
   const touch = await target.page().evaluate(() => navigator.maxTouchPoints > 0);
   await (touch ? target.tap({ force }) : target.click({ force }));
 }
-
-/** The global data object of a published page. */
-export const publishedData = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __STAYS_DATA__: PageData }).__STAYS_DATA__);
 
 /** A fresh visitor (no cookies) reading the published site at `url`: runs `check` on the page. */
 export async function visit<T>(

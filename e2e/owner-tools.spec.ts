@@ -21,7 +21,8 @@ import {
   type Page,
 } from '@playwright/test';
 import type { PageData, Photo, Property } from '../src/shared/site-data.js';
-import { NativeDialogs, ownerState, press, publishedData, visit } from './owner-helpers.js';
+import { publishedData } from './helpers.js';
+import { NativeDialogs, ownerState, press, visit } from './owner-helpers.js';
 import { releaseOwnerLock, takeOwnerLock } from './owner-lock.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -110,6 +111,7 @@ test.afterAll(async ({ browser }) => {
     if (!target) return;
     const o = await openOwner(browser);
     // Back to the photos (order, no descriptions) and name it had, as one import and publish.
+    await publishedData(o.page);
     const answer = await o.page.evaluate(
       async ({ id, photos, name }) => {
         const data = (window as unknown as { __STAYS_DATA__: PageData }).__STAYS_DATA__;

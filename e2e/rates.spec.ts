@@ -15,7 +15,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { addDays, today, weekday } from '../src/shared/calendar-dates.js';
 import type { Quote } from '../src/shared/quote.js';
 import type { PageData, Property } from '../src/shared/site-data.js';
-import { NativeDialogs, ownerState, press, publishedData, visit } from './owner-helpers.js';
+import { publishedData } from './helpers.js';
+import { NativeDialogs, ownerState, press, visit } from './owner-helpers.js';
 import { releaseOwnerLock, takeOwnerLock } from './owner-lock.js';
 import { formatPaise } from '../src/shared/stay-basics.js';
 
@@ -54,6 +55,7 @@ test.afterAll(async ({ browser }) => {
     const page = await context.newPage();
     await page.goto(`/stay/${target.id}`);
     // Back to the property as it was, as one import and publish.
+    await publishedData(page);
     const answer = await page.evaluate(async (property) => {
       const data = (window as unknown as { __STAYS_DATA__: PageData }).__STAYS_DATA__;
       const body = {

@@ -4,23 +4,31 @@
  * Every image, lazy ones included, is loaded first, so the pictures show the real page.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { PageData } from '../src/shared/site-data.js';
-import { BASE, stayOffline } from './helpers.js';
+import { BASE, publishedData, stayOffline } from './helpers.js';
 
 test.use({ baseURL: BASE, reducedMotion: 'reduce' });
 
 /** Loads every image, lazy ones included, so the picture shows the whole page as a visitor sees it scrolled. */
 async function loadEverything(page: Page): Promise<void> {
   await page.evaluate(() => {
-    for (const img of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) img.loading = 'eager';
+    for (const img of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]'))
+      img.loading = 'eager';
   });
   await expect
-    .poll(() => page.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0)), {
-      timeout: 30_000,
-    })
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.images].every((img) => img.complete && img.naturalWidth > 0),
+        ),
+      {
+        timeout: 30_000,
+      },
+    )
     .toBe(true);
   // Decoded too (decoding="async" paints an image only once it is decoded).
-  await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))),
+  );
 }
 
 /**
@@ -48,7 +56,7 @@ test('home and property page screenshots', async ({ page }, testInfo) => {
   await loadEverything(page);
   await fullPageShot(page, `${dir}/${testInfo.project.name}-home.png`);
 
-  const data = await page.evaluate(() => (window as unknown as { __STAYS_DATA__: PageData }).__STAYS_DATA__);
+  const data = await publishedData(page);
   const property = data.propertyList.find((p) => p.photos.length >= 4) ?? data.propertyList[0]!;
   await page.goto(`/stay/${encodeURIComponent(property.id)}`);
   await loadEverything(page);

@@ -8,8 +8,7 @@
  */
 import { expect, test as base, type Page } from '@playwright/test';
 import type { PageData, Property } from '../src/shared/site-data.js';
-import { BASE, hydrated, openSliderPhoto } from './helpers.js';
-
+import { BASE, hydrated, openSliderPhoto, publishedData } from './helpers.js';
 
 /** Console errors/warnings and uncaught errors of the test's page; the test fails if any. */
 const test = base.extend<{ problems: string[] }>({
@@ -17,13 +16,18 @@ const test = base.extend<{ problems: string[] }>({
     async ({ page }, use) => {
       const problems: string[] = [];
       page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+        if (m.type() === 'error' || m.type() === 'warning')
+          problems.push(`${m.type()}: ${m.text()}`);
       });
       page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
       // Tests stay on loopback: the map frame (maps.google.com) gets an empty page.
       await page.route(
         (url) => !url.href.startsWith(BASE),
-        (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map</p>' }),
+        (route) =>
+          route.fulfill({
+            contentType: 'text/html',
+            body: '<!doctype html><title>Map</title><p>Map</p>',
+          }),
       );
       await use(problems);
       expect(problems, 'console errors, warnings or page errors').toEqual([]);
@@ -33,10 +37,6 @@ const test = base.extend<{ problems: string[] }>({
 });
 
 test.use({ baseURL: BASE });
-
-async function pageData(page: Page): Promise<PageData> {
-  return page.evaluate(() => (window as unknown as { __STAYS_DATA__: PageData }).__STAYS_DATA__);
-}
 
 /** The first property with at least three photos (the lightbox tests step through them). */
 function richProperty(data: PageData): Property {
@@ -51,7 +51,7 @@ function richProperty(data: PageData): Property {
  */
 async function gotoRichProperty(page: Page) {
   await page.goto('/');
-  const property = richProperty(await pageData(page));
+  const property = richProperty(await publishedData(page));
   await page.goto(`/stay/${encodeURIComponent(property.id)}`);
   await hydrated(page);
   const total = property.photos.length;
@@ -60,13 +60,21 @@ async function gotoRichProperty(page: Page) {
 }
 
 async function noHorizontalOverflow(page: Page): Promise<void> {
-  const [scrollWidth, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  const [scrollWidth, width] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ]);
   expect(scrollWidth).toBeLessThanOrEqual(width);
 }
 
 async function imageLoaded(page: Page, selector: string): Promise<void> {
   await expect
-    .poll(() => page.locator(selector).first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .poll(() =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    )
     .toBe(true);
 }
 
@@ -80,7 +88,9 @@ test.describe('home', () => {
     await expect(h1).toContainText('Chikmagalur');
     // 'Service Apartments' is drawn above 'Chikmagalur'.
     const [top1, top2] = await Promise.all(
-      ['Service Apartments', 'Chikmagalur'].map(async (t) => (await h1.getByText(t, { exact: true }).boundingBox())!.y),
+      ['Service Apartments', 'Chikmagalur'].map(
+        async (t) => (await h1.getByText(t, { exact: true }).boundingBox())!.y,
+      ),
     );
     expect(top1!).toBeLessThan(top2!);
 
@@ -95,32 +105,66 @@ test.describe('home', () => {
     await noHorizontalOverflow(page);
   });
 
-  test('the app is fetched only after the largest image has painted (PERF-1)', async ({ page }) => {
+  test('no script is fetched before the largest image has painted, and the CSP lets the inline loader run (PERF-6)', async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
-      const w = window as unknown as { lcpImagePaint?: number };
+      const w = window as unknown as { lcpImagePaint?: number; cspViolations: string[] };
+      w.cspViolations = [];
+      addEventListener('securitypolicyviolation', (e) =>
+        w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[]) {
-          if (entry.element?.getAttribute('fetchpriority') === 'high') w.lcpImagePaint ??= entry.startTime;
+          if (entry.element?.getAttribute('fetchpriority') === 'high')
+            w.lcpImagePaint ??= entry.startTime;
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     await page.goto('/');
-    await hydrated(page);
-    const [paint, appFetch] = await page.evaluate(() => [
-      (window as unknown as { lcpImagePaint?: number }).lcpImagePaint,
-      performance.getEntriesByType('resource').find((r) => /\/assets\/hydrate-[^/]*\.js$/.test(r.name))?.startTime,
-    ]);
-    expect(paint, 'an LCP entry for the hero image').toBeDefined();
-    expect(appFetch, 'the app chunk was fetched').toBeDefined();
-    expect(appFetch!).toBeGreaterThan(paint!);
+    const property = richProperty(await publishedData(page));
+    for (const url of ['/', `/stay/${encodeURIComponent(property.id)}`]) {
+      await page.goto(url);
+      await hydrated(page);
+      const { paint, scripts, violations } = await page.evaluate(() => {
+        const w = window as unknown as { lcpImagePaint?: number; cspViolations: string[] };
+        return {
+          paint: w.lcpImagePaint,
+          violations: w.cspViolations,
+          scripts: performance
+            .getEntriesByType('resource')
+            .filter((r) => /\/(assets\/[^/]+|site-data\.[0-9a-f]+)\.js$/.test(r.name))
+            .map((r) => ({ name: new URL(r.name).pathname, start: r.startTime })),
+        };
+      });
+      expect(paint, `${url}: an LCP entry for the hero image`).toBeDefined();
+      expect(violations, url).toEqual([]);
+      // The entry, the data script and both app chunks, every one after the paint.
+      for (const pattern of [
+        /^\/assets\/index-/,
+        /^\/site-data\./,
+        /^\/assets\/react-dom-first-/,
+        /^\/assets\/hydrate-/,
+      ])
+        expect(
+          scripts.map((s) => s.name),
+          url,
+        ).toContainEqual(expect.stringMatching(pattern));
+      for (const script of scripts)
+        expect(script.start, `${url}: ${script.name}`).toBeGreaterThan(paint!);
+    }
   });
 
-  test('the hero fades to the next image by itself, and the pause button stops it', async ({ page }) => {
+  test('the hero fades to the next image by itself, and the pause button stops it', async ({
+    page,
+  }) => {
     await page.goto('/');
     await hydrated(page);
     const slides = page.locator('header img').locator('xpath=ancestor::picture/..');
     // Embla's fade drives each slide's opacity; the second one becomes fully visible after 3 s.
-    await expect.poll(() => slides.nth(1).evaluate((el) => getComputedStyle(el).opacity), { timeout: 10_000 }).toBe('1');
+    await expect
+      .poll(() => slides.nth(1).evaluate((el) => getComputedStyle(el).opacity), { timeout: 10_000 })
+      .toBe('1');
     const pause = page.getByRole('button', { name: 'Pause slideshow' });
     await pause.click();
     await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
@@ -133,10 +177,12 @@ test.describe('home', () => {
     await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
   });
 
-  test('each home section: its name and cards linking to /stay/{id} with home photos only', async ({ page }) => {
+  test('each home section: its name and cards linking to /stay/{id} with home photos only', async ({
+    page,
+  }) => {
     await page.goto('/');
     await hydrated(page);
-    const data = await pageData(page);
+    const data = await publishedData(page);
     expect(data.homeSections.length).toBeGreaterThan(0);
     const sections = page.locator('main section');
     await expect(sections).toHaveCount(data.homeSections.length);
@@ -152,15 +198,25 @@ test.describe('home', () => {
         await expect(card).toContainText(property.name);
         await expect(card).toContainText(`${property.bedCount} bed`);
         await expect(card).toContainText(`${property.bathCount} bath`);
-        const srcs = await card.locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
-        expect(srcs).toEqual(property.photos.filter((p) => p.home).map((p) => `/imported-images/${encodeURIComponent(p.name)}`));
+        const srcs = await card
+          .locator('img')
+          .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
+        expect(srcs).toEqual(
+          property.photos
+            .filter((p) => p.home)
+            .map((p) => `/imported-images/${encodeURIComponent(p.name)}`),
+        );
       }
     }
     // The demo catalogue has photos not flagged home: they appear on no card.
-    const hidden = data.propertyList.flatMap((p) => p.photos.filter((ph) => !ph.home).map((ph) => ph.name));
+    const hidden = data.propertyList.flatMap((p) =>
+      p.photos.filter((ph) => !ph.home).map((ph) => ph.name),
+    );
     expect(hidden.length).toBeGreaterThan(0);
     for (const name of hidden) {
-      await expect(page.locator(`main section img[src="/imported-images/${encodeURIComponent(name)}"]`)).toHaveCount(0);
+      await expect(
+        page.locator(`main section img[src="/imported-images/${encodeURIComponent(name)}"]`),
+      ).toHaveCount(0);
     }
     await noHorizontalOverflow(page);
   });
@@ -188,7 +244,7 @@ test.describe('home', () => {
 test.describe('property page', () => {
   test('title, header, hero, slider, map, facilities and description', async ({ page }) => {
     await page.goto('/');
-    const property = richProperty(await pageData(page));
+    const property = richProperty(await publishedData(page));
     const response = await page.goto(`/stay/${encodeURIComponent(property.id)}`);
     expect(response?.status()).toBe(200);
     await hydrated(page);
@@ -206,7 +262,10 @@ test.describe('property page', () => {
     // Not distorted: drawn at the photo's own aspect ratio (or cropped by object-fit: cover).
     const fit = await hero.evaluate((img: HTMLImageElement) => getComputedStyle(img).objectFit);
     const box = (await hero.boundingBox())!;
-    const [w, h] = [Number(await hero.getAttribute('width')), Number(await hero.getAttribute('height'))];
+    const [w, h] = [
+      Number(await hero.getAttribute('width')),
+      Number(await hero.getAttribute('height')),
+    ];
     if (fit !== 'cover') expect(Math.abs(box.width / box.height - w / h)).toBeLessThan(0.02);
 
     const slides = page.getByRole('region', { name: 'Photos' }).getByRole('button');
@@ -217,7 +276,9 @@ test.describe('property page', () => {
     const map = page.locator('iframe');
     const farBelow = await page
       .getByRole('link', { name: `Open the map of ${property.address}` })
-      .evaluateAll((links) => links.some((a) => a.getBoundingClientRect().top > window.innerHeight + 200));
+      .evaluateAll((links) =>
+        links.some((a) => a.getBoundingClientRect().top > window.innerHeight + 200),
+      );
     if (farBelow) await expect(map).toHaveCount(0);
     await page.getByRole('heading', { name: 'Location' }).scrollIntoViewIfNeeded();
     await expect(map).toHaveAttribute(
@@ -231,14 +292,19 @@ test.describe('property page', () => {
     for (const facility of property.facilities) {
       await expect(page.getByRole('listitem').filter({ hasText: facility }).first()).toBeVisible();
     }
-    const firstLine = property.description.replace(/<[^>]*>/g, '').split('\n')[0]!.trim();
+    const firstLine = property.description
+      .replace(/<[^>]*>/g, '')
+      .split('\n')[0]!
+      .trim();
     await expect(page.getByText(firstLine, { exact: false }).first()).toBeVisible();
     await noHorizontalOverflow(page);
   });
 
-  test('the slider shows 4 photos across on landscape screens and 1 on portrait', async ({ page }) => {
+  test('the slider shows 4 photos across on landscape screens and 1 on portrait', async ({
+    page,
+  }) => {
     await page.goto('/');
-    const data = await pageData(page);
+    const data = await publishedData(page);
     const property = [...data.propertyList].sort((a, b) => b.photos.length - a.photos.length)[0]!;
     await page.goto(`/stay/${encodeURIComponent(property.id)}`);
     await hydrated(page);
@@ -267,7 +333,9 @@ test.describe('property page', () => {
     }
   });
 
-  test('a slider photo opens the lightbox at its index; arrows step, Escape closes', async ({ page }) => {
+  test('a slider photo opens the lightbox at its index; arrows step, Escape closes', async ({
+    page,
+  }) => {
     const { total, alt, current } = await gotoRichProperty(page);
 
     await openSliderPhoto(page, 2);
@@ -297,18 +365,27 @@ test.describe('property page', () => {
     await expect(page.locator('.yarl__root')).toHaveCount(0);
   });
 
-  test('on a touch screen the lightbox follows swipes, and a pull down or up closes it (PROP-5)', async ({ page, isMobile }) => {
+  test('on a touch screen the lightbox follows swipes, and a pull down or up closes it (PROP-5)', async ({
+    page,
+    isMobile,
+  }) => {
     test.skip(!isMobile, 'touch gestures: the phone project has the touch screen');
     const { alt, current } = await gotoRichProperty(page);
     const { width, height } = page.viewportSize()!;
     // Real touch input through the DevTools protocol: the browser turns it into touch pointer events.
     const cdp = await page.context().newCDPSession(page);
     const drag = async (from: [number, number], to: [number, number]) => {
-      const at = (t: number) => ({ x: from[0] + (to[0] - from[0]) * t, y: from[1] + (to[1] - from[1]) * t });
+      const at = (t: number) => ({
+        x: from[0] + (to[0] - from[0]) * t,
+        y: from[1] + (to[1] - from[1]) * t,
+      });
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at(0)] });
       for (let step = 1; step <= 8; step++) {
         await page.waitForTimeout(16);
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at(step / 8)] });
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: [at(step / 8)],
+        });
       }
       // A finger that stops before lifting: a fast lift would start a fling, which the next tap
       // only stops (as on a real phone) instead of clicking.
@@ -335,13 +412,18 @@ test.describe('property page', () => {
     await expect(page.locator('.yarl__root')).toHaveCount(0);
   });
 
-  test('a photo that fails to load shows the error icon in the lightbox', async ({ page, problems }) => {
+  test('a photo that fails to load shows the error icon in the lightbox', async ({
+    page,
+    problems,
+  }) => {
     await page.goto('/');
-    const property = richProperty(await pageData(page));
+    const property = richProperty(await publishedData(page));
     const broken = property.photos[1]!;
     const stem = broken.name.slice(0, broken.name.indexOf('.'));
     await page.route(
-      (url) => url.pathname === `/imported-images/${broken.name}` || url.pathname.startsWith(`/imported-images/v/${stem}-`),
+      (url) =>
+        url.pathname === `/imported-images/${broken.name}` ||
+        url.pathname.startsWith(`/imported-images/v/${stem}-`),
       (route) => route.fulfill({ status: 404, body: '' }),
     );
     await page.goto(`/stay/${encodeURIComponent(property.id)}`);
@@ -358,8 +440,10 @@ test.describe('footer', () => {
   for (const path of ['/', '/admin', 'property']) {
     test(`columns and links on ${path}`, async ({ page }) => {
       await page.goto('/');
-      const data = await pageData(page);
-      await page.goto(path === 'property' ? `/stay/${encodeURIComponent(data.propertyList[0]!.id)}` : path);
+      const data = await publishedData(page);
+      await page.goto(
+        path === 'property' ? `/stay/${encodeURIComponent(data.propertyList[0]!.id)}` : path,
+      );
       await hydrated(page);
       const footer = page.getByRole('contentinfo');
       for (const title of ['Category 1', 'Category 2']) {
@@ -377,17 +461,22 @@ test.describe('footer', () => {
     });
   }
 
-  test('Contact Us and Office Address dialogs open and close (buttons, Escape, global functions)', async ({ page }) => {
+  test('Contact Us and Office Address dialogs open and close (buttons, Escape, global functions)', async ({
+    page,
+  }) => {
     await page.goto('/');
     await hydrated(page);
-    const data = await pageData(page);
+    const data = await publishedData(page);
     const contact = page.getByRole('dialog', { name: 'Contact Us' });
     const office = page.getByRole('dialog', { name: 'Office Address' });
     await expect(contact).toBeHidden();
 
     await page.getByRole('button', { name: 'Contact Us' }).click();
     await expect(contact).toBeVisible();
-    await expect(contact.getByRole('link', { name: data.site.email })).toHaveAttribute('href', `mailto:${data.site.email}`);
+    await expect(contact.getByRole('link', { name: data.site.email })).toHaveAttribute(
+      'href',
+      `mailto:${data.site.email}`,
+    );
     await expect(contact.getByRole('link', { name: data.site.phone })).toHaveAttribute(
       'href',
       `tel:${data.site.phone.replace(/[^\d+]/g, '')}`,
@@ -413,10 +502,16 @@ test.describe('footer', () => {
   });
 });
 
-test.describe('route chunk failure (ROUTE-3): the app chunk holds every route\'s screen', () => {
+test.describe("route chunk failure (ROUTE-3): the app chunk holds every route's screen", () => {
   /** Removes what the browser logs for the chunk a test makes fail; any other problem still fails the test. */
   function dropChunkFailureNoise(problems: string[]): void {
-    problems.splice(0, problems.length, ...problems.filter((p) => !/ERR_FAILED|hydrate-|Failed to fetch|dynamically imported/i.test(p)));
+    problems.splice(
+      0,
+      problems.length,
+      ...problems.filter(
+        (p) => !/ERR_FAILED|hydrate-|Failed to fetch|dynamically imported/i.test(p),
+      ),
+    );
   }
 
   /** Counts loads of the top document. */
@@ -426,7 +521,10 @@ test.describe('route chunk failure (ROUTE-3): the app chunk holds every route\'s
     return () => loads;
   }
 
-  test('an app chunk request that fails once: the page works, after one reload at most', async ({ page, problems }) => {
+  test('an app chunk request that fails once: the page works, after one reload at most', async ({
+    page,
+    problems,
+  }) => {
     // The chunk's first request is its <link rel=modulepreload>: the import fetches it again,
     // unless it joined the failing fetch, and then the page reloads.
     let failures = 0;
@@ -452,7 +550,9 @@ test.describe('route chunk failure (ROUTE-3): the app chunk holds every route\'s
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) navigations += 1;
     });
-    await page.route(/\/assets\/hydrate-[^/]*\.js$/, (route) => (navigations < 2 ? route.abort() : route.continue()));
+    await page.route(/\/assets\/hydrate-[^/]*\.js$/, (route) =>
+      navigations < 2 ? route.abort() : route.continue(),
+    );
     const loads = countLoads(page);
     await page.goto('/');
     await expect.poll(loads).toBe(2);
@@ -462,7 +562,10 @@ test.describe('route chunk failure (ROUTE-3): the app chunk holds every route\'s
     dropChunkFailureNoise(problems);
   });
 
-  test('an app chunk that keeps failing reloads only once, never in a loop', async ({ page, problems }) => {
+  test('an app chunk that keeps failing reloads only once, never in a loop', async ({
+    page,
+    problems,
+  }) => {
     await page.route(/\/assets\/hydrate-[^/]*\.js$/, (route) => route.abort());
     const loads = countLoads(page);
     await page.goto('/');

@@ -1,11 +1,13 @@
 /**
  * The client build's own Vite plugins (vite.config.ts uses them): the precompressed twins of every
  * asset, the stylesheet inlined into the HTML template, the lightbox's CSS rewritten for the Nu
- * HTML checker (OPS-8), and the preload list that fetches the app
- * chunk together with ReactDOM's (the boot sequence of src/web/boot/).
+ * HTML checker (OPS-8), the first-paint loader inlined in place of the entry's script tag, and the
+ * preload list that fetches the app chunk together with ReactDOM's (the boot sequence of
+ * src/web/boot/, decision 014).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import type { Plugin } from 'vite';
 import { writeCompressed } from '../src/server/precompress.js';
 
@@ -52,6 +54,46 @@ export function inlineStylesheet(): Plugin {
             const asset = ctx.bundle?.[file];
             return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
           },
+        );
+      },
+    },
+  };
+}
+
+/**
+ * Replaces the entry's `<script type="module" src="/assets/index-….js">` with the first-paint loader
+ * (`loaderSource`, src/web/boot/first-paint.ts) inline:
+ * `<script type="module" data-entry="/assets/index-….js" data-site-data="">…</script>`. The
+ * publisher fills `data-site-data` (src/server/publish/template.ts); the page server allows the
+ * script by its SHA-256 (src/server/routes/pages.ts). TypeScript transpiles it alone, without
+ * comments: the same file gives the same bytes, hence the same hash, on every machine. Fails the
+ * build when the template has no entry tag or more than one.
+ */
+export function firstPaintLoader(loaderSource: string): Plugin {
+  return {
+    name: 'stays-first-paint-loader',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/g;
+        const found = html.match(entry)?.length ?? 0;
+        if (found !== 1)
+          throw new Error(`stays-first-paint-loader: expected 1 entry script tag, found ${found}`);
+        const code = ts
+          .transpileModule(fs.readFileSync(loaderSource, 'utf8'), {
+            compilerOptions: {
+              target: ts.ScriptTarget.ES2022,
+              module: ts.ModuleKind.ESNext,
+              removeComments: true,
+            },
+          })
+          .outputText.replace(/\nexport \{\};\s*$/, '')
+          .trim();
+        return html.replace(
+          entry,
+          (_tag, src: string) =>
+            `<script type="module" data-entry="${src}" data-site-data="">${code}</script>`,
         );
       },
     },

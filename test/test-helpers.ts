@@ -114,3 +114,16 @@ export function multipartBody(parts: FormPart[]): {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/**
+ * The URL path of the global data script a published page names on its first-paint loader
+ * (`data-site-data="/site-data.{12 hex}.js"`, DATA-1, decision 014). Throws when it names none.
+ */
+export function dataScriptOf(html: string): string {
+  const url =
+    /<script type="module" data-entry="[^"]+" data-site-data="(\/site-data\.[0-9a-f]{12}\.js)">/.exec(
+      html,
+    )?.[1];
+  if (!url) throw new Error('the page names no data script');
+  return url;
+}

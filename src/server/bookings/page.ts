@@ -5,11 +5,10 @@
  * the revision preview (publish/preview.ts). The advance's QR code is an SVG made by the qrcode
  * package, inlined as a data: URL (the pages' Content-Security-Policy allows `img-src data:`).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import QRCode from 'qrcode';
 import type { SiteConfig } from '../config.js';
-import { CLIENT_DIR, loadSsr } from '../publish/render.js';
+import { readTemplate, withoutScripts } from '../publish/client-build.js';
+import { loadSsr } from '../publish/render.js';
 import { upiLink } from './service.js';
 import type { BookingRow } from './store.js';
 import type { GuestBookingView } from '../../shared/bookings.js';
@@ -73,12 +72,9 @@ let template: string | undefined;
 /** The page's HTML: the client build's template, no script, the SSR entry's booking page in it. Throws when the build is missing. */
 export async function bookingPageHtml(view: GuestBookingView): Promise<string> {
   const ssr = await loadSsr();
-  template ??= await fs.promises.readFile(path.join(CLIENT_DIR, 'index.html'), 'utf8');
+  template ??= withoutScripts(await readTemplate());
   const page = ssr.renderBooking(view);
   return template
-    .replace(/<script type="module"[^>]*><\/script>/g, '')
-    .replace(/<link rel="modulepreload"[^>]*>/g, '')
-    .replace(/<noscript>[\s\S]*?<\/noscript>/g, '')
     .replace('<!--app-head-->', () => page.head)
     .replace('<!--app-html-->', () => page.html);
 }

@@ -27,17 +27,17 @@ import {
   tempDir,
 } from '../../../test/nginx-stand-in.js';
 import { testCatalogue } from '../../../test/factories.js';
-import { makeTestApp } from '../../../test/test-helpers.js';
+import { dataScriptOf, makeTestApp } from '../../../test/test-helpers.js';
 import { buildApp } from '../app.js';
 import { setPassword } from '../auth/accounts.js';
 import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { storePhoto } from '../images/pipeline.js';
-import { CONTENT_SECURITY_POLICY } from '../routes/pages.js';
+import { publishedPagePolicy } from '../routes/pages.js';
 import { saveRevision } from '../store/revisions.js';
 import { createFolderTarget } from './folder-target.js';
 import { createPublisher } from './publisher.js';
-import { CLIENT_DIR } from './render.js';
+import { CLIENT_DIR } from './client-build.js';
 import { createBucketTarget, MANIFEST_NAME, s3Client } from './s3-target.js';
 import type { PublishTarget } from './target.js';
 
@@ -191,7 +191,7 @@ describe('publishing to an S3-compatible bucket', () => {
     expect(changed.filter((k) => /^(assets|hero|imported-images)\//.test(k))).toEqual([]);
     expect(changed).not.toContain('robots.txt');
     expect(changed).toContain('stay/stay-1');
-    const dataScript = (html: string) => /src="\/(site-data\.[0-9a-f]{12}\.js)"/.exec(html)![1]!;
+    const dataScript = (html: string) => dataScriptOf(html).slice(1);
     const firstData = dataScript(home);
     // The previous publish's data script stays for pages loaded just before (CDN-6).
     expect(afterSecond.has(firstData)).toBe(true);
@@ -352,7 +352,7 @@ describe('the site behind the CDN (docs/deploy/cdn-nginx.conf), in Chromium', ()
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('public, max-age=60');
     expect(page.headers['content-encoding']).toBe('gzip');
-    expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(page.headers['content-security-policy']).toBe(publishedPagePolicy());
     expect(page.headers['x-amz-request-id']).toBeUndefined();
     const missing = await get(`${siteUrl}/stay/no-such-stay`, ca);
     expect(missing.status).toBe(404);

@@ -9,12 +9,11 @@
  *   mistake); carousel photos that wait for the app are shown at once instead;
  * - links to the home page and to property pages stay inside the preview of the same revision.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { formatRevisionTime } from '../../shared/revision-time.js';
 import type { AppContext } from '../context.js';
 import type { RevisionRow } from '../store/revisions.js';
-import { CLIENT_DIR, loadSsr, pageDataOf } from './render.js';
+import { readTemplate, withoutScripts } from './client-build.js';
+import { loadSsr, pageDataOf } from './render.js';
 import { previewPath } from '../../shared/routes.js';
 
 function escapeHtml(text: string): string {
@@ -39,7 +38,7 @@ export async function renderPreview(
   pagePath: string,
 ): Promise<{ status: 200 | 404; html: string }> {
   const ssr = await loadSsr();
-  const template = await fs.promises.readFile(path.join(CLIENT_DIR, 'index.html'), 'utf8');
+  const template = withoutScripts(await readTemplate());
   const data = pageDataOf(ctx, revision.data, revision.createdAt);
   const page = ssr.render(pagePath, data);
 
@@ -59,9 +58,6 @@ export async function renderPreview(
     '<a href="/">Back to the live site</a></aside>';
 
   const html = template
-    .replace(/<script type="module"[^>]*><\/script>/g, '')
-    .replace(/<link rel="modulepreload"[^>]*>/g, '')
-    .replace(/<noscript>[\s\S]*?<\/noscript>/g, '')
     .replace('<!--app-head-->', () => head)
     .replace('<div id="root">', () => `${banner}<div id="root">`)
     .replace('<!--app-html-->', () => body);

@@ -35,7 +35,6 @@ const MIN_KILLS = 20;
  */
 const MAX_EXTRA_KILLS = 16;
 const SUFFIX = ' - Stays In Chikmagalur';
-const DATA_TAG_RE = /<script defer data-site-data src="\/(site-data\.[0-9a-f]{12}\.js)"><\/script>/;
 
 function catalogue(): SiteData {
   const propertyList = Array.from({ length: PROPERTIES }, (_, i) =>
@@ -193,8 +192,8 @@ function problemsWithCurrent(siteDir: string, data: SiteData): string[] {
     const html = fs.readFileSync(file, 'utf8');
     if (!html.trimEnd().endsWith('</html>')) problems.push(`${rel} is incomplete`);
     if (titleOf(html) !== title) problems.push(`${rel} has the title "${titleOf(html)}"`);
-    const dataName = DATA_TAG_RE.exec(html)?.[1];
-    if (!dataName) problems.push(`${rel} has no data script tag`);
+    const dataName = /data-site-data="\/([^"]+)"/.exec(html)?.[1];
+    if (!dataName) problems.push(`${rel} names no data script`);
     else if (!fs.existsSync(path.join(dir, dataName)))
       problems.push(`${rel} names ${dataName}, which is missing`);
   }

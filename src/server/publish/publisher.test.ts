@@ -15,14 +15,14 @@ import { prerenderPaths } from '../../shared/routes.js';
 import { DATA_GLOBAL, type PageData, type SiteData } from '../../shared/site-data.js';
 import { saveRevision } from '../store/revisions.js';
 import { testCatalogue } from '../../../test/factories.js';
-import { listFiles, makeTestApp, type TestApp } from '../../../test/test-helpers.js';
+import { dataScriptOf, listFiles, makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import type { PublishResult } from '../context.js';
 import { CURRENT_LINK, fileForUrl, KEEP_PUBLISHED } from './folder-target.js';
 import { pageDataOf } from './render.js';
+import { loaderCode, readTemplate } from './client-build.js';
 
 const NAMES = ['Coffee View Suite', 'Hill Top Cottage', 'Lake Side Rooms'];
 const SUFFIX = ' - Stays In Chikmagalur';
-const DATA_TAG_RE = /<script defer data-site-data src="\/(site-data\.[0-9a-f]{12}\.js)"><\/script>/;
 
 const catalogue = (revision: number, names = NAMES, description?: string): SiteData =>
   testCatalogue({
@@ -41,12 +41,8 @@ function titleOf(html: string): string {
   return title ? DomUtils.textContent(title) : '';
 }
 
-/** The data script named by a page's data script tag. */
-function dataScriptOf(html: string): string {
-  const name = DATA_TAG_RE.exec(html)?.[1];
-  if (!name) throw new Error('the page has no data script tag');
-  return name;
-}
+/** The data script's file name in the published folder. */
+const dataFileOf = (html: string) => dataScriptOf(html).slice(1);
 
 /** Runs a published data script the way a browser would and returns what it set on `window`. */
 function evaluateDataScript(code: string): PageData {
@@ -57,17 +53,18 @@ function evaluateDataScript(code: string): PageData {
 }
 
 /**
- * Everything in a page that could run script: elements with an on* attribute, javascript: URLs,
- * and <script> elements other than external ones and JSON-LD.
+ * What in a page could run script other than the build's first-paint loader (decision 014): event
+ * handler attributes, javascript: URLs, inline scripts.
  */
-function scriptHazards(html: string): string[] {
+function scriptHazards(html: string, loader: string): string[] {
   const hazards: string[] = [];
   for (const el of DomUtils.findAll(() => true, parseDocument(html).children)) {
     for (const [name, value] of Object.entries(el.attribs)) {
       if (/^on/i.test(name)) hazards.push(`${el.name}[${name}]`);
       if (/^\s*javascript:/i.test(value)) hazards.push(`${el.name}[${name}=${value}]`);
     }
-    if (el.name === 'script' && !el.attribs.src && el.attribs.type !== 'application/ld+json') {
+    const isLoader = el.attribs['data-entry'] !== undefined && DomUtils.textContent(el) === loader;
+    if (el.name === 'script' && !isLoader && el.attribs.type !== 'application/ld+json') {
       hazards.push(`inline script: ${DomUtils.textContent(el)}`);
     }
   }
@@ -138,11 +135,11 @@ describe('publisher', () => {
       ).toBe(true);
     }
 
-    const dataTag = `<script defer data-site-data src="/${dataName}"></script>`;
     for (const rel of originals.filter((f) => f.endsWith('.html'))) {
       const html = read(result.dir, rel);
-      expect(html, rel).toContain(dataTag);
-      expect(html.indexOf(dataTag), rel).toBeLessThan(html.indexOf('</head>'));
+      expect(dataScriptOf(html), rel).toBe(`/${dataName}`);
+      // Nothing is fetched for the page's script before the first paint (decision 014).
+      expect(html, rel).not.toMatch(/<script[^>]* src=/);
       expect(html.trimEnd().endsWith('</html>'), rel).toBe(true);
     }
     const home = read(result.dir, 'index.html');
@@ -208,8 +205,8 @@ describe('publisher', () => {
     expect(read(second.dir, 'index.html')).toContain('Estate Bungalow');
     expect(read(second.dir, 'index.html')).not.toContain('Coffee View Suite');
     expect(read(first.dir, 'index.html')).toContain('Coffee View Suite');
-    expect(dataScriptOf(read(second.dir, 'index.html'))).not.toBe(
-      dataScriptOf(read(first.dir, 'index.html')),
+    expect(dataFileOf(read(second.dir, 'index.html'))).not.toBe(
+      dataFileOf(read(first.dir, 'index.html')),
     );
   });
 
@@ -264,14 +261,14 @@ describe('publisher', () => {
     for (const rel of listFiles(result.dir).filter((f) => f.endsWith('.html'))) {
       const html = read(result.dir, rel);
       expect(html, rel).not.toMatch(/alert\(|onerror|onclick|javascript:/i);
-      expect(scriptHazards(html), rel).toEqual([]);
+      expect(scriptHazards(html, loaderCode(await readTemplate())), rel).toEqual([]);
     }
     const page = read(result.dir, 'stay/stay-1.html');
     expect(page).toContain('Nice');
     expect(page).toContain('Second line');
     expect(page).toContain('href="https://example.com/ok"');
 
-    const dataName = dataScriptOf(page);
+    const dataName = dataFileOf(page);
     const code = read(result.dir, dataName);
     expect(code).not.toMatch(/alert\(|onerror|onclick|javascript:/i);
     for (const p of evaluateDataScript(code).propertyList) {
@@ -287,7 +284,7 @@ describe('publisher', () => {
     const result = await t.ctx.publisher.publish();
 
     const page = read(result.dir, 'stay/stay-1.html');
-    const code = read(result.dir, dataScriptOf(page));
+    const code = read(result.dir, dataFileOf(page));
     expect(code).not.toContain('<');
     expect(evaluateDataScript(code).propertyList[0]!.name).toBe(hostile);
 
@@ -295,7 +292,7 @@ describe('publisher', () => {
     for (const rel of listFiles(result.dir).filter((f) => f.endsWith('.html'))) {
       const html = read(result.dir, rel);
       expect(html, rel).not.toContain('<script>alert(1)');
-      expect(scriptHazards(html), rel).toEqual([]);
+      expect(scriptHazards(html, loaderCode(await readTemplate())), rel).toEqual([]);
       // JSON-LD blocks must still be whole JSON.
       for (const el of DomUtils.findAll(
         (e) => e.name === 'script' && e.attribs.type === 'application/ld+json',

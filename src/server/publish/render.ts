@@ -12,7 +12,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { today } from '../../shared/calendar-dates.js';
 import { fromRates } from '../../shared/quote.js';
 import {
@@ -31,13 +31,9 @@ import { addMissingVariants } from '../images/pipeline.js';
 import { sanitizeDescription } from '../sanitize.js';
 import { photoSizes } from '../store/photos.js';
 import { latestRevision } from '../store/revisions.js';
+import { CLIENT_DIR, readTemplate, SSR_ENTRY, withSiteData } from './client-build.js';
 import { robotsTxt, sitemapXml } from './seo-files.js';
 import type { SiteFile } from './target.js';
-
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-/** The client build (assets, hero images, the HTML template). */
-export const CLIENT_DIR = path.join(projectRoot, 'dist', 'client');
-const SSR_ENTRY = path.join(projectRoot, 'dist', 'server', 'entry-server.js');
 
 /** File names of the content-hashed data scripts (DATA-1 global data object), see dataScriptName. */
 export const DATA_SCRIPT_RE = /^site-data\.[0-9a-f]{12}\.js$/;
@@ -200,7 +196,6 @@ export async function renderSite(ctx: Omit<AppContext, 'publisher'>): Promise<Re
   const latest = latestRevision(ctx.db);
   if (!latest) throw new Error('publish: no catalogue is stored yet');
   const ssr = await loadSsr();
-  const template = await fs.promises.readFile(path.join(CLIENT_DIR, 'index.html'), 'utf8');
   const publishedAt = new Date().toISOString();
   const data = pageDataOf(ctx, latest.data, publishedAt);
   // Every srcset names every width (OPS-9): a photo stored before a width was added gets it here
@@ -209,7 +204,7 @@ export async function renderSite(ctx: Omit<AppContext, 'publisher'>): Promise<Re
 
   const dataScript = Buffer.from(`window.${DATA_GLOBAL}=${scriptSafeJson(data)};`);
   const dataName = dataScriptName(dataScript);
-  const dataTag = `<script defer data-site-data src="/${dataName}"></script>`;
+  const template = withSiteData(await readTemplate(), `/${dataName}`);
   const named: SiteFile[] = [
     ...photoFiles(ctx),
     ...clientFiles(),
@@ -234,7 +229,7 @@ export async function renderSite(ctx: Omit<AppContext, 'publisher'>): Promise<Re
     return page(
       url,
       template
-        .replace('<!--app-head-->', () => `${rendered.head}${dataTag}`)
+        .replace('<!--app-head-->', () => rendered.head)
         .replace('<!--app-html-->', () => rendered.html),
     );
   });

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testCatalogue } from '../../../test/factories.js';
 import { DATA_GLOBAL, type SiteData } from '../../shared/site-data.js';
 import { getRevision, latestRevision, saveRevision } from '../store/revisions.js';
-import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
+import { dataScriptOf, makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 
 function catalogue(revision = 0): SiteData {
   return testCatalogue({
@@ -434,11 +434,7 @@ describe('import of a published global data object (OPS-1; run `node scripts/bui
   /** The global data object of the published home page, as a browser evaluates it. */
   async function publishedDataObject(): Promise<Record<string, unknown>> {
     const home = await t.app.inject({ method: 'GET', url: '/' });
-    const src = /<script defer data-site-data src="(\/site-data\.[0-9a-f]{12}\.js)">/.exec(
-      home.body,
-    )?.[1];
-    expect(src).toBeDefined();
-    const script = await t.app.inject({ method: 'GET', url: src! });
+    const script = await t.app.inject({ method: 'GET', url: dataScriptOf(home.body) });
     const sandbox = { window: {} as Record<string, unknown> };
     vm.runInNewContext(script.body, sandbox);
     return JSON.parse(JSON.stringify(sandbox.window[DATA_GLOBAL])) as Record<string, unknown>;

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saveRevision } from '../store/revisions.js';
 import { testCatalogue } from '../../../test/factories.js';
-import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
+import { dataScriptOf, makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -39,8 +39,7 @@ describe('GET /healthz', () => {
 
     // publishedAt is the one the published global data object carries.
     const home = await t.app.inject({ method: 'GET', url: '/' });
-    const src = /src="(\/site-data\.[0-9a-f]{12}\.js)"/.exec(home.body)![1]!;
-    const script = (await t.app.inject({ method: 'GET', url: src })).body;
+    const script = (await t.app.inject({ method: 'GET', url: dataScriptOf(home.body) })).body;
     expect(script).toContain(`"publishedAt":"${body.publishedAt}"`);
 
     saveRevision(

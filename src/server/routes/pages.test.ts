@@ -4,6 +4,7 @@
  * first), requests through `app.inject` and, for raw paths and heavy traffic, a real socket.
  */
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -13,26 +14,19 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SiteData } from '../../shared/site-data.js';
 import type { PublishResult } from '../context.js';
-import { CLIENT_DIR } from '../publish/render.js';
+import { CLIENT_DIR } from '../publish/client-build.js';
 import { saveRevision } from '../store/revisions.js';
 import { testCatalogue } from '../../../test/factories.js';
-import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
-import { CONTENT_SECURITY_POLICY } from './pages.js';
+import { dataScriptOf, makeTestApp, type TestApp } from '../../../test/test-helpers.js';
+import { CONTENT_SECURITY_POLICY, publishedPagePolicy } from './pages.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const NAMES = ['Coffee View Suite', 'Hill Top Cottage'];
-const DATA_TAG_RE = /<script defer data-site-data src="(\/site-data\.[0-9a-f]{12}\.js)"><\/script>/;
 const PACKAGE_JSON = fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const catalogue = (revision: number, names = NAMES): SiteData =>
   testCatalogue({ revision, propertyList: names.map((name) => ({ name })) });
-
-function dataScriptOf(html: string): string {
-  const url = DATA_TAG_RE.exec(html)?.[1];
-  if (!url) throw new Error('the page has no data script tag');
-  return url;
-}
 
 /** Stores a new revision with `names` on top of the latest and publishes it. */
 async function publishNames(t: TestApp, names: string[], based: number): Promise<PublishResult> {
@@ -118,8 +112,10 @@ describe('serving a published site', () => {
       const res = await get(url);
       expect(res.headers['cache-control'], url).toBe('public, no-cache');
       expect(res.headers.etag, url).toMatch(/^"[A-Za-z0-9_-]+"$/);
-      expect(res.headers['content-security-policy'], url).toBe(CONTENT_SECURITY_POLICY);
-      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(res.headers['content-security-policy'], url).toBe(publishedPagePolicy());
+      expect(res.headers['content-security-policy'], url).toMatch(
+        /script-src 'self' 'sha256-[A-Za-z0-9+/]{43}=';/,
+      );
       expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['x-frame-options'], url).toBe('DENY');
@@ -127,6 +123,27 @@ describe('serving a published site', () => {
     }
     const home = await get('/');
     expect((await get('/stay/stay-1')).headers.etag).not.toBe(home.headers.etag);
+  });
+
+  it("allows exactly the page's one inline script, the first-paint loader, by its hash (decision 014)", async () => {
+    for (const url of ['/', '/stay/stay-1', '/nowhere']) {
+      const res = await get(url);
+      const scripts = [...res.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attributes]) => !attributes!.includes('application/ld+json'),
+      );
+      expect(
+        scripts.map(([, attributes]) => attributes),
+        url,
+      ).toEqual([
+        expect.stringMatching(
+          /^ type="module" data-entry="\/assets\/index-[\w-]+\.js" data-site-data="\/site-data\.[0-9a-f]{12}\.js"$/,
+        ),
+      ]);
+      const hash = crypto.createHash('sha256').update(scripts[0]![2]!).digest('base64');
+      expect(res.headers['content-security-policy'], url).toContain(`'sha256-${hash}'`);
+      // Only the loader: no other inline script would pass.
+      expect(res.headers['content-security-policy'], url).toMatch(/script-src 'self' '[^']+';/);
+    }
   });
 
   it('answers 304 with no body to a matching If-None-Match, and 200 to a stale one', async () => {

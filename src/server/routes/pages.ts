@@ -12,7 +12,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, NOT_FOUND_PATH } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
-import { CLIENT_DIR, contentTypeOf, DATA_SCRIPT_RE } from '../publish/render.js';
+import { CLIENT_DIR, loaderHashSource } from '../publish/client-build.js';
+import { contentTypeOf, DATA_SCRIPT_RE } from '../publish/render.js';
 
 interface StaticFile {
   body: Buffer;
@@ -23,7 +24,10 @@ interface StaticFile {
   headers: Record<string, string>;
 }
 
-/** CSP for published pages (OWASP Content Security Policy Cheat Sheet); the map is Google's frame. */
+/**
+ * CSP for pages that run no inline script (OWASP Content Security Policy Cheat Sheet): the booking
+ * page, previews, the "starting" page. The map is Google's frame.
+ */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
@@ -37,8 +41,22 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+let publishedPolicy: string | undefined;
+
+/**
+ * CSP of published pages: CONTENT_SECURITY_POLICY whose `script-src` also allows the build's
+ * first-paint loader, by its SHA-256 (decision 014). Read from dist/client/index.html once.
+ * Throws when the client build is missing.
+ */
+export function publishedPagePolicy(): string {
+  publishedPolicy ??= CONTENT_SECURITY_POLICY.replace(
+    "script-src 'self'",
+    `script-src 'self' ${loaderHashSource(fs.readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8'))}`,
+  );
+  return publishedPolicy;
+}
+
 const HTML_HEADERS = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
@@ -65,7 +83,9 @@ function loadFile(full: string, immutable: boolean): StaticFile {
       etag,
       vary: 'accept-encoding',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, no-cache',
-      ...(type.startsWith('text/html') ? HTML_HEADERS : {}),
+      ...(type.startsWith('text/html')
+        ? { ...HTML_HEADERS, 'content-security-policy': publishedPagePolicy() }
+        : {}),
     },
   };
 }
@@ -187,6 +207,7 @@ function starting(reply: FastifyReply, businessName: string): FastifyReply {
     .code(503)
     .headers({
       ...HTML_HEADERS,
+      'content-security-policy': CONTENT_SECURITY_POLICY,
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
       'retry-after': String(STARTING_RETRY_AFTER_S),
