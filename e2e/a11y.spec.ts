@@ -7,8 +7,8 @@
  * MOB-2: both projects (desktop and phone), and axe's "label in name" rule (WCAG 2.5.3) too, which
  * axe ships as experimental and so leaves off unless asked.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoViolations } from './axe.js';
 import { E2E_ADMIN } from './global-setup.js';
 import { BASE, stayOffline, hydrated, openSliderPhoto } from './helpers.js';
 
@@ -16,26 +16,6 @@ import { BASE, stayOffline, hydrated, openSliderPhoto } from './helpers.js';
 test.use({ baseURL: BASE, reducedMotion: 'reduce' });
 // Each test runs axe several times; on a loaded 2-core machine that passes the default 60 s.
 test.describe.configure({ timeout: 150_000 });
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** Runs axe and fails with one readable line per violation and element. */
-async function expectNoViolations(page: Page, where: string): Promise<void> {
-  // The map frame is Google's page, not ours, and it navigates when scrolled into view (which axe
-  // does while checking contrast): axe talking to a frame mid-navigation can hang the run.
-  const { violations } = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .withTags(WCAG_TAGS)
-    .exclude('iframe[title^="Map of"]')
-    .analyze();
-  const lines = violations.flatMap((v) =>
-    v.nodes.map(
-      (n) =>
-        `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`,
-    ),
-  );
-  expect(lines, `axe violations on ${where}`).toEqual([]);
-}
 
 async function firstPropertyPath(page: Page): Promise<string> {
   await page.goto('/');

@@ -11,7 +11,7 @@
  * /api/availability) and CALENDAR_ALLOW_PRIVATE=true on the test server (global-setup.ts), as the
  * feed is on loopback.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -25,17 +25,6 @@ test.use({ baseURL: BASE, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
 const RATE = 4500;
 /** Today in India, where the server maps bookings to dates (AVL-6). */
 const day = (n: number) => addDays(today(), n);
-
-/** WCAG 2.2 AA inside the open dialog (MOB-2), one readable line per violation. */
-async function expectAccessibleDialog(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .include('dialog[open]')
-    .analyze();
-  expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual(
-    [],
-  );
-}
 
 /** Logs the request context in as the owner (its cookies then go with every call). */
 async function login(request: APIRequestContext): Promise<void> {
@@ -139,7 +128,7 @@ test.describe('guest', () => {
     await page.screenshot({
       path: `test-results/screenshots/${test.info().project.name}-enquiry-calendar.png`,
     });
-    await expectAccessibleDialog(page);
+    await expectNoViolations(page, 'the enquiry dialog with prices', 'dialog');
   });
 
   test('when availability cannot be loaded the dialog says so and still offers the ways to send', async ({
@@ -243,7 +232,7 @@ test.describe('owner', () => {
     await page.screenshot({
       path: `test-results/screenshots/${info.project.name}-owner-calendar.png`,
     });
-    await expectAccessibleDialog(page);
+    await expectNoViolations(page, 'the Calendar dialog', 'dialog');
 
     // The synced booking is what guests see as taken.
     const answer = await context.request.get(`/api/availability/${propertyId}`);

@@ -5,8 +5,8 @@
  * the advance with its UPI link and QR code. axe finds no violation. Screenshots:
  * test-results/screenshots/{project}-booking-{requested|accepted|withdrawn}.png.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoViolations } from './axe.js';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { addDays, today } from '../src/shared/calendar-dates.js';
 import type { BookingCreated } from '../src/shared/bookings.js';
 import { E2E_ADMIN } from './global-setup.js';
@@ -18,16 +18,6 @@ test.describe.configure({ timeout: 120_000 });
 
 /** A demo property with a nightly rate and a minimum stay of 2 nights. */
 const PROPERTY = 'mullayanagiri-foothills-retreat';
-
-async function expectNoViolations(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const lines = violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`),
-  );
-  expect(lines, `axe violations on ${where}`).toEqual([]);
-}
 
 /** A guest's request for `nights` from `from` days ahead; each project asks for its own dates. */
 async function request(api: APIRequestContext, from: number): Promise<BookingCreated> {

@@ -6,7 +6,7 @@
  * open dialog (MOB-2). Screenshots for a person to open: test-results/screenshots/{project}-inbox*.png.
  * The real routes end to end: e2e/bookings-inbox.spec.ts.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.js';
 import { expect, test } from '@playwright/test';
 import type { OwnerBooking } from '../src/shared/bookings.js';
 import { NOW, testBooking, testBookingList } from '../test/booking-fixtures.js';
@@ -67,13 +67,7 @@ test('the inbox: cards, Accept with its notification, a 409 next to its booking'
     'Guest data erased',
   ]);
   await expect(dialog.getByText('asked 2 h ago', { exact: false })).toBeVisible();
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .include('dialog[open]')
-    .analyze();
-  expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual(
-    [],
-  );
+  await expectNoViolations(page, 'the Bookings inbox', 'dialog');
   await page.screenshot({ path: `${dir}/${testInfo.project.name}-inbox.png` });
 
   const asha = dialog.getByRole('listitem').filter({ hasText: 'STY-7K2Q' });

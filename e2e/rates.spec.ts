@@ -10,7 +10,7 @@
  * other spec edits or prices, and puts its rates back at the end through the import API. One
  * project at a time (owner-lock.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.js';
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, today, weekday } from '../src/shared/calendar-dates.js';
 import type { Quote } from '../src/shared/quote.js';
@@ -146,13 +146,7 @@ test('the owner sets a weekend rate and a season, previews, saves, and the publi
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()!.width,
   );
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .include('dialog[open]')
-    .analyze();
-  expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual(
-    [],
-  );
+  await expectNoViolations(page, 'the Rates dialog', 'dialog');
 
   await dialog.getByRole('heading', { name: 'Nightly rates' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENSHOTS}/${info.project.name}-rates.png` });

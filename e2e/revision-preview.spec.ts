@@ -4,26 +4,13 @@
  * axe finds no violation (MOB-2); a visitor without a session is refused. Nothing is changed.
  * Screenshots: test-results/screenshots/{project}-preview-{home|property}.png.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoViolations } from './axe.js';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './global-setup.js';
 import { BASE, stayOffline } from './helpers.js';
 
 test.use({ baseURL: BASE, reducedMotion: 'reduce' });
 test.describe.configure({ timeout: 120_000 });
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoViolations(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .exclude('iframe[title^="Map of"]')
-    .analyze();
-  const lines = violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`),
-  );
-  expect(lines, `axe violations on ${where}`).toEqual([]);
-}
 
 async function logIn(page: Page): Promise<void> {
   await page.goto('/adminlogin');

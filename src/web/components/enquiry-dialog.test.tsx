@@ -350,8 +350,11 @@ describe('the price as it is chosen (ENQ-3, ENQ-4)', () => {
     const cell = (date: string) =>
       document.querySelector(`td[data-day="${date}"]:not([data-outside]) button`)!;
     await screen.findAllByRole('grid', {}, { timeout: 5000 });
-    expect(cell(thursday).textContent).toBe(`${Number(thursday.slice(8))}₹4,500`);
-    expect(cell(thursday).getAttribute('aria-label')).toMatch(/, ₹4,500 a night$/);
+    expect(cell(thursday).textContent).toBe(`${Number(thursday.slice(8))} ₹4,500`);
+    // The name starts with the visible text (WCAG 2.5.3 Label in Name).
+    expect(cell(thursday).getAttribute('aria-label')).toMatch(
+      new RegExp(`^${Number(thursday.slice(8))} ₹4,500 a night, \\w+day, `),
+    );
     // Friday is taken: no price; Saturday is a weekend night.
     expect(cell(addDays(thursday, 1)).textContent).toBe(
       String(Number(addDays(thursday, 1).slice(8))),

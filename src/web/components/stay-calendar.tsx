@@ -43,7 +43,7 @@ function PricedDayButton(props: DayButtonProps) {
   if (price === undefined || outside || unavailable) return <DayButton {...props} />;
   return (
     <DayButton {...props}>
-      <span className={styles.date}>{props.children}</span>
+      <span className={styles.date}>{props.children}</span>{' '}
       <span className={styles.price}>{price}</span>
     </DayButton>
   );
@@ -87,10 +87,14 @@ export default function StayCalendar({
           modifiersClassNames={{ unavailable: styles.unavailable! }}
           components={{ DayButton: PricedDayButton }}
           labels={{
-            // Screen readers hear what the strike-through and the price under the date show.
+            // Screen readers hear what the strike-through and the price under the date show. A priced
+            // day's name starts with its visible text, "29 ₹4,500", so a voice user can say what
+            // they see (WCAG 2.5.3 Label in Name).
             labelDayButton: (date, modifiers, options, dateLib) => {
-              const price = modifiers.unavailable ? undefined : priceOf?.(isoOf(date));
-              return `${labelDayButton(date, modifiers, options, dateLib)}${modifiers.unavailable ? ', taken' : ''}${price ? `, ${price} a night` : ''}`;
+              const label = labelDayButton(date, modifiers, options, dateLib);
+              if (modifiers.unavailable) return `${label}, taken`;
+              const price = modifiers.outside ? undefined : priceOf?.(isoOf(date));
+              return price ? `${date.getDate()} ${price} a night, ${label}` : label;
             },
           }}
           footer={
