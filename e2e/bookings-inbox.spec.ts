@@ -3,7 +3,8 @@
  * a guest's request stored by `POST /api/bookings` (sent from a visitor's page, as the enquiry
  * dialog sends it), counted on the Bookings control, listed in the inbox with the guest's contact
  * links, accepted there with a notification, and its nights closed in `/api/availability`, to the
- * next guest's request and in the export feed; a second request declined with a message.
+ * next guest's request, in the export feed and in the Calendar dialog; a second request declined
+ * with a message.
  *
  * Needs the server's bookings (src/server/bookings/): written against the booking contract
  * (src/shared/bookings.ts) before the server half was merged. Each project books its own nights,
@@ -11,9 +12,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { BookingCreated, BookingRequestBody } from '../src/shared/bookings.js';
-import { addDays, today } from '../src/shared/calendar-dates.js';
+import { addDays, formatDate, today } from '../src/shared/calendar-dates.js';
 import type { AvailabilityAnswer } from '../src/shared/api-types.js';
 import { BASE, hydrated, publishedData, stayOffline } from './helpers.js';
+import { expectNoViolations } from './axe.js';
 import { ownerState, press } from './owner-helpers.js';
 
 test.use({ baseURL: BASE, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
@@ -99,6 +101,10 @@ test('a guest’s request is accepted from the inbox and its nights close; anoth
       'href',
       'https://wa.me/919845012345',
     );
+    await expect(card.getByRole('link', { name: 'Call +91 98450 12345' })).toHaveAttribute(
+      'href',
+      'tel:+919845012345',
+    );
     await expect(card.getByRole('link', { name: /^E-mail / })).toHaveAttribute(
       'href',
       `mailto:inbox-${project}@example.com`,
@@ -153,6 +159,29 @@ test('a guest’s request is accepted from the inbox and its nights close; anoth
     await press(declined.getByRole('button', { name: 'Decline request' }));
     await expect(declined.getByText('Declined', { exact: true })).toBeVisible();
     await expect(declined.getByRole('button')).toHaveCount(0);
+
+    // BOOK-6: the property's Calendar dialog lists the accepted booking under "Direct bookings",
+    // by its dates and status and without the guest's name; the section passes axe.
+    await p.goto(`/stay/${propertyId}`);
+    await hydrated(p);
+    const calendarButton = p.getByRole('button', { name: 'Calendar', exact: true });
+    const calendar = p.getByRole('dialog', { name: /^Calendar: / });
+    await calendarButton.scrollIntoViewIfNeeded();
+    await expect(async () => {
+      await press(calendarButton);
+      await expect(calendar).toBeVisible({ timeout: 2_000 });
+    }).toPass();
+    const direct = calendar.getByRole('region', { name: 'Direct bookings' });
+    const row = direct
+      .getByRole('listitem')
+      .filter({ hasText: `${formatDate(checkIn)} to ${formatDate(checkOut)}` });
+    await expect(row).toContainText(/^STY-\w+ · .* · Accepted – advance due$/);
+    await expect(direct).not.toContainText(name);
+    await direct.scrollIntoViewIfNeeded();
+    await p.screenshot({
+      path: `test-results/screenshots/${project}-calendar-direct-bookings.png`,
+    });
+    await expectNoViolations(p, 'the Calendar dialog with a direct booking', 'dialog');
   } finally {
     await owner.close();
   }

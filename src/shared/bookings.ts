@@ -84,7 +84,10 @@ export interface OwnerBooking {
   guests: number;
   /** Personal data: absent once erased GUEST_DATA_DAYS after check-out (BOOK-9). */
   name?: string;
+  /** E.164, for links (tel:, WhatsApp). */
   phone?: string;
+  /** The same number as people write it, in the international format: "+91 94480 11111". */
+  phoneDisplay?: string;
   email?: string;
   message?: string;
   status: BookingStatus;

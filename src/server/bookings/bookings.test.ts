@@ -131,6 +131,7 @@ describe('BOOK-1, BOOK-2: a guest requests a stay', () => {
       id: created.id,
       propertyName: 'Coffee View Suite',
       phone: '+919448011111',
+      phoneDisplay: '+91 94480 11111',
       email: 'asha@example.test',
       message: 'Arriving late.',
       nights: 2,

@@ -5,6 +5,7 @@
  * data. Refusals are thrown as ApiError (errors.ts). Time comes from `now` so tests can move it.
  */
 import crypto from 'node:crypto';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Config } from '../config.js';
 import type { Db } from '../store/db.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
@@ -342,7 +343,12 @@ export class BookingService {
       nights: nights(b.checkIn, b.checkOut),
       guests: b.guests,
       ...(b.name === undefined ? {} : { name: b.name }),
-      ...(b.phone === undefined ? {} : { phone: b.phone }),
+      ...(b.phone === undefined
+        ? {}
+        : {
+            phone: b.phone,
+            phoneDisplay: parsePhoneNumberFromString(b.phone)?.formatInternational() ?? b.phone,
+          }),
       ...(b.email === undefined ? {} : { email: b.email }),
       ...(b.message === undefined ? {} : { message: b.message }),
       status: b.status,

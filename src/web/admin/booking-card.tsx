@@ -16,7 +16,7 @@ import styles from './bookings.module.css';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function Contact({ booking }: { booking: OwnerBooking }) {
-  const { phone, email, name } = booking;
+  const { phone, phoneDisplay, email, name } = booking;
   if (!phone && !email) return null;
   const who = <span className="visually-hidden">{name ?? 'the guest'}</span>;
   return (
@@ -27,7 +27,7 @@ function Contact({ booking }: { booking: OwnerBooking }) {
             WhatsApp {who}
           </a>
           <a className={styles.link} href={telUrl(phone)}>
-            Call {phone}
+            Call {phoneDisplay ?? phone}
           </a>
         </>
       )}
