@@ -1,6 +1,7 @@
 /**
  * Starts the real server (`tsx src/server/main.ts`, serving the built site) as a child process on a
- * free loopback port with a fresh temporary DATA_DIR, for the browser tests and the benchmark.
+ * free loopback port with a fresh temporary DATA_DIR (or the one `env.DATA_DIR` names, which it
+ * then leaves in place), for the browser tests, the benchmark and the crash tests.
  * Resolves once it prints its URL (after seeding and the first publish); rejects after `timeoutMs`
  * or if it exits first, with its output in the message. `onSpawn` gets the pid of the `tsx`
  * process at once, before the seed (the benchmark samples the server's memory from there, OPS-4).
@@ -23,8 +24,10 @@ export const MALLOC_TUNABLES =
 export interface SpawnedServer {
   url: string;
   dataDir: string;
-  /** Stops the server and removes its DATA_DIR. */
+  /** Stops the server and removes its DATA_DIR (unless the caller gave it). */
   stop(): Promise<void>;
+  /** Kills the server at once (SIGKILL, no shutdown), as a power cut would; keeps DATA_DIR. */
+  kill(): Promise<void>;
 }
 
 export async function spawnServer(
@@ -32,7 +35,8 @@ export async function spawnServer(
   timeoutMs = 300_000,
   onSpawn?: (pid: number) => void,
 ): Promise<SpawnedServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-'));
+  const ownDir = env.DATA_DIR === undefined;
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'stays-'));
   const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
     env: {
       ...process.env,
@@ -76,15 +80,19 @@ export async function spawnServer(
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  const exited = new Promise((r) => child.once('exit', r));
   return {
     url,
     dataDir,
     async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
       killGroup('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
       killGroup('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      killGroup('SIGKILL');
+      await exited;
     },
   };
 }
