@@ -33,7 +33,7 @@ afterEach(() => {
 const OPEN = '/api/bookings?status=open';
 const ACCEPT = '/api/bookings/b-request/accept';
 
-function mount(base = server.base) {
+function mount(base = server.base, refreshMs?: number) {
   const notes: string[] = [];
   const counts: number[] = [];
   const hook = renderHook(
@@ -43,6 +43,7 @@ function mount(base = server.base) {
         env: { base },
         notify: (t) => notes.push(t),
         onOpenCount: (n) => counts.push(n),
+        ...(refreshMs ? { refreshMs } : {}),
       }),
     { initialProps: { opening: 0 } },
   );
@@ -66,6 +67,26 @@ describe('useBookingsDialog', () => {
     expect(result.current.openCount).toBe(1);
     expect(counts).toEqual([1]);
     expect(requests()).toEqual([`GET ${OPEN}`]);
+  });
+
+  it('asks again quietly while the tab is visible: a new request shows and the count follows; a failed try changes nothing (INBOX-6)', async () => {
+    const later = testBookingList();
+    later.bookings.push(testBooking({ id: 'b-new', reference: 'STY-9NEW' }));
+    later.openCount = 2;
+    server.answers[OPEN] = [
+      { status: 200, body: testBookingList() },
+      { status: 200, body: later },
+    ];
+    const { result, counts } = mount(server.base, 150);
+    await waitFor(() => expect(counts).toEqual([1, 2]));
+    expect(result.current.bookings!.map((b) => b.id)).toContain('b-new');
+    expect(result.current.openCount).toBe(2);
+    expect(result.current.loading).toBe(false);
+    // The next tries are answered 500 (unscripted): the list and the count stay as they were.
+    await waitFor(() => expect(requests().length).toBeGreaterThanOrEqual(4));
+    expect(result.current.bookings!.map((b) => b.id)).toContain('b-new');
+    expect(result.current.loadError).toBeNull();
+    expect(counts).toEqual([1, 2]);
   });
 
   it('a new filter and each opening load again, with the filter as the status', async () => {

@@ -10,6 +10,10 @@
  *   load) and is told by `notify` (a notification, INBOX-5). A refusal stays next to the booking
  *   with the server's sentence, and the message being written is kept; a 409 (the state changed,
  *   or a calendar holds the nights now) also reloads the list, so the card shows the state as it is.
+ * - INBOX-6: while the tab is visible the list and the count are asked again every `refreshMs`
+ *   (INBOX_REFRESH_MS), and at once when the tab becomes visible again, quietly: no loading state,
+ *   an answer dropped when a load or an action is running or the filter changed meanwhile, a
+ *   failure left to the next try.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { BookingAction, BookingFilter, OwnerBooking } from '../../shared/bookings.js';
@@ -63,7 +67,12 @@ export interface BookingsDialogOptions {
   notify: (text: string) => void;
   /** Called with every new count of open requests, for the Bookings control. */
   onOpenCount?: (count: number) => void;
+  /** Milliseconds between quiet refreshes (INBOX-6); INBOX_REFRESH_MS by default. */
+  refreshMs?: number;
 }
+
+/** INBOX-6: a request that arrives while the owner's page is open shows within a minute. */
+const INBOX_REFRESH_MS = 60_000;
 
 const newestFirst = (list: OwnerBooking[]) =>
   [...list].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
@@ -88,6 +97,7 @@ export function useBookingsDialog({
   env,
   notify,
   onOpenCount,
+  refreshMs = INBOX_REFRESH_MS,
 }: BookingsDialogOptions): BookingsDialogState {
   const [filter, setFilterState] = useState<BookingFilter>('open');
   const [bookings, setBookings] = useState<OwnerBooking[] | null>(null);
@@ -135,6 +145,32 @@ export function useBookingsDialog({
     // env and onOpenCount are fixed for the dialog's life; loadKey is opening, filter and reloads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loadKey]);
+
+  // What a quiet refresh's answer must still match to be shown (INBOX-6).
+  const now = useRef({ filter, loading, pending });
+  useEffect(() => {
+    now.current = { filter, loading, pending };
+  });
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState !== 'visible') return;
+      const asked = now.current.filter;
+      void listBookings(env, asked).then((r) => {
+        const { filter: shown, loading: busy, pending: running } = now.current;
+        if (!r.ok || shown !== asked || busy || Object.keys(running).length > 0) return;
+        setBookings(newestFirst(r.value.bookings));
+        setOpenCount(r.value.openCount);
+      });
+    };
+    const timer = setInterval(refresh, refreshMs);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', refresh);
+    };
+    // env is fixed for the dialog's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refreshMs]);
 
   async function run(booking: OwnerBooking, action: BookingAction, message?: string) {
     const { id } = booking;
