@@ -16,7 +16,7 @@ import { addDays, formatDate, today } from '../src/shared/calendar-dates.js';
 import type { AvailabilityAnswer } from '../src/shared/api-types.js';
 import { BASE, hydrated, publishedData, stayOffline } from './helpers.js';
 import { expectNoViolations } from './axe.js';
-import { ownerState, press } from './owner-helpers.js';
+import { openWith, ownerState, press } from './owner-helpers.js';
 
 test.use({ baseURL: BASE, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
 
@@ -88,12 +88,7 @@ test('a guest’s request is accepted from the inbox and its nights close; anoth
     const bar = p.getByRole('region', { name: 'Admin Tools' });
     const control = bar.getByRole('button', { name: /^Bookings \d+ open$/ });
     const dialog = p.getByRole('dialog', { name: 'Bookings' });
-    await control.scrollIntoViewIfNeeded();
-    // A tap while the page still moves (lazy photos) can land beside the control: tap again then.
-    await expect(async () => {
-      await press(control);
-      await expect(dialog).toBeVisible({ timeout: 2_000 });
-    }).toPass();
+    await openWith(control, dialog);
     const card = dialog.getByRole('listitem').filter({ has: p.getByRole('heading', { name }) });
     await expect(card.getByText('Requested')).toBeVisible();
     await expect(card.getByText('3 nights, 2 guests')).toBeVisible();
@@ -166,11 +161,7 @@ test('a guest’s request is accepted from the inbox and its nights close; anoth
     await hydrated(p);
     const calendarButton = p.getByRole('button', { name: 'Calendar', exact: true });
     const calendar = p.getByRole('dialog', { name: /^Calendar: / });
-    await calendarButton.scrollIntoViewIfNeeded();
-    await expect(async () => {
-      await press(calendarButton);
-      await expect(calendar).toBeVisible({ timeout: 2_000 });
-    }).toPass();
+    await openWith(calendarButton, calendar);
     const direct = calendar.getByRole('region', { name: 'Direct bookings' });
     const row = direct
       .getByRole('listitem')

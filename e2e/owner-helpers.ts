@@ -1,10 +1,13 @@
 /**
  * What the owner specs share: answering the browser's own prompt/confirm/alert from a plan, logging
  * in once per spec, pressing a control the way the project's screen is used (a tap on the phone,
- * a click on the desktop: MOB-1), and the published global data object.
+ * a click on the desktop: MOB-1), opening a dialog by its control, and putting a property back as
+ * it was after a spec.
  */
 import { expect, type Browser, type Dialog, type Locator, type Page } from '@playwright/test';
+import type { Property } from '../src/shared/site-data.js';
 import { E2E_ADMIN } from './global-setup.js';
+import { publishedData } from './helpers.js';
 
 type Answer = string | null | boolean;
 
@@ -58,6 +61,45 @@ export async function ownerState(browser: Browser, baseURL: string) {
 export async function press(target: Locator, force = false): Promise<void> {
   const touch = await target.page().evaluate(() => navigator.maxTouchPoints > 0);
   await (touch ? target.tap({ force }) : target.click({ force }));
+}
+
+/**
+ * Presses `control` until `dialog` shows: a tap while the page still moves (lazy photos, the
+ * owner's controls arriving) can land beside the control.
+ */
+export async function openWith(control: Locator, dialog: Locator): Promise<void> {
+  await control.scrollIntoViewIfNeeded();
+  await expect(async () => {
+    await press(control);
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+}
+
+/**
+ * A spec's clean-up: the property `id` as `restore` makes it from the published one, put back as one
+ * import and publish from the owner's `page` (as Import And Flush Changes does).
+ */
+export async function restoreProperty(
+  page: Page,
+  id: string,
+  restore: (published: Property) => Property,
+): Promise<void> {
+  const data = await publishedData(page);
+  const body = {
+    propertyList: data.propertyList.map((p) => (p.id === id ? restore(p) : p)),
+    homeSections: data.homeSections,
+    revision: data.revision,
+  };
+  const answer = await page.evaluate(async (b) => {
+    const imported = await fetch('/api/import.php', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(b),
+    });
+    const generated = await fetch('/api/genproperties.php');
+    return [imported.status, generated.status];
+  }, body);
+  expect(answer).toEqual([200, 200]);
 }
 
 /** A fresh visitor (no cookies) reading the published site at `url`: runs `check` on the page. */

@@ -20,9 +20,9 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import type { PageData, Photo, Property } from '../src/shared/site-data.js';
+import type { Photo, Property } from '../src/shared/site-data.js';
 import { publishedData } from './helpers.js';
-import { NativeDialogs, ownerState, press, visit } from './owner-helpers.js';
+import { NativeDialogs, ownerState, press, restoreProperty, visit } from './owner-helpers.js';
 import { releaseOwnerLock, takeOwnerLock } from './owner-lock.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -110,27 +110,12 @@ test.afterAll(async ({ browser }) => {
   try {
     if (!target) return;
     const o = await openOwner(browser);
-    // Back to the photos (order, no descriptions) and name it had, as one import and publish.
-    await publishedData(o.page);
-    const answer = await o.page.evaluate(
-      async ({ id, photos, name }) => {
-        const data = (window as unknown as { __STAYS_DATA__: PageData }).__STAYS_DATA__;
-        const body = {
-          propertyList: data.propertyList.map((p) => (p.id === id ? { ...p, photos, name } : p)),
-          homeSections: data.homeSections,
-          revision: data.revision,
-        };
-        const imported = await fetch('/api/import.php', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        const generated = await fetch('/api/genproperties.php');
-        return [imported.status, generated.status];
-      },
-      { id: target.id, photos: target.photos, name: target.name },
-    );
-    expect(answer).toEqual([200, 200]);
+    // Back to the photos (order, no descriptions) and name it had.
+    await restoreProperty(o.page, target.id, (p) => ({
+      ...p,
+      photos: target.photos,
+      name: target.name,
+    }));
     await o.context.close();
   } finally {
     releaseOwnerLock();

@@ -14,9 +14,9 @@ import { expectNoViolations } from './axe.js';
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, today, weekday } from '../src/shared/calendar-dates.js';
 import type { Quote } from '../src/shared/quote.js';
-import type { PageData, Property } from '../src/shared/site-data.js';
+import type { Property } from '../src/shared/site-data.js';
 import { publishedData } from './helpers.js';
-import { NativeDialogs, ownerState, press, visit } from './owner-helpers.js';
+import { NativeDialogs, ownerState, press, restoreProperty, visit } from './owner-helpers.js';
 import { releaseOwnerLock, takeOwnerLock } from './owner-lock.js';
 import { formatPaise } from '../src/shared/stay-basics.js';
 
@@ -54,24 +54,8 @@ test.afterAll(async ({ browser }) => {
     const context = await browser.newContext({ baseURL, storageState: state });
     const page = await context.newPage();
     await page.goto(`/stay/${target.id}`);
-    // Back to the property as it was, as one import and publish.
-    await publishedData(page);
-    const answer = await page.evaluate(async (property) => {
-      const data = (window as unknown as { __STAYS_DATA__: PageData }).__STAYS_DATA__;
-      const body = {
-        propertyList: data.propertyList.map((p) => (p.id === property.id ? property : p)),
-        homeSections: data.homeSections,
-        revision: data.revision,
-      };
-      const imported = await fetch('/api/import.php', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      const generated = await fetch('/api/genproperties.php');
-      return [imported.status, generated.status];
-    }, target);
-    expect(answer).toEqual([200, 200]);
+    // Back to the property as it was, its rates gone.
+    await restoreProperty(page, target.id, () => target);
     await context.close();
   } finally {
     releaseOwnerLock();

@@ -30,6 +30,7 @@ import {
   BOOKING_STATUS_WORDS,
   BOOKING_TRANSITIONS,
   type BookingAction,
+  type BookingRequestBody,
   type BookingStatus,
   type OwnerBooking,
 } from '../../shared/bookings.js';
@@ -39,17 +40,8 @@ import type { Property } from '../../shared/site-data.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** A guest's request after validation (routes.ts): the phone in E.164, e-mail and message optional. */
-export interface ValidRequest {
-  propertyId: string;
-  checkIn: string;
-  checkOut: string;
-  guests: number;
-  name: string;
-  phone: string;
-  email?: string;
-  message?: string;
-}
+/** A guest's request after validation (routes.ts): the phone in E.164, the honeypot gone. */
+export type ValidRequest = Omit<BookingRequestBody, 'website'>;
 
 /** What the sender offers a change: whether mail is on, and a nudge to send what was enqueued. */
 export interface Mailer {

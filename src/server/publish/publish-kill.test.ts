@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testProperty } from '../../../test/factories.js';
+import { dataScriptOf } from '../../../test/test-helpers.js';
 import { prerenderPaths } from '../../shared/routes.js';
 import type { SiteData } from '../../shared/site-data.js';
 import { openDb } from '../store/db.js';
@@ -192,9 +193,13 @@ function problemsWithCurrent(siteDir: string, data: SiteData): string[] {
     const html = fs.readFileSync(file, 'utf8');
     if (!html.trimEnd().endsWith('</html>')) problems.push(`${rel} is incomplete`);
     if (titleOf(html) !== title) problems.push(`${rel} has the title "${titleOf(html)}"`);
-    const dataName = /data-site-data="\/([^"]+)"/.exec(html)?.[1];
-    if (!dataName) problems.push(`${rel} names no data script`);
-    else if (!fs.existsSync(path.join(dir, dataName)))
+    let dataName: string | undefined;
+    try {
+      dataName = dataScriptOf(html).slice(1);
+    } catch {
+      problems.push(`${rel} names no data script`);
+    }
+    if (dataName && !fs.existsSync(path.join(dir, dataName)))
       problems.push(`${rel} names ${dataName}, which is missing`);
   }
   return problems;
