@@ -98,6 +98,18 @@ export interface Config {
   publishBucket: BucketConfig | undefined;
   bookings: BookingConfig;
   mail: MailConfig;
+  /** The continuous encrypted copy off the machine (BACKUP_TARGET, BACKUP-1); undefined: none. */
+  backup: BackupConfig | undefined;
+}
+
+/** BACKUP_TARGET, BACKUP_KEY, BACKUP_HISTORY_DAYS (BACKUP-1, BACKUP-2; src/server/backup/). */
+export interface BackupConfig {
+  /** The bucket and prefix the copy goes to; endpoint, region and keys as for PUBLISH_TARGET. */
+  bucket: BucketConfig;
+  /** BACKUP_KEY: 32 bytes (AES-256-GCM). A secret: never logged, never in a worker's environment. */
+  key: Buffer;
+  /** Days of hourly copies kept (BACKUP_HISTORY_DAYS, default 7). */
+  historyDays: number;
 }
 
 /** An S3-compatible bucket to publish to (PUBLISH_TARGET=s3://{bucket}/{prefix}, S3_*, AWS_*). */
@@ -129,6 +141,7 @@ const SECRET = new Set([
   'AWS_ACCESS_KEY_ID',
   'AWS_SECRET_ACCESS_KEY',
   'SMTP_URL',
+  'BACKUP_KEY',
 ]);
 
 const blankIsUnset = (value: unknown) =>
@@ -324,6 +337,25 @@ export const envSchema = z
     BOOKING_REQUEST_HOURS: optional(wholeNumber(1, 720, ' of hours')),
     GUEST_DATA_DAYS: optional(wholeNumber(1, 3650, ' of days')),
     BOOKING_REQUESTS_PER_HOUR: optional(wholeNumber(1, 100_000)),
+    BACKUP_TARGET: optional(publishTarget),
+    BACKUP_KEY: optional(
+      z
+        .string()
+        .trim()
+        .transform((value, ctx) => {
+          const key = Buffer.from(value, 'base64');
+          if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value) || key.length !== 32) {
+            ctx.addIssue({
+              code: 'custom',
+              message:
+                'must be 32 random bytes in base64, e.g. the output of: openssl rand -base64 32',
+            });
+            return z.NEVER;
+          }
+          return key;
+        }),
+    ),
+    BACKUP_HISTORY_DAYS: optional(wholeNumber(1, 365, ' of days')),
   })
   .superRefine((env, ctx) => {
     // Variables that only make sense together: the owner account, the bucket's keys, the mailer.
@@ -336,7 +368,15 @@ export const envSchema = z
         message: `must be set too when ${other} is (set both or neither)`,
       });
     }
-    if (env.PUBLISH_TARGET === undefined) {
+    if (env.BACKUP_TARGET !== undefined && env.BACKUP_KEY === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKUP_KEY'],
+        message:
+          'must be set when BACKUP_TARGET is: 32 random bytes in base64 (openssl rand -base64 32)',
+      });
+    }
+    if (env.PUBLISH_TARGET === undefined && env.BACKUP_TARGET === undefined) {
       for (const name of ['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'] as const) {
         if (env[name] !== undefined)
           ctx.addIssue({
@@ -367,6 +407,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) throw new ConfigError(problemsOf(parsed.error, env));
   const e = parsed.data;
+  /** A bucket and prefix with the shared S3_* settings and keys. */
+  const bucketOf = (target: { bucket: string; prefix: string }): BucketConfig => ({
+    ...target,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION ?? 'us-east-1',
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }
+        : undefined,
+  });
   const port = e.PORT ?? 3000;
   return {
     port,
@@ -394,16 +445,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivate: e.CALENDAR_ALLOW_PRIVATE === 'true',
       fetchTimeoutMs: 10_000,
     },
-    publishBucket: e.PUBLISH_TARGET && {
-      ...e.PUBLISH_TARGET,
-      endpoint: e.S3_ENDPOINT,
-      region: e.S3_REGION ?? 'us-east-1',
-      forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
-      credentials:
-        e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
-          ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }
-          : undefined,
-    },
+    publishBucket: e.PUBLISH_TARGET && bucketOf(e.PUBLISH_TARGET),
+    backup:
+      e.BACKUP_TARGET && e.BACKUP_KEY
+        ? {
+            bucket: bucketOf(e.BACKUP_TARGET),
+            key: e.BACKUP_KEY,
+            historyDays: e.BACKUP_HISTORY_DAYS ?? 7,
+          }
+        : undefined,
     bookings: {
       requestHours: e.BOOKING_REQUEST_HOURS ?? 48,
       guestDataDays: e.GUEST_DATA_DAYS ?? 365,

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Config } from './config.js';
 import type { PublishedSite } from './publish/target.js';
 import type { Db } from './store/db.js';
+import type { BackupStatus } from './backup/service.js';
 
 /** Folders under DATA_DIR. */
 export interface DataPaths {
@@ -33,6 +34,8 @@ export interface AppContext {
   db: Db;
   paths: DataPaths;
   publisher: Publisher;
+  /** The copy off the machine's state (BACKUP-4), present when BACKUP_TARGET is set. */
+  backup?: { status(): BackupStatus };
 }
 
 /** What one publish made. `ms` is its duration in milliseconds. */

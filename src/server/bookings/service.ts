@@ -11,7 +11,7 @@ import type { Db } from '../store/db.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { unavailableRanges } from '../calendar/availability.js';
 import { holdersOf } from '../calendar/store.js';
-import { enqueueMail, deleteMailOf, mailProblems, type MailKind } from '../mail/store.js';
+import { enqueueMail, deleteMailOf, mailProblems, type BookingMailKind } from '../mail/store.js';
 import { bookingMail, type BookingFacts } from '../mail/templates.js';
 import {
   addToken,
@@ -50,7 +50,7 @@ export interface Mailer {
 }
 
 /** The guest mail each state change sends (none for paid). */
-const GUEST_MAIL: Partial<Record<BookingStatus, MailKind>> = {
+const GUEST_MAIL: Partial<Record<BookingStatus, BookingMailKind>> = {
   accepted: 'guest-accepted',
   declined: 'guest-declined',
   cancelled: 'guest-cancelled',
@@ -138,7 +138,7 @@ export class BookingService {
   }
 
   /** Enqueues one booking mail when mail is on. Call inside the change's transaction. */
-  private mail(kind: MailKind, b: BookingRow, at: string): void {
+  private mail(kind: BookingMailKind, b: BookingRow, at: string): void {
     if (!this.mailer.enabled) return;
     const toOwner = kind.startsWith('owner-');
     const to = toOwner ? this.config.mail.notifyEmail : b.email;

@@ -4,6 +4,7 @@
  *   npm run admin -- set-password <user>
  *   npm run admin -- backup <file>
  *   npm run admin -- restore <file> [--max-gb N]
+ *   npm run admin -- restore --from-backup-target [--at TIME]   (BACKUP-3, backup/restore.ts)
  *
  * set-password reads the new password from stdin: one line, not echoed (and asked twice) when stdin
  * is a terminal, so it never appears in the shell history or the process list. Opens the database in
@@ -23,12 +24,15 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDb } from '../store/db.js';
 import { AccountError, setPassword } from '../auth/accounts.js';
 import { BackupError, createBackup, restoreBackup, type RestoreOptions } from './backup.js';
+import { restoreFromTarget } from '../backup/restore.js';
 
 const USAGE = [
   'Usage: npm run admin -- set-password <user>   (the password is read from stdin)',
   '       npm run admin -- backup <file>         (one archive of DATA_DIR, the server may run)',
   '       npm run admin -- restore <file> [--max-gb N]   (into an empty DATA_DIR, then npm start;',
   '                                              refuses an archive expanding past N GiB, default 16)',
+  '       npm run admin -- restore --from-backup-target [--at 2026-11-24T10:00+05:30]',
+  '                                              (the latest copy in BACKUP_TARGET, or the one at TIME)',
 ].join('\n');
 
 class CliError extends Error {
@@ -129,6 +133,37 @@ async function backupOrRestore(
   }
 }
 
+/** `restore --from-backup-target [--at TIME]` (BACKUP-3): TIME is ISO 8601 with its offset. */
+async function restoreFromTargetCommand(args: string[]): Promise<void> {
+  const [flag, value] = args.length === 1 ? (args[0] ?? '').split(/=(.*)/s) : args;
+  let at: number | undefined;
+  if (args.length > 0) {
+    at = value ? Date.parse(value) : NaN;
+    if (flag !== '--at' || args.length > 2 || !Number.isFinite(at)) {
+      throw new CliError(
+        `restore --from-backup-target takes one option, --at TIME, e.g. --at 2026-11-24T10:00+05:30.\n${USAGE}`,
+        2,
+      );
+    }
+  }
+  const config = loadConfig();
+  if (!config.backup) {
+    throw new CliError(
+      'BACKUP_TARGET and BACKUP_KEY are not set: there is no bucket to restore from.',
+      1,
+    );
+  }
+  try {
+    const r = await restoreFromTarget(config.backup, config.dataDir, at);
+    console.log(
+      `Restored the copy of ${r.copyAt} (generation ${r.generation}, ${r.photos} photos) from BACKUP_TARGET into ${config.dataDir}. Start the server: it publishes the site on its first start.`,
+    );
+  } catch (err) {
+    if (err instanceof BackupError) throw new CliError(err.message, 1);
+    throw err;
+  }
+}
+
 async function setPasswordCommand(user: string): Promise<void> {
   const password = await readPassword();
   const config = loadConfig();
@@ -153,6 +188,8 @@ async function main(args: string[]): Promise<void> {
     throw new CliError(command && !known ? `Unknown command "${command}".\n${USAGE}` : USAGE, 2);
   }
   if (command === 'set-password') await setPasswordCommand(operand);
+  else if (command === 'restore' && operand === '--from-backup-target')
+    await restoreFromTargetCommand(rest);
   else await backupOrRestore(command, operand, restoreOptions(rest));
 }
 

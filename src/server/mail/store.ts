@@ -17,7 +17,11 @@ export type MailKind =
   | 'guest-accepted'
   | 'guest-declined'
   | 'guest-cancelled'
-  | 'guest-expired';
+  | 'guest-expired'
+  | 'owner-backup-lag';
+
+/** The kinds that tell of a booking (templates.ts writes them). */
+export type BookingMailKind = Exclude<MailKind, 'owner-backup-lag'>;
 
 /** A message to send: plain text and HTML bodies of the same words. */
 export interface OutgoingMail {
@@ -134,6 +138,7 @@ const KIND_WORDS: Record<MailKind, string> = {
   'guest-declined': 'Declined mail to the guest',
   'guest-cancelled': 'Cancelled mail to the guest',
   'guest-expired': 'Expired mail to the guest',
+  'owner-backup-lag': 'Off-machine copy warning to you',
 };
 
 /**

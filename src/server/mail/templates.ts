@@ -5,7 +5,7 @@
  */
 import { formatDate } from '../../shared/calendar-dates.js';
 import { formatPaise } from '../../shared/stay-basics.js';
-import type { MailKind } from './store.js';
+import type { BookingMailKind } from './store.js';
 
 /** What a booking mail tells: the booking's dates and amounts, and the guest's data for the owner. */
 export interface BookingFacts {
@@ -88,7 +88,7 @@ function guestLines(f: BookingFacts): string {
  * owner needs them to answer); guest mails carry the booking page link and the owner's contact.
  */
 export function bookingMail(
-  kind: MailKind,
+  kind: BookingMailKind,
   f: BookingFacts,
   site: MailSite,
   links: MailLinks = {},

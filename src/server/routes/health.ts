@@ -4,6 +4,7 @@
  *   (`revision`: the catalogue revision being served; `publishedAt`: ISO time of that publish,
  *   the global data object's `publishedAt`), as the publisher's folder target tells; with
  *   PUBLISH_TARGET, `bucket` is the bucket's `{ revision, publishedAt }` or `{ error }` (CDN-7);
+ *   with BACKUP_TARGET, `backup` is `{ lastCopyAt, lagSeconds }` or `{ error }` (BACKUP-4);
  * - 503 `{ ok: false, error }` otherwise (while the first start seeds the demo, or the database
  *   cannot be read). Never cached; names no path, secret or configuration.
  */
@@ -20,6 +21,14 @@ function unavailable(message: string): ApiError {
 /** How long health waits for the bucket before saying it could not be read. */
 const BUCKET_TIMEOUT_MS = 3000;
 
+/** BACKUP-4: `backup: { lastCopyAt, lagSeconds }` or `{ error }` when BACKUP_TARGET is set. */
+function backupAnswer(ctx: AppContext) {
+  const status = ctx.backup?.status();
+  if (!status?.configured) return {};
+  if (status.error) return { backup: { error: status.error } };
+  return { backup: { lastCopyAt: status.lastCopyAt ?? null, lagSeconds: status.lagSeconds } };
+}
+
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(API.health, async (req, reply) => {
     reply.header('cache-control', 'no-store');
@@ -33,7 +42,12 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
     if (!served) {
       throw unavailable('The site is not published yet.');
     }
-    const answer = { ok: true, revision: served.revision, publishedAt: served.publishedAt };
+    const answer = {
+      ok: true,
+      revision: served.revision,
+      publishedAt: served.publishedAt,
+      ...backupAnswer(ctx),
+    };
     if (!ctx.publisher.bucket) return answer;
     // CDN-7: the server is healthy whatever the bucket says; the bucket's state is told beside it.
     try {

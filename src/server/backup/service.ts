@@ -1,0 +1,281 @@
+/**
+ * The continuous encrypted copy off the machine (BACKUP-1, BACKUP-2, BACKUP-4).
+ * Every POLL_MS a read-only connection of its own asks SQLite's `PRAGMA data_version`, which
+ * changes when another connection commits; on a change it takes a consistent snapshot
+ * (`serialize()`, one read transaction), uploads the originals of photos the snapshot names that
+ * the bucket lacks, then the gzipped snapshot as generation N+1, then the manifest; copies
+ * outside the history window (store.ts keptCopies) are deleted. Everything runs on timers, off the
+ * request path: a booking's 201 never waits on the bucket.
+ *
+ * Lineage (BACKUP-2): `DATA_DIR/backup-lineage.json` records the lineage and generation this
+ * server copies, written before the manifest naming it. A server whose record is missing while the
+ * bucket holds copies, names another lineage, or is behind the bucket's generation (an old VM
+ * brought back, a second server on the same target) uploads nothing and says why in the log, in
+ * /healthz and in the owner's bar.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Database from 'better-sqlite3';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { enqueueMail } from '../mail/store.js';
+import type { BackupConfig } from '../config.js';
+import type { Db } from '../store/db.js';
+import { BackupStore, keptCopies, type BucketManifest } from './store.js';
+
+/** How often the database is asked whether something was committed, ms. */
+const POLL_MS = 250;
+/** A lag past this is warned of in the bar and mailed to the owner once (BACKUP-4). */
+export const LAG_WARNING_MS = 10 * 60_000;
+/** The local lineage record's name in DATA_DIR. */
+export const LINEAGE_FILE = 'backup-lineage.json';
+
+/** The lineage record. */
+export interface LineageRecord {
+  lineage: string;
+  generation: number;
+}
+
+/** What /healthz and the owner's bar show (BACKUP-4). */
+export type BackupStatus =
+  | { configured: false }
+  | {
+      configured: true;
+      /** ISO time of the snapshot last copied, when one was. */
+      lastCopyAt?: string;
+      /** Seconds the bucket is behind the database: 0 when every commit is copied. */
+      lagSeconds: number;
+      /** Why nothing is being copied (refused or failing), when so. */
+      error?: string;
+    };
+
+/** One copy made: when its snapshot was taken and when the manifest naming it was stored (ms). */
+export interface CopyEvent {
+  generation: number;
+  snapshotAt: number;
+  doneAt: number;
+  bytes: number;
+}
+
+export function readLineage(dataDir: string): LineageRecord | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dataDir, LINEAGE_FILE), 'utf8')) as LineageRecord;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeLineage(dataDir: string, record: LineageRecord): void {
+  const file = path.join(dataDir, LINEAGE_FILE);
+  const partial = `${file}.partial`;
+  const fd = fs.openSync(partial, 'w', 0o600);
+  try {
+    fs.writeSync(fd, JSON.stringify(record));
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(partial, file);
+}
+
+/** Why this server must not copy over the bucket's manifest, or undefined when it may. */
+function refusal(
+  local: LineageRecord | undefined,
+  remote: BucketManifest | undefined,
+): string | undefined {
+  if (!remote) return undefined;
+  const latest = new Date(remote.copies.at(-1)?.at ?? 0).toISOString();
+  if (!local || local.lineage !== remote.lineage) {
+    return `BACKUP_TARGET holds copies of another database (latest ${latest}): this server uploads nothing. Restore from it (npm run admin -- restore --from-backup-target) or give this server its own BACKUP_TARGET.`;
+  }
+  if (local.generation < remote.generation) {
+    return `BACKUP_TARGET holds a newer copy (generation ${remote.generation}, ${latest}) than this server's (generation ${local.generation}): another server copies there, or this one was started on an older copy. It uploads nothing, so the newer copy is not overwritten.`;
+  }
+  return undefined;
+}
+
+/** Runs the copy for one DATA_DIR. */
+export class BackupService {
+  private readonly store: BackupStore;
+  private reader: Db | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private busy: Promise<void> | undefined;
+  private copiedVersion: number | undefined;
+  private pendingSince: number | undefined;
+  private lastCopyAt: number | undefined;
+  private error: string | undefined;
+  private refused = false;
+  private lagMailed = false;
+  private readonly listeners: ((event: CopyEvent) => void)[] = [];
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly config: BackupConfig,
+    private readonly log: FastifyBaseLogger,
+    /** Called once when the lag passes LAG_WARNING_MS (the app enqueues the owner's mail). */
+    private readonly onLagWarning: (lagMinutes: number) => void = () => {},
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.store = new BackupStore(config);
+  }
+
+  /** Starts polling. */
+  start(): void {
+    this.reader = new Database(path.join(this.dataDir, 'stays.sqlite3'), {
+      readonly: true,
+      fileMustExist: true,
+    });
+    this.reader.pragma('busy_timeout = 5000');
+    this.timer = setInterval(() => {
+      if (!this.busy) this.busy = this.tick().finally(() => (this.busy = undefined));
+    }, POLL_MS);
+    this.timer.unref();
+  }
+
+  /** Stops polling and waits for a copy in flight. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.busy;
+    this.reader?.close();
+    this.store.close();
+  }
+
+  onCopied(listener: (event: CopyEvent) => void): void {
+    this.listeners.push(listener);
+  }
+
+  status(): BackupStatus {
+    const now = this.clock();
+    return {
+      configured: true,
+      ...(this.lastCopyAt === undefined
+        ? {}
+        : { lastCopyAt: new Date(this.lastCopyAt).toISOString() }),
+      lagSeconds:
+        this.pendingSince === undefined ? 0 : Math.round((now - this.pendingSince) / 1000),
+      ...(this.error === undefined ? {} : { error: this.error }),
+    };
+  }
+
+  private async tick(): Promise<void> {
+    if (this.refused || !this.reader) return;
+    const version = this.reader.pragma('data_version', { simple: true }) as number;
+    if (version === this.copiedVersion) return;
+    const now = this.clock();
+    this.pendingSince ??= now;
+    try {
+      await this.copy();
+      this.copiedVersion = version;
+      this.pendingSince = undefined;
+      this.lagMailed = false;
+      this.error = undefined;
+    } catch (err) {
+      const message = (err as Error).message;
+      const error = this.refused ? message : `The copy off the machine failed: ${message}`;
+      if (this.error !== error) this.log.warn({ err }, 'backup: the copy off the machine failed');
+      this.error = error;
+    }
+    const lag = this.clock() - (this.pendingSince ?? this.clock());
+    if (this.pendingSince !== undefined && lag > LAG_WARNING_MS && !this.lagMailed) {
+      this.lagMailed = true;
+      this.onLagWarning(Math.round(lag / 60_000));
+    }
+  }
+
+  /** One copy: snapshot, photos, database, manifest, pruning. */
+  private async copy(): Promise<void> {
+    const snapshotAt = this.clock();
+    const bytes = this.reader!.serialize();
+    // Header bytes 18-19 say WAL (2); a copy is one file in rollback-journal mode (1), which is
+    // also what an in-memory database must be to open.
+    bytes[18] = 1;
+    bytes[19] = 1;
+    const snapshot = new Database(bytes);
+    let names: string[];
+    try {
+      names = (snapshot.prepare('SELECT name FROM photos').all() as { name: string }[]).map(
+        (r) => r.name,
+      );
+    } finally {
+      snapshot.close();
+    }
+    const remote = await this.store.readManifest();
+    const local = readLineage(this.dataDir);
+    const why = refusal(local, remote);
+    if (why) {
+      this.refused = true;
+      this.log.error(`backup: ${why}`);
+      throw new Error(why);
+    }
+    const lineage = local?.lineage ?? crypto.randomUUID();
+    const stored = new Set(remote?.photos ?? []);
+    let sent = 0;
+    for (const name of names) {
+      if (stored.has(name)) continue;
+      const original = path.join(this.dataDir, 'originals', name);
+      sent += await this.store.put(this.store.photoKey(name), await fs.promises.readFile(original));
+      stored.add(name);
+    }
+    const generation = Math.max(local?.generation ?? 0, remote?.generation ?? 0) + 1;
+    sent += await this.store.put(this.store.dbKey(generation), zlib.gzipSync(bytes));
+    writeLineage(this.dataDir, { lineage, generation });
+    const copies = [...(remote?.copies ?? []), { generation, at: snapshotAt }];
+    const kept = keptCopies(copies, snapshotAt, this.config.historyDays);
+    const manifest: BucketManifest = {
+      format: 'stays-copy',
+      version: 1,
+      lineage,
+      generation,
+      copies: kept,
+      photos: [...stored].sort(),
+    };
+    sent += await this.store.writeManifest(manifest);
+    const keptSet = new Set(kept.map((c) => c.generation));
+    const dropped = copies.filter((c) => !keptSet.has(c.generation));
+    if (dropped.length > 0) {
+      await this.store.remove(dropped.map((c) => this.store.dbKey(c.generation)));
+    }
+    this.lastCopyAt = snapshotAt;
+    const event = { generation, snapshotAt, doneAt: this.clock(), bytes: sent };
+    for (const listener of this.listeners) listener(event);
+  }
+}
+
+/**
+ * Runs the copy for the app (BACKUP-1, BACKUP-4): starts it when the app is ready, stops it on
+ * close, gives `ctx.backup` for /healthz and the owner's bar, and mails NOTIFY_EMAIL once through
+ * the outbox when the copy lags past LAG_WARNING_MS.
+ */
+export function startBackup(
+  app: FastifyInstance,
+  ctx: AppContext,
+  config: BackupConfig,
+  clock: () => number = Date.now,
+): BackupService {
+  const service = new BackupService(
+    ctx.config.dataDir,
+    config,
+    app.log,
+    (minutes) => {
+      const text = `The copy of the bookings off the machine (BACKUP_TARGET) is ${minutes} minutes behind: the bucket does not answer or refuses the copy. /healthz says why. Bookings taken meanwhile are only on this server's disk.`;
+      enqueueMail(
+        ctx.db,
+        {
+          kind: 'owner-backup-lag',
+          to: ctx.config.mail.notifyEmail,
+          subject: `The off-machine copy is ${minutes} minutes behind`,
+          text,
+          html: `<p>${text}</p>`,
+        },
+        clock(),
+      );
+    },
+    clock,
+  );
+  ctx.backup = service;
+  app.addHook('onReady', async () => service.start());
+  app.addHook('onClose', async () => service.stop());
+  return service;
+}
