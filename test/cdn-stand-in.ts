@@ -13,12 +13,19 @@ export const CDN_NGINX_CONF = path.join(root, 'docs/deploy/cdn-nginx.conf');
 /** s3rver's one access key id; the secret is not checked (allowMismatchedSignatures). */
 export const S3RVER_KEY_ID = 'S3RVER';
 
-/** s3rver on 127.0.0.1 with `bucket` created, any secret taken; resolves to its endpoint URL. */
-export async function startS3rver(cleanups: Cleanups, bucket: string): Promise<string> {
+/**
+ * s3rver on 127.0.0.1 with `bucket` created, any secret taken, its objects stored as files in
+ * `directory` (a new temporary folder by default); resolves to its endpoint URL.
+ */
+export async function startS3rver(
+  cleanups: Cleanups,
+  bucket: string,
+  directory = tempDir(cleanups, 'stays-s3rver-'),
+): Promise<string> {
   const server = new S3rver({
     address: '127.0.0.1',
     port: 0,
-    directory: tempDir(cleanups, 'stays-s3rver-'),
+    directory,
     silent: true,
     allowMismatchedSignatures: true,
     configureBuckets: [{ name: bucket }],
