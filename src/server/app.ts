@@ -25,7 +25,7 @@ import { bookingRoutes } from './bookings/routes.js';
 import { BookingService } from './bookings/service.js';
 import { BookingJobs } from './bookings/jobs.js';
 import { MailSender } from './mail/sender.js';
-import { startBackup } from './backup/service.js';
+import { backupRoutes, startBackup } from './backup/service.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -101,6 +101,7 @@ export async function buildApp(
   if (config.backup) startBackup(app, ctx, config.backup, opts.clock);
   await app.register(async (scope) => bookingRoutes(scope, ctx, bookings));
   await app.register(async (scope) => healthRoutes(scope, ctx));
+  await app.register(async (scope) => backupRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
   app.addHook('onClose', async () => {
     db.close();

@@ -38,6 +38,7 @@ const METHODS: Record<keyof typeof API, Method[]> = {
   calendarSecret: ['POST'],
   bookings: ['GET', 'POST'],
   bookingAction: ['POST'],
+  backupStatus: ['GET'],
   health: ['GET'],
 };
 

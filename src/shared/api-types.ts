@@ -187,7 +187,17 @@ export interface ApiTypes {
   [API.bookings]: { body: BookingRequestBody; answer: BookingList | BookingCreated };
   /** The owner's accept, decline, paid, cancel (`:action`); decline and cancel carry `{ message? }`. */
   [API.bookingAction]: { body: BookingActionBody; answer: BookingActionResult };
+  [API.backupStatus]: { answer: BackupStatusAnswer };
 }
+
+/**
+ * BACKUP-4: the copy off the machine as the owner's bar shows it. `configured` false: no
+ * BACKUP_TARGET. `lastCopyAt` ISO time of the last snapshot copied; `lagSeconds` how far the
+ * bucket is behind the database (0: every commit copied); `error` why nothing is copied.
+ */
+export type BackupStatusAnswer =
+  | { configured: false }
+  | { configured: true; lastCopyAt?: string; lagSeconds: number; error?: string };
 
 /** The URL patterns the browser calls. */
 export type ApiPattern = keyof ApiTypes;

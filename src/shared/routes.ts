@@ -126,6 +126,8 @@ export const API = {
   quote: '/api/quote/:propertyId',
   bookings: '/api/bookings',
   bookingAction: '/api/bookings/:id/:action',
+  /** BACKUP-4: the copy off the machine's state, for the owner's bar (GET, owner only). */
+  backupStatus: '/api/backup-status',
   health: '/healthz',
 } as const;
 

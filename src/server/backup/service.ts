@@ -22,6 +22,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { enqueueMail } from '../mail/store.js';
 import type { BackupConfig } from '../config.js';
+import type { BackupStatusAnswer } from '../../shared/api-types.js';
+import { API } from '../../shared/routes.js';
+import { requireOwner } from '../auth/guard.js';
 import type { Db } from '../store/db.js';
 import { BackupStore, keptCopies, type BucketManifest } from './store.js';
 
@@ -38,18 +41,8 @@ export interface LineageRecord {
   generation: number;
 }
 
-/** What /healthz and the owner's bar show (BACKUP-4). */
-export type BackupStatus =
-  | { configured: false }
-  | {
-      configured: true;
-      /** ISO time of the snapshot last copied, when one was. */
-      lastCopyAt?: string;
-      /** Seconds the bucket is behind the database: 0 when every commit is copied. */
-      lagSeconds: number;
-      /** Why nothing is being copied (refused or failing), when so. */
-      error?: string;
-    };
+/** What /healthz and the owner's bar show (BACKUP-4; shared/api-types.ts). */
+export type BackupStatus = BackupStatusAnswer;
 
 /** One copy made: when its snapshot was taken and when the manifest naming it was stored (ms). */
 export interface CopyEvent {
@@ -278,4 +271,16 @@ export function startBackup(
   app.addHook('onReady', async () => service.start());
   app.addHook('onClose', async () => service.stop());
   return service;
+}
+
+/** GET /api/backup-status for the owner's bar (BACKUP-4): `{ configured: false }` without BACKUP_TARGET. */
+export async function backupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get(
+    API.backupStatus,
+    { onRequest: requireOwner(ctx.db, ctx.config.site) },
+    async (_req, reply): Promise<BackupStatusAnswer> => {
+      void reply.header('cache-control', 'no-store');
+      return ctx.backup?.status() ?? { configured: false };
+    },
+  );
 }

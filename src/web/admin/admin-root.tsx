@@ -11,6 +11,7 @@ import { AdminContext } from '../admin-context.js';
 import type { PageData } from '../../shared/site-data.js';
 import { createAdminActions, type AdminUi } from './admin-actions.js';
 import { AdminBar } from './admin-bar.js';
+import { BackupLine } from './backup-line.js';
 import { createDataStore } from './data-store.js';
 import {
   DESCRIPTION_DIALOG_ID,
@@ -179,6 +180,7 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           close={() => window.closeDialog(BOOKINGS_DIALOG_ID)}
           onOpenCount={setOpenCount}
         />
+        <BackupLine />
         <HistoryDialog
           ref={history}
           confirm={(m) => window.confirm(m)}

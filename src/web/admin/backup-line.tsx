@@ -1,0 +1,66 @@
+/**
+ * The copy off the machine in the owner's bar (BACKUP-4): "Copied off the machine 3 s ago", how far
+ * it lags, a warning past 10 minutes or while it cannot copy, or, without BACKUP_TARGET, that there
+ * is no off-machine copy and where the README explains it. Asked at once and every 30 s.
+ */
+import { useEffect, useState } from 'react';
+import type { BackupStatusAnswer } from '../../shared/api-types.js';
+import { API } from '../../shared/routes.js';
+import { apiFetch } from '../api-fetch.js';
+import styles from './admin.module.css';
+
+/** How often the bar asks again, ms. */
+const REFRESH_MS = 30_000;
+/** A lag past this is a warning (the server mails the owner too). */
+const WARN_SECONDS = 600;
+
+/** "3 s", "12 min", "2 h". */
+function span(seconds: number): string {
+  if (seconds < 90) return `${Math.max(0, Math.round(seconds))} s`;
+  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min`;
+  return `${Math.round(seconds / 3600)} h`;
+}
+
+/** The bar's sentence for `status` at `now` (ms), and whether it is a warning. */
+export function backupSentence(
+  status: BackupStatusAnswer,
+  now: number,
+): { text: string; warning: boolean } {
+  if (!status.configured) {
+    return {
+      text: 'No copy off this machine: a lost disk loses every booking. Set BACKUP_TARGET (README, "Backups").',
+      warning: true,
+    };
+  }
+  if (status.error) return { text: `Not copied off the machine: ${status.error}`, warning: true };
+  if (!status.lastCopyAt) return { text: 'Copying off the machine…', warning: false };
+  const ago = span((now - Date.parse(status.lastCopyAt)) / 1000);
+  if (status.lagSeconds > WARN_SECONDS) {
+    return {
+      text: `The copy off the machine is ${span(status.lagSeconds)} behind (last copied ${ago} ago).`,
+      warning: true,
+    };
+  }
+  return { text: `Copied off the machine ${ago} ago`, warning: false };
+}
+
+export function BackupLine() {
+  const [line, setLine] = useState<{ text: string; warning: boolean } | null>(null);
+  useEffect(() => {
+    const ask = async () => {
+      const r = await apiFetch(API.backupStatus);
+      if (r.ok) setLine(backupSentence(r.value, Date.now()));
+    };
+    void ask();
+    const timer = setInterval(() => void ask(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+  if (!line) return null;
+  const { text, warning } = line;
+  return (
+    <p className={warning ? styles.backupWarning : styles.backup} data-backup-line="">
+      {warning && <span aria-hidden="true">⚠ </span>}
+      {text}
+    </p>
+  );
+}
