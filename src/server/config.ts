@@ -383,7 +383,7 @@ export const envSchema = z
             code: 'custom',
             path: [name],
             message:
-              'is set but PUBLISH_TARGET is not: set PUBLISH_TARGET=s3://{bucket}/{prefix} too',
+              'is set but PUBLISH_TARGET is not (nor BACKUP_TARGET): set PUBLISH_TARGET=s3://{bucket}/{prefix} too',
           });
       }
     }
