@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Config } from './config.js';
 import type { PublishedSite } from './publish/target.js';
 import type { Db } from './store/db.js';
-import type { BackupStatus } from './backup/service.js';
+import type { BackupStatusAnswer } from '../shared/api-types.js';
 
 /** Folders under DATA_DIR. */
 export interface DataPaths {
@@ -35,7 +35,7 @@ export interface AppContext {
   paths: DataPaths;
   publisher: Publisher;
   /** The copy off the machine's state (BACKUP-4), present when BACKUP_TARGET is set. */
-  backup?: { status(): BackupStatus };
+  backup?: { status(): BackupStatusAnswer };
 }
 
 /** What one publish made. `ms` is its duration in milliseconds. */

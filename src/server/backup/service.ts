@@ -31,9 +31,9 @@ import { BackupStore, keptCopies, type BucketManifest } from './store.js';
 /** How often the database is asked whether something was committed, ms. */
 const POLL_MS = 250;
 /** A lag past this is warned of in the bar and mailed to the owner once (BACKUP-4). */
-export const LAG_WARNING_MS = 10 * 60_000;
+const LAG_WARNING_MS = 10 * 60_000;
 /** The local lineage record's name in DATA_DIR. */
-export const LINEAGE_FILE = 'backup-lineage.json';
+const LINEAGE_FILE = 'backup-lineage.json';
 
 /** The lineage record. */
 export interface LineageRecord {
@@ -52,7 +52,7 @@ export interface CopyEvent {
   bytes: number;
 }
 
-export function readLineage(dataDir: string): LineageRecord | undefined {
+function readLineage(dataDir: string): LineageRecord | undefined {
   try {
     return JSON.parse(fs.readFileSync(path.join(dataDir, LINEAGE_FILE), 'utf8')) as LineageRecord;
   } catch {

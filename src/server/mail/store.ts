@@ -10,7 +10,7 @@ import type { Db } from '../store/db.js';
 import { propertyClock } from '../../shared/calendar-dates.js';
 
 /** What a message is about; the owner's inbox names a message by it. */
-export type MailKind =
+type MailKind =
   | 'owner-request'
   | 'owner-withdrawn'
   | 'guest-received'

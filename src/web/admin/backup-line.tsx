@@ -22,13 +22,13 @@ function span(seconds: number): string {
 }
 
 /** The bar's sentence for `status` at `now` (ms), and whether it is a warning. */
-export function backupSentence(
+function backupSentence(
   status: BackupStatusAnswer,
   now: number,
 ): { text: string; warning: boolean } {
   if (!status.configured) {
     return {
-      text: 'No copy off this machine: a lost disk loses every booking. Set BACKUP_TARGET (README, "Backups").',
+      text: 'No copy off this machine: a lost disk loses every booking. Set BACKUP_TARGET (README, "A copy off the machine").',
       warning: true,
     };
   }
