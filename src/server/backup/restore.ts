@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { BackupConfig } from '../config.js';
-import { BackupError } from '../cli/backup.js';
+import { BackupError } from './backup-error.js';
 import { openDb } from '../store/db.js';
 import { imageWorker } from '../images/render-process.js';
 import { BackupStore, type CopyRecord } from './store.js';

@@ -7,7 +7,7 @@
  * too (additional authenticated data), so neither can be altered unnoticed.
  */
 import crypto from 'node:crypto';
-import { BackupError } from '../cli/backup.js';
+import { BackupError } from './backup-error.js';
 
 const MAGIC = Buffer.from('STAYSBK1');
 const NONCE_BYTES = 12;

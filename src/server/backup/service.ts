@@ -41,8 +41,6 @@ export interface LineageRecord {
   generation: number;
 }
 
-/** What /healthz and the owner's bar show (BACKUP-4; shared/api-types.ts). */
-export type BackupStatus = BackupStatusAnswer;
 
 /** One copy made: when its snapshot was taken and when the manifest naming it was stored (ms). */
 export interface CopyEvent {
@@ -139,7 +137,8 @@ export class BackupService {
     this.listeners.push(listener);
   }
 
-  status(): BackupStatus {
+  /** What /healthz and the owner's bar show (BACKUP-4). */
+  status(): BackupStatusAnswer {
     const now = this.clock();
     return {
       configured: true,

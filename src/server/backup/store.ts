@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { BackupConfig } from '../config.js';
 import { s3Client } from '../publish/s3-target.js';
-import { BackupError } from '../cli/backup.js';
+import { BackupError } from './backup-error.js';
 import { seal, unseal } from './seal.js';
 
 /** One kept database copy. */

@@ -30,14 +30,9 @@ import { photoStem } from '../../shared/photo-urls.js';
 import { PHOTO_NAME_RE } from '../../shared/site-data.js';
 import { dataPaths } from '../context.js';
 import { openDb } from '../store/db.js';
+import { BackupError } from '../backup/backup-error.js';
 
-/** A backup or restore refused for a reason the person running it can fix; nothing was changed. */
-export class BackupError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'BackupError';
-  }
-}
+export { BackupError };
 
 /** What `backup.json` says and what backup/restore report. */
 export interface BackupManifest {

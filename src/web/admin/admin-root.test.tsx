@@ -81,8 +81,11 @@ const dialog = (id: string) => document.getElementById(id) as HTMLDialogElement;
 
 /** The open requests the Bookings control counts, asked once as the page loads (INBOX-1). */
 const COUNT_URL = '/api/bookings?status=open';
-/** What the page sent besides that count. */
-const sentBesidesCount = () => server.seen.filter((s) => s.url !== COUNT_URL);
+/** The copy off the machine's state the bar asks as the page loads (BACKUP-4). */
+const BACKUP_URL = '/api/backup-status';
+/** What the page sent besides that count and the backup state. */
+const sentBesidesCount = () =>
+  server.seen.filter((s) => s.url !== COUNT_URL && s.url !== BACKUP_URL);
 
 describe('AdminRoot', () => {
   it('provides the AdminApi to the page and renders the admin bar after it', () => {
@@ -121,10 +124,9 @@ describe('AdminRoot', () => {
     expect(dialog('bookings').open).toBe(true);
     await within(bar).findByRole('button', { name: 'Bookings 2 open' });
     expect(within(dialog('bookings')).getAllByRole('heading', { level: 3 })).toHaveLength(4);
-    expect(server.seen.map((s) => `${s.method} ${s.url}`)).toEqual([
-      `GET ${COUNT_URL}`,
-      `GET ${COUNT_URL}`,
-    ]);
+    expect(
+      server.seen.filter((s) => s.url !== BACKUP_URL).map((s) => `${s.method} ${s.url}`),
+    ).toEqual([`GET ${COUNT_URL}`, `GET ${COUNT_URL}`]);
   });
 
   it('opens Manage Images with each photo, and Show/Hide On Home changes memory only, reopening the dialog', async () => {
