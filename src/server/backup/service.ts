@@ -41,7 +41,6 @@ export interface LineageRecord {
   generation: number;
 }
 
-
 /** One copy made: when its snapshot was taken and when the manifest naming it was stored (ms). */
 export interface CopyEvent {
   generation: number;
