@@ -19,10 +19,9 @@ import { promisify } from 'node:util';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { spawnServer } from '../scripts/spawn-server.js';
 import { BackupStore } from '../src/server/backup/store.js';
-import type { BackupConfig } from '../src/server/config.js';
 import { s3Client } from '../src/server/publish/s3-target.js';
 import { addDays, today } from '../src/shared/calendar-dates.js';
-import { S3RVER_KEY_ID, startS3rver } from '../test/cdn-stand-in.js';
+import { S3RVER_KEY_ID, s3rverBackupConfig, startS3rver } from '../test/cdn-stand-in.js';
 import type { Cleanups } from '../test/nginx-stand-in.js';
 
 const SECONDS = Number(process.env.BENCH_BACKUP_SECONDS || 60);
@@ -76,18 +75,7 @@ async function main(): Promise<void> {
     AWS_SECRET_ACCESS_KEY: 'bench-secret',
     BOOKING_REQUESTS_PER_HOUR: '100000',
   };
-  const config: BackupConfig = {
-    bucket: {
-      bucket: BUCKET,
-      prefix: 'copy/',
-      endpoint,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: S3RVER_KEY_ID, secretAccessKey: 'bench-secret' },
-    },
-    key,
-    historyDays: 7,
-  };
+  const config = s3rverBackupConfig(endpoint, BUCKET, key);
   let serverPid = 0;
   const server = await spawnServer(env, 300_000, (pid) => (serverPid = pid));
   cleanups.push(() => server.stop());

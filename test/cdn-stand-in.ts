@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import S3rver from 's3rver';
+import type { BackupConfig } from '../src/server/config.js';
 import { tempDir, type Cleanups } from './nginx-stand-in.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -33,4 +34,20 @@ export async function startS3rver(
   const { port } = await server.run();
   cleanups.push(() => server.close());
   return `http://127.0.0.1:${port}`;
+}
+
+/** BACKUP_TARGET=s3://{bucket}/copy on the s3rver at `endpoint`, sealed with `key` (BACKUP-1). */
+export function s3rverBackupConfig(endpoint: string, bucket: string, key: Buffer): BackupConfig {
+  return {
+    bucket: {
+      bucket,
+      prefix: 'copy/',
+      endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: S3RVER_KEY_ID, secretAccessKey: 's3rver-takes-any-secret' },
+    },
+    key,
+    historyDays: 7,
+  };
 }

@@ -14,7 +14,7 @@ import type { BackupConfig } from '../config.js';
 import { enqueueMail } from '../mail/store.js';
 import { s3Client } from '../publish/s3-target.js';
 import { openDb, type Db } from '../store/db.js';
-import { S3RVER_KEY_ID, startS3rver } from '../../../test/cdn-stand-in.js';
+import { s3rverBackupConfig, startS3rver } from '../../../test/cdn-stand-in.js';
 import { tempDir, type Cleanups } from '../../../test/nginx-stand-in.js';
 import { listFiles } from '../../../test/test-helpers.js';
 import { restoreFromTarget } from './restore.js';
@@ -57,18 +57,7 @@ function recordingLog(lines: string[]): FastifyBaseLogger {
 async function setup() {
   const s3Dir = tempDir(cleanups, 'stays-s3-');
   const endpoint = await startS3rver(cleanups, BUCKET, s3Dir);
-  const config: BackupConfig = {
-    bucket: {
-      bucket: BUCKET,
-      prefix: 'copy/',
-      endpoint,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: S3RVER_KEY_ID, secretAccessKey: 'copy-secret' },
-    },
-    key: crypto.randomBytes(32),
-    historyDays: 7,
-  };
+  const config = s3rverBackupConfig(endpoint, BUCKET, crypto.randomBytes(32));
   return { s3Dir, endpoint, config };
 }
 

@@ -83,18 +83,20 @@ it(`loses nothing answered 2 s before a SIGKILL when DATA_DIR is lost (${RUNS} r
     BOOKING_REQUESTS_PER_HOUR: '100000',
   };
   const root = tempDir(cleanups, 'stays-disaster-');
+  /** `npm run admin -- restore --from-backup-target` into `dataDir`, as the owner would run it. */
+  const restoreInto = async (dataDir: string) => {
+    const restored = await run(
+      'node_modules/.bin/tsx',
+      ['src/server/cli/admin.ts', 'restore', '--from-backup-target'],
+      { env: { ...process.env, ...OWNER, ...backupEnv, DATA_DIR: dataDir } },
+    );
+    expect(restored.stdout).toContain('Restored the copy');
+  };
   let nightsFrom = 20;
   for (let iteration = 0; iteration < RUNS; iteration++) {
     const dataDir = path.join(root, `data-${iteration}`);
     if (iteration > 0) {
-      const restored = await run(
-        'node_modules/.bin/tsx',
-        ['src/server/cli/admin.ts', 'restore', '--from-backup-target'],
-        {
-          env: { ...process.env, ...OWNER, ...backupEnv, DATA_DIR: dataDir },
-        },
-      );
-      expect(restored.stdout).toContain('Restored the copy');
+      await restoreInto(dataDir);
     }
     const server = await spawnServer({ ...OWNER, ...backupEnv, DATA_DIR: dataDir });
     running.push(server);
@@ -184,14 +186,7 @@ it(`loses nothing answered 2 s before a SIGKILL when DATA_DIR is lost (${RUNS} r
     fs.rmSync(dataDir, { recursive: true, force: true });
 
     const restoredDir = path.join(root, `restored-${iteration}`);
-    const restored = await run(
-      'node_modules/.bin/tsx',
-      ['src/server/cli/admin.ts', 'restore', '--from-backup-target'],
-      {
-        env: { ...process.env, ...OWNER, ...backupEnv, DATA_DIR: restoredDir },
-      },
-    );
-    expect(restored.stdout).toContain('Restored the copy');
+    await restoreInto(restoredDir);
     const second = await spawnServer({ ...OWNER, ...backupEnv, DATA_DIR: restoredDir });
     running.push(second);
     const after = new Map((await inbox(second.url, await login(second.url))).map((b) => [b.id, b]));
