@@ -107,7 +107,15 @@ const requestSchema = z.object({
   message: optionalText(MAX_MESSAGE, 'The message'),
 });
 
-const actionSchema = z.object({ message: optionalText(MAX_MESSAGE, 'The message') });
+const actionSchema = z.object({
+  message: optionalText(MAX_MESSAGE, 'The message'),
+  /** Cancel of a paid booking: the part of the advance returned, paise (GST-4). */
+  refundPaise: z
+    .number({ error: 'refundPaise must be a whole number of paise from 0' })
+    .int({ error: 'refundPaise must be a whole number of paise from 0' })
+    .min(0, { error: 'refundPaise must be a whole number of paise from 0' })
+    .optional(),
+});
 
 /** The first problem of a zod parse as a 400 naming its field. */
 function refusal(error: z.ZodError): ApiError {
@@ -234,7 +242,10 @@ export async function bookingRoutes(
       const parsed = actionSchema.safeParse(req.body ?? {});
       if (!parsed.success) throw refusal(parsed.error);
       if (!BOOKING_ID_RE.test(id)) throw notFound('id', 'There is no booking with this id.');
-      const booking = service.act(id, action as BookingAction, parsed.data.message);
+      const { message, refundPaise } = parsed.data;
+      const booking = service.act(id, action as BookingAction, message, {
+        ...(refundPaise === undefined ? {} : { refundPaise }),
+      });
       req.log.info({ bookingId: id, action }, 'booking changed by the owner');
       void reply.header('cache-control', 'no-store');
       return { booking: service.ownerView([booking])[0]! };

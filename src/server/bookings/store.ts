@@ -7,6 +7,7 @@
  */
 import type { Db } from '../store/db.js';
 import type { DateRange } from '../../shared/calendar-dates.js';
+import type { GstRate } from '../../shared/gst.js';
 import {
   NIGHT_HOLDING_STATUSES,
   type BookingFilter,
@@ -18,6 +19,8 @@ interface StoredQuote {
   lines: { label: string; amountPaise: number }[];
   totalPaise: number;
   advancePaise: number;
+  /** GST per rate (GST-3); absent on bookings stored before it, empty without GSTIN. */
+  gst?: GstRate[];
 }
 
 /** A booking as stored. Personal data fields are absent once erased. */

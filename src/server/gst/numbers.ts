@@ -9,16 +9,7 @@
  * (receipt voucher).
  */
 import { propertyDate } from '../../shared/calendar-dates.js';
-
-/** The document types (GST-2), as the API names them. */
-export const DOCUMENT_TYPES = [
-  'receipt-voucher',
-  'tax-invoice',
-  'bill-of-supply',
-  'refund-voucher',
-  'credit-note',
-] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+import type { DocumentType } from '../../shared/gst-documents.js';
 
 /** The letter after the prefix that names each type's series ('' for tax invoices). */
 export const SERIES_LETTER: Record<DocumentType, string> = {
@@ -27,15 +18,6 @@ export const SERIES_LETTER: Record<DocumentType, string> = {
   'refund-voucher': 'V',
   'credit-note': 'C',
   'bill-of-supply': 'B',
-};
-
-/** The nature of each document, as its heading says it (Rules 46, 49, 50, 51, 53). */
-export const DOCUMENT_TITLE: Record<DocumentType, string> = {
-  'tax-invoice': 'Tax Invoice',
-  'receipt-voucher': 'Receipt Voucher',
-  'refund-voucher': 'Refund Voucher',
-  'credit-note': 'Credit Note',
-  'bill-of-supply': 'Bill of Supply',
 };
 
 /** Longest document number (Rule 46(b)). */
