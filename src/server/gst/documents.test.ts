@@ -6,6 +6,8 @@
  * B2B invoice; an exempt stay's bill of supply; Cancel document; erasure of guest data leaves the
  * documents alone; each page's particulars and its PDF's text read back (pdf-parse).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { PDFParse } from 'pdf-parse';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, today } from '../../shared/calendar-dates.js';
@@ -14,6 +16,7 @@ import type { DocumentList } from '../../shared/gst-documents.js';
 import type { Property } from '../../shared/site-data.js';
 import { testCatalogue } from '../../../test/factories.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
+import { checkHtml, VNU_TIMEOUT_MS } from '../../../test/vnu.js';
 import { getDocument } from './store.js';
 
 const GSTIN = '29ABCDE1234F1ZW';
@@ -41,8 +44,12 @@ const rates: Partial<Property> = {
 
 const day = (n: number) => addDays(today(clock), n);
 
-async function start(env: NodeJS.ProcessEnv = GST_ENV, property: Partial<Property> = rates) {
-  clock = Date.now();
+async function start(
+  env: NodeJS.ProcessEnv = GST_ENV,
+  property: Partial<Property> = rates,
+  from = Date.now(),
+) {
+  clock = from;
   t = await makeTestApp({ CALENDAR_SYNC_MINUTES: '0', ...env }, { clock: () => clock });
   for (const [url, body] of [
     ['/api/import', testCatalogue({ propertyList: [property] })],
@@ -347,4 +354,101 @@ describe('GST-2: documents outlive the erasure of guest data', () => {
     expect(docs).toHaveLength(2);
     for (const d of docs) expect(getDocument(t.ctx.db, d.id)!.body.recipient.name).toBe('Asha Rao');
   });
+});
+
+const DAY_MS = 24 * 3600 * 1000;
+/** 1 December 2026, 10:00 IST. */
+const DECEMBER = Date.parse('2026-12-01T04:30:00Z');
+const FIXTURE = path.join(
+  path.dirname(new URL(import.meta.url).pathname),
+  'fixtures',
+  'gstr1-2026-12.csv',
+);
+
+/**
+ * A month of every kind of document (2026-12): a B2C stay invoiced with its advance, a company's
+ * stay invoiced and reduced by a credit note, a cancellation with a partial refund, an advance
+ * for January, a cancelled invoice reissued.
+ */
+async function december() {
+  await start(GST_ENV, rates, DECEMBER);
+  const a = await paidBooking('2026-12-05', '2026-12-07');
+  const b = await paidBooking('2026-12-10', '2026-12-13', 3);
+  await t.app.inject({
+    method: 'POST',
+    url: `${b.page}/company`,
+    headers: { origin: 'http://localhost', 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      legalName: 'Coffee Board Traders Pvt Ltd',
+      gstin: '27AAPFU0939F1ZV',
+      address: 'Fort, Mumbai 400001',
+    }).toString(),
+  });
+  const c = await paidBooking('2026-12-20', '2026-12-22');
+  await owner('POST', `/api/bookings/${c.id}/cancel`, { refundPaise: 150_000 });
+  clock = DECEMBER + 6 * DAY_MS; // 7 December
+  const invoiceA = (await owner('POST', `/api/bookings/${a.id}/invoice`)).json() as { id: string };
+  await owner('POST', `/api/documents/${invoiceA.id}/cancel`, { reason: 'Wrong guest name' });
+  await owner('POST', `/api/bookings/${a.id}/invoice`);
+  clock = DECEMBER + 19 * DAY_MS; // 20 December
+  await paidBooking('2027-01-05', '2027-01-08');
+  const invoiceB = (await owner('POST', `/api/bookings/${b.id}/invoice`)).json() as { id: string };
+  await owner('POST', `/api/documents/${invoiceB.id}/credit-note`, {
+    amountPaise: 52_500,
+    reason: 'Heater did not work one night',
+  });
+}
+
+describe('GST-8: GSTR-1', () => {
+  it('gives each section of a month as the offline tool’s CSV, as the expected file', async () => {
+    await december();
+    let all = '';
+    for (const section of ['b2b', 'b2cs', 'cdnr', 'cdnur', 'at', 'atadj', 'hsn', 'doc']) {
+      const res = await owner('GET', `/api/gst/gstr1?period=2026-12&section=${section}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      all += `# ${section}\r\n${res.body}`;
+    }
+    const b2b = await owner('GET', '/api/gst/gstr1?period=2026-12&section=hsn&supply=b2b');
+    all += `# hsn b2b\r\n${b2b.body}`;
+    if (process.env.UPDATE_FIXTURES) fs.writeFileSync(FIXTURE, all);
+    expect(all).toBe(fs.readFileSync(FIXTURE, 'utf8'));
+    for (const [query, field] of [
+      ['period=2026-13&section=b2b', 'period'],
+      ['period=2026-12&section=b2cl', 'section'],
+      ['period=2026-12&section=hsn&supply=all', 'supply'],
+    ]) {
+      const res = await owner('GET', `/api/gst/gstr1?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ field });
+    }
+  });
+});
+
+describe('GST-5: document pages', () => {
+  it(
+    'each type of document page has no error from the Nu HTML Checker',
+    { timeout: VNU_TIMEOUT_MS + 30_000 },
+    async () => {
+      await december();
+      const { documents: docs } = (
+        await owner('GET', '/api/documents?month=2026-12')
+      ).json() as DocumentList;
+      expect(new Set(docs.map((d) => d.type))).toEqual(
+        new Set(['receipt-voucher', 'tax-invoice', 'refund-voucher', 'credit-note']),
+      );
+      const dir = fs.mkdtempSync(path.join(t.dataDir, 'pages-'));
+      const files: string[] = [];
+      for (const doc of docs) {
+        const res = await owner('GET', `/api/documents/${doc.id}`);
+        const file = path.join(dir, `${doc.number.replace(/\//g, '-')}.html`);
+        fs.writeFileSync(file, res.body);
+        files.push(file);
+      }
+      const errors = (await checkHtml(files))
+        .filter((m) => m.type !== 'info')
+        .map((m) => `${path.basename(m.url ?? '?')}:${m.lastLine ?? '?'} ${m.message}`);
+      expect(errors).toEqual([]);
+    },
+  );
 });
