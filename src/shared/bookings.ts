@@ -188,4 +188,15 @@ export interface GuestBookingView {
   withdrawPath?: string;
   /** A notice after an action of the guest, e.g. "Your request is withdrawn." */
   notice?: string;
+  /** The booking's GST documents (GST-5), each opened at `path` (its PDF at `path` + ".pdf"). */
+  documents?: { title: string; number: string; cancelled: boolean; path: string }[];
+  /**
+   * GST-7: the "GST invoice for a company" form, while the stay's invoice is not issued: where it
+   * posts, what was given, and which field was refused.
+   */
+  companyForm?: {
+    path: string;
+    company?: { legalName: string; gstin: string; address: string };
+    problem?: 'legalName' | 'gstin' | 'address';
+  };
 }

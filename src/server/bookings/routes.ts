@@ -27,6 +27,7 @@ import { CONTENT_SECURITY_POLICY } from '../routes/pages.js';
 import { bookingPageHtml, guestView } from './page.js';
 import { hashToken, type BookingService } from './service.js';
 import { bookingByToken, listBookings, openCount } from './store.js';
+import { guestGstView } from '../gst/store.js';
 import {
   BOOKING_ACTIONS,
   BOOKING_FILTERS,
@@ -49,6 +50,8 @@ const MAX_NAME = 100;
 const MAX_MESSAGE = 2000;
 
 const BOOKING_ID_RE = /^[a-z2-9]{16}$/;
+/** The company form's fields (GST-7), as its POST names a refused one. */
+const COMPANY_FIELDS = ['legalName', 'gstin', 'address'] as const;
 const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
 
 const date = (name: string) =>
@@ -284,7 +287,24 @@ export async function bookingRoutes(
       settings.upiId,
       pagePath,
     );
-    return reply.headers(PAGE_HEADERS).send(await bookingPageHtml(view));
+    // GST-5, GST-7: the booking's documents and the company form, with what the form's POST said.
+    const { notice, problem } = req.query as { notice?: string; problem?: string };
+    const gst = guestGstView(
+      ctx.db,
+      booking.id,
+      pagePath,
+      ctx.config.gst !== undefined,
+      COMPANY_FIELDS.find((field) => field === problem),
+    );
+    return reply.headers(PAGE_HEADERS).send(
+      await bookingPageHtml({
+        ...view,
+        ...gst,
+        ...(notice === 'company'
+          ? { notice: 'Your company’s details are saved: the invoice will carry them.' }
+          : {}),
+      }),
+    );
   });
 
   app.post<PageParams>(

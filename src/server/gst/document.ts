@@ -8,6 +8,7 @@
  * Rule 53 (credit note, naming the invoice; CGST Act section 34). Section 31 requires the invoice
  * and the vouchers; Rule 47 the invoice within 30 days of the supply.
  */
+import { formatDate } from '../../shared/calendar-dates.js';
 import type { DocumentRate } from './money.js';
 import type { DocumentType } from '../../shared/gst-documents.js';
 
@@ -72,7 +73,7 @@ export interface DocumentBody {
 
 /** The description of the accommodation lines. */
 export function accommodationLine(nights: number, checkIn: string, checkOut: string): string {
-  return `Accommodation (room or unit), ${nights} night${nights === 1 ? '' : 's'}, ${checkIn} to ${checkOut}`;
+  return `Accommodation (room or unit), ${nights} night${nights === 1 ? '' : 's'}, ${formatDate(checkIn)} to ${formatDate(checkOut)}`;
 }
 
 /** Entry 12A's wording on a bill of supply (Rule 49). */

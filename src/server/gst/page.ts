@@ -40,6 +40,7 @@ tfoot th,tfoot td{font-weight:700}
 .words{font-style:italic}
 .sign{margin-top:2rem;text-align:right}
 .actions a{display:inline-block;padding:.6rem 1rem;border:1px solid #1a1a1a;border-radius:.4rem;color:#1a1a1a;text-decoration:none;margin-top:1rem}
+@media (max-width:32rem){main{padding:.75rem}table{font-size:.8rem}th,td{padding:.25rem .3rem}}
 @page{size:A4;margin:12mm}
 @media print{main{max-width:none;padding:0}.actions{display:none}.scroll{overflow:visible}table{font-size:9.5pt}body{font-size:10pt}}
 `;

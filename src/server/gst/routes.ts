@@ -240,11 +240,11 @@ export async function gstRoutes(
       const pagePath = `/booking/${req.params.id}/${req.params.token}`;
       const problem =
         legalName === '' || legalName.length > 200
-          ? 'company-name'
+          ? 'legalName'
           : gstinProblem(gstin)
-            ? 'company-gstin'
+            ? 'gstin'
             : address === '' || address.length > 500
-              ? 'company-address'
+              ? 'address'
               : undefined;
       if (!problem) gst.setCompany(booking.id, { legalName, gstin, address });
       return reply

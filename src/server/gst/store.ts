@@ -229,12 +229,41 @@ export function invoicesDue(db: Db, from: string, before: string): string[] {
   ).map((r) => r.id);
 }
 
-/** The documents of a booking as its guest page lists them, with their paths under `pagePath` (GST-5). */
-export function guestDocumentLinks(db: Db, bookingId: string, pagePath: string) {
-  return documentsOfBooking(db, bookingId).map((d) => ({
-    title: d.body.title,
-    number: d.number,
-    cancelled: d.status === 'cancelled',
-    path: `${pagePath}/documents/${d.id}`,
-  }));
+/**
+ * What the guest's booking page shows of GST (GST-5, GST-7): its documents, and the company form
+ * while the stay is not invoiced (with GSTIN set only), posting to `{pagePath}/company`.
+ */
+export function guestGstView(
+  db: Db,
+  bookingId: string,
+  pagePath: string,
+  enabled: boolean,
+  problem?: 'legalName' | 'gstin' | 'address',
+) {
+  const docs = documentsOfBooking(db, bookingId);
+  const invoiced = docs.some(
+    (d) => d.status === 'issued' && (d.type === 'tax-invoice' || d.type === 'bill-of-supply'),
+  );
+  const company = stayFacts(db, bookingId).company;
+  return {
+    ...(docs.length > 0
+      ? {
+          documents: docs.map((d) => ({
+            title: d.body.title,
+            number: d.number,
+            cancelled: d.status === 'cancelled',
+            path: `${pagePath}/documents/${d.id}`,
+          })),
+        }
+      : {}),
+    ...(enabled && !invoiced
+      ? {
+          companyForm: {
+            path: `${pagePath}/company`,
+            ...(company ? { company } : {}),
+            ...(problem ? { problem } : {}),
+          },
+        }
+      : {}),
+  };
 }
