@@ -100,6 +100,8 @@ export interface OwnerBooking {
   advancePaise?: number;
   /** What the owner wrote to the guest with a decline or a cancel. */
   ownerMessage?: string;
+  /** The booking's GST documents (GST-5), oldest first; each opens at GET /api/documents/{id}. */
+  documents?: { id: string; title: string; number: string; cancelled: boolean }[];
   /** The stay may be exempt from GST under entry 12A (GST-6): at least 90 nights, at most ₹20,000 per person per month; the owner decides. */
   gstExemptionPossible?: boolean;
   /** Mail about this booking that could not be sent yet, in words (BOOK-8), e.g. "Accepted mail to guest@x: not sent yet (SMTP refused), next try 10:42". */

@@ -36,6 +36,7 @@ import {
 } from '../../shared/bookings.js';
 import { addDays, nights, stayOverlaps, today } from '../../shared/calendar-dates.js';
 import { exemptionPossible } from '../../shared/gst.js';
+import { documentLinks } from '../gst/store.js';
 import { quoteStay } from '../../shared/quote.js';
 import type { Property } from '../../shared/site-data.js';
 
@@ -382,6 +383,7 @@ export class BookingService {
       })
         ? { gstExemptionPossible: true }
         : {}),
+      ...documentLinks(this.db, b.id),
       mailProblems: problems.get(b.id) ?? [],
     }));
   }

@@ -139,6 +139,12 @@ describe('GST-2: receipt voucher, tax invoice, balance', () => {
     expect(voucher!.cgstPaise).toBe(voucher!.sgstPaise);
     expect(voucher!.taxablePaise + voucher!.cgstPaise + voucher!.sgstPaise).toBe(308_700);
 
+    // The owner's inbox card links the booking's documents.
+    const inbox = (await owner('GET', '/api/bookings')).json() as BookingList;
+    expect(inbox.bookings[0]!.documents).toEqual([
+      { id: voucher!.id, title: 'Receipt Voucher', number: voucher!.number, cancelled: false },
+    ]);
+
     const page = await owner('GET', `/api/documents/${voucher!.id}`);
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');

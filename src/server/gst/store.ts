@@ -267,3 +267,18 @@ export function guestGstView(
       : {}),
   };
 }
+
+/** A booking's documents as the owner's inbox card links them (GST-5); nothing when it has none. */
+export function documentLinks(db: Db, bookingId: string) {
+  const docs = documentsOfBooking(db, bookingId);
+  return docs.length === 0
+    ? {}
+    : {
+        documents: docs.map((d) => ({
+          id: d.id,
+          title: d.body.title,
+          number: d.number,
+          cancelled: d.status === 'cancelled',
+        })),
+      };
+}
