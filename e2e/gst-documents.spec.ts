@@ -147,4 +147,27 @@ test('a company invoice: the guest’s form, the receipt voucher, the invoice pa
   if (info.project.name === 'desktop') {
     fs.writeFileSync(path.join(shots, 'gst-invoice-download.pdf'), await pdf.body());
   }
+
+  // The owner's Documents list: this month's receipt voucher and invoice, filtered by type.
+  await page.goto(`${server.url}/adminlogin`);
+  await page.getByLabel('Username').fill(OWNER.username);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page
+    .getByRole('region', { name: 'Admin Tools' })
+    .getByRole('button', { name: 'Documents' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Documents' });
+  await expect(
+    dialog.getByRole('link', { name: `Tax Invoice ${invoice.number}`, exact: true }),
+  ).toBeVisible();
+  await dialog.getByLabel('Type').selectOption('receipt-voucher');
+  await expect(
+    dialog.getByRole('link', { name: `Tax Invoice ${invoice.number}`, exact: true }),
+  ).toHaveCount(0);
+  await expect(dialog.getByRole('link', { name: /^Receipt Voucher STYR\/\S+$/ }).first()).toBeVisible();
+  await expectNoViolations(page, 'Documents dialog', 'dialog');
+  await page.screenshot({
+    path: path.join(shots, `${info.project.name}-gst-documents-dialog.png`),
+  });
 });

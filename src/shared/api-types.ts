@@ -15,6 +15,7 @@ import type {
   BookingRequestBody,
   BookingStatus,
 } from './bookings.js';
+import type { GST_API, DocumentList } from './gst-documents.js';
 import type { Quote } from './quote.js';
 import type { API } from './routes.js';
 import type { SiteData } from './site-data.js';
@@ -187,6 +188,8 @@ export interface ApiTypes {
   [API.bookings]: { body: BookingRequestBody; answer: BookingList | BookingCreated };
   /** The owner's accept, decline, paid, cancel (`:action`); decline and cancel carry `{ message? }`. */
   [API.bookingAction]: { body: BookingActionBody; answer: BookingActionResult };
+  /** GST-5: the owner's Documents list, `?month=YYYY-MM&type=`. */
+  [GST_API.documents]: { answer: DocumentList };
 }
 
 /** The URL patterns the browser calls. */

@@ -24,6 +24,7 @@ import { createFlushClient, type Notice } from './flush.js';
 import { RATES_DIALOG_ID, RatesDialog } from './rates/rates-dialog.js';
 import type { RatesTarget } from './rates/use-rates-dialog.js';
 import { HISTORY_ID, HistoryDialog, type HistoryHandle } from './history-dialog.js';
+import { DOCUMENTS_DIALOG_ID, DocumentsDialog } from './documents-dialog.js';
 import { MANAGE_IMAGES_ID, ManageImagesDialog } from './manage-images-dialog.js';
 import { SELECT_PROPERTY_ID, SelectPropertyDialog } from './select-property-dialog.js';
 import { keepUnsavedChange, readUnsavedChange } from './unsaved-change.js';
@@ -82,6 +83,7 @@ export default function AdminRoot({ data, children }: { data: PageData; children
   const [calendarFor, setCalendarFor] = useState<CalendarTarget | null>(null);
   const [ratesFor, setRatesFor] = useState<RatesTarget | null>(null);
   const [bookingsOpening, setBookingsOpening] = useState(0);
+  const [documentsOpening, setDocumentsOpening] = useState(0);
   const [openCount, setOpenCount] = useState<number | null>(null);
 
   const flush = useMemo(() => createFlushClient(store, { notify: setNotice }), [store, setNotice]);
@@ -144,6 +146,12 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           openCount,
           open: () => reopen(BOOKINGS_DIALOG_ID, () => setBookingsOpening((n) => n + 1)),
         }}
+        {...(data.site.gstin
+          ? {
+              openDocuments: () =>
+                reopen(DOCUMENTS_DIALOG_ID, () => setDocumentsOpening((n) => n + 1)),
+            }
+          : {})}
       >
         <ManageImagesDialog
           store={store}
@@ -178,6 +186,10 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           opening={bookingsOpening}
           close={() => window.closeDialog(BOOKINGS_DIALOG_ID)}
           onOpenCount={setOpenCount}
+        />
+        <DocumentsDialog
+          opening={documentsOpening}
+          close={() => window.closeDialog(DOCUMENTS_DIALOG_ID)}
         />
         <HistoryDialog
           ref={history}
