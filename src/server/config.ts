@@ -108,7 +108,7 @@ export interface Config {
  * and address as registered (GST_LEGAL_NAME, GST_ADDRESS, required with GSTIN), the numbers'
  * prefix (INVOICE_PREFIX, default STY) and an optional typed signatory (INVOICE_SIGNATORY).
  */
-export interface GstConfig {
+interface GstConfig {
   gstin: string;
   legalName: string;
   address: string;

@@ -37,7 +37,7 @@ export interface GstRate {
 }
 
 /** CGST = SGST = half the rate on `taxablePaise`, rounded half up; the tax is twice the half. */
-export function halves(taxablePaise: number, percent: number) {
+function halves(taxablePaise: number, percent: number) {
   const half = mulDivHalfUp(taxablePaise, percent, 200);
   return { cgstPaise: half, sgstPaise: half, taxPaise: 2 * half };
 }

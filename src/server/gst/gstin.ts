@@ -13,13 +13,13 @@
 const BASE36 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /** A GSTIN's shape, without its check character's value. */
-export const GSTIN_SHAPE = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+const GSTIN_SHAPE = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
 /**
  * The GST state codes (GSTN's list of state codes, used in the first two characters and in the
  * place of supply, e.g. "29-Karnataka").
  */
-export const STATE_CODES: Readonly<Record<string, string>> = {
+const STATE_CODES: Readonly<Record<string, string>> = {
   '01': 'Jammu and Kashmir',
   '02': 'Himachal Pradesh',
   '03': 'Punjab',

@@ -12,7 +12,7 @@ import { propertyDate } from '../../shared/calendar-dates.js';
 import type { DocumentType } from '../../shared/gst-documents.js';
 
 /** The letter after the prefix that names each type's series ('' for tax invoices). */
-export const SERIES_LETTER: Record<DocumentType, string> = {
+const SERIES_LETTER: Record<DocumentType, string> = {
   'tax-invoice': '',
   'receipt-voucher': 'R',
   'refund-voucher': 'V',
@@ -21,7 +21,7 @@ export const SERIES_LETTER: Record<DocumentType, string> = {
 };
 
 /** Longest document number (Rule 46(b)). */
-export const MAX_NUMBER_LENGTH = 16;
+const MAX_NUMBER_LENGTH = 16;
 
 /**
  * The financial year of the instant `ms`, in Asia/Kolkata: "26-27" for 1 April 2026 00:00 IST to
