@@ -60,6 +60,24 @@ function sumBy<T>(
   return sums;
 }
 
+/**
+ * The taxable values of documents (each with its sign: 1 adds, -1 takes away) summed per place of
+ * supply and rate, taxed rates only, sums of 0 left out: `[placeOfSupply, percent, paise]`.
+ */
+function taxableByRate(docs: { d: DocumentRow; sign: number }[]): [string, number, number][] {
+  const sums = new Map<string, [string, number, number]>();
+  for (const { d, sign } of docs) {
+    for (const r of d.body.rates) {
+      if (r.percent === 0) continue;
+      const key = `${d.body.placeOfSupply}|${r.percent}`;
+      const sum = sums.get(key) ?? [d.body.placeOfSupply, r.percent, 0];
+      sum[2] += sign * r.taxablePaise;
+      sums.set(key, sum);
+    }
+  }
+  return [...sums.values()].filter(([, , paise]) => paise !== 0);
+}
+
 const issued = (docs: DocumentRow[], ...types: DocumentRow['type'][]) =>
   docs.filter((d) => d.status === 'issued' && types.includes(d.type));
 
@@ -98,39 +116,14 @@ export function gstr1Csv(
           ]),
         ),
       );
-    case 'b2cs': {
-      const rows = [
-        ...b2c.flatMap((d) =>
-          d.body.rates.map((r) => ({
-            pos: d.body.placeOfSupply,
-            percent: r.percent,
-            paise: r.taxablePaise,
-          })),
-        ),
-        ...notes
-          .filter((d) => !d.recipientGstin)
-          .flatMap((d) =>
-            d.body.rates.map((r) => ({
-              pos: d.body.placeOfSupply,
-              percent: r.percent,
-              paise: -r.taxablePaise,
-            })),
-          ),
-      ];
-      const sums = sumBy(
-        rows,
-        (r) => `${r.pos}|${r.percent}`,
-        (s, r) => (s[0]! += r.paise),
-        1,
-      );
+    case 'b2cs':
       return csv(
         header,
-        [...sums].map(([k, [paise]]) => {
-          const [pos, percent] = k.split('|');
-          return ['OE', pos!, '', percent!, money(paise!), '0.00', ''];
-        }),
+        taxableByRate([
+          ...b2c.map((d) => ({ d, sign: 1 })),
+          ...notes.filter((d) => !d.recipientGstin).map((d) => ({ d, sign: -1 })),
+        ]).map(([pos, percent, paise]) => ['OE', pos, '', percent, money(paise), '0.00', '']),
       );
-    }
     case 'cdnr':
       return csv(
         header,
@@ -160,36 +153,17 @@ export function gstr1Csv(
       const invoicedNow = new Set(
         issued(docs, 'tax-invoice', 'bill-of-supply').map((d) => d.bookingId),
       );
-      const rows = [
+      const rows = taxableByRate([
         ...issued(docs, 'receipt-voucher')
           .filter((d) => !invoicedNow.has(d.bookingId))
           .map((d) => ({ d, sign: 1 })),
         ...issued(docs, 'refund-voucher')
           .filter((d) => !invoicedNow.has(d.bookingId))
           .map((d) => ({ d, sign: -1 })),
-      ].flatMap(({ d, sign }) =>
-        d.body.rates
-          .filter((r) => r.percent > 0)
-          .map((r) => ({
-            pos: d.body.placeOfSupply,
-            percent: r.percent,
-            paise: sign * r.taxablePaise,
-          })),
-      );
-      const sums = sumBy(
-        rows,
-        (r) => `${r.pos}|${r.percent}`,
-        (s, r) => (s[0]! += r.paise),
-        1,
-      );
+      ]);
       return csv(
         header,
-        [...sums]
-          .filter(([, [p]]) => p !== 0)
-          .map(([k, [paise]]) => {
-            const [pos, percent] = k.split('|');
-            return [pos!, '', percent!, money(paise!), '0.00'];
-          }),
+        rows.map(([pos, percent, paise]) => [pos, '', percent, money(paise), '0.00']),
       );
     }
     case 'atadj': {
@@ -199,23 +173,10 @@ export function gstr1Csv(
           (v) => v.type === 'receipt-voucher' && v.status === 'issued' && v.period < period,
         ),
       );
-      const rows = earlier.flatMap((v) =>
-        v.body.rates
-          .filter((r) => r.percent > 0)
-          .map((r) => ({ pos: v.body.placeOfSupply, percent: r.percent, paise: r.taxablePaise })),
-      );
-      const sums = sumBy(
-        rows,
-        (r) => `${r.pos}|${r.percent}`,
-        (s, r) => (s[0]! += r.paise),
-        1,
-      );
+      const rows = taxableByRate(earlier.map((d) => ({ d, sign: 1 })));
       return csv(
         header,
-        [...sums].map(([k, [paise]]) => {
-          const [pos, percent] = k.split('|');
-          return [pos!, '', percent!, money(paise!), '0.00'];
-        }),
+        rows.map(([pos, percent, paise]) => [pos, '', percent, money(paise), '0.00']),
       );
     }
     case 'hsn': {
