@@ -15,7 +15,7 @@ import {
 } from '../../shared/bookings.js';
 
 /** The quote as stored with a booking: its lines and figures (PRICE-6), in paise. */
-interface StoredQuote {
+export interface StoredQuote {
   lines: { label: string; amountPaise: number }[];
   totalPaise: number;
   advancePaise: number;
@@ -236,6 +236,13 @@ export function bookingsToErase(db: Db, lastCheckOut: string): string[] {
       .prepare('SELECT id FROM bookings WHERE erased_at IS NULL AND check_out <= ?')
       .all(lastCheckOut) as { id: string }[]
   ).map((r) => r.id);
+}
+
+/** Replaces a booking's stored quote (GST-6: a stay marked exempt loses its GST line). */
+export function replaceQuote(db: Db, id: string, quote: StoredQuote, at: string): void {
+  db.prepare(
+    'UPDATE bookings SET quote_json = ?, total_paise = ?, advance_paise = ?, updated_at = ? WHERE id = ?',
+  ).run(JSON.stringify(quote), quote.totalPaise, quote.advancePaise, at, id);
 }
 
 /** Erases a booking's personal data (name, phone, e-mail, both messages), keeping dates and amounts. */

@@ -334,7 +334,12 @@ describe('GST-7: a company invoice, GST-6: an exempt stay', () => {
     const { id } = await paidBooking(day(1), day(91), 1);
     const list = (await owner('GET', '/api/bookings')).json() as BookingList;
     expect(list.bookings[0]!.gstExemptionPossible).toBe(true);
+    const before = list.bookings[0]!.totalPaise!;
     expect((await owner('POST', `/api/bookings/${id}/exempt`)).statusCode).toBe(200);
+    // The booking's price loses its GST: the inbox and the bill of supply agree.
+    const after = ((await owner('GET', '/api/bookings')).json() as BookingList).bookings[0]!;
+    expect(after.totalPaise).toBe(90 * 60_000);
+    expect(before).toBeGreaterThan(after.totalPaise!);
     clock += 91 * 24 * 3600 * 1000;
     const res = await owner('POST', `/api/bookings/${id}/invoice`);
     expect(res.json()).toMatchObject({ type: 'bill-of-supply', number: `STYB/${fy()}/0001` });

@@ -18,7 +18,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../store/db.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { BookingRow } from '../bookings/store.js';
-import { getBooking } from '../bookings/store.js';
+import { getBooking, replaceQuote } from '../bookings/store.js';
 import type { BookingAction } from '../../shared/bookings.js';
 import { nights as nightCount, propertyDate, addDays } from '../../shared/calendar-dates.js';
 import { GST } from '../../shared/quote.js';
@@ -364,7 +364,7 @@ export class GstService {
       const stay = this.stayRates(b);
       // An exempt stay is billed its value before tax (entry 12A: no GST is charged on it).
       const exemptValue =
-        stay.length > 0 ? stay.reduce((sum, r) => sum + r.taxablePaise, 0) : b.quote.totalPaise;
+        b.quote.totalPaise - (b.quote.gst ?? []).reduce((sum, r) => sum + r.taxPaise, 0);
       const rates: DocumentRate[] = exempt
         ? apportionInclusive(exemptValue, [])
         : invoiceRates(stay);
@@ -471,7 +471,26 @@ export class GstService {
       if (this.invoiced(bookingId)) {
         throw new ApiError(409, 'This stay is invoiced already.', { field: 'status' });
       }
-      markExempt(this.db, bookingId, new Date(this.now()).toISOString());
+      const at = new Date(this.now()).toISOString();
+      markExempt(this.db, bookingId, at);
+      // The booking's price follows (the quote with `exempt`: no GST line), so the guest's page,
+      // the inbox and the bill of supply agree.
+      const b = this.booking(bookingId);
+      if (b.quote && b.quote.gst && b.quote.gst.length > 0) {
+        const tax = b.quote.gst.reduce((sum, r) => sum + r.taxPaise, 0);
+        const totalPaise = b.quote.totalPaise - tax;
+        replaceQuote(
+          this.db,
+          bookingId,
+          {
+            lines: b.quote.lines.filter((line) => !line.label.startsWith('GST (')),
+            totalPaise,
+            advancePaise: Math.min(b.quote.advancePaise, totalPaise),
+            gst: [],
+          },
+          at,
+        );
+      }
     });
   }
 
