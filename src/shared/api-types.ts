@@ -190,6 +190,9 @@ export interface ApiTypes {
   [API.bookingAction]: { body: BookingActionBody; answer: BookingActionResult };
   /** GST-5: the owner's Documents list, `?month=YYYY-MM&type=`. */
   [GST_API.documents]: { answer: DocumentList };
+  /** GST-2: the owner's Issue invoice; GST-6: the entry 12A mark. */
+  [GST_API.bookingInvoice]: { body: object; answer: { id: string; number: string; type: string } };
+  [GST_API.bookingExempt]: { body: object; answer: { id: string; exempt: true } };
 }
 
 /** The URL patterns the browser calls. */
