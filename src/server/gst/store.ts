@@ -215,12 +215,13 @@ export function setCompany(
   ).run(bookingId, company.legalName, company.gstin, company.address, at);
 }
 
-/** Ids of confirmed bookings whose check-out day is in [from, before): invoices due by themselves. */
+/** Ids of confirmed, priced bookings not invoiced whose check-out day is in [from, before): invoices due by themselves. */
 export function invoicesDue(db: Db, from: string, before: string): string[] {
   return (
     db
       .prepare(
-        `SELECT b.id FROM bookings b WHERE b.status = 'confirmed' AND b.check_out >= ? AND b.check_out < ?
+        `SELECT b.id FROM bookings b WHERE b.status = 'confirmed' AND b.quote_json IS NOT NULL
+           AND b.check_out >= ? AND b.check_out < ?
            AND NOT EXISTS (SELECT 1 FROM gst_documents d WHERE d.booking_id = b.id
              AND d.type IN ('tax-invoice', 'bill-of-supply') AND d.status = 'issued')
          ORDER BY b.check_out, b.id`,
