@@ -286,7 +286,13 @@ async function quoteFigures(): Promise<void> {
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   cleanups.add(removeDir);
   const { app, ctx } = await buildApp(
-    loadConfig({ DATA_DIR: dataDir, GSTIN: '29ABCDE1234F1Z5', CALENDAR_SYNC_MINUTES: '0' }),
+    loadConfig({
+      DATA_DIR: dataDir,
+      GSTIN: '29ABCDE1234F1ZW',
+      GST_LEGAL_NAME: 'Stays LLP',
+      GST_ADDRESS: 'Chikmagalur',
+      CALENDAR_SYNC_MINUTES: '0',
+    }),
   );
   try {
     const catalogue = syntheticCatalogue(500);

@@ -16,6 +16,8 @@ export interface TestApp {
   ctx: AppContext;
   bookings: BuiltApp['bookings'];
   mail: BuiltApp['mail'];
+  /** The GST documents (GST-2). */
+  gst: BuiltApp['gst'];
   /** The temporary DATA_DIR. */
   dataDir: string;
   /** Owner's username. */
@@ -45,7 +47,7 @@ export async function makeTestApp(
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SITE_URL: 'http://localhost', ...env });
-  const { app, ctx, bookings, mail } = await buildApp(config, opts);
+  const { app, ctx, bookings, mail, gst } = await buildApp(config, opts);
   const owner = 'owner';
   ctx.db
     .prepare('INSERT INTO admins (username, password_hash, updated_at) VALUES (?, ?, ?)')
@@ -56,6 +58,7 @@ export async function makeTestApp(
     ctx,
     bookings,
     mail,
+    gst,
     dataDir,
     owner,
     cookie,

@@ -26,6 +26,9 @@ import { BookingService } from './bookings/service.js';
 import { BookingJobs } from './bookings/jobs.js';
 import { MailSender } from './mail/sender.js';
 import { backupRoutes, startBackup } from './backup/service.js';
+import { GstService } from './gst/service.js';
+import { scheduleInvoices } from './gst/jobs.js';
+import { gstRoutes } from './gst/routes.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -36,6 +39,8 @@ export interface BuiltApp {
   /** The bookings (BOOK-1..BOOK-9) and the mail outbox's sender (BOOK-8). */
   bookings: BookingService;
   mail: MailSender;
+  /** The GST documents (GST-2). */
+  gst: GstService;
 }
 
 /**
@@ -90,21 +95,27 @@ export async function buildApp(
   const mail = new MailSender(db, config.mail, app.log, opts.clock);
   const bookings = new BookingService(db, config, mail, opts.clock);
   const jobs = new BookingJobs(bookings, app.log);
+  const gst = new GstService(db, config, opts.clock);
+  bookings.onTransition((change) => gst.onTransition(change));
+  let stopInvoices = () => {};
   app.addHook('onReady', async () => {
     mail.start();
     jobs.start();
+    stopInvoices = scheduleInvoices(gst, app.log);
   });
   app.addHook('onClose', async () => {
     jobs.stop();
+    stopInvoices();
     await mail.stop();
   });
   if (config.backup) startBackup(app, ctx, config.backup, opts.clock);
   await app.register(async (scope) => bookingRoutes(scope, ctx, bookings));
+  await app.register(async (scope) => gstRoutes(scope, ctx, gst));
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => backupRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
   app.addHook('onClose', async () => {
     db.close();
   });
-  return { app, ctx, bookings, mail };
+  return { app, ctx, bookings, mail, gst };
 }

@@ -115,13 +115,50 @@ describe('loadConfig', () => {
     expect(problems({ PORT: '-1' })).toHaveLength(1);
   });
 
-  it('reads GSTIN (PRICE-5) upper-cased into the public site details, and refuses a malformed one', () => {
+  it('reads GSTIN (PRICE-5, GST-1) upper-cased into the public site details, and refuses a malformed one', () => {
+    const registered = {
+      GST_LEGAL_NAME: 'Stays Hospitality LLP',
+      GST_ADDRESS: 'IG Road, Chikmagalur',
+    };
     expect(loadConfig({}).site.gstin).toBeUndefined();
+    expect(loadConfig({}).gst).toBeUndefined();
     expect(loadConfig({ GSTIN: ' ' }).site.gstin).toBeUndefined();
-    expect(loadConfig({ GSTIN: ' 29abcde1234f1z5 ' }).site.gstin).toBe('29ABCDE1234F1Z5');
+    const config = loadConfig({ GSTIN: ' 29abcde1234f1zw ', ...registered });
+    expect(config.site.gstin).toBe('29ABCDE1234F1ZW');
+    expect(config.gst).toEqual({
+      gstin: '29ABCDE1234F1ZW',
+      legalName: 'Stays Hospitality LLP',
+      address: 'IG Road, Chikmagalur',
+      invoicePrefix: 'STY',
+      signatory: undefined,
+    });
     for (const bad of ['29ABCDE1234F1Z', '29ABCDE1234F1X5', 'ABCDE1234F1Z5', '29ABCDE12345FZ5']) {
-      expect(problems({ GSTIN: bad })).toEqual([
-        `GSTIN must be a 15-character GSTIN, e.g. 29ABCDE1234F1Z5 (got "${bad}")`,
+      expect(problems({ GSTIN: bad, ...registered })).toEqual([
+        `GSTIN must be a 15-character GSTIN: state code, PAN, entity number, Z and a check character, e.g. 29ABCDE1234F1ZW (got "${bad}")`,
+      ]);
+    }
+    // GST-1: the shape is right but the check character or the state code is not.
+    expect(problems({ GSTIN: '29ABCDE1234F1Z5', ...registered })).toEqual([
+      'GSTIN has a wrong check character (the 15th): check it for a typing mistake (got "29ABCDE1234F1Z5")',
+    ]);
+    expect(problems({ GSTIN: '28ABCDE1234F1ZW', ...registered })).toEqual([
+      'GSTIN starts with 28, which is no state code (got "28ABCDE1234F1ZW")',
+    ]);
+    expect(problems({ GSTIN: '29ABCDE1234F1ZW' })).toEqual([
+      'GST_LEGAL_NAME must be set too when GSTIN is (as registered, printed on every invoice)',
+      'GST_ADDRESS must be set too when GSTIN is (as registered, printed on every invoice)',
+    ]);
+    expect(
+      loadConfig({
+        GSTIN: '29ABCDE1234F1ZW',
+        ...registered,
+        INVOICE_PREFIX: 'AB12',
+        INVOICE_SIGNATORY: 'R. Gowda',
+      }).gst,
+    ).toMatchObject({ invoicePrefix: 'AB12', signatory: 'R. Gowda' });
+    for (const bad of ['sty', 'STAYS', 'S-1']) {
+      expect(problems({ INVOICE_PREFIX: bad })).toEqual([
+        `INVOICE_PREFIX must be 1 to 4 capital letters or digits, e.g. STY (got "${bad}")`,
       ]);
     }
   });

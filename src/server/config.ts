@@ -14,6 +14,7 @@ import {
   USERNAME_PATTERN,
 } from './auth/credential-rules.js';
 import { parseTrustProxy, type TrustProxy } from './reverse-proxy.js';
+import { gstinProblem } from './gst/gstin.js';
 
 /** Public contact details shown in the footer dialogs, the enquiry dialog and structured data. */
 export interface SiteConfig {
@@ -100,6 +101,8 @@ export interface Config {
   mail: MailConfig;
   /** The continuous encrypted copy off the machine (BACKUP_TARGET, BACKUP-1); undefined: none. */
   backup: BackupConfig | undefined;
+  /** The GST documents' particulars (GST-1); undefined without GSTIN. */
+  gst: GstConfig | undefined;
 }
 
 /** BACKUP_TARGET, BACKUP_KEY, BACKUP_HISTORY_DAYS (BACKUP-1, BACKUP-2; src/server/backup/). */
@@ -110,6 +113,19 @@ export interface BackupConfig {
   key: Buffer;
   /** Days of hourly copies kept (BACKUP_HISTORY_DAYS, default 7). */
   historyDays: number;
+}
+
+/**
+ * The supplier's particulars on GST documents (GST-1; CGST Rule 46(a)): GSTIN, and the legal name
+ * and address as registered (GST_LEGAL_NAME, GST_ADDRESS, required with GSTIN), the numbers'
+ * prefix (INVOICE_PREFIX, default STY) and an optional typed signatory (INVOICE_SIGNATORY).
+ */
+interface GstConfig {
+  gstin: string;
+  legalName: string;
+  address: string;
+  invoicePrefix: string;
+  signatory: string | undefined;
 }
 
 /** An S3-compatible bucket to publish to (PUBLISH_TARGET=s3://{bucket}/{prefix}, S3_*, AWS_*). */
@@ -208,12 +224,6 @@ const flag = z.enum(['true', 'false'], { error: 'must be true or false' });
 const text = z.string().trim().max(500, { error: 'must be at most 500 characters' });
 
 /**
- * A GSTIN's shape (PRICE-5): 2 digits of the state code, the 10 characters of the PAN (5 letters,
- * 4 digits, a letter), the entity number (1-9 or a letter), "Z", a check character.
- */
-const GSTIN_RE = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
-
-/**
  * SMTP_URL: nodemailer's connection URL, `smtp://` (STARTTLS when offered) or `smtps://` (TLS),
  * with a host and optionally `user:password@` and a port.
  */
@@ -291,7 +301,21 @@ export const envSchema = z
         .string()
         .trim()
         .toUpperCase()
-        .regex(GSTIN_RE, { error: 'must be a 15-character GSTIN, e.g. 29ABCDE1234F1Z5' }),
+        .superRefine((value, ctx) => {
+          const problem = gstinProblem(value);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+    ),
+    GST_LEGAL_NAME: optional(text),
+    GST_ADDRESS: optional(text),
+    INVOICE_PREFIX: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Z0-9]{1,4}$/, { error: 'must be 1 to 4 capital letters or digits, e.g. STY' }),
+    ),
+    INVOICE_SIGNATORY: optional(
+      z.string().trim().max(100, { error: 'must be at most 100 characters' }),
     ),
     TRUST_PROXY: optional(
       z
@@ -375,6 +399,17 @@ export const envSchema = z
         message:
           'must be set when BACKUP_TARGET is: 32 random bytes in base64 (openssl rand -base64 32)',
       });
+    }
+    // GST-1: the registered legal name and address are printed on every GST document.
+    if (env.GSTIN !== undefined) {
+      for (const name of ['GST_LEGAL_NAME', 'GST_ADDRESS'] as const) {
+        if (env[name] === undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'must be set too when GSTIN is (as registered, printed on every invoice)',
+          });
+      }
     }
     if (env.PUBLISH_TARGET === undefined && env.BACKUP_TARGET === undefined) {
       for (const name of ['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'] as const) {
@@ -465,5 +500,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM,
       notifyEmail: e.NOTIFY_EMAIL ?? e.CONTACT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
     },
+    gst:
+      e.GSTIN === undefined
+        ? undefined
+        : {
+            gstin: e.GSTIN,
+            legalName: e.GST_LEGAL_NAME!,
+            address: e.GST_ADDRESS!,
+            invoicePrefix: e.INVOICE_PREFIX ?? 'STY',
+            signatory: e.INVOICE_SIGNATORY,
+          },
   };
 }

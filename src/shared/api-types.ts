@@ -15,6 +15,7 @@ import type {
   BookingRequestBody,
   BookingStatus,
 } from './bookings.js';
+import type { GST_API, DocumentList } from './gst-documents.js';
 import type { Quote } from './quote.js';
 import type { API } from './routes.js';
 import type { SiteData } from './site-data.js';
@@ -188,6 +189,11 @@ export interface ApiTypes {
   /** The owner's accept, decline, paid, cancel (`:action`); decline and cancel carry `{ message? }`. */
   [API.bookingAction]: { body: BookingActionBody; answer: BookingActionResult };
   [API.backupStatus]: { answer: BackupStatusAnswer };
+  /** GST-5: the owner's Documents list, `?month=YYYY-MM&type=`. */
+  [GST_API.documents]: { answer: DocumentList };
+  /** GST-2: the owner's Issue invoice; GST-6: the entry 12A mark. */
+  [GST_API.bookingInvoice]: { body: object; answer: { id: string; number: string; type: string } };
+  [GST_API.bookingExempt]: { body: object; answer: { id: string; exempt: true } };
 }
 
 /**

@@ -100,6 +100,10 @@ export interface OwnerBooking {
   advancePaise?: number;
   /** What the owner wrote to the guest with a decline or a cancel. */
   ownerMessage?: string;
+  /** The booking's GST documents (GST-5), oldest first; each opens at GET /api/documents/{id}. */
+  documents?: { id: string; title: string; number: string; cancelled: boolean }[];
+  /** The stay may be exempt from GST under entry 12A (GST-6): at least 90 nights, at most ₹20,000 per person per month; the owner decides. */
+  gstExemptionPossible?: boolean;
   /** Mail about this booking that could not be sent yet, in words (BOOK-8), e.g. "Accepted mail to guest@x: not sent yet (SMTP refused), next try 10:42". */
   mailProblems: string[];
 }
@@ -186,4 +190,15 @@ export interface GuestBookingView {
   withdrawPath?: string;
   /** A notice after an action of the guest, e.g. "Your request is withdrawn." */
   notice?: string;
+  /** The booking's GST documents (GST-5), each opened at `path` (its PDF at `path` + ".pdf"). */
+  documents?: { title: string; number: string; cancelled: boolean; path: string }[];
+  /**
+   * GST-7: the "GST invoice for a company" form, while the stay's invoice is not issued: where it
+   * posts, what was given, and which field was refused.
+   */
+  companyForm?: {
+    path: string;
+    company?: { legalName: string; gstin: string; address: string };
+    problem?: 'legalName' | 'gstin' | 'address';
+  };
 }

@@ -18,6 +18,7 @@ import {
   addDays,
   type DateRange,
 } from './calendar-dates.js';
+import { gstByRate, mulDivHalfUp, type GstRate } from './gst.js';
 import { DEFAULT_ADVANCE_PERCENT, type Season } from './property-fields.js';
 import { seasonOf } from './seasons.js';
 import type { Property } from './site-data.js';
@@ -76,6 +77,8 @@ export interface QuoteContext {
   gst: boolean;
   /** The properties' today (calendar-dates.ts today()): a check-in before it is refused. */
   today: string;
+  /** The owner marked the stay exempt under entry 12A (GST-6): no GST line. */
+  exempt?: boolean;
 }
 
 /** Which rate priced a night: its season's, the weekend rate, or the nightly (weekday) rate. */
@@ -121,6 +124,8 @@ export interface Quote {
   feesPaise: number;
   /** GST; 0 without a GSTIN. */
   taxPaise: number;
+  /** GST per rate (GST-3), lowest rate first; empty without a GSTIN. taxPaise is their sum. */
+  gst: GstRate[];
   totalPaise: number;
   /** advancePercent of the total, rounded up to the rupee, at most the total. */
   advancePaise: number;
@@ -131,11 +136,6 @@ export interface Quote {
 }
 
 const PAISE = 100;
-
-/** a × b / c rounded half up, for non-negative integers; exact (BigInt) however large a × b is. */
-function mulDivHalfUp(a: bigint | number, b: number, c: number): number {
-  return Number((BigInt(a) * BigInt(b) * 2n + BigInt(c)) / (2n * BigInt(c)));
-}
 
 /** The weekend: Friday and Saturday nights (PRICE-3). */
 function isWeekendNight(date: string): boolean {
@@ -371,23 +371,27 @@ export function quoteStay(
   const feesPaise = nights.length > 0 ? (property.cleaningFee ?? 0) * PAISE : 0;
   if (feesPaise > 0) lines.push({ label: 'Cleaning fee', amountPaise: feesPaise });
 
-  let taxPaise = 0;
-  if (context.gst && nights.length > 0) {
-    // Σ night × (100 − discount %) × GST % + fee × 100 × highest GST %, all over 100 × 100:
-    // exact integers, rounded half up once.
-    const keep = 100 - discount.percent;
-    let numerator = 0n;
-    const percents = new Set<number>();
-    for (const night of nights) {
-      const low = night.amountPaise * keep <= GST.thresholdPaise * 100;
-      const percent = low ? GST.lowPercent : GST.highPercent;
-      percents.add(percent);
-      numerator += BigInt(night.amountPaise * keep) * BigInt(percent);
-    }
-    const highest = Math.max(...percents);
-    numerator += BigInt(feesPaise * 100 * highest);
-    taxPaise = mulDivHalfUp(numerator, 1, 100 * 100);
-    const rates = [...percents].sort((a, b) => a - b).map((p) => `${p}%`);
+  // GST-3: per rate, CGST = SGST = the half rounded half up; the tax is the sum of the rates'
+  // (src/shared/gst.ts), the same figures the tax invoice carries. An exempt stay (entry 12A)
+  // carries none.
+  const keep = 100 - discount.percent;
+  const gst =
+    context.gst && !context.exempt && nights.length > 0
+      ? gstByRate(
+          nights.map((night) => ({
+            amountPaise: night.amountPaise,
+            percent:
+              night.amountPaise * keep <= GST.thresholdPaise * 100
+                ? GST.lowPercent
+                : GST.highPercent,
+          })),
+          discountPaise,
+          feesPaise,
+        )
+      : [];
+  const taxPaise = gst.reduce((sum, rate) => sum + rate.taxPaise, 0);
+  if (gst.length > 0) {
+    const rates = gst.map((rate) => `${rate.percent}%`);
     lines.push({ label: `GST (${rates.join(' and ')})`, amountPaise: taxPaise });
   }
 
@@ -406,6 +410,7 @@ export function quoteStay(
     discountPaise,
     feesPaise,
     taxPaise,
+    gst,
     totalPaise,
     advancePaise: Math.min(advanceRupees * PAISE, totalPaise),
     currency: 'INR',

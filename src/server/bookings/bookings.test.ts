@@ -397,7 +397,11 @@ describe('BOOK-6: accepted and confirmed bookings close their nights everywhere'
 
 describe("BOOK-7: the guest's booking page", () => {
   it('shows the status, stay, times, price, rules and contact; noindex, no-store, no script; a wrong id or token is the site 404', async () => {
-    await start({ GSTIN: '29ABCDE1234F1Z5' });
+    await start({
+      GSTIN: '29ABCDE1234F1ZW',
+      GST_LEGAL_NAME: 'Stays LLP',
+      GST_ADDRESS: 'Chikmagalur',
+    });
     const created = await book();
     const res = await t.app.inject({ method: 'GET', url: pathOf(created.url) });
     expect(res.statusCode).toBe(200);
@@ -415,7 +419,7 @@ describe("BOOK-7: the guest's booking page", () => {
       'No smoking indoors.',
       'Free cancellation up to 7 days',
       '+91 94480 12345',
-      'GSTIN 29ABCDE1234F1Z5',
+      'GSTIN 29ABCDE1234F1ZW',
       'Withdraw my request',
       '2 nights × ₹4,500',
     ]) {

@@ -27,6 +27,7 @@ import { CONTENT_SECURITY_POLICY } from '../routes/pages.js';
 import { bookingPageHtml, guestView } from './page.js';
 import { hashToken, type BookingService } from './service.js';
 import { bookingByToken, listBookings, openCount } from './store.js';
+import { guestGstView } from '../gst/store.js';
 import {
   BOOKING_ACTIONS,
   BOOKING_FILTERS,
@@ -49,6 +50,8 @@ const MAX_NAME = 100;
 const MAX_MESSAGE = 2000;
 
 const BOOKING_ID_RE = /^[a-z2-9]{16}$/;
+/** The company form's fields (GST-7), as its POST names a refused one. */
+const COMPANY_FIELDS = ['legalName', 'gstin', 'address'] as const;
 const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
 
 const date = (name: string) =>
@@ -107,7 +110,15 @@ const requestSchema = z.object({
   message: optionalText(MAX_MESSAGE, 'The message'),
 });
 
-const actionSchema = z.object({ message: optionalText(MAX_MESSAGE, 'The message') });
+const actionSchema = z.object({
+  message: optionalText(MAX_MESSAGE, 'The message'),
+  /** Cancel of a paid booking: the part of the advance returned, paise (GST-4). */
+  refundPaise: z
+    .number({ error: 'refundPaise must be a whole number of paise from 0' })
+    .int({ error: 'refundPaise must be a whole number of paise from 0' })
+    .min(0, { error: 'refundPaise must be a whole number of paise from 0' })
+    .optional(),
+});
 
 /** The first problem of a zod parse as a 400 naming its field. */
 function refusal(error: z.ZodError): ApiError {
@@ -234,7 +245,10 @@ export async function bookingRoutes(
       const parsed = actionSchema.safeParse(req.body ?? {});
       if (!parsed.success) throw refusal(parsed.error);
       if (!BOOKING_ID_RE.test(id)) throw notFound('id', 'There is no booking with this id.');
-      const booking = service.act(id, action as BookingAction, parsed.data.message);
+      const { message, refundPaise } = parsed.data;
+      const booking = service.act(id, action as BookingAction, message, {
+        ...(refundPaise === undefined ? {} : { refundPaise }),
+      });
       req.log.info({ bookingId: id, action }, 'booking changed by the owner');
       void reply.header('cache-control', 'no-store');
       return { booking: service.ownerView([booking])[0]! };
@@ -273,7 +287,24 @@ export async function bookingRoutes(
       settings.upiId,
       pagePath,
     );
-    return reply.headers(PAGE_HEADERS).send(await bookingPageHtml(view));
+    // GST-5, GST-7: the booking's documents and the company form, with what the form's POST said.
+    const { notice, problem } = req.query as { notice?: string; problem?: string };
+    const gst = guestGstView(
+      ctx.db,
+      booking.id,
+      pagePath,
+      ctx.config.gst !== undefined,
+      COMPANY_FIELDS.find((field) => field === problem),
+    );
+    return reply.headers(PAGE_HEADERS).send(
+      await bookingPageHtml({
+        ...view,
+        ...gst,
+        ...(notice === 'company'
+          ? { notice: 'Your company’s details are saved: the invoice will carry them.' }
+          : {}),
+      }),
+    );
   });
 
   app.post<PageParams>(

@@ -35,6 +35,8 @@ import {
   type OwnerBooking,
 } from '../../shared/bookings.js';
 import { addDays, nights, stayOverlaps, today } from '../../shared/calendar-dates.js';
+import { exemptionPossible } from '../../shared/gst.js';
+import { documentLinks } from '../gst/store.js';
 import { quoteStay } from '../../shared/quote.js';
 import type { Property } from '../../shared/site-data.js';
 
@@ -98,8 +100,21 @@ export function upiLink(upiId: string, businessName: string, paise: number, refe
   return `upi://pay?${q}`;
 }
 
+/**
+ * What follows an owner's change of a booking inside its transaction (GST-2: the GST documents of
+ * an advance received or a cancellation). A hook that throws rolls the change back.
+ */
+export type TransitionHook = (change: {
+  booking: BookingRow;
+  action: BookingAction;
+  at: string;
+  refundPaise?: number;
+}) => void;
+
 /** The bookings of one server. */
 export class BookingService {
+  private readonly hooks: TransitionHook[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'site' | 'bookings' | 'mail'>,
@@ -107,6 +122,11 @@ export class BookingService {
     /** The clock (ms since the epoch); tests move it. */
     readonly now: () => number = Date.now,
   ) {}
+
+  /** Adds a hook run inside the transaction of every owner's change (GST-2). */
+  onTransition(hook: TransitionHook): void {
+    this.hooks.push(hook);
+  }
 
   /** The guest's page URL for a token, from SITE_URL (HTTP-3). */
   pageUrl(id: string, token: string): string {
@@ -206,6 +226,7 @@ export class BookingService {
                   lines: quote.lines,
                   totalPaise: quote.totalPaise,
                   advancePaise: quote.advancePaise,
+                  gst: quote.gst,
                 },
               }
             : {}),
@@ -228,7 +249,12 @@ export class BookingService {
    * change, so two accepts of overlapping stays cannot both succeed; nights taken meanwhile by a
    * feed, a block or another accepted booking give 409 saying which calendar holds them.
    */
-  act(id: string, action: BookingAction, message?: string): BookingRow {
+  act(
+    id: string,
+    action: BookingAction,
+    message?: string,
+    detail: { refundPaise?: number } = {},
+  ): BookingRow {
     const rule = BOOKING_TRANSITIONS[action];
     const at = new Date(this.now()).toISOString();
     const changed = this.db
@@ -260,6 +286,7 @@ export class BookingService {
         }
         setStatus(this.db, id, rule.from, rule.to, at, message);
         const after = getBooking(this.db, id)!;
+        for (const hook of this.hooks) hook({ booking: after, action, at, ...detail });
         const kind = GUEST_MAIL[rule.to];
         if (kind) this.mail(kind, after, at);
         return after;
@@ -348,6 +375,15 @@ export class BookingService {
       updatedAt: b.updatedAt,
       ...(b.quote ? { totalPaise: b.quote.totalPaise, advancePaise: b.quote.advancePaise } : {}),
       ...(b.ownerMessage === undefined ? {} : { ownerMessage: b.ownerMessage }),
+      ...(b.quote &&
+      exemptionPossible({
+        nights: nights(b.checkIn, b.checkOut),
+        guests: b.guests,
+        valuePaise: b.quote.totalPaise - (b.quote.gst ?? []).reduce((s, r) => s + r.taxPaise, 0),
+      })
+        ? { gstExemptionPossible: true }
+        : {}),
+      ...documentLinks(this.db, b.id),
       mailProblems: problems.get(b.id) ?? [],
     }));
   }

@@ -7,6 +7,7 @@
  */
 import type { Db } from '../store/db.js';
 import type { DateRange } from '../../shared/calendar-dates.js';
+import type { GstRate } from '../../shared/gst.js';
 import {
   NIGHT_HOLDING_STATUSES,
   type BookingFilter,
@@ -14,10 +15,12 @@ import {
 } from '../../shared/bookings.js';
 
 /** The quote as stored with a booking: its lines and figures (PRICE-6), in paise. */
-interface StoredQuote {
+export interface StoredQuote {
   lines: { label: string; amountPaise: number }[];
   totalPaise: number;
   advancePaise: number;
+  /** GST per rate (GST-3); absent on bookings stored before it, empty without GSTIN. */
+  gst?: GstRate[];
 }
 
 /** A booking as stored. Personal data fields are absent once erased. */
@@ -233,6 +236,13 @@ export function bookingsToErase(db: Db, lastCheckOut: string): string[] {
       .prepare('SELECT id FROM bookings WHERE erased_at IS NULL AND check_out <= ?')
       .all(lastCheckOut) as { id: string }[]
   ).map((r) => r.id);
+}
+
+/** Replaces a booking's stored quote (GST-6: a stay marked exempt loses its GST line). */
+export function replaceQuote(db: Db, id: string, quote: StoredQuote, at: string): void {
+  db.prepare(
+    'UPDATE bookings SET quote_json = ?, total_paise = ?, advance_paise = ?, updated_at = ? WHERE id = ?',
+  ).run(JSON.stringify(quote), quote.totalPaise, quote.advancePaise, at, id);
 }
 
 /** Erases a booking's personal data (name, phone, e-mail, both messages), keeping dates and amounts. */

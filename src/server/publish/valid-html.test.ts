@@ -4,50 +4,17 @@
  * 404, login and admin pages) through the real publisher and the real SSR build (run
  * `node scripts/build.mjs` first), then checks all pages in one JVM run.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDataSchema } from '../../shared/site-data.js';
 import { saveRevision } from '../store/revisions.js';
 import { listFiles, makeTestApp, type TestApp } from '../../../test/test-helpers.js';
+import { checkHtml, VNU_TIMEOUT_MS } from '../../../test/vnu.js';
 import { CURRENT_LINK } from './folder-target.js';
 
-/** vnu-jar's package is the jar and a launcher that downloads a JRE; the system's Java is used. */
-const VNU_JAR = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 const DEMO_CATALOGUE = fileURLToPath(new URL('../../../demo/catalogue.json', import.meta.url));
-/** The checker's whole run is bounded; a JVM start and ~20 pages take ~5 s here. */
-const VNU_TIMEOUT_MS = 120_000;
-
-interface VnuMessage {
-  type: 'error' | 'info' | 'non-document-error';
-  subType?: string;
-  url?: string;
-  lastLine?: number;
-  message: string;
-  extract?: string;
-}
-
-/** Runs the Nu checker on `files` in one JVM; resolves its messages (errors and info). */
-function checkHtml(files: string[]): Promise<VnuMessage[]> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'java',
-      ['-Xss4m', '-jar', VNU_JAR, '--format', 'json', '--exit-zero-always', ...files],
-      { timeout: VNU_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 },
-      (error, _stdout, stderr) => {
-        if (error) return reject(new Error(`vnu failed: ${error.message}\n${stderr}`));
-        try {
-          resolve((JSON.parse(stderr) as { messages: VnuMessage[] }).messages);
-        } catch {
-          reject(new Error(`vnu printed no JSON report:\n${stderr.slice(0, 2000)}`));
-        }
-      },
-    );
-  });
-}
 
 describe('published pages (OPS-8)', () => {
   let t: TestApp;

@@ -19,7 +19,7 @@ afterEach(async () => {
   await t?.cleanup();
 });
 
-const GSTIN = '29ABCDE1234F1Z5';
+const GSTIN = '29ABCDE1234F1ZW';
 
 /** The first Monday at least two weeks from today (Asia/Kolkata), so weekends fall on known nights. */
 function nextMonday(): string {
@@ -105,7 +105,7 @@ describe('GET /api/quote/{propertyId}', () => {
   });
 
   it('adds GST with a GSTIN, and publishes the GSTIN in the pages’ site details', async () => {
-    await start({ GSTIN });
+    await start({ GSTIN, GST_LEGAL_NAME: 'Stays LLP', GST_ADDRESS: 'Chikmagalur' });
     const checkIn = nextMonday();
     const res = await get(
       `/api/quote/stay-1?checkIn=${checkIn}&checkOut=${addDays(checkIn, 2)}&guests=2`,

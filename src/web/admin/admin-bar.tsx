@@ -27,6 +27,8 @@ export interface AdminBarProps {
   dismiss: () => void;
   /** INBOX-1: the Bookings control, with the open requests (null until the server said). */
   bookings?: { openCount: number | null; open: () => void };
+  /** GST-5: the Documents control, with GSTIN only. */
+  openDocuments?: () => void;
   /** The bar's dialogs (ADMIN-2: it holds Manage Images and Select Property). */
   children?: ReactNode;
 }
@@ -40,6 +42,7 @@ export function AdminBar({
   reload,
   dismiss,
   bookings,
+  openDocuments,
   children,
 }: AdminBarProps) {
   /** Any answer ends the visit to the owner's tools; no answer leaves the session as it was. */
@@ -76,6 +79,11 @@ export function AdminBar({
                 <span className="visually-hidden">open</span>
               </>
             ) : null}
+          </button>
+        )}
+        {openDocuments && (
+          <button type="button" className={styles.button} onClick={openDocuments}>
+            Documents
           </button>
         )}
         <button type="button" className={styles.button} onClick={openHistory}>

@@ -25,6 +25,7 @@ import { createFlushClient, type Notice } from './flush.js';
 import { RATES_DIALOG_ID, RatesDialog } from './rates/rates-dialog.js';
 import type { RatesTarget } from './rates/use-rates-dialog.js';
 import { HISTORY_ID, HistoryDialog, type HistoryHandle } from './history-dialog.js';
+import { DOCUMENTS_DIALOG_ID, DocumentsDialog } from './documents-dialog.js';
 import { MANAGE_IMAGES_ID, ManageImagesDialog } from './manage-images-dialog.js';
 import { SELECT_PROPERTY_ID, SelectPropertyDialog } from './select-property-dialog.js';
 import { keepUnsavedChange, readUnsavedChange } from './unsaved-change.js';
@@ -83,6 +84,7 @@ export default function AdminRoot({ data, children }: { data: PageData; children
   const [calendarFor, setCalendarFor] = useState<CalendarTarget | null>(null);
   const [ratesFor, setRatesFor] = useState<RatesTarget | null>(null);
   const [bookingsOpening, setBookingsOpening] = useState(0);
+  const [documentsOpening, setDocumentsOpening] = useState(0);
   const [openCount, setOpenCount] = useState<number | null>(null);
 
   const flush = useMemo(() => createFlushClient(store, { notify: setNotice }), [store, setNotice]);
@@ -145,6 +147,12 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           openCount,
           open: () => reopen(BOOKINGS_DIALOG_ID, () => setBookingsOpening((n) => n + 1)),
         }}
+        {...(data.site.gstin
+          ? {
+              openDocuments: () =>
+                reopen(DOCUMENTS_DIALOG_ID, () => setDocumentsOpening((n) => n + 1)),
+            }
+          : {})}
       >
         <ManageImagesDialog
           store={store}
@@ -181,6 +189,10 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           onOpenCount={setOpenCount}
         />
         <BackupLine />
+        <DocumentsDialog
+          opening={documentsOpening}
+          close={() => window.closeDialog(DOCUMENTS_DIALOG_ID)}
+        />
         <HistoryDialog
           ref={history}
           confirm={(m) => window.confirm(m)}

@@ -285,7 +285,7 @@ describe('the price as it is chosen (ENQ-3, ENQ-4)', () => {
   });
 
   it('shows the quote’s lines and total, GST with a GSTIN, and the same figures as quoteStay', async () => {
-    open(rated, { ...site, gstin: '29ABCDE1234F1Z5' });
+    open(rated, { ...site, gstin: '29ABCDE1234F1ZW' });
     await screen.findByText(/^Free nights can be chosen below/);
     // A week from a Thursday (two of its nights a weekend), then the 3 nights of Holi, for 3 guests.
     choose(thursday, addDays(thursday, 10), '3');

@@ -245,7 +245,7 @@ describe('stay rules and price (AVL-10, PRICE-2, ENQ-3, ENQ-4)', () => {
       true,
     );
     expect(priceText(quote)).toBe(
-      '₹29,618.22 (7 nights × ₹4,333: ₹30,331; Weekly discount (7%): -₹2,123.17; GST (5%): ₹1,410.39)',
+      '₹29,618.23 (7 nights × ₹4,333: ₹30,331; Weekly discount (7%): -₹2,123.17; GST (5%): ₹1,410.40)',
     );
   });
 

@@ -81,7 +81,7 @@ function choose(
 
 describe('useEnquiry', () => {
   it('quotes with quoteStay, GST only with a published GSTIN', async () => {
-    for (const gstin of [undefined, '29ABCDE1234F1Z5']) {
+    for (const gstin of [undefined, '29ABCDE1234F1ZW']) {
       const hook = await start(property, { ...site, ...(gstin ? { gstin } : {}) });
       choose(hook, addDays(today, 1), addDays(today, 4), '3');
       expect(hook.result.current.quote).toEqual(

@@ -34,7 +34,76 @@ export const BOOKING_PAGE_STYLE = `
 .bk-qr{width:180px;height:180px;background:#fff}
 .bk-note{color:var(--muted);margin:8px 0 0}
 .bk-notice{padding:12px 16px;border-radius:var(--radius);background:var(--accent-soft)}
+.bk-docs{margin:0;padding:0;list-style:none}
+.bk-docs li{padding:8px 0;border-bottom:1px solid var(--line)}
+.bk-docs li:last-child{border-bottom:0}
+.bk-form label{display:block;margin:12px 0 4px;font-weight:650}
+.bk-form input,.bk-form textarea{box-sizing:border-box;width:100%;min-height:44px;padding:8px 12px;border:1px solid var(--line);border-radius:8px;font:inherit}
+.bk-form .bk-error{color:#8a2c12;margin:4px 0 0;font-weight:650}
+.bk-form button{margin-top:16px}
 `;
+
+const COMPANY_PROBLEMS = {
+  legalName: 'Give the company’s legal name as registered (at most 200 characters).',
+  gstin: 'This is not a valid GSTIN: check its 15 characters (the last one is a check character).',
+  address: 'Give the billing address (at most 500 characters).',
+} as const;
+
+/** GST-7: the "GST invoice for a company" form, a plain POST (no script), open until the invoice is issued. */
+function CompanyForm({ form }: { form: NonNullable<GuestBookingView['companyForm']> }) {
+  const field = (
+    name: 'legalName' | 'gstin' | 'address',
+    label: string,
+    props: { autoComplete: string; maxLength: number },
+  ) => {
+    const wrong = form.problem === name;
+    const id = `bk-company-${name}`;
+    const common = {
+      id,
+      name,
+      required: true,
+      defaultValue: form.company?.[name] ?? '',
+      'aria-invalid': wrong || undefined,
+      'aria-describedby': wrong ? `${id}-error` : undefined,
+      ...props,
+    };
+    return (
+      <>
+        <label htmlFor={id}>{label}</label>
+        {name === 'address' ? (
+          <textarea rows={3} {...common} />
+        ) : (
+          <input
+            type="text"
+            {...common}
+            {...(name === 'gstin'
+              ? { pattern: '[0-9A-Za-z]{15}', spellCheck: false, autoCapitalize: 'characters' }
+              : {})}
+          />
+        )}
+        {wrong && (
+          <p className="bk-error" id={`${id}-error`}>
+            {COMPANY_PROBLEMS[name]}
+          </p>
+        )}
+      </>
+    );
+  };
+  return (
+    <form className="bk-card bk-form" method="post" action={form.path} aria-labelledby="bk-company">
+      <h2 id="bk-company">GST invoice for a company</h2>
+      <p className="bk-note">
+        Staying on business? Give your company’s GST details and the tax invoice will carry them.
+      </p>
+      {field('legalName', 'Legal name', { autoComplete: 'organization', maxLength: 200 })}
+      {field('gstin', 'GSTIN', { autoComplete: 'off', maxLength: 15 })}
+      {field('address', 'Billing address', { autoComplete: 'street-address', maxLength: 500 })}
+      <button className="bk-button" type="submit">
+        {form.company ? 'Update company details' : 'Save company details'}
+      </button>
+    </form>
+  );
+}
 
 /** What the status means for the guest, in one sentence. */
 const STATUS_SENTENCE: Record<GuestBookingView['status'], string> = {
@@ -177,6 +246,28 @@ export function BookingPage({ view }: { view: GuestBookingView }) {
           </dd>
         </dl>
       </section>
+
+      {view.documents && (
+        <section className="bk-card" aria-labelledby="bk-documents">
+          <h2 id="bk-documents">Receipts and invoices</h2>
+          <ul className="bk-docs">
+            {view.documents.map((doc) => (
+              <li key={doc.path}>
+                <a href={doc.path}>{`${doc.title} ${doc.number}`}</a>
+                {doc.cancelled ? ' (cancelled)' : ''} ·{' '}
+                <a
+                  href={`${doc.path}.pdf`}
+                  download
+                  aria-label={`${doc.title} ${doc.number} as PDF`}
+                >
+                  PDF
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {view.companyForm && <CompanyForm form={view.companyForm} />}
 
       {view.withdrawPath && (
         <form className="bk-card" method="post" action={view.withdrawPath}>

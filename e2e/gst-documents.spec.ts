@@ -1,0 +1,186 @@
+/**
+ * GST-5, GST-7 in real Chromium, against a server of its own started with GSTIN (the shared one
+ * runs without GST): a guest gives a company's GST details with the booking page's plain form
+ * (a wrong check character refused, then accepted); the owner accepts and marks the advance
+ * received (a receipt voucher); the stay is moved to end today in the database (a browser test
+ * cannot wait for a check-out) and the owner issues the invoice from its inbox card. The guest's page lists both
+ * documents; the invoice page names the company, passes axe and is printed to PDF by Chromium.
+ * Screenshots: test-results/screenshots/{project}-gst-{booking|invoice}.png and
+ * test-results/screenshots/gst-invoice-print.pdf (Chromium's print) and gst-invoice-download.pdf
+ * (the server's PDF).
+ */
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+} from '@playwright/test';
+import { addDays, today } from '../src/shared/calendar-dates.js';
+import type { BookingCreated } from '../src/shared/bookings.js';
+import { spawnServer, type SpawnedServer } from '../scripts/spawn-server.js';
+import { expectNoViolations } from './axe.js';
+
+const OWNER = { username: 'owner', password: 'e2e-gst-correct-horse' };
+const PROPERTY = 'mullayanagiri-foothills-retreat';
+
+let server: SpawnedServer;
+let api: APIRequestContext;
+
+test.describe.configure({ timeout: 120_000 });
+
+test.beforeAll(async () => {
+  server = await spawnServer({
+    ADMIN_USERNAME: OWNER.username,
+    ADMIN_PASSWORD: OWNER.password,
+    BOOKING_REQUESTS_PER_HOUR: '1000',
+    GSTIN: '29ABCDE1234F1ZW',
+    GST_LEGAL_NAME: 'Malnad Stays LLP',
+    GST_ADDRESS: 'Third Floor, Sri Ganesha Complex, IG Road, Chikmagalur, Karnataka 577101',
+    INVOICE_SIGNATORY: 'R. Gowda, Partner',
+  });
+  api = await playwrightRequest.newContext({ baseURL: server.url });
+  const login = await api.post('/api/login', {
+    headers: { origin: server.url },
+    data: OWNER,
+  });
+  expect(login.status()).toBe(200);
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  await server?.stop();
+});
+
+// Every request not to this spec's server gets a small page: the test stays on loopback.
+test.beforeEach(async ({ page }) => {
+  await page.route(
+    (url) => !url.href.startsWith(server.url),
+    (route) => route.fulfill({ contentType: 'text/plain', body: 'offline' }),
+  );
+});
+
+async function owner(url: string) {
+  const res = await api.post(url, { headers: { origin: server.url }, data: {} });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return res.json() as Promise<Record<string, string>>;
+}
+
+test('a company invoice: the guest’s form, the receipt voucher, the invoice page and its print', async ({
+  page,
+}, info) => {
+  const shots = path.join('test-results', 'screenshots');
+  const from = info.project.name === 'phone' ? 30 : 40;
+  const res = await api.post('/api/bookings', {
+    headers: { origin: server.url },
+    data: {
+      propertyId: PROPERTY,
+      checkIn: addDays(today(), from),
+      checkOut: addDays(today(), from + 3),
+      guests: 2,
+      name: 'Meera Iyer',
+      phone: '+91 98450 55555',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const booking = (await res.json()) as BookingCreated;
+  const pagePath = new URL(booking.url).pathname;
+
+  await page.goto(`${server.url}${pagePath}`);
+  const form = page.getByRole('form', { name: 'GST invoice for a company' });
+  const fill = async (gstin: string) => {
+    await form.getByLabel('Legal name').fill('Coffee Board Traders Pvt Ltd');
+    await form.getByLabel('GSTIN').fill(gstin);
+    await form.getByLabel('Billing address').fill('12 Fort Street, Mumbai, Maharashtra 400001');
+    await form.getByRole('button', { name: 'Save company details' }).click();
+  };
+  await fill('27AAPFU0939F1ZW'); // a wrong check character
+  await expect(form.getByText('This is not a valid GSTIN')).toBeVisible();
+  await expect(form.getByLabel('GSTIN')).toHaveAttribute('aria-invalid', 'true');
+  await fill('27AAPFU0939F1ZV');
+  await expect(page.getByRole('status')).toContainText('Your company’s details are saved');
+
+  await owner(`/api/bookings/${booking.id}/accept`);
+  await owner(`/api/bookings/${booking.id}/paid`);
+  // The stay ends today: the invoice can be issued (the server's clock cannot be moved).
+  const db = new Database(path.join(server.dataDir, 'stays.sqlite3'));
+  db.prepare('UPDATE bookings SET check_in = ?, check_out = ? WHERE id = ?').run(
+    addDays(today(), -3),
+    today(),
+    booking.id,
+  );
+  db.close();
+  // The owner issues the invoice from the booking's inbox card.
+  await page.goto(`${server.url}/adminlogin`);
+  await page.getByLabel('Username').fill(OWNER.username);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const bar = page.getByRole('region', { name: 'Admin Tools' });
+  await bar.getByRole('button', { name: /^Bookings/ }).click();
+  const inbox = page.getByRole('dialog', { name: 'Bookings' });
+  await inbox.getByText('All', { exact: true }).click();
+  const card = inbox
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Meera Iyer' }) });
+  await expect(card.getByRole('link', { name: /^Receipt Voucher STYR\/\S+$/ })).toBeVisible();
+  await card.getByRole('button', { name: /^Issue invoice/ }).click();
+  const invoiceLink = card.getByRole('link', { name: /^Tax Invoice STY\/\S+$/ });
+  await expect(invoiceLink).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Issue invoice/ })).toHaveCount(0);
+  const invoice = { number: (await invoiceLink.textContent())!.replace('Tax Invoice ', '') };
+  await page.screenshot({ path: path.join(shots, `${info.project.name}-gst-inbox-card.png`) });
+
+  await page.goto(`${server.url}${pagePath}`);
+  const docs = page.getByRole('region', { name: 'Receipts and invoices' });
+  await expect(docs.getByRole('link', { name: /^Receipt Voucher STYR\/\S+$/ })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'GST invoice for a company' })).toHaveCount(0);
+  await expectNoViolations(page, 'booking page with documents');
+  await page.screenshot({
+    path: path.join(shots, `${info.project.name}-gst-booking.png`),
+    fullPage: true,
+  });
+
+  await docs.getByRole('link', { name: `Tax Invoice ${invoice.number}`, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tax Invoice' })).toBeVisible();
+  await expect(page.getByText('Coffee Board Traders Pvt Ltd')).toBeVisible();
+  await expect(page.getByText('GSTIN: 27AAPFU0939F1ZV')).toBeVisible();
+  await expect(page.getByText('Less: advance received (receipt voucher STYR/')).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  await expect(page.locator('script')).toHaveCount(0);
+  await expectNoViolations(page, 'tax invoice page');
+  await page.screenshot({
+    path: path.join(shots, `${info.project.name}-gst-invoice.png`),
+    fullPage: true,
+  });
+  if (info.project.name === 'desktop') {
+    await page.emulateMedia({ media: 'print' });
+    await page.pdf({ path: path.join(shots, 'gst-invoice-print.pdf'), format: 'A4' });
+  }
+  const pdf = await page.request.get(`${page.url()}.pdf`);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  if (info.project.name === 'desktop') {
+    fs.writeFileSync(path.join(shots, 'gst-invoice-download.pdf'), await pdf.body());
+  }
+
+  // The owner's Documents list: this month's receipt voucher and invoice, filtered by type.
+  await page.goto(`${server.url}/`);
+  await bar.getByRole('button', { name: 'Documents' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Documents' });
+  await expect(
+    dialog.getByRole('link', { name: `Tax Invoice ${invoice.number}`, exact: true }),
+  ).toBeVisible();
+  await dialog.getByLabel('Type').selectOption('receipt-voucher');
+  await expect(
+    dialog.getByRole('link', { name: `Tax Invoice ${invoice.number}`, exact: true }),
+  ).toHaveCount(0);
+  await expect(
+    dialog.getByRole('link', { name: /^Receipt Voucher STYR\/\S+$/ }).first(),
+  ).toBeVisible();
+  await expectNoViolations(page, 'Documents dialog', 'dialog');
+  await page.screenshot({
+    path: path.join(shots, `${info.project.name}-gst-documents-dialog.png`),
+  });
+});

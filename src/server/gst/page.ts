@@ -1,0 +1,190 @@
+/**
+ * A GST document's printable page (GST-5): server-rendered HTML, no script, headed with the
+ * document's nature and every particular its rule lists (document.ts), A4 print styles. The style
+ * is one inline block allowed by its hash in the page's own Content-Security-Policy.
+ */
+import crypto from 'node:crypto';
+import { formatDate } from '../../shared/calendar-dates.js';
+import type { DocumentBody } from './document.js';
+import { formatAmount } from './money.js';
+import type { DocumentRow } from './store.js';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** What each document calls its number. */
+const NUMBER_LABEL: Record<DocumentBody['type'], string> = {
+  'tax-invoice': 'Invoice number',
+  'bill-of-supply': 'Bill number',
+  'receipt-voucher': 'Receipt voucher number',
+  'refund-voucher': 'Refund voucher number',
+  'credit-note': 'Credit note number',
+};
+
+const STYLE = `
+:root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#fff}
+body{margin:0}
+main{max-width:52rem;margin:0 auto;padding:1rem}
+h1{font-size:1.6rem;margin:0 0 .25rem}
+h2{font-size:1rem;margin:0 0 .25rem;text-transform:uppercase;letter-spacing:.04em;color:#444}
+.sub{margin:0 0 1rem;color:#444}
+.cancelled{border:2px solid #a40000;color:#a40000;padding:.5rem .75rem;font-weight:700}
+.parties{display:grid;grid-template-columns:repeat(auto-fit,minmax(15rem,1fr));gap:1rem;margin:1rem 0}
+.parties p{margin:0;line-height:1.45}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem;margin:1rem 0}
+dt{color:#444}dd{margin:0;font-weight:600}
+.scroll{overflow-x:auto;margin:1rem 0}
+table{border-collapse:collapse;width:100%;font-size:.95rem}
+th,td{border:1px solid #999;padding:.35rem .5rem;text-align:left;vertical-align:top}
+td.n,th.n{text-align:right;white-space:nowrap}
+tfoot th,tfoot td{font-weight:700}
+.words{font-style:italic}
+.sign{margin-top:2rem;text-align:right}
+.actions a{display:inline-block;padding:.6rem 1rem;border:1px solid #1a1a1a;border-radius:.4rem;color:#1a1a1a;text-decoration:none;margin-top:1rem}
+@media (max-width:32rem){main{padding:.75rem}table{font-size:.8rem}th,td{padding:.25rem .3rem}}
+@page{size:A4;margin:12mm}
+@media print{main{max-width:none;padding:0}.actions{display:none}.scroll{overflow:visible}table{font-size:9.5pt}body{font-size:10pt}}
+`;
+
+/** The Content-Security-Policy of a document page: nothing but its own style block. */
+export const DOCUMENT_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${crypto.createHash('sha256').update(STYLE).digest('base64')}'`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const rupees = (paise: number) => `₹${formatAmount(paise)}`;
+const half = (percent: number) => `${percent / 2}%`;
+
+function lines(...parts: (string | undefined)[]): string {
+  return parts
+    .filter((p): p is string => p !== undefined && p !== '')
+    .map(escapeHtml)
+    .join('<br>');
+}
+
+/** A scrolling table, reachable by keyboard (axe: scrollable-region-focusable). */
+function table(label: string, head: string, body: string, foot = ''): string {
+  return `<div class="scroll" role="region" aria-label="${escapeHtml(label)}" tabindex="0"><table><caption class="sub">${escapeHtml(label)}</caption><thead>${head}</thead><tbody>${body}</tbody>${foot ? `<tfoot>${foot}</tfoot>` : ''}</table></div>`;
+}
+
+/** The page of a document; `pdfHref` is where its PDF is downloaded. */
+export function documentPageHtml(doc: DocumentRow, pdfHref: string): string {
+  const b = doc.body;
+  const taxed = b.type !== 'bill-of-supply';
+  const recipient = b.recipient.legalName
+    ? lines(
+        b.recipient.legalName,
+        b.recipient.address,
+        `GSTIN: ${b.recipient.gstin}`,
+        b.recipient.name && `Guest: ${b.recipient.name}`,
+      )
+    : lines(b.recipient.name ?? 'Guest (name not given)', 'Unregistered person');
+  const items = b.items
+    .map(
+      (item) =>
+        `<tr><td>${escapeHtml(item.description)}</td><td>${item.sac}</td><td class="n">${item.quantity} ${item.unit === 'nights' ? (item.quantity === 1 ? 'night' : 'nights') : ''}</td>${taxed ? `<td class="n">${item.percent}%</td>` : ''}<td class="n">${rupees(item.taxablePaise)}</td></tr>`,
+    )
+    .join('');
+  const itemsTable = table(
+    'Particulars',
+    `<tr><th scope="col">Description</th><th scope="col">SAC</th><th scope="col" class="n">Quantity</th>${taxed ? '<th scope="col" class="n">GST rate</th>' : ''}<th scope="col" class="n">${taxed ? 'Taxable value' : 'Value'}</th></tr>`,
+    items,
+  );
+  const taxTable = taxed
+    ? table(
+        'Tax',
+        '<tr><th scope="col" class="n">Rate</th><th scope="col" class="n">Taxable value</th><th scope="col" class="n">CGST rate</th><th scope="col" class="n">CGST</th><th scope="col" class="n">SGST rate</th><th scope="col" class="n">SGST</th><th scope="col" class="n">Total</th></tr>',
+        b.rates
+          .map(
+            (r) =>
+              `<tr><td class="n">${r.percent}%</td><td class="n">${rupees(r.taxablePaise)}</td><td class="n">${half(r.percent)}</td><td class="n">${rupees(r.cgstPaise)}</td><td class="n">${half(r.percent)}</td><td class="n">${rupees(r.sgstPaise)}</td><td class="n">${rupees(r.amountPaise)}</td></tr>`,
+          )
+          .join(''),
+        `<tr><th scope="row">Total</th><td class="n">${rupees(b.totals.taxablePaise)}</td><td></td><td class="n">${rupees(b.totals.cgstPaise)}</td><td></td><td class="n">${rupees(b.totals.sgstPaise)}</td><td class="n">${rupees(b.totals.totalPaise)}</td></tr>`,
+      )
+    : '';
+  const sums = [
+    ...(taxed
+      ? [
+          ['Taxable value', rupees(b.totals.taxablePaise)],
+          ['CGST', rupees(b.totals.cgstPaise)],
+          ['SGST', rupees(b.totals.sgstPaise)],
+        ]
+      : []),
+    [
+      b.type === 'receipt-voucher'
+        ? 'Amount received'
+        : b.type === 'refund-voucher'
+          ? 'Amount refunded'
+          : b.type === 'credit-note'
+            ? 'Amount credited'
+            : 'Total',
+      rupees(b.totals.totalPaise),
+    ],
+    ...(b.advance
+      ? [
+          [
+            `Less: advance received${b.advance.vouchers.length > 0 ? ` (receipt voucher ${b.advance.vouchers.join(', ')})` : ''}`,
+            rupees(b.advance.paise),
+          ],
+          ['Balance due', rupees(b.balancePaise ?? 0)],
+        ]
+      : []),
+  ];
+  const facts: [string, string][] = [
+    [NUMBER_LABEL[b.type], b.number],
+    ['Date', formatDate(b.date)],
+    ...(b.refersTo
+      ? ([
+          [
+            `Against ${b.refersTo.type === 'tax-invoice' ? 'invoice' : 'receipt voucher'}`,
+            `${b.refersTo.number} of ${formatDate(b.refersTo.date)}`,
+          ],
+        ] as [string, string][])
+      : []),
+    ['Place of supply', b.placeOfSupply],
+    ['Reverse charge', b.reverseCharge],
+    ['Booking', `${b.stay.reference}, ${b.stay.propertyName}`],
+    [
+      'Stay',
+      `${formatDate(b.stay.checkIn)} to ${formatDate(b.stay.checkOut)}, ${b.stay.nights} night${b.stay.nights === 1 ? '' : 's'}, ${b.stay.guests} guest${b.stay.guests === 1 ? '' : 's'}`,
+    ],
+  ];
+  const cancelled =
+    doc.status === 'cancelled'
+      ? `<p class="cancelled">Cancelled${doc.cancelledAt ? ` on ${formatDate(doc.cancelledAt.slice(0, 10))}` : ''}: ${escapeHtml(doc.cancelReason ?? '')}</p>`
+      : '';
+  return `<!doctype html>
+<html lang="en-IN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${escapeHtml(`${b.title} ${b.number}`)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(b.title)}</h1>
+<p class="sub">${escapeHtml(b.number)} · ${escapeHtml(formatDate(b.date))}</p>
+${cancelled}
+<div class="parties">
+<section aria-labelledby="supplier"><h2 id="supplier">Supplier</h2><p>${lines(b.supplier.legalName, b.supplier.tradeName !== b.supplier.legalName ? `Trading as ${b.supplier.tradeName}` : undefined, b.supplier.address, `GSTIN: ${b.supplier.gstin}`, `State: ${b.placeOfSupply}`)}</p></section>
+<section aria-labelledby="recipient"><h2 id="recipient">Recipient</h2><p>${recipient}</p></section>
+</div>
+<dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>
+${itemsTable}
+${taxTable}
+${table('Amounts', '<tr><th scope="col">Item</th><th scope="col" class="n">Amount</th></tr>', sums.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k!)}</th><td class="n">${v}</td></tr>`).join(''))}
+<p class="words">Amount in words: ${escapeHtml(b.amountInWords)}</p>
+${b.exemption ? `<p>${escapeHtml(b.exemption)}</p>` : ''}
+${b.note ? `<p>${escapeHtml(b.note)}</p>` : ''}
+<p class="sign">For ${escapeHtml(b.supplier.legalName)}<br>${b.signatory ? `${escapeHtml(b.signatory)}<br>` : ''}Authorised signatory</p>
+<p class="actions"><a href="${escapeHtml(pdfHref)}" download>Download PDF</a></p>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,257 @@
+/**
+ * The GST documents' HTTP calls (GST-2..GST-8; paths in src/shared/gst-documents.ts):
+ * - the owner's (behind requireOwner): the Documents list, a document's page and PDF, Cancel
+ *   document, a credit note, Issue invoice, the entry 12A mark, the GSTR-1 CSV;
+ * - the guest's: `/booking/{id}/{token}/documents/{docId}` (and `.pdf`) for the documents of the
+ *   booking the token opens, and the company form's POST `/booking/{id}/{token}/company` (same
+ *   site only), 303 back to the booking page. The token is in those paths: they are logged without it.
+ * Document pages are `noindex`, `no-store`, with no script (page.ts).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { isCrossSite, requireOwner } from '../auth/guard.js';
+import { badRequest, notFound } from '../errors.js';
+import { hashToken } from '../bookings/service.js';
+import { bookingByToken } from '../bookings/store.js';
+import {
+  GST_API,
+  DOCUMENT_TYPES,
+  GSTR1_SECTIONS,
+  type DocumentList,
+  type DocumentType,
+  type Gstr1Section,
+} from '../../shared/gst-documents.js';
+import { gstinProblem } from './gstin.js';
+import { gstr1Csv } from './gstr1.js';
+import { DOCUMENT_CSP, documentPageHtml } from './page.js';
+import { documentPdf } from './pdf.js';
+import type { GstService } from './service.js';
+import { documentsOfPeriod, getDocument, type DocumentRow } from './store.js';
+
+const DOCUMENT_ID_RE = /^[A-Za-z0-9_-]{16}$/;
+const BOOKING_ID_RE = /^[a-z2-9]{16}$/;
+const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
+const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+const PAGE_HEADERS = {
+  'x-robots-tag': 'noindex, nofollow',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin',
+  'x-frame-options': 'DENY',
+};
+
+/** `{id}` or `{id}.pdf` of a document URL. */
+function fileOf(file: string): { id: string; pdf: boolean } | undefined {
+  const pdf = file.endsWith('.pdf');
+  const id = pdf ? file.slice(0, -4) : file;
+  return DOCUMENT_ID_RE.test(id) ? { id, pdf } : undefined;
+}
+
+/** Sends a document's page or PDF. */
+async function sendDocument(reply: FastifyReply, doc: DocumentRow, pdf: boolean, pdfHref: string) {
+  void reply.headers(PAGE_HEADERS);
+  if (pdf) {
+    const name = doc.body.number.replace(/\//g, '-');
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${name}.pdf"`)
+      .send(await documentPdf(doc));
+  }
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('content-security-policy', DOCUMENT_CSP)
+    .send(documentPageHtml(doc, pdfHref));
+}
+
+/** A required text field of a JSON body, trimmed, 1..max characters. */
+function textField(body: unknown, name: string, max: number): string {
+  const value = (body as Record<string, unknown> | null)?.[name];
+  if (typeof value !== 'string' || value.trim() === '' || value.trim().length > max) {
+    throw badRequest(name, `${name} must be text of 1 to ${max} characters.`);
+  }
+  return value.trim();
+}
+
+export async function gstRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  gst: GstService,
+): Promise<void> {
+  const owner = requireOwner(ctx.db, ctx.config.site);
+  const { site } = ctx.config;
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  app.get<{ Querystring: { month?: string; type?: string } }>(
+    GST_API.documents,
+    { onRequest: owner },
+    async (req, reply): Promise<DocumentList> => {
+      const { month, type } = req.query;
+      if (month === undefined || !MONTH_RE.test(month)) {
+        throw badRequest('month', 'month must be a month written YYYY-MM.');
+      }
+      if (type !== undefined && !(DOCUMENT_TYPES as readonly string[]).includes(type)) {
+        throw badRequest('type', `type must be one of ${DOCUMENT_TYPES.join(', ')}.`);
+      }
+      void reply.header('cache-control', 'no-store');
+      return {
+        documents: documentsOfPeriod(ctx.db, month, type as DocumentType | undefined).map((d) => ({
+          id: d.id,
+          type: d.type,
+          number: d.number,
+          issuedAt: d.issuedAt,
+          bookingId: d.bookingId,
+          ...(d.refersTo ? { refersTo: d.refersTo } : {}),
+          taxablePaise: d.taxablePaise,
+          cgstPaise: d.cgstPaise,
+          sgstPaise: d.sgstPaise,
+          totalPaise: d.totalPaise,
+          status: d.status,
+        })),
+      };
+    },
+  );
+
+  app.get<{ Params: { file: string } }>(
+    GST_API.document,
+    { onRequest: owner },
+    async (req, reply) => {
+      const file = fileOf(req.params.file);
+      const doc = file && getDocument(ctx.db, file.id);
+      if (!file || !doc) throw notFound('id', 'There is no document with this id.');
+      return sendDocument(reply, doc, file.pdf, `${doc.id}.pdf`);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    GST_API.documentCancel,
+    { onRequest: owner },
+    async (req) => {
+      if (!DOCUMENT_ID_RE.test(req.params.id))
+        throw notFound('id', 'There is no document with this id.');
+      const doc = gst.cancel(req.params.id, textField(req.body, 'reason', 500));
+      req.log.info({ documentId: doc.id }, 'GST document cancelled');
+      return { id: doc.id, number: doc.number, status: doc.status };
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    GST_API.documentCreditNote,
+    { onRequest: owner },
+    async (req, reply) => {
+      if (!DOCUMENT_ID_RE.test(req.params.id))
+        throw notFound('id', 'There is no document with this id.');
+      const amount = (req.body as Record<string, unknown> | null)?.amountPaise;
+      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1) {
+        throw badRequest('amountPaise', 'amountPaise must be a whole number of paise from 1.');
+      }
+      const note = gst.creditNote(req.params.id, amount, textField(req.body, 'reason', 500));
+      return reply.code(201).send({ id: note.id, number: note.number });
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    GST_API.bookingInvoice,
+    { onRequest: owner },
+    async (req, reply) => {
+      if (!BOOKING_ID_RE.test(req.params.id))
+        throw notFound('id', 'There is no booking with this id.');
+      const doc = gst.issueInvoice(req.params.id);
+      req.log.info({ bookingId: req.params.id, documentId: doc.id }, 'invoice issued by the owner');
+      return reply.code(201).send({ id: doc.id, number: doc.number, type: doc.type });
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(GST_API.bookingExempt, { onRequest: owner }, async (req) => {
+    if (!BOOKING_ID_RE.test(req.params.id))
+      throw notFound('id', 'There is no booking with this id.');
+    gst.markExempt(req.params.id);
+    return { id: req.params.id, exempt: true };
+  });
+
+  app.get<{ Querystring: { period?: string; section?: string; supply?: string } }>(
+    GST_API.gstr1,
+    { onRequest: owner },
+    async (req, reply) => {
+      const { period, section, supply = 'b2c' } = req.query;
+      if (supply !== 'b2b' && supply !== 'b2c') {
+        throw badRequest('supply', 'supply must be b2b or b2c (the hsn section’s two sheets).');
+      }
+      if (period === undefined || !MONTH_RE.test(period)) {
+        throw badRequest('period', 'period must be a month written YYYY-MM.');
+      }
+      if (section === undefined || !(GSTR1_SECTIONS as readonly string[]).includes(section)) {
+        throw badRequest('section', `section must be one of ${GSTR1_SECTIONS.join(', ')}.`);
+      }
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="gstr1-${period}-${section}.csv"`)
+        .type('text/csv; charset=utf-8')
+        .send(gstr1Csv(ctx.db, period, section as Gstr1Section, supply));
+    },
+  );
+
+  type GuestParams = { Params: { id: string; token: string; file?: string } };
+  const redacted = {
+    logSerializers: {
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: req.url.replace(/^(\/booking\/[^/?#]*\/)[^/?#]*/s, '$1[token]'),
+      }),
+    },
+  };
+  const bookingOf = (req: FastifyRequest<GuestParams>) => {
+    const { id, token } = req.params;
+    if (!BOOKING_ID_RE.test(id) || !TOKEN_RE.test(token)) return undefined;
+    return bookingByToken(ctx.db, id, hashToken(token));
+  };
+  const notFoundPage = (reply: FastifyReply) =>
+    reply.code(404).headers(PAGE_HEADERS).type('text/plain; charset=utf-8').send('Not found');
+
+  app.get<GuestParams>('/booking/:id/:token/documents/:file', redacted, async (req, reply) => {
+    const booking = bookingOf(req);
+    const file = fileOf(req.params.file ?? '');
+    const doc = booking && file && getDocument(ctx.db, file.id);
+    if (!booking || !file || !doc || doc.bookingId !== booking.id) return notFoundPage(reply);
+    return sendDocument(reply, doc, file.pdf, `${doc.id}.pdf`);
+  });
+
+  app.post<GuestParams>(
+    '/booking/:id/:token/company',
+    { ...redacted, bodyLimit: 4096 },
+    async (req, reply) => {
+      if (isCrossSite(req, site))
+        return reply
+          .code(403)
+          .headers(PAGE_HEADERS)
+          .type('text/plain; charset=utf-8')
+          .send('Refused: send the form from its own page.');
+      const booking = bookingOf(req);
+      if (!booking) return notFoundPage(reply);
+      const form = (req.body ?? {}) as Record<string, string>;
+      const legalName = (form.legalName ?? '').trim();
+      const gstin = (form.gstin ?? '').trim().toUpperCase();
+      const address = (form.address ?? '').trim();
+      const pagePath = `/booking/${req.params.id}/${req.params.token}`;
+      const problem =
+        legalName === '' || legalName.length > 200
+          ? 'legalName'
+          : gstinProblem(gstin)
+            ? 'gstin'
+            : address === '' || address.length > 500
+              ? 'address'
+              : undefined;
+      if (!problem) gst.setCompany(booking.id, { legalName, gstin, address });
+      return reply
+        .code(303)
+        .header('cache-control', 'no-store')
+        .header('location', `${pagePath}?${problem ? `problem=${problem}` : 'notice=company'}`)
+        .send();
+    },
+  );
+}

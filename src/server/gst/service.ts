@@ -1,0 +1,506 @@
+/**
+ * GST documents of the direct bookings (GST-2..GST-7): each document is made and numbered in one
+ * SQLite transaction (gst/store.ts), with the booking change that calls for it when there is one.
+ * - Receipt voucher (CGST Rule 50; Section 31(3)(d)) when an advance is received: the bookings'
+ *   "paid" transition, whoever makes it (the owner's "Advance received", a payment gateway), calls
+ *   `onTransition` inside its own transaction.
+ * - Tax invoice (Section 31, Rules 46 and 47) at check-out: issued by the owner's Issue invoice
+ *   from the check-out day on, or by itself (`issueDue`) from the day after (24 hours after it is
+ *   drafted on the check-out day), and never later than 30 days after check-out (Rule 47).
+ *   A bill of supply (Rule 49) instead for a stay the owner marked exempt under entry 12A.
+ * - On the cancellation of a paid booking: a tax invoice for the amount kept (Circular
+ *   178/10/2022: taxed as the accommodation) and a refund voucher (Rule 51) for the part returned;
+ *   after an invoice, a credit note (Section 34, Rule 53) referring to it.
+ * Refusals are ApiErrors (409 for a state that does not allow it, 400 naming the field).
+ */
+import crypto from 'node:crypto';
+import type { Config } from '../config.js';
+import type { Db } from '../store/db.js';
+import { ApiError, badRequest, notFound } from '../errors.js';
+import type { BookingRow } from '../bookings/store.js';
+import { getBooking, replaceQuote } from '../bookings/store.js';
+import type { BookingAction } from '../../shared/bookings.js';
+import { nights as nightCount, propertyDate, addDays } from '../../shared/calendar-dates.js';
+import { GST } from '../../shared/quote.js';
+import type { GstRate } from '../../shared/gst.js';
+import { placeOfSupply } from './gstin.js';
+import {
+  amountInWords,
+  apportionInclusive,
+  invoiceRates,
+  totalsOf,
+  type DocumentRate,
+} from './money.js';
+import { seriesOf } from './numbers.js';
+import { DOCUMENT_TITLE, type DocumentType } from '../../shared/gst-documents.js';
+import {
+  SAC,
+  EXEMPTION_12A,
+  accommodationLine,
+  type DocumentBody,
+  type DocumentItem,
+} from './document.js';
+import {
+  cancelDocument,
+  documentsOfBooking,
+  getDocument,
+  invoicesDue,
+  issueDocument,
+  markExempt,
+  setCompany,
+  stayFacts,
+  type DocumentRow,
+} from './store.js';
+
+/** Rule 47: a tax invoice is issued within 30 days of the supply. */
+const INVOICE_DAYS = 30;
+
+/** A change of a booking the documents follow (bookings/service.ts calls it in its transaction). */
+export interface BookingTransition {
+  booking: BookingRow;
+  action: BookingAction;
+  at: string;
+  /** Cancel: the part of the amount paid that is returned, paise. */
+  refundPaise?: number;
+}
+
+const isIssued = (d: DocumentRow, ...types: DocumentType[]) =>
+  d.status === 'issued' && types.includes(d.type);
+
+/** The GST documents of one server; a no-op without GSTIN. */
+export class GstService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<Config, 'gst' | 'site'>,
+    /** The clock (ms since the epoch); tests move it. */
+    readonly now: () => number = Date.now,
+  ) {}
+
+  get enabled(): boolean {
+    return this.config.gst !== undefined;
+  }
+
+  /** The stay's GST per rate as quoted; a quote stored without it is taken as one rate, tax included. */
+  private stayRates(b: BookingRow): GstRate[] {
+    const quote = b.quote;
+    if (!quote) return [];
+    if (quote.gst && quote.gst.length > 0) return quote.gst;
+    const n = nightCount(b.checkIn, b.checkOut);
+    const percent =
+      quote.totalPaise <= n * GST.thresholdPaise * (1 + GST.lowPercent / 100)
+        ? GST.lowPercent
+        : GST.highPercent;
+    const [rate] = apportionInclusive(quote.totalPaise, [
+      {
+        percent,
+        nights: n,
+        nightsPaise: 0,
+        feesPaise: 0,
+        taxablePaise: 1,
+        cgstPaise: 0,
+        sgstPaise: 0,
+        taxPaise: 0,
+      },
+    ]);
+    return [
+      {
+        percent,
+        nights: n,
+        nightsPaise: rate!.taxablePaise,
+        feesPaise: 0,
+        taxablePaise: rate!.taxablePaise,
+        cgstPaise: rate!.cgstPaise,
+        sgstPaise: rate!.sgstPaise,
+        taxPaise: rate!.taxPaise,
+      },
+    ];
+  }
+
+  /** Builds and issues one document of booking `b` (inside the caller's IMMEDIATE transaction). */
+  private issue(
+    type: DocumentType,
+    b: BookingRow,
+    at: string,
+    parts: {
+      items: DocumentItem[];
+      rates: DocumentRate[];
+      refersTo?: DocumentRow;
+      advance?: DocumentBody['advance'];
+      note?: string;
+      exemption?: string;
+    },
+  ): DocumentRow {
+    const gst = this.config.gst!;
+    const ms = Date.parse(at);
+    const totals = totalsOf(parts.rates);
+    const company =
+      type === 'tax-invoice' || type === 'credit-note'
+        ? stayFacts(this.db, b.id).company
+        : undefined;
+    const body: Omit<DocumentBody, 'number'> = {
+      type,
+      title: DOCUMENT_TITLE[type],
+      date: propertyDate(ms),
+      supplier: {
+        legalName: gst.legalName,
+        tradeName: this.config.site.businessName,
+        address: gst.address,
+        gstin: gst.gstin,
+      },
+      recipient: {
+        ...(b.name === undefined ? {} : { name: b.name }),
+        ...(company
+          ? { legalName: company.legalName, gstin: company.gstin, address: company.address }
+          : {}),
+      },
+      placeOfSupply: placeOfSupply(gst.gstin),
+      reverseCharge: 'No',
+      stay: {
+        reference: b.reference,
+        propertyName: b.propertyName,
+        checkIn: b.checkIn,
+        checkOut: b.checkOut,
+        nights: nightCount(b.checkIn, b.checkOut),
+        guests: b.guests,
+      },
+      items: parts.items,
+      rates: parts.rates,
+      totals,
+      amountInWords: amountInWords(totals.totalPaise),
+      ...(parts.advance
+        ? { advance: parts.advance, balancePaise: totals.totalPaise - parts.advance.paise }
+        : {}),
+      ...(parts.refersTo
+        ? {
+            refersTo: {
+              number: parts.refersTo.number,
+              date: parts.refersTo.body.date,
+              type: parts.refersTo.type,
+            },
+          }
+        : {}),
+      ...(parts.note ? { note: parts.note } : {}),
+      ...(parts.exemption ? { exemption: parts.exemption } : {}),
+      ...(gst.signatory ? { signatory: gst.signatory } : {}),
+    };
+    return issueDocument(this.db, {
+      id: crypto.randomBytes(12).toString('base64url'),
+      type,
+      series: seriesOf(gst.invoicePrefix, type, ms),
+      bookingId: b.id,
+      ...(parts.refersTo ? { refersTo: parts.refersTo.id } : {}),
+      issuedAt: at,
+      period: body.date.slice(0, 7),
+      ...(company ? { recipientGstin: company.gstin } : {}),
+      ...totals,
+      body,
+    });
+  }
+
+  /** Items of amounts shared over the rates (an advance, charges kept, a refund, a reduction). */
+  private amountItems(description: string, rates: DocumentRate[]): DocumentItem[] {
+    return rates.map((rate) => ({
+      description,
+      sac: SAC,
+      quantity: 1,
+      unit: 'item',
+      percent: rate.percent,
+      taxablePaise: rate.taxablePaise,
+    }));
+  }
+
+  /** Receipt vouchers (issued) of a booking and their sum. */
+  private advanceOf(bookingId: string) {
+    const docs = documentsOfBooking(this.db, bookingId);
+    const vouchers = docs.filter((d) => isIssued(d, 'receipt-voucher'));
+    const refunds = docs.filter((d) => isIssued(d, 'refund-voucher'));
+    const paise =
+      vouchers.reduce((s, d) => s + d.totalPaise, 0) -
+      refunds.reduce((s, d) => s + d.totalPaise, 0);
+    return { docs, vouchers, paise };
+  }
+
+  /**
+   * Follows a booking change inside its transaction: "paid" issues the receipt voucher of the
+   * advance; "cancel" of a paid booking issues the invoice of the amount kept and the refund
+   * voucher (or, after an invoice, a credit note). Throws 400 (field refundPaise) for a refund
+   * above what was paid, which rolls the change back.
+   */
+  onTransition(change: BookingTransition): void {
+    if (!this.enabled) return;
+    const b = change.booking;
+    if (change.action === 'paid') {
+      const advance = b.quote?.advancePaise ?? 0;
+      if (advance <= 0) return;
+      const rates = apportionInclusive(advance, this.stayRates(b));
+      this.issue('receipt-voucher', b, change.at, {
+        items: this.amountItems(
+          `Advance for ${accommodationLine(nightCount(b.checkIn, b.checkOut), b.checkIn, b.checkOut).toLowerCase()}`,
+          rates,
+        ),
+        rates,
+      });
+    } else if (change.action === 'cancel') {
+      this.cancellation(b, change.refundPaise ?? 0, change.at);
+    }
+  }
+
+  private cancellation(b: BookingRow, refundPaise: number, at: string): void {
+    const { docs, vouchers, paise } = this.advanceOf(b.id);
+    if (refundPaise > paise) {
+      throw badRequest(
+        'refundPaise',
+        `The refund can be at most the advance received, ${paise} paise.`,
+      );
+    }
+    if (paise === 0) return;
+    const stay = this.stayRates(b);
+    const invoice = docs.find((d) => isIssued(d, 'tax-invoice'));
+    if (invoice) {
+      if (refundPaise > 0)
+        this.creditNoteOf(invoice, b, refundPaise, 'Booking cancelled: amount refunded', at);
+      return;
+    }
+    const kept = paise - refundPaise;
+    if (kept > 0) {
+      const rates = apportionInclusive(kept, stay);
+      this.issue('tax-invoice', b, at, {
+        items: this.amountItems(
+          'Cancellation charges retained on accommodation (Circular 178/10/2022-GST)',
+          rates,
+        ),
+        rates,
+        advance: { paise: kept, vouchers: vouchers.map((v) => v.number) },
+        note: 'Booking cancelled: the amount kept is taxed as the accommodation it was for.',
+      });
+    }
+    if (refundPaise > 0) {
+      const rates = apportionInclusive(refundPaise, stay);
+      this.issue('refund-voucher', b, at, {
+        items: this.amountItems('Refund of advance on cancelled accommodation', rates),
+        rates,
+        refersTo: vouchers[vouchers.length - 1]!,
+      });
+    }
+  }
+
+  private creditNoteOf(
+    invoice: DocumentRow,
+    b: BookingRow,
+    amountPaise: number,
+    reason: string,
+    at: string,
+  ) {
+    const credited = documentsOfBooking(this.db, b.id)
+      .filter((d) => isIssued(d, 'credit-note') && d.refersTo === invoice.id)
+      .reduce((s, d) => s + d.totalPaise, 0);
+    if (amountPaise < 1 || amountPaise > invoice.totalPaise - credited) {
+      throw badRequest(
+        'amountPaise',
+        `The reduction must be from 1 to ${invoice.totalPaise - credited} paise (the invoice less its credit notes).`,
+      );
+    }
+    const invoiceAsStay: GstRate[] = invoice.body.rates.map((r) => ({
+      percent: r.percent,
+      nights: 0,
+      nightsPaise: r.taxablePaise,
+      feesPaise: 0,
+      taxablePaise: r.taxablePaise,
+      cgstPaise: r.cgstPaise,
+      sgstPaise: r.sgstPaise,
+      taxPaise: r.taxPaise,
+    }));
+    const rates = apportionInclusive(amountPaise, invoiceAsStay);
+    return this.issue('credit-note', b, at, {
+      items: this.amountItems(`Reduction of invoice ${invoice.number}: ${reason}`, rates),
+      rates,
+      refersTo: invoice,
+      note: reason,
+    });
+  }
+
+  private transaction<T>(fn: () => T): T {
+    if (!this.enabled) {
+      throw new ApiError(409, 'GST documents need GSTIN: the business is not registered here.', {
+        field: 'gstin',
+      });
+    }
+    return this.db.transaction(fn).immediate();
+  }
+
+  private booking(id: string): BookingRow {
+    const b = getBooking(this.db, id);
+    if (!b) throw notFound('id', 'There is no booking with this id.');
+    return b;
+  }
+
+  /**
+   * Issues the tax invoice (or, for a stay marked exempt, the bill of supply) of a confirmed stay
+   * whose check-out day has come. 409 before it, for a booking not confirmed, or when issued.
+   */
+  issueInvoice(bookingId: string): DocumentRow {
+    return this.transaction(() => {
+      const at = new Date(this.now()).toISOString();
+      const b = this.booking(bookingId);
+      if (b.status !== 'confirmed' || !b.quote) {
+        throw new ApiError(409, 'Only a confirmed booking with a price gets an invoice.', {
+          field: 'status',
+        });
+      }
+      if (propertyDate(this.now()) < b.checkOut) {
+        throw new ApiError(
+          409,
+          `The invoice can be issued from the check-out day, ${b.checkOut}.`,
+          {
+            field: 'checkOut',
+          },
+        );
+      }
+      const { docs, vouchers, paise } = this.advanceOf(b.id);
+      if (docs.some((d) => isIssued(d, 'tax-invoice', 'bill-of-supply'))) {
+        throw new ApiError(409, 'This stay is invoiced already.', { field: 'status' });
+      }
+      const exempt = stayFacts(this.db, b.id).exemptAt !== undefined;
+      const stay = this.stayRates(b);
+      // An exempt stay is billed its value before tax (entry 12A: no GST is charged on it).
+      const exemptValue =
+        b.quote.totalPaise - (b.quote.gst ?? []).reduce((sum, r) => sum + r.taxPaise, 0);
+      const rates: DocumentRate[] = exempt
+        ? apportionInclusive(exemptValue, [])
+        : invoiceRates(stay);
+      const items: DocumentItem[] = exempt
+        ? [
+            {
+              description: accommodationLine(
+                nightCount(b.checkIn, b.checkOut),
+                b.checkIn,
+                b.checkOut,
+              ),
+              sac: SAC,
+              quantity: nightCount(b.checkIn, b.checkOut),
+              unit: 'nights',
+              percent: 0,
+              taxablePaise: exemptValue,
+            },
+          ]
+        : stay.flatMap((rate) => [
+            {
+              description: `${accommodationLine(rate.nights, b.checkIn, b.checkOut)}${stay.length > 1 ? ` (the nights at ${rate.percent}%)` : ''}`,
+              sac: SAC,
+              quantity: rate.nights,
+              unit: 'nights' as const,
+              percent: rate.percent,
+              taxablePaise: rate.nightsPaise,
+            },
+            ...(rate.feesPaise > 0
+              ? [
+                  {
+                    description: 'Cleaning fee',
+                    sac: SAC,
+                    quantity: 1,
+                    unit: 'item' as const,
+                    percent: rate.percent,
+                    taxablePaise: rate.feesPaise,
+                  },
+                ]
+              : []),
+          ]);
+      return this.issue(exempt ? 'bill-of-supply' : 'tax-invoice', b, at, {
+        items,
+        rates,
+        advance: { paise, vouchers: vouchers.map((v) => v.number) },
+        ...(exempt ? { exemption: EXEMPTION_12A } : {}),
+      });
+    });
+  }
+
+  /** Issues the invoices due by themselves (GST-2): check-out before today, at most 30 days ago. Returns how many. */
+  issueDue(): number {
+    if (!this.enabled) return 0;
+    const today = propertyDate(this.now());
+    let issued = 0;
+    for (const id of invoicesDue(this.db, addDays(today, -INVOICE_DAYS), today)) {
+      this.issueInvoice(id);
+      issued += 1;
+    }
+    return issued;
+  }
+
+  /** A credit note reducing an issued tax invoice by `amountPaise` (tax included). */
+  creditNote(invoiceId: string, amountPaise: number, reason: string): DocumentRow {
+    return this.transaction(() => {
+      const invoice = getDocument(this.db, invoiceId);
+      if (!invoice) throw notFound('id', 'There is no document with this id.');
+      if (!isIssued(invoice, 'tax-invoice')) {
+        throw new ApiError(409, 'Only an issued tax invoice can be reduced by a credit note.', {
+          field: 'type',
+        });
+      }
+      return this.creditNoteOf(
+        invoice,
+        this.booking(invoice.bookingId),
+        amountPaise,
+        reason,
+        new Date(this.now()).toISOString(),
+      );
+    });
+  }
+
+  /** Cancels a document with a reason (its number is never used again). 409 when cancelled already. */
+  cancel(id: string, reason: string): DocumentRow {
+    return this.transaction(() => {
+      if (!getDocument(this.db, id)) throw notFound('id', 'There is no document with this id.');
+      if (!cancelDocument(this.db, id, reason, new Date(this.now()).toISOString())) {
+        throw new ApiError(409, 'This document is cancelled already.', { field: 'status' });
+      }
+      return getDocument(this.db, id)!;
+    });
+  }
+
+  /** Whether the stay's invoice (or bill of supply) is issued. */
+  invoiced(bookingId: string): boolean {
+    return documentsOfBooking(this.db, bookingId).some((d) =>
+      isIssued(d, 'tax-invoice', 'bill-of-supply'),
+    );
+  }
+
+  /** Marks a stay exempt under entry 12A (the owner's decision), before its invoice; 409 after. */
+  markExempt(bookingId: string): void {
+    this.transaction(() => {
+      this.booking(bookingId);
+      if (this.invoiced(bookingId)) {
+        throw new ApiError(409, 'This stay is invoiced already.', { field: 'status' });
+      }
+      const at = new Date(this.now()).toISOString();
+      markExempt(this.db, bookingId, at);
+      // The booking's price follows (the quote with `exempt`: no GST line), so the guest's page,
+      // the inbox and the bill of supply agree.
+      const b = this.booking(bookingId);
+      if (b.quote && b.quote.gst && b.quote.gst.length > 0) {
+        const tax = b.quote.gst.reduce((sum, r) => sum + r.taxPaise, 0);
+        const totalPaise = b.quote.totalPaise - tax;
+        replaceQuote(
+          this.db,
+          bookingId,
+          {
+            lines: b.quote.lines.filter((line) => !line.label.startsWith('GST (')),
+            totalPaise,
+            advancePaise: Math.min(b.quote.advancePaise, totalPaise),
+            gst: [],
+          },
+          at,
+        );
+      }
+    });
+  }
+
+  /** Records the company the guest wants the invoice for; 409 once the invoice is issued. */
+  setCompany(bookingId: string, company: { legalName: string; gstin: string; address: string }) {
+    this.transaction(() => {
+      if (this.invoiced(bookingId)) {
+        throw new ApiError(409, 'The invoice is issued already.', { field: 'status' });
+      }
+      setCompany(this.db, bookingId, company, new Date(this.now()).toISOString());
+    });
+  }
+}

@@ -1,0 +1,285 @@
+/**
+ * The GST documents' tables (migration 016_gst_documents.sql): all their SQL (GST-2).
+ * `issueDocument` allocates the next number of its series and stores the document in the caller's
+ * transaction (run it inside an IMMEDIATE one, as gst/service.ts does): SQLite's write lock makes
+ * the read of the series' last number and the insert one step, so concurrent issues from any
+ * number of connections get consecutive numbers with no gap and no duplicate. Documents are never
+ * deleted nor changed (triggers refuse it); a cancellation is recorded beside them.
+ */
+import type { Db } from '../store/db.js';
+import { documentNumber } from './numbers.js';
+import type { DocumentType } from '../../shared/gst-documents.js';
+import type { DocumentBody } from './document.js';
+
+/** A document as stored. */
+export interface DocumentRow {
+  id: string;
+  type: DocumentType;
+  number: string;
+  bookingId: string;
+  refersTo?: string;
+  issuedAt: string;
+  period: string;
+  recipientGstin?: string;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  totalPaise: number;
+  body: DocumentBody;
+  status: 'issued' | 'cancelled';
+  cancelReason?: string;
+  cancelledAt?: string;
+}
+
+interface RawDocument {
+  id: string;
+  type: DocumentType;
+  number: string;
+  booking_id: string;
+  refers_to: string | null;
+  issued_at: string;
+  period: string;
+  recipient_gstin: string | null;
+  taxable_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  total_paise: number;
+  body_json: string;
+  status: 'issued' | 'cancelled';
+  cancel_reason: string | null;
+  cancelled_at: string | null;
+}
+
+function toDocument(r: RawDocument): DocumentRow {
+  return {
+    id: r.id,
+    type: r.type,
+    number: r.number,
+    bookingId: r.booking_id,
+    ...(r.refers_to === null ? {} : { refersTo: r.refers_to }),
+    issuedAt: r.issued_at,
+    period: r.period,
+    ...(r.recipient_gstin === null ? {} : { recipientGstin: r.recipient_gstin }),
+    taxablePaise: r.taxable_paise,
+    cgstPaise: r.cgst_paise,
+    sgstPaise: r.sgst_paise,
+    totalPaise: r.total_paise,
+    body: JSON.parse(r.body_json) as DocumentBody,
+    status: r.status,
+    ...(r.cancel_reason === null ? {} : { cancelReason: r.cancel_reason }),
+    ...(r.cancelled_at === null ? {} : { cancelledAt: r.cancelled_at }),
+  };
+}
+
+/** What a new document needs; its number is given by issueDocument. */
+export type NewDocument = Omit<DocumentRow, 'number' | 'status' | 'body'> & {
+  series: string;
+  /** The body without its number: issueDocument writes it in. */
+  body: Omit<DocumentBody, 'number'>;
+};
+
+/** Allocates the next number of `doc.series` and stores the document; returns it. Call inside an IMMEDIATE transaction. */
+export function issueDocument(db: Db, doc: NewDocument): DocumentRow {
+  const last = db
+    .prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM gst_documents WHERE series = ?')
+    .get(doc.series) as { seq: number };
+  const seq = last.seq + 1;
+  const number = documentNumber(doc.series, seq);
+  const body: DocumentBody = { ...doc.body, number };
+  db.prepare(
+    `INSERT INTO gst_documents (id, type, series, seq, number, booking_id, refers_to, issued_at,
+       period, recipient_gstin, taxable_paise, cgst_paise, sgst_paise, total_paise, body_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    doc.id,
+    doc.type,
+    doc.series,
+    seq,
+    number,
+    doc.bookingId,
+    doc.refersTo ?? null,
+    doc.issuedAt,
+    doc.period,
+    doc.recipientGstin ?? null,
+    doc.taxablePaise,
+    doc.cgstPaise,
+    doc.sgstPaise,
+    doc.totalPaise,
+    JSON.stringify(body),
+  );
+  return { ...doc, number, body, status: 'issued' };
+}
+
+const COLUMNS =
+  'id, type, number, booking_id, refers_to, issued_at, period, recipient_gstin, taxable_paise, ' +
+  'cgst_paise, sgst_paise, total_paise, body_json, status, cancel_reason, cancelled_at';
+
+/** One document, or undefined. */
+export function getDocument(db: Db, id: string): DocumentRow | undefined {
+  const row = db.prepare(`SELECT ${COLUMNS} FROM gst_documents WHERE id = ?`).get(id) as
+    RawDocument | undefined;
+  return row && toDocument(row);
+}
+
+/** A booking's documents in the order issued. */
+export function documentsOfBooking(db: Db, bookingId: string): DocumentRow[] {
+  return (
+    db
+      .prepare(
+        `SELECT ${COLUMNS} FROM gst_documents WHERE booking_id = ? ORDER BY issued_at, rowid`,
+      )
+      .all(bookingId) as RawDocument[]
+  ).map(toDocument);
+}
+
+/** The documents issued in a month (YYYY-MM, Asia/Kolkata), optionally of one type, in number order. */
+export function documentsOfPeriod(db: Db, period: string, type?: DocumentType): DocumentRow[] {
+  return (
+    db
+      .prepare(
+        `SELECT ${COLUMNS} FROM gst_documents WHERE period = ? AND (? IS NULL OR type = ?)
+           ORDER BY type, series, seq`,
+      )
+      .all(period, type ?? null, type ?? null) as RawDocument[]
+  ).map(toDocument);
+}
+
+/** Records a document's cancellation; false when it was not issued (already cancelled). */
+export function cancelDocument(db: Db, id: string, reason: string, at: string): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE gst_documents SET status = 'cancelled', cancel_reason = ?, cancelled_at = ?
+           WHERE id = ? AND status = 'issued'`,
+      )
+      .run(reason, at, id).changes === 1
+  );
+}
+
+/** The company a guest asked the invoice for, and the owner's entry 12A mark. */
+export interface StayFacts {
+  exemptAt?: string;
+  company?: { legalName: string; gstin: string; address: string };
+}
+
+/** A stay's facts (empty when none recorded). */
+export function stayFacts(db: Db, bookingId: string): StayFacts {
+  const row = db
+    .prepare(
+      'SELECT exempt_at, company_name, company_gstin, company_address FROM gst_stays WHERE booking_id = ?',
+    )
+    .get(bookingId) as
+    | {
+        exempt_at: string | null;
+        company_name: string | null;
+        company_gstin: string | null;
+        company_address: string | null;
+      }
+    | undefined;
+  if (!row) return {};
+  return {
+    ...(row.exempt_at === null ? {} : { exemptAt: row.exempt_at }),
+    ...(row.company_name && row.company_gstin && row.company_address
+      ? {
+          company: {
+            legalName: row.company_name,
+            gstin: row.company_gstin,
+            address: row.company_address,
+          },
+        }
+      : {}),
+  };
+}
+
+/** Marks a stay exempt under entry 12A (GST-6). */
+export function markExempt(db: Db, bookingId: string, at: string): void {
+  db.prepare(
+    `INSERT INTO gst_stays (booking_id, exempt_at) VALUES (?, ?)
+       ON CONFLICT (booking_id) DO UPDATE SET exempt_at = excluded.exempt_at`,
+  ).run(bookingId, at);
+}
+
+/** Records the company the guest asks the invoice for (GST-7). */
+export function setCompany(
+  db: Db,
+  bookingId: string,
+  company: { legalName: string; gstin: string; address: string },
+  at: string,
+): void {
+  db.prepare(
+    `INSERT INTO gst_stays (booking_id, company_name, company_gstin, company_address, company_at)
+       VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (booking_id) DO UPDATE SET company_name = excluded.company_name,
+         company_gstin = excluded.company_gstin, company_address = excluded.company_address,
+         company_at = excluded.company_at`,
+  ).run(bookingId, company.legalName, company.gstin, company.address, at);
+}
+
+/** Ids of confirmed, priced bookings not invoiced whose check-out day is in [from, before): invoices due by themselves. */
+export function invoicesDue(db: Db, from: string, before: string): string[] {
+  return (
+    db
+      .prepare(
+        `SELECT b.id FROM bookings b WHERE b.status = 'confirmed' AND b.quote_json IS NOT NULL
+           AND b.check_out >= ? AND b.check_out < ?
+           AND NOT EXISTS (SELECT 1 FROM gst_documents d WHERE d.booking_id = b.id
+             AND d.type IN ('tax-invoice', 'bill-of-supply') AND d.status = 'issued')
+         ORDER BY b.check_out, b.id`,
+      )
+      .all(from, before) as { id: string }[]
+  ).map((r) => r.id);
+}
+
+/**
+ * What the guest's booking page shows of GST (GST-5, GST-7): its documents, and the company form
+ * while the stay is not invoiced (with GSTIN set only), posting to `{pagePath}/company`.
+ */
+export function guestGstView(
+  db: Db,
+  bookingId: string,
+  pagePath: string,
+  enabled: boolean,
+  problem?: 'legalName' | 'gstin' | 'address',
+) {
+  const docs = documentsOfBooking(db, bookingId);
+  const invoiced = docs.some(
+    (d) => d.status === 'issued' && (d.type === 'tax-invoice' || d.type === 'bill-of-supply'),
+  );
+  const company = stayFacts(db, bookingId).company;
+  return {
+    ...(docs.length > 0
+      ? {
+          documents: docs.map((d) => ({
+            title: d.body.title,
+            number: d.number,
+            cancelled: d.status === 'cancelled',
+            path: `${pagePath}/documents/${d.id}`,
+          })),
+        }
+      : {}),
+    ...(enabled && !invoiced
+      ? {
+          companyForm: {
+            path: `${pagePath}/company`,
+            ...(company ? { company } : {}),
+            ...(problem ? { problem } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/** A booking's documents as the owner's inbox card links them (GST-5); nothing when it has none. */
+export function documentLinks(db: Db, bookingId: string) {
+  const docs = documentsOfBooking(db, bookingId);
+  return docs.length === 0
+    ? {}
+    : {
+        documents: docs.map((d) => ({
+          id: d.id,
+          title: d.body.title,
+          number: d.number,
+          cancelled: d.status === 'cancelled',
+        })),
+      };
+}
