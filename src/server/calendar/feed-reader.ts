@@ -15,6 +15,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerEnv } from '../worker-env.js';
 import { FeedParseError, type FeedBooking } from './parse.js';
 
 /** A feed to read: its text and the time (Unix ms) that sets the horizon of recurring events. */
@@ -65,22 +66,18 @@ export class FeedLimitError extends Error {
   }
 }
 
+/** The worker thread's entry file: parse-worker.ts, beside this module. */
+const PARSE_WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'parse-worker.ts');
+
 /**
- * The worker's entry and tsx's API, resolved from this module so the worker starts the same under
+ * The source that starts worker `entry` through tsx's API, resolved from this module so the worker starts the same under
  * npm start, the bench and Vitest (Node 20 does not pass a loader given with --import to workers,
  * so the worker registers tsx itself). Built from the file path, not `new URL(…, import.meta.url)`,
  * which Vite rewrites in browser-like test environments.
  */
-function workerSource(): string {
-  const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'parse-worker.ts');
+function workerSource(entry: string): string {
   const tsx = import.meta.resolve('tsx/esm/api');
   return `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(tsx)}));`;
-}
-
-/** The worker's environment: the server's without the owner's password (least privilege). */
-function workerEnv(): NodeJS.ProcessEnv {
-  const { ADMIN_PASSWORD: _secret, ...env } = process.env;
-  return env;
 }
 
 /**
@@ -97,7 +94,11 @@ export class FeedReader {
 
   private current: Worker | undefined;
 
-  constructor(readonly limits: ReaderLimits = DEFAULT_READER_LIMITS) {}
+  /** `entry` is the worker's file: parse-worker.ts but in the test of its environment. */
+  constructor(
+    readonly limits: ReaderLimits = DEFAULT_READER_LIMITS,
+    private readonly entry: string = PARSE_WORKER,
+  ) {}
 
   /** The worker's thread id while one is ready (tests and the bench watch it). */
   get threadId(): number | undefined {
@@ -136,8 +137,9 @@ export class FeedReader {
   /** A worker that has loaded the parser; rejects when it fails to within `startMs`. */
   private start(): Promise<Worker> {
     if (this.worker) return this.worker;
-    const worker = new Worker(workerSource(), {
+    const worker = new Worker(workerSource(this.entry), {
       eval: true,
+      // RUNTIME-6: no secret reaches the thread that reads feeds from anywhere.
       env: workerEnv(),
       resourceLimits: { maxOldGenerationSizeMb: this.limits.heapMb },
     });

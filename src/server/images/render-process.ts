@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { workerEnv } from '../worker-env.js';
 import { ImageError, type VariantJob } from './image-rules.js';
 
 /** A photo to render: an upload's bytes, or missing width variants of a stored normalised file. */
@@ -86,28 +87,6 @@ const MB = 1024 * 1024;
 const MALLOC_TUNABLES =
   'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072';
 
-/** Variables the worker never gets: the owner's password and the bucket's credentials (CDN-1). */
-const SECRET_VARIABLES = new Set([
-  'ADMIN_PASSWORD',
-  'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY',
-  'AWS_SESSION_TOKEN',
-  'SMTP_URL',
-]);
-
-/**
- * The worker's environment: the server's, without SECRET_VARIABLES, and with MALLOC_TUNABLES.
- * The worker parses bytes anyone with the owner's session can send, so it holds no secret it does
- * not need (least privilege, OWASP ASVS V1.14); calendar secrets and sessions live in SQLite, which
- * it never opens.
- */
-function workerEnv(): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !SECRET_VARIABLES.has(name)),
-  );
-  return { ...env, GLIBC_TUNABLES: env.GLIBC_TUNABLES || MALLOC_TUNABLES };
-}
-
 /** Resident set of process `pid` in bytes, from /proc (Linux); undefined elsewhere or once it is gone. */
 function residentBytes(pid: number): number | undefined {
   try {
@@ -169,7 +148,8 @@ export class ImageWorker {
     const child = fork(entry, [], {
       execArgv: ['--import', loader],
       serialization: 'advanced',
-      env: workerEnv(),
+      // RUNTIME-6: no secret reaches the worker, which decodes bytes anyone with a session sends.
+      env: workerEnv({ GLIBC_TUNABLES: process.env.GLIBC_TUNABLES || MALLOC_TUNABLES }),
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child.once('exit', () => {
