@@ -32,6 +32,8 @@ let api: APIRequestContext;
 test.describe.configure({ timeout: 120_000 });
 
 test.beforeAll(async () => {
+  // Its own server seeds the demo photos first: minutes on a loaded 2-core machine.
+  test.setTimeout(300_000);
   server = await spawnServer({
     ADMIN_USERNAME: OWNER.username,
     ADMIN_PASSWORD: OWNER.password,
