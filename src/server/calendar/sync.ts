@@ -5,7 +5,9 @@
  * off the event loop within its time limit and memory cap (FEED-1, FEED-2). A failed, unparsable
  * or unreadable fetch keeps the feed's last good bookings and records "Airbnb: the address answered
  * 404 at 10:42" (Asia/Kolkata time); only a good fetch replaces them. Log lines name the feed by id
- * and property, never by URL (AVL-3).
+ * and property, never by URL (AVL-3). A good fetch is written in its property's turn
+ * (ConflictKeeper.exclusive: an accept of that property waits for it), in one transaction with
+ * the property's conflicts (CONFLICT-1).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../store/db.js';
@@ -13,6 +15,7 @@ import { propertyClock } from '../../shared/calendar-dates.js';
 import { DEFAULT_FETCH_BOUNDS, fetchFeed, FeedFetchError } from './fetch-feed.js';
 import { FeedLimitError, FeedReader } from './feed-reader.js';
 import { FeedParseError } from './parse.js';
+import type { ConflictKeeper } from '../nights/conflicts.js';
 import {
   listAllFeeds,
   listFeeds,
@@ -57,6 +60,8 @@ export class CalendarSync {
     private readonly db: Db,
     private readonly options: SyncOptions,
     private readonly log: FastifyBaseLogger,
+    /** Finds the conflicts a sync makes or ends, and gives each property its turn to write. */
+    private readonly conflicts: Pick<ConflictKeeper, 'exclusive' | 'changed'>,
     /** Reads fetched feeds; stopped with the sync. */
     readonly reader: FeedReader = new FeedReader(),
   ) {}
@@ -127,7 +132,14 @@ export class CalendarSync {
           signal: this.stopping.signal,
         });
         const bookings = await this.reader.read(text);
-        saveSyncSuccess(this.db, feed.id, feed.url, bookings, new Date());
+        await this.conflicts.exclusive(feed.propertyId, () =>
+          this.db
+            .transaction(() => {
+              if (saveSyncSuccess(this.db, feed.id, feed.url, bookings, new Date()))
+                this.conflicts.changed(feed.propertyId);
+            })
+            .immediate(),
+        );
         this.log.info(
           { feedId: feed.id, propertyId: feed.propertyId, bookings: bookings.length },
           'calendar feed synced',
