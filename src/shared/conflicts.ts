@@ -48,15 +48,15 @@ function listWords(words: string[]): string {
 }
 
 /**
- * The sentence of a conflict (CONFLICT-3): "Double booking at Coffee View Suite: Mon 12 Jan 2026 to
- * Wed 14 Jan 2026 (2 nights) are held by direct booking STY-7K2Q and Airbnb." `propertyName`
- * falls back to the property id.
+ * The sentence of a conflict (CONFLICT-3), under a "Double booking" title: "Coffee View Suite: Mon
+ * 12 Jan 2026 to Wed 14 Jan 2026 (2 nights) are held by direct booking STY-7K2Q and Airbnb."
+ * `propertyName` falls back to the property id.
  */
 export function conflictSentence(c: Conflict, propertyName?: string): string {
   const n = nights(c.from, c.to);
   const sides = listWords(c.sides.map(sideWords));
   return (
-    `Double booking at ${propertyName ?? c.propertyId}: ${formatDate(c.from)} to ${formatDate(c.to)} ` +
+    `${propertyName ?? c.propertyId}: ${formatDate(c.from)} to ${formatDate(c.to)} ` +
     `(${n} night${n === 1 ? '' : 's'}) ${n === 1 ? 'is' : 'are'} held by ${sides}.`
   );
 }

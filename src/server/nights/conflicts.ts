@@ -180,7 +180,7 @@ export class ConflictKeeper {
     const to = this.config.mail.notifyEmail;
     if (!this.mailer.enabled || !to) return false;
     const name = this.propertyName(c.propertyId);
-    const sentence = conflictSentence(c, name);
+    const sentence = `Double booking at ${conflictSentence(c, name)}`;
     const mail = ownerNoticeMail(
       `Double booking: ${name ?? c.propertyId}, ${c.from}`,
       [sentence, `Each side: ${c.sides.map(sideWords).join('; ')}.`, CONFLICT_ADVICE],
