@@ -6,7 +6,7 @@
 import { formatDate, nights } from './calendar-dates.js';
 
 /** Who holds the nights: a direct booking of this site, a feed imported from a channel, an owner block. */
-export type ConflictSource = 'direct' | 'feed' | 'block';
+type ConflictSource = 'direct' | 'feed' | 'block';
 
 /**
  * One side of a conflict. `label`: "Direct booking", the feed's label ("Airbnb"), or "Blocked";

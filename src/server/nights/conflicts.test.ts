@@ -16,6 +16,7 @@ import { testCatalogue } from '../../../test/factories.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { startFeedServer, type FeedServer } from '../../../test/test-feed-server.js';
 import { startSmtpServer, type SmtpServer } from '../../../test/test-smtp-server.js';
+import { saveSyncSuccess } from '../calendar/store.js';
 import { findConflicts } from './conflicts.js';
 import type { Holding } from './nights.js';
 
@@ -320,6 +321,51 @@ describe('CONFLICT-1..CONFLICT-3: a channel booking over an accepted direct book
 });
 
 describe('CONFLICT-4: accepts and syncs of the same nights, raced', () => {
+  it("an accept that arrives while a sync of its property is writing waits for it, then checks the sync's nights", async () => {
+    await start();
+    const created = await book(day(40), day(42));
+    const feed = t!.ctx.db.prepare('SELECT id, url FROM calendar_feeds').get() as {
+      id: number;
+      url: string;
+    };
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    // A sync's write that takes its time (as one awaiting a worker would), holding the property's turn.
+    const writing = t!.conflicts.exclusive('stay-1', async () => {
+      await gate;
+      t!.ctx.db
+        .transaction(() => {
+          saveSyncSuccess(
+            t!.ctx.db,
+            feed.id,
+            feed.url,
+            [{ uid: 'a', start: day(41), end: day(43) }],
+            new Date(),
+          );
+          t!.conflicts.changed('stay-1');
+        })
+        .immediate();
+    });
+    const accepting = act(created.id, 'accept');
+    await new Promise((r) => setTimeout(r, 100));
+    const status = () =>
+      (
+        t!.ctx.db.prepare('SELECT status FROM bookings WHERE id = ?').get(created.id) as {
+          status: string;
+        }
+      ).status;
+    expect(status()).toBe('requested');
+    // Another property's turn is not held up meanwhile.
+    expect(await t!.conflicts.exclusive('stay-2', () => 'free')).toBe('free');
+    release();
+    await writing;
+    const res = await accepting;
+    expect(res.statusCode).toBe(409);
+    expect((res.json() as { error: string }).error).toContain('Airbnb holds them');
+    expect(status()).toBe('requested');
+    expect((await conflicts()).conflicts).toEqual([]);
+  });
+
   it('leaves no stored overlap unlisted, a hundred times over', async () => {
     await start();
     const [from, to] = [day(30), day(32)];
