@@ -16,6 +16,7 @@ import { DEFAULT_FETCH_BOUNDS, fetchFeed, FeedFetchError } from './fetch-feed.js
 import { FeedLimitError, FeedReader } from './feed-reader.js';
 import { FeedParseError } from './parse.js';
 import type { ConflictKeeper } from '../nights/conflicts.js';
+import { KeyedQueue } from '../keyed-queue.js';
 import {
   listAllFeeds,
   listFeeds,
@@ -52,7 +53,8 @@ export function failureSentence(label: string, err: unknown, at: Date): string {
 
 /** The sync service of one server: start(), syncProperty(), stop(). */
 export class CalendarSync {
-  private readonly hostQueues = new Map<string, Promise<unknown>>();
+  /** One fetch at a time per host (AVL-4). */
+  private readonly hosts = new KeyedQueue();
   private readonly stopping = new AbortController();
   private timer: NodeJS.Timeout | undefined;
 
@@ -102,18 +104,6 @@ export class CalendarSync {
     await Promise.all(listFeeds(this.db, propertyId).map((feed) => this.syncFeed(feed)));
   }
 
-  /** Runs `task` after every earlier fetch to the same host has finished. */
-  private onHost<T>(host: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.hostQueues.get(host) ?? Promise.resolve();
-    const next = previous.then(task, task);
-    const settled = next.catch(() => undefined);
-    this.hostQueues.set(host, settled);
-    void settled.then(() => {
-      if (this.hostQueues.get(host) === settled) this.hostQueues.delete(host);
-    });
-    return next;
-  }
-
   private syncFeed(feed: FeedRow): Promise<void> {
     let host: string;
     try {
@@ -121,7 +111,7 @@ export class CalendarSync {
     } catch {
       host = '';
     }
-    return this.onHost(host, async () => {
+    return this.hosts.run(host, async () => {
       if (this.stopping.signal.aborted) return;
       this.reader.warm();
       try {

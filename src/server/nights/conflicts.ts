@@ -22,6 +22,7 @@ import {
   type Conflict,
   type ConflictSide,
 } from '../../shared/conflicts.js';
+import { KeyedQueue } from '../keyed-queue.js';
 import { enqueueMail } from '../mail/store.js';
 import { ownerNoticeMail } from '../mail/templates.js';
 import { holdingsOf, type Holding } from './nights.js';
@@ -94,7 +95,7 @@ function toConflict(c: StoredConflict): Conflict {
 
 /** The conflicts of one server: finds, stores, mails and lists them, and serialises each property's writes. */
 export class ConflictKeeper {
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly turns = new KeyedQueue();
 
   constructor(
     private readonly db: Db,
@@ -111,15 +112,7 @@ export class ConflictKeeper {
    * rejects) with its result. Tasks of other properties are not held up.
    */
   exclusive<T>(propertyId: string, task: () => T | Promise<T>): Promise<T> {
-    const previous = this.queues.get(propertyId) ?? Promise.resolve();
-    const run = () => task();
-    const next = previous.then(run, run);
-    const settled = next.catch(() => undefined);
-    this.queues.set(propertyId, settled);
-    void settled.then(() => {
-      if (this.queues.get(propertyId) === settled) this.queues.delete(propertyId);
-    });
-    return next;
+    return this.turns.run(propertyId, task);
   }
 
   /**
