@@ -63,6 +63,30 @@ export default tseslint.config(
     },
   },
   {
+    // One owner for each night (decision 015): calendar and bookings read held nights from
+    // src/server/nights/ and never import each other.
+    files: ['src/server/calendar/**/*.ts'],
+    ignores: TESTS,
+    rules: noImportOf([
+      {
+        regex: '(^|/)bookings/',
+        message:
+          'calendar/ does not import bookings/: who holds a night is src/server/nights/ (decision 015).',
+      },
+    ]),
+  },
+  {
+    files: ['src/server/bookings/**/*.ts'],
+    ignores: TESTS,
+    rules: noImportOf([
+      {
+        regex: '(^|/)calendar/',
+        message:
+          'bookings/ does not import calendar/: who holds a night is src/server/nights/ (decision 015).',
+      },
+    ]),
+  },
+  {
     files: ['src/web/admin/**/*.{ts,tsx}'],
     ignores: TESTS,
     rules: noImportOf([SERVER]),

@@ -29,6 +29,9 @@ import { backupRoutes, startBackup } from './backup/service.js';
 import { GstService } from './gst/service.js';
 import { scheduleInvoices } from './gst/jobs.js';
 import { gstRoutes } from './gst/routes.js';
+import { ConflictKeeper } from './nights/conflicts.js';
+import { conflictRoutes } from './nights/routes.js';
+import { publishedProperties } from './publish/published-properties.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -41,6 +44,8 @@ export interface BuiltApp {
   mail: MailSender;
   /** The GST documents (GST-2). */
   gst: GstService;
+  /** Who holds each night twice: the double bookings (CONFLICT-1). */
+  conflicts: ConflictKeeper;
 }
 
 /**
@@ -90,15 +95,25 @@ export async function buildApp(
   await app.register(async (scope) => imageRoutes(scope, ctx));
   await app.register(async (scope) => revisionRoutes(scope, ctx));
   await app.register(async (scope) => previewRoutes(scope, ctx));
-  await app.register(async (scope) => calendarRoutes(scope, ctx));
-  await app.register(async (scope) => quoteRoutes(scope, ctx));
   const mail = new MailSender(db, config.mail, app.log, opts.clock);
-  const bookings = new BookingService(db, config, mail, opts.clock);
+  const properties = publishedProperties(ctx);
+  const conflicts = new ConflictKeeper(
+    db,
+    config,
+    mail,
+    (id) => properties().get(id)?.name,
+    opts.clock,
+  );
+  await app.register(async (scope) => calendarRoutes(scope, ctx, conflicts));
+  await app.register(async (scope) => quoteRoutes(scope, ctx));
+  const bookings = new BookingService(db, config, mail, conflicts, opts.clock);
   const jobs = new BookingJobs(bookings, app.log);
   const gst = new GstService(db, config, opts.clock);
   bookings.onTransition((change) => gst.onTransition(change));
   let stopInvoices = () => {};
   app.addHook('onReady', async () => {
+    // Overlaps stored before this server (or before conflicts were kept) are found at once.
+    conflicts.changedAll();
     mail.start();
     jobs.start();
     stopInvoices = scheduleInvoices(gst, app.log);
@@ -111,11 +126,12 @@ export async function buildApp(
   if (config.backup) startBackup(app, ctx, config.backup, opts.clock);
   await app.register(async (scope) => bookingRoutes(scope, ctx, bookings));
   await app.register(async (scope) => gstRoutes(scope, ctx, gst));
+  await app.register(async (scope) => conflictRoutes(scope, ctx, conflicts));
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => backupRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
   app.addHook('onClose', async () => {
     db.close();
   });
-  return { app, ctx, bookings, mail, gst };
+  return { app, ctx, bookings, mail, gst, conflicts };
 }

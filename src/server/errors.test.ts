@@ -39,6 +39,7 @@ const METHODS: Record<keyof typeof API, Method[]> = {
   bookings: ['GET', 'POST'],
   bookingAction: ['POST'],
   backupStatus: ['GET'],
+  conflicts: ['GET'],
   health: ['GET'],
 };
 

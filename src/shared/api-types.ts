@@ -15,6 +15,7 @@ import type {
   BookingRequestBody,
   BookingStatus,
 } from './bookings.js';
+import type { ConflictList } from './conflicts.js';
 import type { GST_API, DocumentList } from './gst-documents.js';
 import type { Quote } from './quote.js';
 import type { API } from './routes.js';
@@ -189,6 +190,7 @@ export interface ApiTypes {
   /** The owner's accept, decline, paid, cancel (`:action`); decline and cancel carry `{ message? }`. */
   [API.bookingAction]: { body: BookingActionBody; answer: BookingActionResult };
   [API.backupStatus]: { answer: BackupStatusAnswer };
+  [API.conflicts]: { answer: ConflictList };
   /** GST-5: the owner's Documents list, `?month=YYYY-MM&type=`. */
   [GST_API.documents]: { answer: DocumentList };
   /** GST-2: the owner's Issue invoice; GST-6: the entry 12A mark. */

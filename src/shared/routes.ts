@@ -128,6 +128,8 @@ export const API = {
   bookingAction: '/api/bookings/:id/:action',
   /** BACKUP-4: the copy off the machine's state, for the owner's bar (GET, owner only). */
   backupStatus: '/api/backup-status',
+  /** CONFLICT-2: the open double bookings of every property (GET, owner only). */
+  conflicts: '/api/conflicts',
   health: '/healthz',
 } as const;
 

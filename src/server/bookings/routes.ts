@@ -246,7 +246,7 @@ export async function bookingRoutes(
       if (!parsed.success) throw refusal(parsed.error);
       if (!BOOKING_ID_RE.test(id)) throw notFound('id', 'There is no booking with this id.');
       const { message, refundPaise } = parsed.data;
-      const booking = service.act(id, action as BookingAction, message, {
+      const booking = await service.actInTurn(id, action as BookingAction, message, {
         ...(refundPaise === undefined ? {} : { refundPaise }),
       });
       req.log.info({ bookingId: id, action }, 'booking changed by the owner');

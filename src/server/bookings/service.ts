@@ -9,8 +9,8 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Config } from '../config.js';
 import type { Db } from '../store/db.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
-import { unavailableRanges } from '../calendar/availability.js';
-import { holdersOf } from '../calendar/store.js';
+import { holdersOf, unavailableRanges } from '../nights/nights.js';
+import type { ConflictKeeper } from '../nights/conflicts.js';
 import { enqueueMail, deleteMailOf, mailProblems, type BookingMailKind } from '../mail/store.js';
 import { bookingMail, type BookingFacts } from '../mail/templates.js';
 import {
@@ -18,7 +18,6 @@ import {
   bookingsToErase,
   eraseGuestData,
   getBooking,
-  heldStays,
   insertBooking,
   referenceTaken,
   setStatus,
@@ -34,7 +33,7 @@ import {
   type BookingStatus,
   type OwnerBooking,
 } from '../../shared/bookings.js';
-import { addDays, nights, stayOverlaps, today } from '../../shared/calendar-dates.js';
+import { addDays, formatDate, nights, stayOverlaps, today } from '../../shared/calendar-dates.js';
 import { exemptionPossible } from '../../shared/gst.js';
 import { documentLinks } from '../gst/store.js';
 import { quoteStay } from '../../shared/quote.js';
@@ -119,6 +118,8 @@ export class BookingService {
     private readonly db: Db,
     private readonly config: Pick<Config, 'site' | 'bookings' | 'mail'>,
     private readonly mailer: Mailer,
+    /** Who holds the nights: finds the conflicts an accept or a cancel makes or ends (CONFLICT-1). */
+    private readonly conflicts: Pick<ConflictKeeper, 'exclusive' | 'changed'>,
     /** The clock (ms since the epoch); tests move it. */
     readonly now: () => number = Date.now,
   ) {}
@@ -244,10 +245,29 @@ export class BookingService {
   }
 
   /**
+   * `act` in the booking's property's turn (CONFLICT-4): an action that arrives while a sync of
+   * that property is writing waits for it, then checks the nights as the sync left them. The
+   * owner's route calls this one.
+   */
+  async actInTurn(
+    id: string,
+    action: BookingAction,
+    message?: string,
+    detail: { refundPaise?: number } = {},
+  ): Promise<BookingRow> {
+    const propertyId = getBooking(this.db, id)?.propertyId;
+    if (propertyId === undefined) return this.act(id, action, message, detail);
+    return this.conflicts.exclusive(propertyId, () => this.act(id, action, message, detail));
+  }
+
+  /**
    * The owner's action on a booking (BOOK-4). 404 for an unknown id; 409 naming the state when the
    * action is not allowed in it. Accept re-checks the nights in the same transaction as the
    * change, so two accepts of overlapping stays cannot both succeed; nights taken meanwhile by a
-   * feed, a block or another accepted booking give 409 saying which calendar holds them.
+   * feed, a block or another accepted booking give 409 saying which calendar holds them. Accept
+   * also checks time (CONFLICT-5): a request unanswered past BOOKING_REQUEST_HOURS is expired
+   * first (409 naming Expired), and one whose check-in has passed is 409 naming its check-in.
+   * An accept or a cancel finds the property's conflicts in the same transaction (CONFLICT-1).
    */
   act(
     id: string,
@@ -256,7 +276,10 @@ export class BookingService {
     detail: { refundPaise?: number } = {},
   ): BookingRow {
     const rule = BOOKING_TRANSITIONS[action];
-    const at = new Date(this.now()).toISOString();
+    const now = this.now();
+    const at = new Date(now).toISOString();
+    // An unanswered request past its hours is expired (mailed as the job would) before it is read.
+    if (action === 'accept') this.expireStale();
     const changed = this.db
       .transaction((): BookingRow => {
         const b = getBooking(this.db, id);
@@ -269,13 +292,15 @@ export class BookingService {
             { field: 'status', extra: { status: b.status } },
           );
         }
+        if (action === 'accept' && b.checkIn < today(now)) {
+          throw new ApiError(
+            409,
+            `This request's check-in, ${formatDate(b.checkIn)}, has passed: it can no longer be accepted, only declined.`,
+            { field: 'checkIn', extra: { status: b.status, checkInPassed: true } },
+          );
+        }
         if (action === 'accept') {
-          const holders = [
-            ...holdersOf(this.db, b.propertyId, b.checkIn, b.checkOut),
-            ...heldStays(this.db, b.propertyId, '', b.id)
-              .filter((h) => h.start < b.checkOut && b.checkIn < h.end)
-              .map((h) => `direct booking ${h.reference}`),
-          ];
+          const holders = holdersOf(this.db, b.propertyId, b.checkIn, b.checkOut, b.id);
           if (holders.length > 0) {
             throw new ApiError(
               409,
@@ -285,6 +310,7 @@ export class BookingService {
           }
         }
         setStatus(this.db, id, rule.from, rule.to, at, message);
+        if (action === 'accept' || action === 'cancel') this.conflicts.changed(b.propertyId);
         const after = getBooking(this.db, id)!;
         for (const hook of this.hooks) hook({ booking: after, action, at, ...detail });
         const kind = GUEST_MAIL[rule.to];

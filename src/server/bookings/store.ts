@@ -6,7 +6,6 @@
  * (bookings/service.ts), with the mail they enqueue.
  */
 import type { Db } from '../store/db.js';
-import type { DateRange } from '../../shared/calendar-dates.js';
 import type { GstRate } from '../../shared/gst.js';
 import {
   NIGHT_HOLDING_STATUSES,
@@ -198,24 +197,6 @@ export function openCount(db: Db): number {
       n: number;
     }
   ).n;
-}
-
-/** A booking holding nights (accepted or confirmed, BOOK-6), without guest data. */
-export interface HeldStay extends DateRange {
-  id: string;
-  reference: string;
-  status: BookingStatus;
-}
-
-/** The property's accepted and confirmed bookings ending after `from`, by check-in; `except` left out. */
-export function heldStays(db: Db, propertyId: string, from = '', except = ''): HeldStay[] {
-  return db
-    .prepare(
-      `SELECT id, reference, status, check_in AS start, check_out AS "end" FROM bookings
-         WHERE property_id = ? AND status IN ${HOLDING} AND check_out > ? AND id != ?
-         ORDER BY check_in, id`,
-    )
-    .all(propertyId, from, except) as HeldStay[];
 }
 
 /** Requests that arrived at or before `before` (ISO) and are still unanswered (BOOK-9). */

@@ -1,40 +1,9 @@
 /**
- * A property's unavailable nights (AVL-7, AVL-8, BOOK-6): every imported booking, every owner block
- * and every accepted or confirmed direct booking, merged into sorted runs from today
- * (Asia/Kolkata) on. The public availability answer is this list; the export feed holds the same
- * nights (its direct bookings as events of their own), so they always agree.
+ * The export feed's calendar text (AVL-8, BOOK-6). Which nights it holds is the nights module's
+ * answer (`exportedStays` in ../nights/nights.ts), the same one availability gives.
  */
 import ICAL from 'ical.js';
-import type { Db } from '../store/db.js';
-import { mergeRanges, today, type DateRange } from '../../shared/calendar-dates.js';
-import { heldStays } from '../bookings/store.js';
-import { listBusyRanges } from './store.js';
-
-/** Runs of unavailable nights from today on: sorted, merged, `end` the check-out day (exclusive). */
-export function unavailableRanges(
-  db: Db,
-  propertyId: string,
-  now: number = Date.now(),
-): DateRange[] {
-  const direct = heldStays(db, propertyId).map(({ start, end }) => ({ start, end }));
-  return mergeRanges([...listBusyRanges(db, propertyId), ...direct], today(now));
-}
-
-/**
- * What the export feed holds (AVL-8, BOOK-6): the merged runs of imported bookings and blocks from
- * today on, and each direct booking holding nights that ends after today, with its id only.
- */
-export function exportedStays(
-  db: Db,
-  propertyId: string,
-  now: number = Date.now(),
-): { runs: DateRange[]; direct: { id: string; start: string; end: string }[] } {
-  const from = today(now);
-  return {
-    runs: mergeRanges(listBusyRanges(db, propertyId), from),
-    direct: heldStays(db, propertyId, from).map(({ id, start, end }) => ({ id, start, end })),
-  };
-}
+import type { DateRange } from '../../shared/calendar-dates.js';
 
 function icalDate(date: string): InstanceType<typeof ICAL.Time> {
   return ICAL.Time.fromDateString(date);

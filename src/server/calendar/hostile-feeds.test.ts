@@ -8,7 +8,7 @@
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveRevision } from '../store/revisions.js';
-import { listBusyRanges } from './store.js';
+import { feedHoldings } from '../nights/store.js';
 import { testCatalogue } from '../../../test/factories.js';
 import { airbnbFeed } from '../../../test/feed-fixtures.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
@@ -98,7 +98,9 @@ describe('a hostile feed synced through the real server', () => {
     const [airbnb] = await syncNow(t);
     expect(airbnb!.lastError).toBeNull();
     expect(airbnb!.bookings).toBe(20_000);
-    const stored = listBusyRanges(t.ctx.db, 'stay-1').sort((x, y) => (x.start < y.start ? -1 : 1));
+    const stored = feedHoldings(t.ctx.db, 'stay-1')
+      .map(({ start, end }) => ({ start, end }))
+      .sort((x, y) => (x.start < y.start ? -1 : 1));
     expect(stored).toEqual(nights);
   });
 });

@@ -17,8 +17,10 @@ import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
 import { badRequest, notFound } from '../errors.js';
 import { latestRevision } from '../store/revisions.js';
-import { exportCalendar, exportedStays, unavailableRanges } from './availability.js';
-import { heldStays } from '../bookings/store.js';
+import { exportCalendar } from './availability.js';
+import { exportedStays, unavailableRanges } from '../nights/nights.js';
+import { heldStays } from '../nights/store.js';
+import type { ConflictKeeper } from '../nights/conflicts.js';
 import { today } from '../../shared/calendar-dates.js';
 import { isCalendarDate } from '../../shared/calendar-dates.js';
 import {
@@ -98,9 +100,13 @@ function redactedRequest(req: FastifyRequest) {
   };
 }
 
-export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function calendarRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  conflicts: ConflictKeeper,
+): Promise<void> {
   const owner = requireOwner(ctx.db, ctx.config.site);
-  const sync = new CalendarSync(ctx.db, ctx.config.calendar, app.log);
+  const sync = new CalendarSync(ctx.db, ctx.config.calendar, app.log, conflicts);
   app.addHook('onReady', async () => sync.start());
   app.addHook('onClose', async () => sync.stop());
 
@@ -216,7 +222,16 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
       throw badRequest(field, `${field}: ${issue?.message ?? 'invalid'}`);
     }
-    replaceCalendar(ctx.db, propertyId, parsed.data.feeds, parsed.data.blocks);
+    const { feeds, blocks } = parsed.data;
+    // CONFLICT-1: blocks (and feeds removed with their bookings) change held nights.
+    await conflicts.exclusive(propertyId, () =>
+      ctx.db
+        .transaction(() => {
+          replaceCalendar(ctx.db, propertyId, feeds, blocks);
+          conflicts.changed(propertyId);
+        })
+        .immediate(),
+    );
     void reply.header('cache-control', 'no-store');
     return ownerCalendar(propertyId);
   });

@@ -85,37 +85,6 @@ export function listBlocks(db: Db, propertyId: string): Block[] {
     .all(propertyId) as Block[];
 }
 
-/** Every booking of the property's feeds and every block, as ranges. */
-export function listBusyRanges(db: Db, propertyId: string): DateRange[] {
-  return db
-    .prepare(
-      `SELECT b.start_date AS start, b.end_date AS "end" FROM calendar_bookings b
-         JOIN calendar_feeds f ON f.id = b.feed_id WHERE f.property_id = ?
-       UNION ALL
-       SELECT start_date, end_date FROM calendar_blocks WHERE property_id = ?`,
-    )
-    .all(propertyId, propertyId) as DateRange[];
-}
-
-/**
- * Who holds any night of the stay [checkIn, checkOut) (BOOK-4's refusal of an accept): the label
- * of each feed with a booking there ("Airbnb"), and "your own block" for an owner block.
- */
-export function holdersOf(db: Db, propertyId: string, checkIn: string, checkOut: string): string[] {
-  const feeds = db
-    .prepare(
-      `SELECT DISTINCT f.label FROM calendar_bookings b JOIN calendar_feeds f ON f.id = b.feed_id
-         WHERE f.property_id = ? AND b.start_date < ? AND b.end_date > ? ORDER BY f.position, f.id`,
-    )
-    .all(propertyId, checkOut, checkIn) as { label: string }[];
-  const blocked = db
-    .prepare(
-      'SELECT 1 FROM calendar_blocks WHERE property_id = ? AND start_date < ? AND end_date > ? LIMIT 1',
-    )
-    .get(propertyId, checkOut, checkIn);
-  return [...feeds.map((f) => f.label), ...(blocked ? ['your own block'] : [])];
-}
-
 function newSecret(): string {
   // 192 bits, far above the 64 bits OWASP ASVS 4.0.3 3.2.2 asks of a session token: not guessable.
   return crypto.randomBytes(24).toString('base64url');

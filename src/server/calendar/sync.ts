@@ -5,7 +5,9 @@
  * off the event loop within its time limit and memory cap (FEED-1, FEED-2). A failed, unparsable
  * or unreadable fetch keeps the feed's last good bookings and records "Airbnb: the address answered
  * 404 at 10:42" (Asia/Kolkata time); only a good fetch replaces them. Log lines name the feed by id
- * and property, never by URL (AVL-3).
+ * and property, never by URL (AVL-3). A good fetch is written in its property's turn
+ * (ConflictKeeper.exclusive: an accept of that property waits for it), in one transaction with
+ * the property's conflicts (CONFLICT-1).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../store/db.js';
@@ -13,6 +15,8 @@ import { propertyClock } from '../../shared/calendar-dates.js';
 import { DEFAULT_FETCH_BOUNDS, fetchFeed, FeedFetchError } from './fetch-feed.js';
 import { FeedLimitError, FeedReader } from './feed-reader.js';
 import { FeedParseError } from './parse.js';
+import type { ConflictKeeper } from '../nights/conflicts.js';
+import { KeyedQueue } from '../keyed-queue.js';
 import {
   listAllFeeds,
   listFeeds,
@@ -49,7 +53,8 @@ export function failureSentence(label: string, err: unknown, at: Date): string {
 
 /** The sync service of one server: start(), syncProperty(), stop(). */
 export class CalendarSync {
-  private readonly hostQueues = new Map<string, Promise<unknown>>();
+  /** One fetch at a time per host (AVL-4). */
+  private readonly hosts = new KeyedQueue();
   private readonly stopping = new AbortController();
   private timer: NodeJS.Timeout | undefined;
 
@@ -57,6 +62,8 @@ export class CalendarSync {
     private readonly db: Db,
     private readonly options: SyncOptions,
     private readonly log: FastifyBaseLogger,
+    /** Finds the conflicts a sync makes or ends, and gives each property its turn to write. */
+    private readonly conflicts: Pick<ConflictKeeper, 'exclusive' | 'changed'>,
     /** Reads fetched feeds; stopped with the sync. */
     readonly reader: FeedReader = new FeedReader(),
   ) {}
@@ -97,18 +104,6 @@ export class CalendarSync {
     await Promise.all(listFeeds(this.db, propertyId).map((feed) => this.syncFeed(feed)));
   }
 
-  /** Runs `task` after every earlier fetch to the same host has finished. */
-  private onHost<T>(host: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.hostQueues.get(host) ?? Promise.resolve();
-    const next = previous.then(task, task);
-    const settled = next.catch(() => undefined);
-    this.hostQueues.set(host, settled);
-    void settled.then(() => {
-      if (this.hostQueues.get(host) === settled) this.hostQueues.delete(host);
-    });
-    return next;
-  }
-
   private syncFeed(feed: FeedRow): Promise<void> {
     let host: string;
     try {
@@ -116,7 +111,7 @@ export class CalendarSync {
     } catch {
       host = '';
     }
-    return this.onHost(host, async () => {
+    return this.hosts.run(host, async () => {
       if (this.stopping.signal.aborted) return;
       this.reader.warm();
       try {
@@ -127,7 +122,14 @@ export class CalendarSync {
           signal: this.stopping.signal,
         });
         const bookings = await this.reader.read(text);
-        saveSyncSuccess(this.db, feed.id, feed.url, bookings, new Date());
+        await this.conflicts.exclusive(feed.propertyId, () =>
+          this.db
+            .transaction(() => {
+              if (saveSyncSuccess(this.db, feed.id, feed.url, bookings, new Date()))
+                this.conflicts.changed(feed.propertyId);
+            })
+            .immediate(),
+        );
         this.log.info(
           { feedId: feed.id, propertyId: feed.propertyId, bookings: bookings.length },
           'calendar feed synced',

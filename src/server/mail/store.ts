@@ -18,10 +18,11 @@ type MailKind =
   | 'guest-declined'
   | 'guest-cancelled'
   | 'guest-expired'
-  | 'owner-backup-lag';
+  | 'owner-backup-lag'
+  | 'owner-conflict';
 
 /** The kinds that tell of a booking (templates.ts writes them). */
-export type BookingMailKind = Exclude<MailKind, 'owner-backup-lag'>;
+export type BookingMailKind = Exclude<MailKind, 'owner-backup-lag' | 'owner-conflict'>;
 
 /** A message to send: plain text and HTML bodies of the same words. */
 export interface OutgoingMail {
@@ -139,6 +140,7 @@ const KIND_WORDS: Record<MailKind, string> = {
   'guest-cancelled': 'Cancelled mail to the guest',
   'guest-expired': 'Expired mail to the guest',
   'owner-backup-lag': 'Off-machine copy warning to you',
+  'owner-conflict': 'Double booking warning to you',
 };
 
 /**

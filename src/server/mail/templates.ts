@@ -84,6 +84,21 @@ function guestLines(f: BookingFacts): string {
 }
 
 /**
+ * A notice to the owner that is not about one booking (CONFLICT-3: a double booking): the
+ * paragraphs as given, then the link to the owner's page. The same rendering as booking mail.
+ */
+export function ownerNoticeMail(
+  subject: string,
+  paragraphs: string[],
+  site: Pick<MailSite, 'siteUrl'>,
+): { subject: string; text: string; html: string } {
+  return {
+    subject,
+    ...render([...paragraphs, { label: 'Open the owner page', href: `${site.siteUrl}/admin` }]),
+  };
+}
+
+/**
  * The subject and bodies of one booking mail. Owner mails carry the guest's contact details (the
  * owner needs them to answer); guest mails carry the booking page link and the owner's contact.
  */

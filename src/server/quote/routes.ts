@@ -17,7 +17,7 @@ import { LIMITS } from '../../shared/property-fields.js';
 import { quoteStay } from '../../shared/quote.js';
 import { API } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
-import { unavailableRanges } from '../calendar/availability.js';
+import { unavailableRanges } from '../nights/nights.js';
 import { badRequest, notFound } from '../errors.js';
 import { publishedProperties as readPublished } from '../publish/published-properties.js';
 

@@ -83,9 +83,12 @@ const dialog = (id: string) => document.getElementById(id) as HTMLDialogElement;
 const COUNT_URL = '/api/bookings?status=open';
 /** The copy off the machine's state the bar asks as the page loads (BACKUP-4). */
 const BACKUP_URL = '/api/backup-status';
-/** What the page sent besides that count and the backup state. */
-const sentBesidesCount = () =>
-  server.seen.filter((s) => s.url !== COUNT_URL && s.url !== BACKUP_URL);
+/** The open double bookings the bar asks as the page loads (CONFLICT-3). */
+const CONFLICTS_URL = '/api/conflicts';
+/** What the page asks by itself as it loads, whatever the owner does. */
+const background = (url: string) => url === BACKUP_URL || url === CONFLICTS_URL;
+/** What the page sent besides that count, the backup state and the conflicts. */
+const sentBesidesCount = () => server.seen.filter((s) => s.url !== COUNT_URL && !background(s.url));
 
 describe('AdminRoot', () => {
   it('provides the AdminApi to the page and renders the admin bar after it', () => {
@@ -125,8 +128,42 @@ describe('AdminRoot', () => {
     await within(bar).findByRole('button', { name: 'Bookings 2 open' });
     expect(within(dialog('bookings')).getAllByRole('heading', { level: 3 })).toHaveLength(4);
     expect(
-      server.seen.filter((s) => s.url !== BACKUP_URL).map((s) => `${s.method} ${s.url}`),
+      server.seen.filter((s) => !background(s.url)).map((s) => `${s.method} ${s.url}`),
     ).toEqual([`GET ${COUNT_URL}`, `GET ${COUNT_URL}`]);
+  });
+
+  it('says an open double booking in the bar as the page loads, with its dates and both sides (CONFLICT-3)', async () => {
+    server.answers[CONFLICTS_URL] = [
+      {
+        status: 200,
+        body: {
+          conflicts: [
+            {
+              propertyId: 'misty-hills',
+              from: '2026-03-21',
+              to: '2026-03-22',
+              sides: [
+                { source: 'direct', label: 'Direct booking', reference: 'STY-7K2Q' },
+                { source: 'feed', label: 'Airbnb' },
+              ],
+            },
+          ],
+        },
+      },
+    ];
+    render(
+      <AdminRoot data={pageData()}>
+        <Screen />
+      </AdminRoot>,
+    );
+    const bar = screen.getByRole('region', { name: 'Admin Tools' });
+    const notice = () => bar.querySelector('[data-conflict-notice="bar"]');
+    await waitFor(() => expect(notice()).not.toBeNull());
+    expect(notice()!.textContent).toBe(
+      '⚠ Double booking' +
+        'Misty Hills: Sat 21 Mar 2026 to Sun 22 Mar 2026 (1 night) is held by direct booking STY-7K2Q and Airbnb.' +
+        'Cancel or move one of them (in Bookings, in the channel, or in the Calendar dialog); the notice goes by itself once only one holds the nights.',
+    );
   });
 
   it('opens Manage Images with each photo, and Show/Hide On Home changes memory only, reopening the dialog', async () => {

@@ -12,6 +12,8 @@ import type { PageData } from '../../shared/site-data.js';
 import { createAdminActions, type AdminUi } from './admin-actions.js';
 import { AdminBar } from './admin-bar.js';
 import { BackupLine } from './backup-line.js';
+import { ConflictNotice } from './conflicts/conflict-notice.js';
+import { useConflicts } from './conflicts/use-conflicts.js';
 import { createDataStore } from './data-store.js';
 import {
   DESCRIPTION_DIALOG_ID,
@@ -86,6 +88,12 @@ export default function AdminRoot({ data, children }: { data: PageData; children
   const [bookingsOpening, setBookingsOpening] = useState(0);
   const [documentsOpening, setDocumentsOpening] = useState(0);
   const [openCount, setOpenCount] = useState<number | null>(null);
+  // CONFLICT-3: the open double bookings, for the bar, the inbox and the Calendar dialog.
+  const conflicts = useConflicts();
+  const nameOf = useCallback(
+    (id: string) => store.get().propertyList.find((p) => p.id === id)?.name,
+    [store],
+  );
 
   const flush = useMemo(() => createFlushClient(store, { notify: setNotice }), [store, setNotice]);
   const actions = useMemo(() => {
@@ -177,6 +185,8 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           target={calendarFor}
           close={() => window.closeDialog(CALENDAR_DIALOG_ID)}
           confirm={(m) => window.confirm(m)}
+          conflicts={conflicts.conflicts}
+          onNightsChanged={conflicts.refresh}
         />
         <RatesDialog
           target={ratesFor}
@@ -187,7 +197,11 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           opening={bookingsOpening}
           close={() => window.closeDialog(BOOKINGS_DIALOG_ID)}
           onOpenCount={setOpenCount}
+          conflicts={conflicts.conflicts}
+          nameOf={nameOf}
+          onNightsChanged={conflicts.refresh}
         />
+        <ConflictNotice conflicts={conflicts.conflicts} nameOf={nameOf} place="bar" />
         <BackupLine />
         <DocumentsDialog
           opening={documentsOpening}

@@ -2,10 +2,12 @@
  * One booking in the owner's inbox (INBOX-2): the guest, links to reach them (WhatsApp, call,
  * e-mail), the property and reference, dates, nights, guests, the total (and the advance) in
  * rupees, the status in words (BOOK-7's), its age, the guest's and the owner's messages, mail that
- * could not be sent (BOOK-8), its GST documents and invoice (booking-gst.tsx, GST-5), and its actions (booking-actions.tsx). A booking whose guest data was
+ * could not be sent (BOOK-8), a double booking it is a side of (CONFLICT-3), its GST documents and invoice (booking-gst.tsx, GST-5), and its actions (booking-actions.tsx). A booking whose guest data was
  * erased (BOOK-9) says so instead of a name.
  */
 import { BOOKING_STATUS_WORDS, type OwnerBooking } from '../../shared/bookings.js';
+import type { Conflict } from '../../shared/conflicts.js';
+import { ConflictNotice } from './conflicts/conflict-notice.js';
 import { formatDate } from '../../shared/calendar-dates.js';
 import { formatPaise } from '../../shared/stay-basics.js';
 import { BookingActions } from './booking-actions.js';
@@ -45,10 +47,13 @@ export function BookingCard({
   booking: b,
   dialog,
   now,
+  conflicts = [],
 }: {
   booking: OwnerBooking;
   dialog: BookingsDialogState;
   now: number;
+  /** The open conflicts this booking is a side of (CONFLICT-3). */
+  conflicts?: readonly Conflict[];
 }) {
   const titleId = `booking-${b.id}`;
   return (
@@ -63,6 +68,7 @@ export function BookingCard({
         {b.propertyName} · {b.reference} · asked{' '}
         <time dateTime={b.createdAt}>{ageOf(b.createdAt, now)}</time>
       </p>
+      <ConflictNotice conflicts={conflicts} nameOf={() => b.propertyName} place="card" />
       <dl className={styles.facts}>
         <div>
           <dt>Dates</dt>

@@ -17,6 +17,7 @@ import {
   within,
 } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Conflict } from '../../shared/conflicts.js';
 import { BookingsDialog } from './bookings-dialog.js';
 import { NOW, testBooking, testBookingList } from '../../../test/booking-fixtures.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
@@ -36,10 +37,11 @@ afterEach(() => {
 const OPEN = '/api/bookings?status=open';
 const ACCEPT = '/api/bookings/b-request/accept';
 
-function open() {
+function open(extra: { conflicts?: Conflict[]; onNightsChanged?: () => void } = {}) {
   const counts: number[] = [];
   const view = render(
     <BookingsDialog
+      {...extra}
       opening={1}
       close={() => {}}
       onOpenCount={(n) => counts.push(n)}
@@ -125,8 +127,10 @@ describe('BookingsDialog', () => {
     server.answers['/api/bookings/b-request/accept'] = [
       { status: 200, body: { booking: testBooking({ status: 'accepted' }) } },
     ];
-    const { counts } = open();
+    let changed = 0;
+    const { counts } = open({ onNightsChanged: () => (changed += 1) });
     await screen.findByRole('list', { name: 'Bookings' });
+    expect(changed).toBe(0);
     await act(async () => {
       fireEvent.click(within(card('Asha Rao')).getByRole('button', { name: 'Accept STY-7K2Q' }));
     });
@@ -142,6 +146,34 @@ describe('BookingsDialog', () => {
     ).toEqual(['Advance received STY-7K2Q', 'Cancel booking STY-7K2Q']);
     expect(screen.getByRole('radio', { name: 'Open' })).toBeTruthy();
     expect(counts).toEqual([1, 0]);
+    // CONFLICT-3: held nights changed, so the page asks for the conflicts again.
+    expect(changed).toBe(1);
+  });
+
+  it('says a double booking at the top and on the card of the booking that is a side, not on the others (CONFLICT-3)', async () => {
+    server.answers[OPEN] = [{ status: 200, body: testBookingList() }];
+    open({
+      conflicts: [
+        {
+          propertyId: 'coffee-view',
+          from: '2026-03-15',
+          to: '2026-03-16',
+          sides: [
+            { source: 'direct', label: 'Direct booking', reference: 'STY-9P4D' },
+            { source: 'block', label: 'Blocked' },
+          ],
+        },
+      ],
+    });
+    await screen.findByRole('list', { name: 'Bookings' });
+    const sentence =
+      'coffee-view: Sun 15 Mar 2026 to Mon 16 Mar 2026 (1 night) is held by direct booking STY-9P4D and your own block.';
+    expect(document.querySelector('[data-conflict-notice="inbox"] li')?.textContent).toBe(sentence);
+    expect(
+      within(card('Vikram Shetty')).getByText(/is held by direct booking STY-9P4D/).textContent,
+    ).toBe(sentence.replace('coffee-view', 'Coffee View'));
+    for (const name of ['Asha Rao', 'Meera Iyer', 'Guest data erased'])
+      expect(card(name).querySelector('[data-conflict-notice]')).toBeNull();
   });
 
   it('Decline asks for an optional message and sends it; Back sends nothing', async () => {

@@ -4,12 +4,15 @@
  * of cards (booking-list.tsx, booking-card.tsx) and each card's actions (booking-actions.tsx). Its
  * state and calls are useBookingsDialog's; done actions are told by a notification
  * (notification.tsx) inside the dialog, refusals next to their booking.
+ * Open double bookings are said at the top and on each booking that is a side (CONFLICT-3).
  * A native modal `<dialog id="bookings">`, opened through window.openDialog (FOOT-3). The guests'
  * names, phones, e-mails and messages are personal data (BOOK-9): they are only ever in this
  * dialog's memory.
  */
 import { useId } from 'react';
 import type { ApiEnv } from '../api-fetch.js';
+import type { Conflict } from '../../shared/conflicts.js';
+import { ConflictNotice } from './conflicts/conflict-notice.js';
 import { LOGIN_PATH } from '../../shared/routes.js';
 import { BookingList } from './booking-list.js';
 import { BookingsFilter } from './bookings-filter.js';
@@ -30,6 +33,12 @@ export interface BookingsDialogProps {
   env?: ApiEnv;
   /** The clock the ages are read against; Date.now by default. */
   now?: () => number;
+  /** CONFLICT-3: the open double bookings, said at the top and on their bookings' cards. */
+  conflicts?: readonly Conflict[];
+  /** The property's name for a conflict's sentence. */
+  nameOf?: (propertyId: string) => string | undefined;
+  /** Called after an accept or a cancel (held nights changed: conflicts are asked again). */
+  onNightsChanged?: () => void;
 }
 
 export function BookingsDialog({
@@ -38,6 +47,9 @@ export function BookingsDialog({
   onOpenCount,
   env = {},
   now = Date.now,
+  conflicts = [],
+  nameOf,
+  onNightsChanged,
 }: BookingsDialogProps) {
   const id = useId();
   const { note, notify } = useNotification();
@@ -46,6 +58,7 @@ export function BookingsDialog({
     env,
     notify,
     ...(onOpenCount ? { onOpenCount } : {}),
+    ...(onNightsChanged ? { onNightsChanged } : {}),
   });
   const { loadError } = dialog;
 
@@ -67,8 +80,9 @@ export function BookingsDialog({
           </>
         )}
       </p>
+      <ConflictNotice conflicts={conflicts} {...(nameOf ? { nameOf } : {})} place="inbox" />
       <BookingsFilter id={id} dialog={dialog} />
-      <BookingList dialog={dialog} now={now()} />
+      <BookingList dialog={dialog} now={now()} conflicts={conflicts} />
       <div className={`${admin.footerRow} ${styles.footer}`}>
         <button type="button" className={admin.button} onClick={close}>
           Close

@@ -8,6 +8,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarState } from '../../shared/api-types.js';
+import type { Conflict } from '../../shared/conflicts.js';
 import { CalendarDialog } from './calendar-dialog.js';
 import type { CalendarTarget } from './use-calendar-dialog.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
@@ -56,10 +57,19 @@ const target: CalendarTarget = {
   opening: 1,
 };
 
-function open(options: { confirm?: boolean; copied?: string[] } = {}) {
+function open(
+  options: {
+    confirm?: boolean;
+    copied?: string[];
+    conflicts?: Conflict[];
+    onNightsChanged?: () => void;
+  } = {},
+) {
   const view = render(
     <CalendarDialog
       target={target}
+      conflicts={options.conflicts ?? []}
+      {...(options.onNightsChanged ? { onNightsChanged: options.onNightsChanged } : {})}
       close={() => {}}
       env={{ base: server.base }}
       confirm={() => options.confirm ?? false}
@@ -142,7 +152,8 @@ describe('CalendarDialog', () => {
       { status: 200, body: { ...state, feeds: [state.feeds[0]!] } },
     ];
     server.answers[`${path}/sync`] = [{ status: 200, body: synced }];
-    open();
+    let changed = 0;
+    open({ onNightsChanged: () => (changed += 1) });
     await screen.findByText(/^Last synced/);
     const booking = screen.getAllByRole('listitem')[1]!;
     fireEvent.click(within(booking).getByRole('button', { name: /^Remove/ }));
@@ -156,6 +167,8 @@ describe('CalendarDialog', () => {
       `POST ${path}/sync`,
     ]);
     expect(screen.getByText(/^Last synced .+ · 4 bookings$/)).toBeTruthy();
+    // CONFLICT-3: the page asks for the conflicts again once the nights may have changed.
+    expect(changed).toBe(1);
     expect(screen.getAllByLabelText('Label').map((i) => (i as HTMLInputElement).value)).toEqual([
       'Airbnb',
     ]);
@@ -173,5 +186,35 @@ describe('CalendarDialog', () => {
     });
     await waitFor(() => expect(copied).toEqual([state.exportUrl]));
     expect(screen.getByText('Export address copied.')).toBeTruthy();
+  });
+
+  it("says this property's double bookings under the title, and no other property's (CONFLICT-3)", async () => {
+    server.answers[path] = [{ status: 200, body: state }];
+    const side = { source: 'feed' as const, label: 'Airbnb' };
+    open({
+      conflicts: [
+        {
+          propertyId: 'coffee-view',
+          from: '2026-03-21',
+          to: '2026-03-23',
+          sides: [{ source: 'direct', label: 'Direct booking', reference: 'STY-7K2Q' }, side],
+        },
+        {
+          propertyId: 'misty-hills',
+          from: '2026-04-01',
+          to: '2026-04-02',
+          sides: [{ source: 'block', label: 'Blocked' }, side],
+        },
+      ],
+    });
+    await screen.findByText(/^Last synced/);
+    const notice = document.querySelector('[data-conflict-notice="calendar"]')!;
+    expect(
+      within(notice as HTMLElement)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Coffee View: Sat 21 Mar 2026 to Mon 23 Mar 2026 (2 nights) are held by direct booking STY-7K2Q and Airbnb.',
+    ]);
   });
 });

@@ -2,13 +2,16 @@
  * The Calendar dialog (AVL-1), opened by the 'Calendar' control of a property page in admin mode:
  * the calendars to import (calendar-feeds.tsx), the owner's own blocks (calendar-blocks.tsx), the
  * direct bookings holding nights (calendar-direct-bookings.tsx, BOOK-6), the export address (calendar-export.tsx), and 'Save' (PUT, replacing both lists) and 'Sync Now'
- * (saves first when something changed). Its state and calls are useCalendarDialog's.
+ * (saves first when something changed). Its state and calls are useCalendarDialog's. The
+ * property's open double bookings are said under the title (CONFLICT-3).
  * A native modal `<dialog id="calendar">`, opened through window.openDialog (FOOT-3), like the
  * other admin dialogs. Feed URLs and the export URL are secrets (AVL-3): they are only ever in this
  * dialog's memory, never in the catalogue.
  */
 import { useId } from 'react';
 import type { ApiEnv } from '../api-fetch.js';
+import type { Conflict } from '../../shared/conflicts.js';
+import { ConflictNotice } from './conflicts/conflict-notice.js';
 import { CalendarBlocks } from './calendar-blocks.js';
 import { CalendarDirectBookings } from './calendar-direct-bookings.js';
 import { CalendarExport } from './calendar-export.js';
@@ -26,11 +29,23 @@ export interface CalendarDialogProps {
   confirm: (message: string) => boolean;
   /** Puts text on the clipboard; navigator.clipboard by default. */
   copy?: (text: string) => Promise<void>;
+  /** CONFLICT-3: the open double bookings; the dialog says its property's. */
+  conflicts?: readonly Conflict[];
+  /** Called after a save or a sync (held nights may have changed). */
+  onNightsChanged?: () => void;
 }
 
-export function CalendarDialog({ target, close, env = {}, confirm, copy }: CalendarDialogProps) {
+export function CalendarDialog({
+  target,
+  close,
+  env = {},
+  confirm,
+  copy,
+  conflicts = [],
+  onNightsChanged,
+}: CalendarDialogProps) {
   const id = useId();
-  const dialog = useCalendarDialog({ target, env, confirm, copy });
+  const dialog = useCalendarDialog({ target, env, confirm, copy, onNightsChanged });
   const { stored, busy, dirty } = dialog;
 
   return (
@@ -51,6 +66,11 @@ export function CalendarDialog({ target, close, env = {}, confirm, copy }: Calen
         <p className={dialog.failed ? styles.calendarError : styles.calendarMessage} role="status">
           {dialog.status}
         </p>
+        <ConflictNotice
+          conflicts={conflicts.filter((c) => c.propertyId === target?.propertyId)}
+          nameOf={() => target?.propertyName}
+          place="calendar"
+        />
 
         <CalendarFeeds id={id} dialog={dialog} />
         <CalendarBlocks id={id} dialog={dialog} />

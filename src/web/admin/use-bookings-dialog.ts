@@ -69,6 +69,8 @@ export interface BookingsDialogOptions {
   onOpenCount?: (count: number) => void;
   /** Milliseconds between quiet refreshes (INBOX-6); INBOX_REFRESH_MS by default. */
   refreshMs?: number;
+  /** Called after an accept or a cancel is done: held nights changed (CONFLICT-3). */
+  onNightsChanged?: () => void;
 }
 
 /** INBOX-6: a request that arrives while the owner's page is open shows within a minute. */
@@ -98,6 +100,7 @@ export function useBookingsDialog({
   notify,
   onOpenCount,
   refreshMs = INBOX_REFRESH_MS,
+  onNightsChanged,
 }: BookingsDialogOptions): BookingsDialogState {
   const [filter, setFilterState] = useState<BookingFilter>('open');
   const [bookings, setBookings] = useState<OwnerBooking[] | null>(null);
@@ -189,6 +192,7 @@ export function useBookingsDialog({
     if (booking.status === 'requested' && after.status !== 'requested' && count.current !== null)
       setOpenCount(Math.max(0, count.current - 1));
     notify(doneText(after, action));
+    if (action === 'accept' || action === 'cancel') onNightsChanged?.();
   }
 
   return {

@@ -110,6 +110,8 @@ interface CalendarDialogOptions {
   confirm: (message: string) => boolean;
   /** Puts text on the clipboard; navigator.clipboard by default. */
   copy?: (text: string) => Promise<void>;
+  /** Called after a save or a sync is done (CONFLICT-3: conflicts are asked again). */
+  onNightsChanged?: (() => void) | undefined;
 }
 
 export function useCalendarDialog({
@@ -117,6 +119,7 @@ export function useCalendarDialog({
   env,
   confirm,
   copy,
+  onNightsChanged,
 }: CalendarDialogOptions): CalendarDialogState {
   const [stored, setStored] = useState<CalendarState | null>(null);
   const [draft, setDraft] = useState<Draft>({ feeds: [], blocks: [] });
@@ -172,6 +175,7 @@ export function useCalendarDialog({
       }
       apply(r.value);
     }
+    if (steps.includes('save') || steps.includes('sync')) onNightsChanged?.();
     setMessage({ text: done, error: false });
     setBusy(null);
   }

@@ -1,0 +1,26 @@
+/**
+ * `GET /api/conflicts` (CONFLICT-2): the open double bookings of every property, for the owner
+ * only (requireOwner: session and Origin), `no-store`. The answer is `ConflictList`
+ * (src/shared/conflicts.ts): `{ conflicts: [{ propertyId, from, to, sides }] }`, no guest data.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { requireOwner } from '../auth/guard.js';
+import type { ConflictList } from '../../shared/conflicts.js';
+import { API } from '../../shared/routes.js';
+import type { ConflictKeeper } from './conflicts.js';
+
+export async function conflictRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  conflicts: ConflictKeeper,
+): Promise<void> {
+  app.get(
+    API.conflicts,
+    { onRequest: requireOwner(ctx.db, ctx.config.site) },
+    async (_req, reply): Promise<ConflictList> => {
+      void reply.header('cache-control', 'no-store');
+      return { conflicts: conflicts.list() };
+    },
+  );
+}

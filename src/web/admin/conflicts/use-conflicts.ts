@@ -1,0 +1,47 @@
+/**
+ * The open double bookings as the owner's page knows them (CONFLICT-3): asked at the page's load,
+ * every REFRESH_MS while the tab is visible, at once when it becomes visible again, and whenever a
+ * change of held nights is made from this page (`refresh`: an accept, a cancel, a calendar saved or
+ * synced). A failed answer keeps the last list (the next try may succeed); an answer overtaken by a
+ * newer question is dropped.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Conflict } from '../../../shared/conflicts.js';
+import type { ApiEnv } from '../../api-fetch.js';
+import { listConflicts } from './conflicts-api.js';
+
+/** How often the page asks again, ms: a sync every 15 minutes may find one at any time. */
+const REFRESH_MS = 60_000;
+
+export interface ConflictsState {
+  /** The open conflicts; empty until the server said. */
+  conflicts: readonly Conflict[];
+  /** Asks again now. */
+  refresh(): void;
+}
+
+export function useConflicts(env: ApiEnv = {}, refreshMs = REFRESH_MS): ConflictsState {
+  const [conflicts, setConflicts] = useState<readonly Conflict[]>([]);
+  const asked = useRef(0);
+  const refresh = useCallback(() => {
+    const mine = (asked.current += 1);
+    void listConflicts(env).then((r) => {
+      if (r.ok && mine === asked.current) setConflicts(r.value.conflicts);
+    });
+    // env is fixed for the page's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    refresh();
+    const again = () => {
+      if (document.visibilityState === 'visible') refresh();
+    };
+    const timer = setInterval(again, refreshMs);
+    document.addEventListener('visibilitychange', again);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', again);
+    };
+  }, [refresh, refreshMs]);
+  return { conflicts, refresh };
+}
