@@ -138,9 +138,14 @@ export function allowedActions(status: BookingStatus): BookingAction[] {
   return BOOKING_ACTIONS.filter((action) => BOOKING_TRANSITIONS[action].from.includes(status));
 }
 
-/** Body of an owner action (decline and cancel: an optional message to the guest, at most 2,000 characters). */
+/**
+ * Body of an owner action (decline and cancel: an optional message to the guest, at most 2,000
+ * characters; cancel of a paid booking: `refundPaise`, the part of the advance returned, 0 to the
+ * advance received, GST-4).
+ */
 export interface BookingActionBody {
   message?: string;
+  refundPaise?: number;
 }
 
 /** Answer to an owner action: the booking as it is now. */

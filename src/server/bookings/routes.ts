@@ -246,6 +246,9 @@ export async function bookingRoutes(
       if (!parsed.success) throw refusal(parsed.error);
       if (!BOOKING_ID_RE.test(id)) throw notFound('id', 'There is no booking with this id.');
       const { message, refundPaise } = parsed.data;
+      if (refundPaise !== undefined && action !== 'cancel') {
+        throw badRequest('refundPaise', 'refundPaise goes with a cancel only.');
+      }
       const booking = service.act(id, action as BookingAction, message, {
         ...(refundPaise === undefined ? {} : { refundPaise }),
       });

@@ -225,6 +225,14 @@ describe('GST-4: cancellation and credit notes', () => {
     const tooMuch = await owner('POST', `/api/bookings/${id}/cancel`, { refundPaise: 308_701 });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json()).toMatchObject({ field: 'refundPaise' });
+    for (const refundPaise of [-1, 1.5, '2000', null]) {
+      const bad = await owner('POST', `/api/bookings/${id}/cancel`, { refundPaise });
+      expect(bad.statusCode, String(refundPaise)).toBe(400);
+      expect(bad.json()).toMatchObject({ field: 'refundPaise' });
+    }
+    const notCancel = await owner('POST', `/api/bookings/${id}/paid`, { refundPaise: 0 });
+    expect(notCancel.statusCode).toBe(400);
+    expect(notCancel.json()).toMatchObject({ field: 'refundPaise' });
     const list = (await owner('GET', '/api/bookings')).json() as BookingList;
     expect(list.bookings[0]!.status).toBe('confirmed'); // rolled back
 
