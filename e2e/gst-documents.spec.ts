@@ -97,9 +97,22 @@ test('a company invoice: the guest’s form, the receipt voucher, the invoice pa
     await form.getByRole('button', { name: 'Save company details' }).click();
   };
   await fill('27AAPFU0939F1ZW'); // a wrong check character
-  await expect(form.getByText('This is not a valid GSTIN')).toBeVisible();
+  // GST-11: the refused form comes back with what was typed and the field named.
+  await expect(form.getByText('This GSTIN has a wrong check character')).toBeVisible();
   await expect(form.getByLabel('GSTIN')).toHaveAttribute('aria-invalid', 'true');
-  await fill('27AAPFU0939F1ZV');
+  await expect(form.getByLabel('GSTIN')).toHaveValue('27AAPFU0939F1ZW');
+  await expect(form.getByLabel('Legal name')).toHaveValue('Coffee Board Traders Pvt Ltd');
+  await expect(form.getByLabel('Billing address')).toHaveValue(
+    '12 Fort Street, Mumbai, Maharashtra 400001',
+  );
+  await expect(page.getByRole('status')).toContainText('correct the GSTIN below');
+  await expectNoViolations(page, 'booking page with a refused company form');
+  await page.screenshot({
+    path: path.join(shots, `${info.project.name}-gst-company-refused.png`),
+    fullPage: true,
+  });
+  await form.getByLabel('GSTIN').fill('27AAPFU0939F1ZV');
+  await form.getByRole('button', { name: 'Save company details' }).click();
   await expect(page.getByRole('status')).toContainText('Your company’s details are saved');
 
   await owner(`/api/bookings/${booking.id}/accept`);

@@ -205,5 +205,7 @@ export interface GuestBookingView {
     path: string;
     company?: { legalName: string; gstin: string; address: string };
     problem?: 'legalName' | 'gstin' | 'address';
+    /** Why the field was refused, when the server says more than the field's usual words. */
+    problemText?: string;
   };
 }

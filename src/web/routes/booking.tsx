@@ -83,7 +83,7 @@ function CompanyForm({ form }: { form: NonNullable<GuestBookingView['companyForm
         )}
         {wrong && (
           <p className="bk-error" id={`${id}-error`}>
-            {COMPANY_PROBLEMS[name]}
+            {form.problemText ?? COMPANY_PROBLEMS[name]}
           </p>
         )}
       </>
