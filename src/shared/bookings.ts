@@ -203,7 +203,10 @@ export interface GuestBookingView {
    */
   companyForm?: {
     path: string;
+    /** What the form holds: the company saved, or what was typed in a refused form (GST-11). */
     company?: { legalName: string; gstin: string; address: string };
+    /** A company is saved for the invoice. */
+    saved?: boolean;
     problem?: 'legalName' | 'gstin' | 'address';
     /** Why the field was refused, when the server says more than the field's usual words. */
     problemText?: string;

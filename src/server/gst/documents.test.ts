@@ -354,6 +354,7 @@ describe('GST-7: a company invoice, GST-6: an exempt stay', () => {
       address: { value: '', invalid: 'bk-company-address-error' },
     });
     expect(noAddress.body).toContain('correct the billing address below');
+    expect(noAddress.body).toContain('>Save company details</button>');
     expect(stayCompany()).toBeUndefined();
     expect((await post(company, 'https://evil.example')).statusCode).toBe(403);
     const ok = await post(company);

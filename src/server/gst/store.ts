@@ -253,7 +253,8 @@ export function guestGstView(
   const invoiced = docs.some(
     (d) => d.status === 'issued' && (d.type === 'tax-invoice' || d.type === 'bill-of-supply'),
   );
-  const company = refused?.company ?? stayFacts(db, bookingId).company;
+  const saved = stayFacts(db, bookingId).company;
+  const company = refused?.company ?? saved;
   return {
     ...(docs.length > 0
       ? {
@@ -270,6 +271,7 @@ export function guestGstView(
           companyForm: {
             path: `${pagePath}/company`,
             ...(company ? { company } : {}),
+            ...(saved ? { saved: true } : {}),
             ...(refused ? { problem: refused.problem } : {}),
             ...(refused?.problemText ? { problemText: refused.problemText } : {}),
           },
