@@ -21,7 +21,7 @@ import { propertyPath } from '../../shared/routes.js';
 import type { Property } from '../../shared/site-data.js';
 
 /** The page's view of a booking; `property` is the published one (absent once removed from the catalogue). */
-export async function guestView(
+async function guestView(
   b: BookingRow,
   property: Property | undefined,
   site: SiteConfig,
@@ -74,7 +74,7 @@ export async function guestView(
 let template: string | undefined;
 
 /** The page's HTML: the client build's template, no script, the SSR entry's booking page in it. Throws when the build is missing. */
-export async function bookingPageHtml(view: GuestBookingView): Promise<string> {
+async function bookingPageHtml(view: GuestBookingView): Promise<string> {
   const ssr = await loadSsr();
   template ??= withoutScripts(await readTemplate());
   const page = ssr.renderBooking(view);

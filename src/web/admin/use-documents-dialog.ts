@@ -28,7 +28,7 @@ import { readPaise } from './booking-words.js';
 export const MAX_REASON = 500;
 
 /** The correction the owner is writing for one document. */
-export interface Correction {
+interface Correction {
   doc: DocumentSummary;
   kind: 'cancel' | 'credit-note';
   reason: string;
