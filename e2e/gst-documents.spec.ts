@@ -193,6 +193,11 @@ test('a company invoice: the guest’s form, the receipt voucher, the invoice pa
       await page.locator('table').evaluateAll((ts) => ts.map((t) => getComputedStyle(t).display)),
     ).toEqual(['table', 'table', 'table']);
     await page.pdf({ path: path.join(shots, 'gst-invoice-print.pdf'), format: 'A4' });
+    // The print styles at an A4 page's width (210 mm less 2 × 12 mm margins, at 96 dpi), to look at.
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 703, height: 1000 });
+    await page.screenshot({ path: path.join(shots, 'gst-invoice-print-a4.png'), fullPage: true });
+    await page.setViewportSize(viewport);
     await page.emulateMedia({ media: 'screen' });
   }
   const pdf = await page.request.get(`${page.url()}.pdf`);

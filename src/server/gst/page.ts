@@ -35,6 +35,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem;margin:1rem
 dt{color:#444}dd{margin:0;font-weight:600}
 .scroll{overflow-x:auto;margin:1rem 0}
 table{border-collapse:collapse;width:100%;font-size:.95rem}
+caption{text-align:left}
 th,td{border:1px solid #999;padding:.35rem .5rem;text-align:left;vertical-align:top}
 td.n,th.n{text-align:right;white-space:nowrap}
 tfoot th,tfoot td{font-weight:700}
