@@ -5,7 +5,12 @@
  * received (a receipt voucher); the stay is moved to end today in the database (a browser test
  * cannot wait for a check-out) and the owner issues the invoice from its inbox card. The guest's page lists both
  * documents; the invoice page names the company, passes axe and is printed to PDF by Chromium.
- * Screenshots: test-results/screenshots/{project}-gst-{booking|invoice}.png and
+ * A refused company form comes back with what was typed (GST-11); the invoice page does not
+ * scroll sideways on a phone (GST-12). A second test cancels a paid booking from the inbox with
+ * a partial refund (GST-9) and cancels the refund voucher from the Documents dialog with its
+ * reason (GST-10), then reads the cancelled voucher's page.
+ * Screenshots: test-results/screenshots/{project}-gst-{booking|invoice|company-refused|
+ * inbox-refund|documents-cancel|refund-voucher}.png, gst-invoice-print-a4.png (print styles) and
  * test-results/screenshots/gst-invoice-print.pdf (Chromium's print) and gst-invoice-download.pdf
  * (the server's PDF).
  */
