@@ -5,7 +5,12 @@
  * received (a receipt voucher); the stay is moved to end today in the database (a browser test
  * cannot wait for a check-out) and the owner issues the invoice from its inbox card. The guest's page lists both
  * documents; the invoice page names the company, passes axe and is printed to PDF by Chromium.
- * Screenshots: test-results/screenshots/{project}-gst-{booking|invoice}.png and
+ * A refused company form comes back with what was typed (GST-11); the invoice page does not
+ * scroll sideways on a phone (GST-12). A second test cancels a paid booking from the inbox with
+ * a partial refund (GST-9) and cancels the refund voucher from the Documents dialog with its
+ * reason (GST-10), then reads the cancelled voucher's page.
+ * Screenshots: test-results/screenshots/{project}-gst-{booking|invoice|company-refused|
+ * inbox-refund|documents-cancel|refund-voucher}.png, gst-invoice-print-a4.png (print styles) and
  * test-results/screenshots/gst-invoice-print.pdf (Chromium's print) and gst-invoice-download.pdf
  * (the server's PDF).
  */
@@ -17,6 +22,7 @@ import {
   request as playwrightRequest,
   test,
   type APIRequestContext,
+  type Page,
 } from '@playwright/test';
 import { addDays, today } from '../src/shared/calendar-dates.js';
 import type { BookingCreated } from '../src/shared/bookings.js';
@@ -29,10 +35,10 @@ const PROPERTY = 'mullayanagiri-foothills-retreat';
 let server: SpawnedServer;
 let api: APIRequestContext;
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 test.beforeAll(async () => {
-  // Its own server seeds the demo photos first: minutes on a loaded 2-core machine.
+  // Seeding and the first publish take long on a busy machine.
   test.setTimeout(300_000);
   server = await spawnServer({
     ADMIN_USERNAME: OWNER.username,
@@ -63,6 +69,23 @@ test.beforeEach(async ({ page }) => {
     (route) => route.fulfill({ contentType: 'text/plain', body: 'offline' }),
   );
 });
+
+/** How far the page, and each table's region, scroll sideways (px; 0: not at all). */
+function sidewaysScroll(page: Page) {
+  return page.evaluate(() => ({
+    page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    regions: [...document.querySelectorAll('[role="region"]')].map(
+      (r) => r.scrollWidth - r.clientWidth,
+    ),
+  }));
+}
+
+async function logIn(page: Page) {
+  await page.goto(`${server.url}/adminlogin`);
+  await page.getByLabel('Username').fill(OWNER.username);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
 
 async function owner(url: string) {
   const res = await api.post(url, { headers: { origin: server.url }, data: {} });
@@ -99,9 +122,22 @@ test('a company invoice: the guest’s form, the receipt voucher, the invoice pa
     await form.getByRole('button', { name: 'Save company details' }).click();
   };
   await fill('27AAPFU0939F1ZW'); // a wrong check character
-  await expect(form.getByText('This is not a valid GSTIN')).toBeVisible();
+  // GST-11: the refused form comes back with what was typed and the field named.
+  await expect(form.getByText('This GSTIN has a wrong check character')).toBeVisible();
   await expect(form.getByLabel('GSTIN')).toHaveAttribute('aria-invalid', 'true');
-  await fill('27AAPFU0939F1ZV');
+  await expect(form.getByLabel('GSTIN')).toHaveValue('27AAPFU0939F1ZW');
+  await expect(form.getByLabel('Legal name')).toHaveValue('Coffee Board Traders Pvt Ltd');
+  await expect(form.getByLabel('Billing address')).toHaveValue(
+    '12 Fort Street, Mumbai, Maharashtra 400001',
+  );
+  await expect(page.getByRole('status')).toContainText('correct the GSTIN below');
+  await expectNoViolations(page, 'booking page with a refused company form');
+  await page.screenshot({
+    path: path.join(shots, `${info.project.name}-gst-company-refused.png`),
+    fullPage: true,
+  });
+  await form.getByLabel('GSTIN').fill('27AAPFU0939F1ZV');
+  await form.getByRole('button', { name: 'Save company details' }).click();
   await expect(page.getByRole('status')).toContainText('Your company’s details are saved');
 
   await owner(`/api/bookings/${booking.id}/accept`);
@@ -115,10 +151,7 @@ test('a company invoice: the guest’s form, the receipt voucher, the invoice pa
   );
   db.close();
   // The owner issues the invoice from the booking's inbox card.
-  await page.goto(`${server.url}/adminlogin`);
-  await page.getByLabel('Username').fill(OWNER.username);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await logIn(page);
   const bar = page.getByRole('region', { name: 'Admin Tools' });
   await bar.getByRole('button', { name: /^Bookings/ }).click();
   const inbox = page.getByRole('dialog', { name: 'Bookings' });
@@ -152,13 +185,25 @@ test('a company invoice: the guest’s form, the receipt voucher, the invoice pa
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
   await expect(page.locator('script')).toHaveCount(0);
   await expectNoViolations(page, 'tax invoice page');
+  // GST-12: on a phone (412 px) as on a desktop, nothing scrolls sideways, the page nor a table.
+  expect(await sidewaysScroll(page)).toEqual({ page: 0, regions: [0, 0, 0] });
   await page.screenshot({
     path: path.join(shots, `${info.project.name}-gst-invoice.png`),
     fullPage: true,
   });
   if (info.project.name === 'desktop') {
     await page.emulateMedia({ media: 'print' });
+    // Printed, the tables stay tables (the phone's stacked rows are for narrow screens only).
+    expect(
+      await page.locator('table').evaluateAll((ts) => ts.map((t) => getComputedStyle(t).display)),
+    ).toEqual(['table', 'table', 'table']);
     await page.pdf({ path: path.join(shots, 'gst-invoice-print.pdf'), format: 'A4' });
+    // The print styles at an A4 page's width (210 mm less 2 × 12 mm margins, at 96 dpi), to look at.
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 703, height: 1000 });
+    await page.screenshot({ path: path.join(shots, 'gst-invoice-print-a4.png'), fullPage: true });
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ media: 'screen' });
   }
   const pdf = await page.request.get(`${page.url()}.pdf`);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
@@ -184,5 +229,93 @@ test('a company invoice: the guest’s form, the receipt voucher, the invoice pa
   await expectNoViolations(page, 'Documents dialog', 'dialog');
   await page.screenshot({
     path: path.join(shots, `${info.project.name}-gst-documents-dialog.png`),
+  });
+});
+
+test('the owner’s corrections: a cancel with a partial refund, then Cancel document with its reason', async ({
+  page,
+}, info) => {
+  const shots = path.join('test-results', 'screenshots');
+  const from = info.project.name === 'phone' ? 50 : 60;
+  const name = `Ravi Kumar ${info.project.name}`;
+  const res = await api.post('/api/bookings', {
+    headers: { origin: server.url },
+    data: {
+      propertyId: PROPERTY,
+      checkIn: addDays(today(), from),
+      checkOut: addDays(today(), from + 2),
+      guests: 2,
+      name,
+      phone: '+91 98450 66666',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const booking = (await res.json()) as BookingCreated;
+  await owner(`/api/bookings/${booking.id}/accept`);
+  await owner(`/api/bookings/${booking.id}/paid`);
+
+  await logIn(page);
+  const bar = page.getByRole('region', { name: 'Admin Tools' });
+  await bar.getByRole('button', { name: /^Bookings/ }).click();
+  const inbox = page.getByRole('dialog', { name: 'Bookings' });
+  await inbox.getByText('Upcoming', { exact: true }).click();
+  const card = inbox.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  await card.getByRole('button', { name: /^Cancel booking STY-/ }).click();
+  // GST-9: the refund starts at the whole advance; the owner keeps part of it.
+  const refund = card.getByLabel(/^Refund to the guest, in rupees \(₹0 to ₹[\d,.]+\)$/);
+  const advance = (await refund.inputValue()).replace(/,/g, '');
+  expect(Number(advance)).toBeGreaterThan(1000);
+  await card.getByLabel(/^Message to the guest/).fill('The road to the property is closed.');
+  await refund.fill('1,000');
+  await expect(card.getByText(/is kept and invoiced as cancellation charges/)).toBeVisible();
+  await card.getByRole('button', { name: 'Cancel booking' }).scrollIntoViewIfNeeded();
+  await expectNoViolations(page, 'inbox cancel with refund', 'dialog');
+  await page.screenshot({ path: path.join(shots, `${info.project.name}-gst-inbox-refund.png`) });
+  await card.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(card.getByText('Cancelled', { exact: true })).toBeVisible();
+  const refundLink = card.getByRole('link', { name: /^Refund Voucher STYV\/\S+$/ });
+  await expect(refundLink).toBeVisible();
+  const keptLink = card.getByRole('link', { name: /^Tax Invoice STY\/\S+$/ });
+  await expect(keptLink).toBeVisible();
+  const refundNumber = (await refundLink.textContent())!.replace('Refund Voucher ', '');
+  await inbox.getByRole('button', { name: 'Close' }).click();
+
+  // GST-10: the refund voucher is cancelled from the Documents dialog, with its reason.
+  await bar.getByRole('button', { name: 'Documents' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Documents' });
+  const docName = `Refund Voucher ${refundNumber}`;
+  await dialog.getByRole('button', { name: `Cancel document ${docName}`, exact: true }).click();
+  const form = dialog.getByRole('form', { name: `Cancel ${docName}` });
+  await form.getByLabel('Why is it cancelled?').fill('Refund amount typed wrongly');
+  await form.scrollIntoViewIfNeeded();
+  await expectNoViolations(page, 'Documents dialog, cancel step', 'dialog');
+  await page.screenshot({
+    path: path.join(shots, `${info.project.name}-gst-documents-cancel.png`),
+  });
+  await form.getByRole('button', { name: 'Cancel document' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'is cancelled' })).toHaveText(
+    `${docName} is cancelled; its number is not used again.`,
+  );
+  await expect(
+    dialog.getByRole('button', { name: `Cancel document ${docName}`, exact: true }),
+  ).toHaveCount(0);
+  const list = await api.get(`/api/documents?month=${today().slice(0, 7)}&type=refund-voucher`);
+  const cancelled = (
+    (await list.json()) as { documents: { number: string; status: string }[] }
+  ).documents.find((d) => d.number === refundNumber);
+  expect(cancelled?.status).toBe('cancelled');
+
+  // The cancelled refund voucher's page: marked cancelled with the reason, axe-clean, and on a
+  // phone as on a desktop without sideways scroll (GST-5, GST-12).
+  const voucherPage = page.waitForEvent('popup');
+  await dialog.getByRole('link', { name: docName, exact: true }).click();
+  const voucher = await voucherPage;
+  await expect(voucher.getByRole('heading', { level: 1, name: 'Refund Voucher' })).toBeVisible();
+  await expect(voucher.getByText('Refund amount typed wrongly')).toBeVisible();
+  expect(await sidewaysScroll(voucher)).toEqual({ page: 0, regions: [0, 0, 0] });
+  await expectNoViolations(voucher, 'cancelled refund voucher page');
+  await voucher.screenshot({
+    path: path.join(shots, `${info.project.name}-gst-refund-voucher.png`),
+    fullPage: true,
   });
 });

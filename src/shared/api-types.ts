@@ -196,6 +196,15 @@ export interface ApiTypes {
   /** GST-2: the owner's Issue invoice; GST-6: the entry 12A mark. */
   [GST_API.bookingInvoice]: { body: object; answer: { id: string; number: string; type: string } };
   [GST_API.bookingExempt]: { body: object; answer: { id: string; exempt: true } };
+  /** GST-4, GST-10: the owner's Cancel document and credit note (Documents dialog). */
+  [GST_API.documentCancel]: {
+    body: { reason: string };
+    answer: { id: string; number: string; status: 'issued' | 'cancelled' };
+  };
+  [GST_API.documentCreditNote]: {
+    body: { amountPaise: number; reason: string };
+    answer: { id: string; number: string };
+  };
 }
 
 /**

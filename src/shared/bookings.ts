@@ -138,9 +138,14 @@ export function allowedActions(status: BookingStatus): BookingAction[] {
   return BOOKING_ACTIONS.filter((action) => BOOKING_TRANSITIONS[action].from.includes(status));
 }
 
-/** Body of an owner action (decline and cancel: an optional message to the guest, at most 2,000 characters). */
+/**
+ * Body of an owner action (decline and cancel: an optional message to the guest, at most 2,000
+ * characters; cancel of a paid booking: `refundPaise`, the part of the advance returned, 0 to the
+ * advance received, GST-4).
+ */
 export interface BookingActionBody {
   message?: string;
+  refundPaise?: number;
 }
 
 /** Answer to an owner action: the booking as it is now. */
@@ -198,7 +203,12 @@ export interface GuestBookingView {
    */
   companyForm?: {
     path: string;
+    /** What the form holds: the company saved, or what was typed in a refused form (GST-11). */
     company?: { legalName: string; gstin: string; address: string };
+    /** A company is saved for the invoice. */
+    saved?: boolean;
     problem?: 'legalName' | 'gstin' | 'address';
+    /** Why the field was refused, when the server says more than the field's usual words. */
+    problemText?: string;
   };
 }

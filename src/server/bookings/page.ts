@@ -7,6 +7,10 @@
  */
 import QRCode from 'qrcode';
 import type { SiteConfig } from '../config.js';
+import type { AppContext } from '../context.js';
+import { guestGstView, type RefusedCompany } from '../gst/store.js';
+import { publishedProperties } from '../publish/published-properties.js';
+import { CONTENT_SECURITY_POLICY } from '../routes/pages.js';
 import { readTemplate, withoutScripts } from '../publish/client-build.js';
 import { loadSsr } from '../publish/render.js';
 import { upiLink } from './service.js';
@@ -17,7 +21,7 @@ import { propertyPath } from '../../shared/routes.js';
 import type { Property } from '../../shared/site-data.js';
 
 /** The page's view of a booking; `property` is the published one (absent once removed from the catalogue). */
-export async function guestView(
+async function guestView(
   b: BookingRow,
   property: Property | undefined,
   site: SiteConfig,
@@ -70,11 +74,58 @@ export async function guestView(
 let template: string | undefined;
 
 /** The page's HTML: the client build's template, no script, the SSR entry's booking page in it. Throws when the build is missing. */
-export async function bookingPageHtml(view: GuestBookingView): Promise<string> {
+async function bookingPageHtml(view: GuestBookingView): Promise<string> {
   const ssr = await loadSsr();
   template ??= withoutScripts(await readTemplate());
   const page = ssr.renderBooking(view);
   return template
     .replace('<!--app-head-->', () => page.head)
     .replace('<!--app-html-->', () => page.html);
+}
+
+/** The headers of the guest's page and of its forms' answers (BOOK-5: `noindex`, `no-store`). */
+export const GUEST_PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'x-robots-tag': 'noindex, nofollow',
+  'cache-control': 'no-store',
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  // The token is in the page's path: links and the withdraw form pass on the origin only. Not
+  // no-referrer: a form posted under it carries `Origin: null`, which the same-site check refuses.
+  'referrer-policy': 'strict-origin',
+  'x-frame-options': 'DENY',
+};
+
+/** What a page shown in answer to one of its forms adds: a notice, a refused company form (GST-7). */
+export interface GuestPageExtra {
+  notice?: string;
+  refusedCompany?: RefusedCompany;
+}
+
+/**
+ * The renderer of the guest's booking page (BOOK-7) with its GST part (GST-5, GST-7), for its GET
+ * and for a form of it that is answered with the page itself (a refused company form comes back
+ * with what was typed, GST-11). Throws when the client build is missing.
+ */
+export function guestPageRenderer(
+  ctx: Pick<AppContext, 'db' | 'publisher' | 'config'>,
+): (b: BookingRow, pagePath: string, extra?: GuestPageExtra) => Promise<string> {
+  const properties = publishedProperties(ctx);
+  return async (b, pagePath, extra = {}) => {
+    const view = await guestView(
+      b,
+      properties().get(b.propertyId),
+      ctx.config.site,
+      ctx.config.bookings.upiId,
+      pagePath,
+    );
+    const gst = guestGstView(
+      ctx.db,
+      b.id,
+      pagePath,
+      ctx.config.gst !== undefined,
+      extra.refusedCompany,
+    );
+    return bookingPageHtml({ ...view, ...gst, ...(extra.notice ? { notice: extra.notice } : {}) });
+  };
 }

@@ -23,11 +23,9 @@ import { takeRequestSlot } from '../auth/throttle.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { publishedProperties } from '../publish/published-properties.js';
 import { lastQuotableDate } from '../quote/routes.js';
-import { CONTENT_SECURITY_POLICY } from '../routes/pages.js';
-import { bookingPageHtml, guestView } from './page.js';
+import { GUEST_PAGE_HEADERS, guestPageRenderer } from './page.js';
 import { hashToken, type BookingService } from './service.js';
 import { bookingByToken, listBookings, openCount } from './store.js';
-import { guestGstView } from '../gst/store.js';
 import {
   BOOKING_ACTIONS,
   BOOKING_FILTERS,
@@ -50,8 +48,6 @@ const MAX_NAME = 100;
 const MAX_MESSAGE = 2000;
 
 const BOOKING_ID_RE = /^[a-z2-9]{16}$/;
-/** The company form's fields (GST-7), as its POST names a refused one. */
-const COMPANY_FIELDS = ['legalName', 'gstin', 'address'] as const;
 const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
 
 const date = (name: string) =>
@@ -138,18 +134,6 @@ function redactedRequest(req: FastifyRequest) {
   };
 }
 
-const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'x-robots-tag': 'noindex, nofollow',
-  'cache-control': 'no-store',
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  // The token is in the page's path: links and the withdraw form pass on the origin only. Not
-  // no-referrer: a form posted under it carries `Origin: null`, which the same-site check refuses.
-  'referrer-policy': 'strict-origin',
-  'x-frame-options': 'DENY',
-};
-
 export async function bookingRoutes(
   app: FastifyInstance,
   ctx: AppContext,
@@ -157,6 +141,7 @@ export async function bookingRoutes(
 ): Promise<void> {
   const owner = requireOwner(ctx.db, ctx.config.site);
   const properties = publishedProperties(ctx);
+  const renderPage = guestPageRenderer(ctx);
   const { site, bookings: settings } = ctx.config;
 
   // The withdraw form posts an empty urlencoded body; its fields are not read.
@@ -246,6 +231,9 @@ export async function bookingRoutes(
       if (!parsed.success) throw refusal(parsed.error);
       if (!BOOKING_ID_RE.test(id)) throw notFound('id', 'There is no booking with this id.');
       const { message, refundPaise } = parsed.data;
+      if (refundPaise !== undefined && action !== 'cancel') {
+        throw badRequest('refundPaise', 'refundPaise goes with a cancel only.');
+      }
       const booking = await service.actInTurn(id, action as BookingAction, message, {
         ...(refundPaise === undefined ? {} : { refundPaise }),
       });
@@ -259,7 +247,7 @@ export async function bookingRoutes(
   function pageNotFound(reply: FastifyReply): FastifyReply {
     const dir = ctx.publisher.currentDir();
     const file = dir && path.join(dir, '404.html');
-    void reply.code(404).headers(PAGE_HEADERS);
+    void reply.code(404).headers(GUEST_PAGE_HEADERS);
     if (!file || !fs.existsSync(file))
       return reply.type('text/plain; charset=utf-8').send('Not found');
     return reply.send(fs.readFileSync(file));
@@ -280,26 +268,10 @@ export async function bookingRoutes(
     const booking = bookingOf(req);
     if (!booking) return pageNotFound(reply);
     const pagePath = `/booking/${req.params.id}/${req.params.token}`;
-    const view = await guestView(
-      booking,
-      properties().get(booking.propertyId),
-      site,
-      settings.upiId,
-      pagePath,
-    );
-    // GST-5, GST-7: the booking's documents and the company form, with what the form's POST said.
-    const { notice, problem } = req.query as { notice?: string; problem?: string };
-    const gst = guestGstView(
-      ctx.db,
-      booking.id,
-      pagePath,
-      ctx.config.gst !== undefined,
-      COMPANY_FIELDS.find((field) => field === problem),
-    );
-    return reply.headers(PAGE_HEADERS).send(
-      await bookingPageHtml({
-        ...view,
-        ...gst,
+    // GST-7: what the company form's POST said, when it was saved.
+    const { notice } = req.query as { notice?: string };
+    return reply.headers(GUEST_PAGE_HEADERS).send(
+      await renderPage(booking, pagePath, {
         ...(notice === 'company'
           ? { notice: 'Your company’s details are saved: the invoice will carry them.' }
           : {}),
@@ -314,7 +286,7 @@ export async function bookingRoutes(
       if (isCrossSite(req, site)) {
         return reply
           .code(403)
-          .headers(PAGE_HEADERS)
+          .headers(GUEST_PAGE_HEADERS)
           .send(
             '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Refused</title></head>' +
               '<body><main><h1>Refused</h1><p>A request can be withdrawn from its own page only.</p></main></body></html>',

@@ -17,7 +17,7 @@ import type { Property } from '../../shared/site-data.js';
 import { testCatalogue } from '../../../test/factories.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { checkHtml, VNU_TIMEOUT_MS } from '../../../test/vnu.js';
-import { getDocument } from './store.js';
+import { getDocument, stayFacts } from './store.js';
 
 const GSTIN = '29ABCDE1234F1ZW';
 const GST_ENV = {
@@ -225,6 +225,14 @@ describe('GST-4: cancellation and credit notes', () => {
     const tooMuch = await owner('POST', `/api/bookings/${id}/cancel`, { refundPaise: 308_701 });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json()).toMatchObject({ field: 'refundPaise' });
+    for (const refundPaise of [-1, 1.5, '2000', null]) {
+      const bad = await owner('POST', `/api/bookings/${id}/cancel`, { refundPaise });
+      expect(bad.statusCode, String(refundPaise)).toBe(400);
+      expect(bad.json()).toMatchObject({ field: 'refundPaise' });
+    }
+    const notCancel = await owner('POST', `/api/bookings/${id}/paid`, { refundPaise: 0 });
+    expect(notCancel.statusCode).toBe(400);
+    expect(notCancel.json()).toMatchObject({ field: 'refundPaise' });
     const list = (await owner('GET', '/api/bookings')).json() as BookingList;
     expect(list.bookings[0]!.status).toBe('confirmed'); // rolled back
 
@@ -291,6 +299,21 @@ describe('GST-4: cancellation and credit notes', () => {
   });
 });
 
+/** The company form's fields in a booking page: each one's value, and its error's id when marked invalid. */
+function formFields(html: string) {
+  const fields: Record<string, { value: string; invalid?: string }> = {};
+  for (const m of html.matchAll(/<(input|textarea)\b([^>]*)>([^<]*)/g)) {
+    const attr = (name: string) => new RegExp(` ${name}="([^"]*)"`).exec(m[2]!)?.[1];
+    const name = attr('name');
+    if (!name || !['legalName', 'gstin', 'address'].includes(name)) continue;
+    fields[name] = {
+      value: m[1] === 'textarea' ? m[3]! : (attr('value') ?? ''),
+      ...(attr('aria-invalid') === 'true' ? { invalid: attr('aria-describedby')! } : {}),
+    };
+  }
+  return fields;
+}
+
 describe('GST-7: a company invoice, GST-6: an exempt stay', () => {
   it('puts the company a guest gives on the B2B invoice, refusing a GSTIN with a wrong check character', async () => {
     await start();
@@ -307,9 +330,32 @@ describe('GST-7: a company invoice, GST-6: an exempt stay', () => {
       gstin: '27AAPFU0939F1ZV',
       address: 'Fort, Mumbai 400001',
     };
-    const typo = await post({ ...company, gstin: '27AAPFU0939F1ZW' });
-    expect(typo.statusCode).toBe(303);
-    expect(typo.headers.location).toBe(`${page}?problem=gstin`);
+    const stayCompany = () => stayFacts(t.ctx.db, id).company;
+    // GST-11: a refused form comes back as the page, holding what was typed, naming the field.
+    const typo = await post({ ...company, gstin: '27aapfu0939f1zw' });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.headers['cache-control']).toBe('no-store');
+    expect(typo.headers['x-robots-tag']).toBe('noindex, nofollow');
+    const typed = formFields(typo.body);
+    expect(typed.legalName).toEqual({ value: company.legalName });
+    expect(typed.gstin).toEqual({ value: '27AAPFU0939F1ZW', invalid: 'bk-company-gstin-error' });
+    expect(typed.address).toEqual({ value: company.address });
+    expect(typo.body).toContain(
+      'id="bk-company-gstin-error">This GSTIN has a wrong check character (the 15th): check it for a typing mistake.</p>',
+    );
+    expect(typo.body).toContain(
+      'role="status">Your company’s details are not saved yet: correct the GSTIN below.</p>',
+    );
+    const noAddress = await post({ ...company, address: '  ' });
+    expect(noAddress.statusCode).toBe(400);
+    expect(formFields(noAddress.body)).toEqual({
+      legalName: { value: company.legalName },
+      gstin: { value: company.gstin },
+      address: { value: '', invalid: 'bk-company-address-error' },
+    });
+    expect(noAddress.body).toContain('correct the billing address below');
+    expect(noAddress.body).toContain('>Save company details</button>');
+    expect(stayCompany()).toBeUndefined();
     expect((await post(company, 'https://evil.example')).statusCode).toBe(403);
     const ok = await post(company);
     expect(ok.headers.location).toBe(`${page}?notice=company`);
@@ -325,8 +371,12 @@ describe('GST-7: a company invoice, GST-6: an exempt stay', () => {
     // Place of supply stays the property's state (IGST Act s.12(3)): CGST + SGST.
     expect(doc.body.placeOfSupply).toBe('29-Karnataka');
     expect(doc.cgstPaise).toBeGreaterThan(0);
-    // The form is closed once the invoice is issued.
-    expect((await post(company)).statusCode).toBe(409);
+    // The form is closed once the invoice is issued; a late post is told so on the page.
+    const late = await post({ ...company, legalName: 'Another Company Ltd' });
+    expect(late.statusCode).toBe(409);
+    expect(late.body).toContain('the invoice is issued already');
+    expect(late.body).not.toContain('name="gstin"');
+    expect(stayCompany()?.legalName).toBe(company.legalName);
   });
 
   it('flags a long stay that may be exempt, and bills it without GST once marked', async () => {

@@ -1,6 +1,7 @@
 /**
  * A GST document's printable page (GST-5): server-rendered HTML, no script, headed with the
- * document's nature and every particular its rule lists (document.ts), A4 print styles. The style
+ * document's nature and every particular its rule lists (document.ts), A4 print styles, and on a
+ * phone its tables as cards, never scrolling sideways (GST-12). The style
  * is one inline block allowed by its hash in the page's own Content-Security-Policy.
  */
 import crypto from 'node:crypto';
@@ -34,13 +35,14 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem;margin:1rem
 dt{color:#444}dd{margin:0;font-weight:600}
 .scroll{overflow-x:auto;margin:1rem 0}
 table{border-collapse:collapse;width:100%;font-size:.95rem}
+caption{text-align:left}
 th,td{border:1px solid #999;padding:.35rem .5rem;text-align:left;vertical-align:top}
 td.n,th.n{text-align:right;white-space:nowrap}
 tfoot th,tfoot td{font-weight:700}
 .words{font-style:italic}
 .sign{margin-top:2rem;text-align:right}
 .actions a{display:inline-block;padding:.6rem 1rem;border:1px solid #1a1a1a;border-radius:.4rem;color:#1a1a1a;text-decoration:none;margin-top:1rem}
-@media (max-width:32rem){main{padding:.75rem}table{font-size:.8rem}th,td{padding:.25rem .3rem}}
+@media (max-width:40rem){main{padding:.75rem}.stack table,.stack tbody,.stack tfoot,.stack tr,.stack th,.stack td{display:block}.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}.stack tr{border:1px solid #999;margin:0 0 .5rem;padding:.3rem .6rem}.stack th,.stack td{border:0;padding:.15rem 0}.stack td{display:flex;justify-content:space-between;gap:1rem;text-align:right}.stack td::before{content:attr(data-label);color:#444;text-align:left}.stack td:empty{display:none}dl{grid-template-columns:1fr}dd{margin:0 0 .4rem}}
 @page{size:A4;margin:12mm}
 @media print{main{max-width:none;padding:0}.actions{display:none}.scroll{overflow:visible}table{font-size:9.5pt}body{font-size:10pt}}
 `;
@@ -64,10 +66,18 @@ function lines(...parts: (string | undefined)[]): string {
     .join('<br>');
 }
 
-/** A scrolling table, reachable by keyboard (axe: scrollable-region-focusable). */
-function table(label: string, head: string, body: string, foot = ''): string {
-  return `<div class="scroll" role="region" aria-label="${escapeHtml(label)}" tabindex="0"><table><caption class="sub">${escapeHtml(label)}</caption><thead>${head}</thead><tbody>${body}</tbody>${foot ? `<tfoot>${foot}</tfoot>` : ''}</table></div>`;
+/**
+ * A table in a region reachable by keyboard (axe: scrollable-region-focusable). `stack`: on a
+ * phone its rows become cards, each cell led by its column's name (the cells' `data-label`), so
+ * the page never scrolls sideways (GST-12); printed and on a wide screen it stays a table.
+ */
+function table(label: string, head: string, body: string, foot = '', stack = false): string {
+  return `<div class="scroll${stack ? ' stack' : ''}" role="region" aria-label="${escapeHtml(label)}" tabindex="0"><table><caption class="sub">${escapeHtml(label)}</caption><thead>${head}</thead><tbody>${body}</tbody>${foot ? `<tfoot>${foot}</tfoot>` : ''}</table></div>`;
 }
+
+/** A cell named by its column for the phone's stacked rows; `n`: a right-aligned amount. */
+const td = (label: string, content: string, n = true) =>
+  `<td${n ? ' class="n"' : ''} data-label="${escapeHtml(label)}">${content}</td>`;
 
 /** The page of a document; `pdfHref` is where its PDF is downloaded. */
 export function documentPageHtml(doc: DocumentRow, pdfHref: string): string {
@@ -84,13 +94,15 @@ export function documentPageHtml(doc: DocumentRow, pdfHref: string): string {
   const items = b.items
     .map(
       (item) =>
-        `<tr><td>${escapeHtml(item.description)}</td><td>${item.sac}</td><td class="n">${item.quantity} ${item.unit === 'nights' ? (item.quantity === 1 ? 'night' : 'nights') : ''}</td>${taxed ? `<td class="n">${item.percent}%</td>` : ''}<td class="n">${rupees(item.taxablePaise)}</td></tr>`,
+        `<tr>${td('Description', escapeHtml(item.description), false)}${td('SAC', String(item.sac), false)}${td('Quantity', `${item.quantity}${item.unit === 'nights' ? (item.quantity === 1 ? ' night' : ' nights') : ''}`)}${taxed ? td('GST rate', `${item.percent}%`) : ''}${td(taxed ? 'Taxable value' : 'Value', rupees(item.taxablePaise))}</tr>`,
     )
     .join('');
   const itemsTable = table(
     'Particulars',
     `<tr><th scope="col">Description</th><th scope="col">SAC</th><th scope="col" class="n">Quantity</th>${taxed ? '<th scope="col" class="n">GST rate</th>' : ''}<th scope="col" class="n">${taxed ? 'Taxable value' : 'Value'}</th></tr>`,
     items,
+    '',
+    true,
   );
   const taxTable = taxed
     ? table(
@@ -99,10 +111,11 @@ export function documentPageHtml(doc: DocumentRow, pdfHref: string): string {
         b.rates
           .map(
             (r) =>
-              `<tr><td class="n">${r.percent}%</td><td class="n">${rupees(r.taxablePaise)}</td><td class="n">${half(r.percent)}</td><td class="n">${rupees(r.cgstPaise)}</td><td class="n">${half(r.percent)}</td><td class="n">${rupees(r.sgstPaise)}</td><td class="n">${rupees(r.amountPaise)}</td></tr>`,
+              `<tr>${td('Rate', `${r.percent}%`)}${td('Taxable value', rupees(r.taxablePaise))}${td('CGST rate', half(r.percent))}${td('CGST', rupees(r.cgstPaise))}${td('SGST rate', half(r.percent))}${td('SGST', rupees(r.sgstPaise))}${td('Total', rupees(r.amountPaise))}</tr>`,
           )
           .join(''),
-        `<tr><th scope="row">Total</th><td class="n">${rupees(b.totals.taxablePaise)}</td><td></td><td class="n">${rupees(b.totals.cgstPaise)}</td><td></td><td class="n">${rupees(b.totals.sgstPaise)}</td><td class="n">${rupees(b.totals.totalPaise)}</td></tr>`,
+        `<tr><th scope="row">Total</th>${td('Taxable value', rupees(b.totals.taxablePaise))}<td></td>${td('CGST', rupees(b.totals.cgstPaise))}<td></td>${td('SGST', rupees(b.totals.sgstPaise))}${td('Total', rupees(b.totals.totalPaise))}</tr>`,
+        true,
       )
     : '';
   const sums = [

@@ -4,13 +4,15 @@
  *   document, a credit note, Issue invoice, the entry 12A mark, the GSTR-1 CSV;
  * - the guest's: `/booking/{id}/{token}/documents/{docId}` (and `.pdf`) for the documents of the
  *   booking the token opens, and the company form's POST `/booking/{id}/{token}/company` (same
- *   site only), 303 back to the booking page. The token is in those paths: they are logged without it.
+ *   site only), 303 back to the booking page once saved; refused, answered with the page itself
+ *   (400, or 409 once invoiced), the form holding what was typed and naming the field (GST-11). The token is in those paths: they are logged without it.
  * Document pages are `noindex`, `no-store`, with no script (page.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { isCrossSite, requireOwner } from '../auth/guard.js';
-import { badRequest, notFound } from '../errors.js';
+import { ApiError, badRequest, notFound } from '../errors.js';
+import { GUEST_PAGE_HEADERS, guestPageRenderer } from '../bookings/page.js';
 import { hashToken } from '../bookings/service.js';
 import { bookingByToken } from '../bookings/store.js';
 import {
@@ -32,6 +34,13 @@ const DOCUMENT_ID_RE = /^[A-Za-z0-9_-]{16}$/;
 const BOOKING_ID_RE = /^[a-z2-9]{16}$/;
 const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
 const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The company form's fields as a refusal names them to the guest (GST-11). */
+const COMPANY_FIELD_WORDS = {
+  legalName: 'legal name',
+  gstin: 'GSTIN',
+  address: 'billing address',
+} as const;
 
 const PAGE_HEADERS = {
   'x-robots-tag': 'noindex, nofollow',
@@ -79,6 +88,7 @@ export async function gstRoutes(
   gst: GstService,
 ): Promise<void> {
   const owner = requireOwner(ctx.db, ctx.config.site);
+  const renderPage = guestPageRenderer(ctx);
   const { site } = ctx.config;
 
   app.addContentTypeParser(
@@ -234,23 +244,56 @@ export async function gstRoutes(
       const booking = bookingOf(req);
       if (!booking) return notFoundPage(reply);
       const form = (req.body ?? {}) as Record<string, string>;
-      const legalName = (form.legalName ?? '').trim();
-      const gstin = (form.gstin ?? '').trim().toUpperCase();
-      const address = (form.address ?? '').trim();
+      const typed = {
+        legalName: (form.legalName ?? '').trim(),
+        gstin: (form.gstin ?? '').trim().toUpperCase(),
+        address: (form.address ?? '').trim(),
+      };
       const pagePath = `/booking/${req.params.id}/${req.params.token}`;
+      const gstinWrong = gstinProblem(typed.gstin);
       const problem =
-        legalName === '' || legalName.length > 200
+        typed.legalName === '' || typed.legalName.length > 200
           ? 'legalName'
-          : gstinProblem(gstin)
+          : gstinWrong
             ? 'gstin'
-            : address === '' || address.length > 500
+            : typed.address === '' || typed.address.length > 500
               ? 'address'
               : undefined;
-      if (!problem) gst.setCompany(booking.id, { legalName, gstin, address });
+      // GST-11: a refusal is answered with the page itself, the form holding what was typed (a
+      // redirect would lose it, and a GSTIN or an address has no place in a URL).
+      if (problem) {
+        return reply
+          .code(400)
+          .headers(GUEST_PAGE_HEADERS)
+          .send(
+            await renderPage(booking, pagePath, {
+              notice: `Your company’s details are not saved yet: correct the ${COMPANY_FIELD_WORDS[problem]} below.`,
+              refusedCompany: {
+                company: typed,
+                problem,
+                ...(problem === 'gstin' ? { problemText: `This GSTIN ${gstinWrong}.` } : {}),
+              },
+            }),
+          );
+      }
+      try {
+        gst.setCompany(booking.id, typed);
+      } catch (e) {
+        if (!(e instanceof ApiError) || e.status !== 409) throw e;
+        return reply
+          .code(409)
+          .headers(GUEST_PAGE_HEADERS)
+          .send(
+            await renderPage(booking, pagePath, {
+              notice:
+                'Your company’s details are not saved: the invoice is issued already. Ask us to correct it.',
+            }),
+          );
+      }
       return reply
         .code(303)
         .header('cache-control', 'no-store')
-        .header('location', `${pagePath}?${problem ? `problem=${problem}` : 'notice=company'}`)
+        .header('location', `${pagePath}?notice=company`)
         .send();
     },
   );

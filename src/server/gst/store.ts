@@ -230,22 +230,31 @@ export function invoicesDue(db: Db, from: string, before: string): string[] {
   ).map((r) => r.id);
 }
 
+/** A company form the server refused (GST-11): what the guest typed, the field to correct and why. */
+export interface RefusedCompany {
+  company: { legalName: string; gstin: string; address: string };
+  problem: 'legalName' | 'gstin' | 'address';
+  problemText?: string;
+}
+
 /**
  * What the guest's booking page shows of GST (GST-5, GST-7): its documents, and the company form
- * while the stay is not invoiced (with GSTIN set only), posting to `{pagePath}/company`.
+ * while the stay is not invoiced (with GSTIN set only), posting to `{pagePath}/company`: filled
+ * with the company saved, or with what was typed when the form was refused (GST-11).
  */
 export function guestGstView(
   db: Db,
   bookingId: string,
   pagePath: string,
   enabled: boolean,
-  problem?: 'legalName' | 'gstin' | 'address',
+  refused?: RefusedCompany,
 ) {
   const docs = documentsOfBooking(db, bookingId);
   const invoiced = docs.some(
     (d) => d.status === 'issued' && (d.type === 'tax-invoice' || d.type === 'bill-of-supply'),
   );
-  const company = stayFacts(db, bookingId).company;
+  const saved = stayFacts(db, bookingId).company;
+  const company = refused?.company ?? saved;
   return {
     ...(docs.length > 0
       ? {
@@ -262,7 +271,9 @@ export function guestGstView(
           companyForm: {
             path: `${pagePath}/company`,
             ...(company ? { company } : {}),
-            ...(problem ? { problem } : {}),
+            ...(saved ? { saved: true } : {}),
+            ...(refused ? { problem: refused.problem } : {}),
+            ...(refused?.problemText ? { problemText: refused.problemText } : {}),
           },
         }
       : {}),

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { allowedActions } from '../../shared/bookings.js';
-import { ageOf, telUrl, whatsappUrl } from './booking-words.js';
+import { ageOf, readPaise, rupeesText, telUrl, whatsappUrl } from './booking-words.js';
 
 const now = Date.parse('2026-03-10T04:30:00Z');
 const before = (ms: number) => new Date(now - ms).toISOString();
@@ -32,5 +32,22 @@ describe('booking words', () => {
     expect(allowedActions('confirmed')).toEqual(['cancel']);
     for (const closed of ['declined', 'cancelled', 'withdrawn', 'expired'] as const)
       expect(allowedActions(closed)).toEqual([]);
+  });
+
+  it('GST-9: a refund is typed in rupees and read back in whole paise; anything else is refused', () => {
+    expect(rupeesText(405_000)).toBe('4,050');
+    expect(rupeesText(45_050)).toBe('450.50');
+    expect(rupeesText(12_345_600)).toBe('1,23,456');
+    for (const [text, paise] of [
+      ['4,050', 405_000],
+      ['₹ 4050.5', 405_050],
+      ['  0 ', 0],
+      ['1,23,456.07', 12_345_607],
+    ] as const)
+      expect(readPaise(text), text).toBe(paise);
+    for (const text of ['', ' ', '-5', '4.505', 'four', '1e3', '4.'])
+      expect(readPaise(text), text).toBeUndefined();
+    for (const paise of [0, 1, 99, 405_000, 45_050])
+      expect(readPaise(rupeesText(paise))).toBe(paise);
   });
 });

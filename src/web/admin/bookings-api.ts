@@ -2,7 +2,7 @@
  * The owner's booking calls (INBOX-1, INBOX-3), as the Bookings dialog makes them, through apiFetch
  * (web/api-fetch.ts); the shapes are the booking contract's (src/shared/bookings.ts):
  * - list:   GET  /api/bookings?status=open|upcoming|past|all    → BookingList
- * - action: POST /api/bookings/{id}/{accept|decline|paid|cancel} `{ message? }` → BookingActionResult
+ * - action: POST /api/bookings/{id}/{accept|decline|paid|cancel} `{ message?, refundPaise? }` → BookingActionResult
  * A refusal is apiFetch's failure (the server's sentence: a 409 names the state, or the calendar
  * that holds the nights); a 401 says to log in again; a 2xx that is not what was asked for is not
  * trusted (decision 012).
@@ -73,18 +73,25 @@ export async function listBookings(
   return isList(r.value) ? { ...r, value: r.value } : unreadable(r.status);
 }
 
-/** The owner's action on one booking; `message` goes to the guest (decline, cancel). Never rejects. */
+/**
+ * The owner's action on one booking; `message` goes to the guest (decline, cancel); `refundPaise`
+ * is the part of the advance a cancel returns (GST-4, GST-9). Never rejects.
+ */
 export async function actOnBooking(
   env: ApiEnv,
   id: string,
   action: BookingAction,
   message?: string,
+  refundPaise?: number,
 ): Promise<ApiResult<BookingActionResult>> {
   const r = await apiFetch(API.bookingAction, {
     ...env,
     method: 'POST',
     params: { id, action },
-    body: message ? { message } : {},
+    body: {
+      ...(message ? { message } : {}),
+      ...(refundPaise === undefined ? {} : { refundPaise }),
+    },
   });
   if (!r.ok) return refused(r);
   return isBooking((r.value as BookingActionResult | null)?.booking) ? r : unreadable(r.status);

@@ -245,4 +245,71 @@ describe('BookingsDialog', () => {
     await screen.findByText('No past bookings.');
     expect(server.seen.map((r) => r.url)).toEqual([OPEN, '/api/bookings?status=past']);
   });
+
+  it('GST-9: Cancel of a paid booking asks the refund, the whole advance to start with; a refund out of range is refused here and by the server', async () => {
+    const paid = testBooking({
+      status: 'confirmed',
+      documents: [
+        { id: 'd-rv', title: 'Receipt Voucher', number: 'STYR/25-26/0001', cancelled: false },
+      ],
+    });
+    const CANCEL = '/api/bookings/b-request/cancel';
+    const refused = 'The refund can be at most the advance received, 405000 paise.';
+    server.answers[OPEN] = [{ status: 200, body: { openCount: 0, bookings: [paid] } }];
+    server.answers[CANCEL] = [
+      { status: 400, body: { error: refused, field: 'refundPaise' } },
+      { status: 200, body: { booking: { ...paid, status: 'cancelled' } } },
+    ];
+    open();
+    await screen.findByRole('list', { name: 'Bookings' });
+    const asha = () => card('Asha Rao');
+    fireEvent.click(within(asha()).getByRole('button', { name: 'Cancel booking STY-7K2Q' }));
+    const refund = within(asha()).getByLabelText('Refund to the guest, in rupees (₹0 to ₹4,050)');
+    expect(refund).toHaveProperty('value', '4,050');
+    expect(within(asha()).getByText(/^The whole advance goes back/)).toBeTruthy();
+    fireEvent.change(within(asha()).getByLabelText(/^Message to the guest/), {
+      target: { value: 'The flat is flooded.' },
+    });
+    fireEvent.change(refund, { target: { value: '5,000' } });
+    expect(within(asha()).getByText('Write an amount from ₹0 to ₹4,050.')).toBeTruthy();
+    fireEvent.click(within(asha()).getByRole('button', { name: 'Cancel booking' }));
+    expect(within(asha()).getByRole('alert').textContent).toBe(
+      'Write the refund in rupees, from ₹0 to ₹4,050 (the advance received).',
+    );
+    expect(server.seen.filter((r) => r.method === 'POST')).toEqual([]);
+
+    fireEvent.change(refund, { target: { value: '1,500.50' } });
+    expect(refund.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(refund.getAttribute('aria-describedby')!)!.textContent).toBe(
+      '₹2,549.50 is kept and invoiced as cancellation charges; a refund voucher is issued for the rest. Check your cancellation policy.',
+    );
+    await act(async () => {
+      fireEvent.click(within(asha()).getByRole('button', { name: 'Cancel booking' }));
+    });
+    expect((await within(asha()).findByRole('alert')).textContent).toBe(refused);
+    expect(within(asha()).getByLabelText(/^Refund to the guest/)).toHaveProperty(
+      'value',
+      '1,500.50',
+    );
+    await act(async () => {
+      fireEvent.click(within(asha()).getByRole('button', { name: 'Cancel booking' }));
+    });
+    await screen.findByText('Cancelled STY-7K2Q – Asha Rao: the nights are free again.');
+    const posts = server.seen.filter((r) => r.method === 'POST');
+    expect(posts.map((r) => [r.url, JSON.parse(r.body.toString())])).toEqual([
+      [CANCEL, { message: 'The flat is flooded.', refundPaise: 150_050 }],
+      [CANCEL, { message: 'The flat is flooded.', refundPaise: 150_050 }],
+    ]);
+  });
+
+  it('GST-9: no refund is asked for a booking without a receipt voucher (not paid, or no GSTIN)', async () => {
+    const confirmed = testBooking({ status: 'confirmed' });
+    server.answers[OPEN] = [{ status: 200, body: { openCount: 0, bookings: [confirmed] } }];
+    open();
+    await screen.findByRole('list', { name: 'Bookings' });
+    fireEvent.click(
+      within(card('Asha Rao')).getByRole('button', { name: 'Cancel booking STY-7K2Q' }),
+    );
+    expect(within(card('Asha Rao')).queryByLabelText(/^Refund to the guest/)).toBeNull();
+  });
 });

@@ -1,7 +1,9 @@
 /**
  * The Documents dialog (GST-5), opened by the admin bar's 'Documents' control when the site has a
  * GSTIN: the GST documents of a month, filtered by type, each opening its printable page or PDF
- * in a new tab, and the month's GSTR-1 CSV files (GST-8). State: useDocumentsDialog.
+ * in a new tab, its corrections (GST-10: Cancel document, and a credit note against a tax
+ * invoice, each with its reason; document-correction.tsx), and the month's GSTR-1 CSV files
+ * (GST-8). State: useDocumentsDialog.
  * A native modal `<dialog id="documents">`, opened through window.openDialog (FOOT-3).
  */
 import { useId } from 'react';
@@ -16,6 +18,7 @@ import {
 import { formatRevisionTime } from '../../shared/revision-time.js';
 import { apiPath, LOGIN_PATH } from '../../shared/routes.js';
 import { formatPaise } from '../../shared/stay-basics.js';
+import { DocumentCorrection } from './document-correction.js';
 import { useDocumentsDialog } from './use-documents-dialog.js';
 import admin from './admin.module.css';
 import styles from './bookings.module.css';
@@ -77,6 +80,9 @@ export function DocumentsDialog({
         )}
         {!d.loading && !d.error && d.documents.length === 0 ? 'No documents this month.' : null}
       </p>
+      <p className={styles.done} role="status">
+        {d.done}
+      </p>
       {d.documents.length > 0 && (
         <ul className={styles.documentsList} aria-label="Documents of the month">
           {d.documents.map((doc) => {
@@ -94,6 +100,7 @@ export function DocumentsDialog({
                 >
                   PDF
                 </a>
+                <DocumentCorrection doc={doc} d={d} />
               </li>
             );
           })}

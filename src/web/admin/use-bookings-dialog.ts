@@ -2,7 +2,8 @@
  * The Bookings dialog's state (INBOX-1..INBOX-4): the list under the chosen filter as the server
  * last answered it, newest first; the number of open requests (the Bookings control's badge, loaded
  * with the page as the 'open' list); the action each booking is running, the message the owner is
- * writing for a decline or a cancel, and the refusal each booking got, shown next to it.
+ * writing for a decline or a cancel (and, cancelling a paid booking, the refund: GST-9), and the
+ * refusal each booking got, shown next to it.
  *
  * - The page's load (`opening` 0) and every opening load the list again; so does a change of filter
  *   and 'Refresh'. A load that a newer one replaces (or the page's end) is aborted, its answer dropped.
@@ -18,7 +19,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BookingAction, BookingFilter, OwnerBooking } from '../../shared/bookings.js';
 import type { ApiEnv } from '../api-fetch.js';
+import { formatPaise } from '../../shared/stay-basics.js';
 import { actOnBooking, listBookings } from './bookings-api.js';
+import { readPaise, refundableAdvance, rupeesText } from './booking-words.js';
 
 /** A refusal shown next to a booking; `login` when logging in again is the fix. */
 interface BookingProblem {
@@ -26,11 +29,15 @@ interface BookingProblem {
   login: boolean;
 }
 
-/** The decline or cancel the owner is writing a message for. */
+/**
+ * The decline or cancel the owner is writing a message for; `refund`, the cancel of a paid
+ * booking's refund to the guest as typed in rupees (GST-9), starts at the whole advance.
+ */
 interface Composing {
   id: string;
   action: 'decline' | 'cancel';
   message: string;
+  refund?: string;
 }
 
 export interface BookingsDialogState {
@@ -53,8 +60,10 @@ export interface BookingsDialogState {
   /** Opens the message form of a decline or a cancel on that booking. */
   compose(booking: OwnerBooking, action: 'decline' | 'cancel'): void;
   setMessage(message: string): void;
+  /** The refund typed for the cancel of a paid booking (GST-9). */
+  setRefund(refund: string): void;
   stopComposing(): void;
-  /** Sends the decline or cancel being written, with its message. */
+  /** Sends the decline or cancel being written, with its message (and refund, GST-9). */
   send(): void;
 }
 
@@ -175,11 +184,16 @@ export function useBookingsDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [refreshMs]);
 
-  async function run(booking: OwnerBooking, action: BookingAction, message?: string) {
+  async function run(
+    booking: OwnerBooking,
+    action: BookingAction,
+    message?: string,
+    refundPaise?: number,
+  ) {
     const { id } = booking;
     setPending((p) => ({ ...p, [id]: action }));
     setProblems(({ [id]: _gone, ...rest }) => rest);
-    const r = await actOnBooking(env, id, action, message?.trim() || undefined);
+    const r = await actOnBooking(env, id, action, message?.trim() || undefined, refundPaise);
     setPending(({ [id]: _done, ...rest }) => rest);
     if (!r.ok) {
       setProblems((p) => ({ ...p, [id]: { text: r.error, login: r.status === 401 } }));
@@ -211,8 +225,17 @@ export function useBookingsDialog({
     },
     refresh: () => setReloads((n) => n + 1),
     act: (booking, action) => void run(booking, action),
-    compose: (booking, action) => setComposing({ id: booking.id, action, message: '' }),
+    compose(booking, action) {
+      const advance = action === 'cancel' ? refundableAdvance(booking) : undefined;
+      setComposing({
+        id: booking.id,
+        action,
+        message: '',
+        ...(advance === undefined ? {} : { refund: rupeesText(advance) }),
+      });
+    },
     setMessage: (message) => setComposing((c) => (c ? { ...c, message } : c)),
+    setRefund: (refund) => setComposing((c) => (c?.refund === undefined ? c : { ...c, refund })),
     stopComposing: () => setComposing(null),
     send() {
       const booking = bookings?.find((b) => b.id === composing?.id);
@@ -224,7 +247,22 @@ export function useBookingsDialog({
         }));
         return;
       }
-      void run(booking, composing.action, composing.message);
+      const advance = refundableAdvance(booking);
+      let refundPaise: number | undefined;
+      if (composing.refund !== undefined && advance !== undefined) {
+        refundPaise = readPaise(composing.refund);
+        if (refundPaise === undefined || refundPaise > advance) {
+          setProblems((p) => ({
+            ...p,
+            [booking.id]: {
+              text: `Write the refund in rupees, from ₹0 to ${formatPaise(advance)} (the advance received).`,
+              login: false,
+            },
+          }));
+          return;
+        }
+      }
+      void run(booking, composing.action, composing.message, refundPaise);
     },
   };
 }

@@ -1,13 +1,40 @@
 /**
- * The Documents dialog's state (GST-5): the month and type shown, and the owner's list of GST
- * documents for them (`GET /api/documents?month=&type=` through apiFetch), loaded at each opening
- * and each change of the filter. A 401 says to log in again (as the inbox does).
+ * The Documents dialog's state (GST-5, GST-10): the month and type shown, and the owner's list of
+ * GST documents for them (`GET /api/documents?month=&type=` through apiFetch), loaded at each
+ * opening, each change of the filter and after each correction. A 401 says to log in again (as the
+ * inbox does).
+ *
+ * Corrections (GST-10), one document at a time, each asking its reason:
+ * - **Cancel document** (an issued document with a wrong particular, say the wrong company):
+ *   `POST /api/documents/{id}/cancel { reason }`; it stays listed as cancelled, its number unused;
+ * - **Credit note** (an issued tax invoice reduced after it was issued, Section 34, Rule 53):
+ *   `POST /api/documents/{id}/credit-note { amountPaise, reason }`, the amount typed in rupees.
+ * A refusal (the server's sentence, or an amount that is not one) stays next to the document with
+ * what was typed; a correction done is said in `done` and the list is loaded again.
  */
 import { useEffect, useState } from 'react';
 import { apiFetch, type ApiEnv } from '../api-fetch.js';
-import { GST_API, type DocumentSummary, type DocumentType } from '../../shared/gst-documents.js';
+import {
+  DOCUMENT_TITLE,
+  GST_API,
+  type DocumentSummary,
+  type DocumentType,
+} from '../../shared/gst-documents.js';
 import { today } from '../../shared/calendar-dates.js';
 import { SESSION_ENDED } from './bookings-api.js';
+import { readPaise } from './booking-words.js';
+
+/** The longest reason the server takes (gst/routes.ts). */
+export const MAX_REASON = 500;
+
+/** The correction the owner is writing for one document. */
+interface Correction {
+  doc: DocumentSummary;
+  kind: 'cancel' | 'credit-note';
+  reason: string;
+  /** Credit note: the reduction, tax included, as typed in rupees. */
+  amount: string;
+}
 
 export interface DocumentsDialogState {
   month: string;
@@ -17,19 +44,48 @@ export interface DocumentsDialogState {
   documents: DocumentSummary[];
   loading: boolean;
   error: { text: string; login: boolean } | null;
+  /** The correction being written, or null. */
+  correction: Correction | null;
+  /** Opens the cancel or credit-note form of a document (closing any other). */
+  correct: (doc: DocumentSummary, kind: Correction['kind']) => void;
+  setReason: (reason: string) => void;
+  setAmount: (amount: string) => void;
+  stopCorrecting: () => void;
+  /** Sends the correction being written. */
+  submit: () => void;
+  /** A correction running. */
+  busy: boolean;
+  /** Why the correction was refused, in plain words; `login` when logging in again is the fix. */
+  problem: { text: string; login: boolean } | null;
+  /** The last correction done, in words ("Tax Invoice STY/26-27/0001 is cancelled."). */
+  done: string | null;
 }
 
 /** `opening` 0: closed so far, nothing loaded; each new value loads again. */
 export function useDocumentsDialog(opening: number, env: ApiEnv = {}): DocumentsDialogState {
   const [month, setMonth] = useState(() => today().slice(0, 7));
   const [type, setType] = useState<DocumentType | ''>('');
+  const [reloads, setReloads] = useState(0);
+  const [correction, setCorrection] = useState<Correction | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<DocumentsDialogState['problem']>(null);
+  const [done, setDone] = useState<string | null>(null);
   // What the last answer was for: the list is loading while it is not for the current filter.
   const [result, setResult] = useState<{
     key: string;
     documents: DocumentSummary[];
     error: DocumentsDialogState['error'];
   }>({ key: '', documents: [], error: null });
-  const key = `${opening}|${month}|${type}`;
+  const key = `${opening}|${month}|${type}|${reloads}`;
+
+  // A new opening starts without the last visit's half-written correction and words.
+  const [shownOpening, setShownOpening] = useState(opening);
+  if (opening !== shownOpening) {
+    setShownOpening(opening);
+    setCorrection(null);
+    setProblem(null);
+    setDone(null);
+  }
 
   useEffect(() => {
     if (opening === 0 || !/^\d{4}-\d{2}$/.test(month)) return;
@@ -53,11 +109,88 @@ export function useDocumentsDialog(opening: number, env: ApiEnv = {}): Documents
       );
     });
     return () => abort.abort();
-    // env is the page's own server for the dialog's life; key follows opening, month and type.
+    // env is the page's own server for the dialog's life; key follows opening, month, type, reloads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opening, month, type]);
+  }, [opening, month, type, reloads]);
+
+  async function send(c: Correction) {
+    const name = `${DOCUMENT_TITLE[c.doc.type]} ${c.doc.number}`;
+    const reason = c.reason.trim();
+    if (reason === '') {
+      setProblem({
+        text:
+          c.kind === 'cancel'
+            ? 'Write why the document is cancelled: it is kept with the reason.'
+            : 'Write why the invoice is reduced: the credit note carries the reason.',
+        login: false,
+      });
+      return;
+    }
+    const amountPaise = c.kind === 'credit-note' ? readPaise(c.amount) : undefined;
+    if (c.kind === 'credit-note' && (amountPaise === undefined || amountPaise < 1)) {
+      setProblem({
+        text: 'Write the reduction in rupees, tax included (for example 525 or 1,050.50).',
+        login: false,
+      });
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    const r =
+      c.kind === 'cancel'
+        ? await apiFetch(GST_API.documentCancel, {
+            ...env,
+            method: 'POST',
+            params: { id: c.doc.id },
+            body: { reason },
+          })
+        : await apiFetch(GST_API.documentCreditNote, {
+            ...env,
+            method: 'POST',
+            params: { id: c.doc.id },
+            body: { amountPaise: amountPaise!, reason },
+          });
+    setBusy(false);
+    if (!r.ok) {
+      setProblem({ text: r.status === 401 ? SESSION_ENDED : r.error, login: r.status === 401 });
+      return;
+    }
+    setCorrection(null);
+    setDone(
+      c.kind === 'cancel'
+        ? `${name} is cancelled; its number is not used again.`
+        : `Credit Note ${r.value.number} is issued against ${name}.`,
+    );
+    setReloads((n) => n + 1);
+  }
 
   const { documents, error } = result;
   const loading = opening > 0 && result.key !== key;
-  return { month, setMonth, type, setType, documents, loading, error };
+  return {
+    month,
+    setMonth,
+    type,
+    setType,
+    documents,
+    loading,
+    error,
+    correction,
+    correct(doc, kind) {
+      setProblem(null);
+      setDone(null);
+      setCorrection({ doc, kind, reason: '', amount: '' });
+    },
+    setReason: (reason) => setCorrection((c) => (c ? { ...c, reason } : c)),
+    setAmount: (amount) => setCorrection((c) => (c ? { ...c, amount } : c)),
+    stopCorrecting() {
+      setCorrection(null);
+      setProblem(null);
+    },
+    submit() {
+      if (correction && !busy) void send(correction);
+    },
+    busy,
+    problem,
+    done,
+  };
 }

@@ -83,7 +83,7 @@ function CompanyForm({ form }: { form: NonNullable<GuestBookingView['companyForm
         )}
         {wrong && (
           <p className="bk-error" id={`${id}-error`}>
-            {COMPANY_PROBLEMS[name]}
+            {form.problemText ?? COMPANY_PROBLEMS[name]}
           </p>
         )}
       </>
@@ -99,7 +99,7 @@ function CompanyForm({ form }: { form: NonNullable<GuestBookingView['companyForm
       {field('gstin', 'GSTIN', { autoComplete: 'off', maxLength: 15 })}
       {field('address', 'Billing address', { autoComplete: 'street-address', maxLength: 500 })}
       <button className="bk-button" type="submit">
-        {form.company ? 'Update company details' : 'Save company details'}
+        {form.saved ? 'Update company details' : 'Save company details'}
       </button>
     </form>
   );
