@@ -29,6 +29,9 @@ import { backupRoutes, startBackup } from './backup/service.js';
 import { GstService } from './gst/service.js';
 import { scheduleInvoices } from './gst/jobs.js';
 import { gstRoutes } from './gst/routes.js';
+import { RegisterService } from './register/service.js';
+import { scheduleRegister } from './register/jobs.js';
+import { registerRoutes } from './register/routes.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -41,6 +44,8 @@ export interface BuiltApp {
   mail: MailSender;
   /** The GST documents (GST-2). */
   gst: GstService;
+  /** The guest register (REG-1). */
+  register: RegisterService;
 }
 
 /**
@@ -97,25 +102,30 @@ export async function buildApp(
   const jobs = new BookingJobs(bookings, app.log);
   const gst = new GstService(db, config, opts.clock);
   bookings.onTransition((change) => gst.onTransition(change));
+  const register = new RegisterService(db, config, mail, opts.clock);
   let stopInvoices = () => {};
+  let stopRegister = () => {};
   app.addHook('onReady', async () => {
     mail.start();
     jobs.start();
     stopInvoices = scheduleInvoices(gst, app.log);
+    stopRegister = scheduleRegister(register, app.log);
   });
   app.addHook('onClose', async () => {
     jobs.stop();
     stopInvoices();
+    stopRegister();
     await mail.stop();
   });
   if (config.backup) startBackup(app, ctx, config.backup, opts.clock);
   await app.register(async (scope) => bookingRoutes(scope, ctx, bookings));
   await app.register(async (scope) => gstRoutes(scope, ctx, gst));
+  await app.register(async (scope) => registerRoutes(scope, ctx, register));
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => backupRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
   app.addHook('onClose', async () => {
     db.close();
   });
-  return { app, ctx, bookings, mail, gst };
+  return { app, ctx, bookings, mail, gst, register };
 }

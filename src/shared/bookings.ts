@@ -201,4 +201,6 @@ export interface GuestBookingView {
     company?: { legalName: string; gstin: string; address: string };
     problem?: 'legalName' | 'gstin' | 'address';
   };
+  /** REG-2: confirmed bookings: the guest register's form (the same token opens it). */
+  registerPath?: string;
 }

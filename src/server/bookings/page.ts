@@ -64,6 +64,7 @@ export async function guestView(
     ...(site.gstin ? { gstin: site.gstin } : {}),
     ...(payment ? { payment } : {}),
     ...(b.status === 'requested' ? { withdrawPath: `${pagePath}/withdraw` } : {}),
+    ...(b.status === 'confirmed' ? { registerPath: `${pagePath}/register` } : {}),
   };
 }
 
