@@ -16,6 +16,7 @@ import type {
   BookingStatus,
 } from './bookings.js';
 import type { GST_API, DocumentList } from './gst-documents.js';
+import type { REGISTER_API, RegisterList, SubmittedBody } from './register.js';
 import type { Quote } from './quote.js';
 import type { API } from './routes.js';
 import type { SiteData } from './site-data.js';
@@ -194,6 +195,13 @@ export interface ApiTypes {
   /** GST-2: the owner's Issue invoice; GST-6: the entry 12A mark. */
   [GST_API.bookingInvoice]: { body: object; answer: { id: string; number: string; type: string } };
   [GST_API.bookingExempt]: { body: object; answer: { id: string; exempt: true } };
+  /** REG-5: the owner's register, `?from=YYYY-MM-DD&to=YYYY-MM-DD`. */
+  [REGISTER_API.entries]: { answer: RegisterList };
+  /** REG-6: Mark submitted. */
+  [REGISTER_API.submitted]: {
+    body: SubmittedBody;
+    answer: { id: string; submittedAt: string; portalReference: string };
+  };
 }
 
 /**

@@ -29,6 +29,8 @@ export interface AdminBarProps {
   bookings?: { openCount: number | null; open: () => void };
   /** GST-5: the Documents control, with GSTIN only. */
   openDocuments?: () => void;
+  /** REG-5, REG-6: the Register control, with the most urgent Form III ("Form III due in 5 h"). */
+  register?: { alert: string | null; open: () => void };
   /** The bar's dialogs (ADMIN-2: it holds Manage Images and Select Property). */
   children?: ReactNode;
 }
@@ -43,6 +45,7 @@ export function AdminBar({
   dismiss,
   bookings,
   openDocuments,
+  register,
   children,
 }: AdminBarProps) {
   /** Any answer ends the visit to the owner's tools; no answer leaves the session as it was. */
@@ -77,6 +80,17 @@ export function AdminBar({
                 {' '}
                 <span className={styles.count}>{bookings.openCount}</span>{' '}
                 <span className="visually-hidden">open</span>
+              </>
+            ) : null}
+          </button>
+        )}
+        {register && (
+          <button type="button" className={styles.button} onClick={register.open}>
+            Register
+            {register.alert ? (
+              <>
+                {' '}
+                <span className={styles.count}>{register.alert}</span>
               </>
             ) : null}
           </button>
