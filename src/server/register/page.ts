@@ -38,7 +38,7 @@ fieldset{border:1px solid #999;border-radius:.5rem;padding:.75rem 1rem 1rem;marg
 legend{font-weight:700;padding:0 .3rem}
 .field{margin:.7rem 0}
 .field label,.field .label{display:block;font-weight:600;margin-bottom:.2rem}
-.hint{display:block;font-weight:400;color:#444;font-size:.9rem}
+.hint{display:block;color:#444;font-size:.9rem;margin:-.1rem 0 .25rem}
 input[type=text],input[type=tel],input[type=date],input[type=time],select,textarea{box-sizing:border-box;width:100%;font:inherit;padding:.55rem .6rem;border:1px solid #666;border-radius:.35rem;background:#fff;color:#1a1a1a;min-height:2.75rem}
 textarea{min-height:4.5rem}
 .choices label{display:flex;align-items:center;gap:.5rem;font-weight:400;min-height:2.5rem}
@@ -126,7 +126,7 @@ export function registerFormHtml(stay: FormStay, state: FormState): string {
       .filter(Boolean)
       .join(' ');
     const attrs = `id="${id}" name="${e(name)}"${invalid ? ' aria-invalid="true"' : ''}${described ? ` aria-describedby="${described}"` : ''}`;
-    return `<div class="field"><label for="${id}">${e(label)}${hint ? `<span class="hint" id="${id}-hint">${e(hint)}</span>` : ''}</label>${html(attrs)}${invalid ? `<span class="error" id="${id}-error">${e(problem!.error)}</span>` : ''}</div>`;
+    return `<div class="field"><label for="${id}">${e(label)}</label>${hint ? `<span class="hint" id="${id}-hint">${e(hint)}</span>` : ''}${html(attrs)}${invalid ? `<span class="error" id="${id}-error">${e(problem!.error)}</span>` : ''}</div>`;
   };
   const text =
     (name: string, v: string, type = 'text', extra = '') =>

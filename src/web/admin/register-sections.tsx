@@ -4,6 +4,7 @@
  * order with a Copy button, dates DD/MM/YYYY) with Mark submitted.
  */
 import { useId, useState } from 'react';
+import { propertyClock, propertyDate } from '../../shared/calendar-dates.js';
 import {
   GUEST_CATEGORY_WORDS,
   ID_TYPE_WORDS,
@@ -77,12 +78,14 @@ export function MissingSection({ missing }: { missing: MissingEntry[] }) {
   );
 }
 
-/** "Due in 5 h" / "Overdue" / "Submitted". */
+/** "Form III due in 5 h" / "… overdue" / "Submitted"; more than a day ahead, its deadline in India. */
 function dueWords(e: RegisterEntry, now: number): string {
   const state = formIIIState(e.formIII!, now);
   if (state.kind === 'submitted') return 'Submitted';
   if (state.kind === 'overdue') return 'Form III overdue';
-  return `Form III due in ${state.hours} h`;
+  if (state.hours <= 24) return `Form III due in ${state.hours} h`;
+  const due = Date.parse(e.formIII!.due);
+  return `Form III due by ${portalDate(propertyDate(due))} ${propertyClock(due)}`;
 }
 
 /** One foreign guest's Form III worksheet, with Copy buttons and Mark submitted. */
