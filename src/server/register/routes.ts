@@ -18,7 +18,12 @@ import { hashToken } from '../bookings/service.js';
 import { bookingByToken, getBooking } from '../bookings/store.js';
 import { publishedProperties } from '../publish/published-properties.js';
 import { isCalendarDate, nights, today } from '../../shared/calendar-dates.js';
-import { GUEST_REGISTER_PAGE, REGISTER_API, type RegisterList } from '../../shared/register.js';
+import {
+  GUEST_REGISTER_PAGE,
+  REGISTER_API,
+  type OwnerEntryBody,
+  type RegisterList,
+} from '../../shared/register.js';
 import { registerCsv } from './csv.js';
 import { checkEntry, isBlank, textOf, type EntryInput, type ValidEntry } from './entry.js';
 import {
@@ -126,7 +131,8 @@ export async function registerRoutes(
   );
 
   app.post(REGISTER_API.entries, { onRequest: owner, bodyLimit: 16 * 1024 }, async (req, reply) => {
-    const body = req.body as EntryInput | null;
+    // OwnerEntryBody's fields, checked one by one below.
+    const body = req.body as (Partial<OwnerEntryBody> & EntryInput) | null;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw badRequest('body', 'Send the entry as a JSON object.');
     }

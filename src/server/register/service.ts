@@ -41,9 +41,9 @@ import {
 
 const HOUR_MS = 3_600_000;
 /** Form III is due this long after arrival (rule 17). */
-export const FORM_III_DUE_MS = 24 * HOUR_MS;
+const FORM_III_DUE_MS = 24 * HOUR_MS;
 /** The one reminder goes this long after arrival (REG-7). */
-export const REMINDER_AFTER_MS = 12 * HOUR_MS;
+const REMINDER_AFTER_MS = 12 * HOUR_MS;
 /** The arrival time when none is known. */
 const DEFAULT_ARRIVAL_TIME = '12:00';
 

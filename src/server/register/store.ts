@@ -191,16 +191,6 @@ export function markReminded(db: Db, id: string, at: string): boolean {
   );
 }
 
-/** Form III entries not yet submitted, for the inbox's count (REG-6). */
-export function unsubmittedFormIII(db: Db): { id: string; due: string }[] {
-  return db
-    .prepare(
-      `SELECT id, due_at AS due FROM register_entries
-         WHERE due_at IS NOT NULL AND submitted_at IS NULL ORDER BY due_at`,
-    )
-    .all() as { id: string; due: string }[];
-}
-
 /** Deletes the entries whose departure is on or before `lastDeparture` (REG-9); returns how many. */
 export function deleteEntriesBefore(db: Db, lastDeparture: string): number {
   return db.prepare('DELETE FROM register_entries WHERE departure <= ?').run(lastDeparture).changes;
