@@ -4,7 +4,8 @@
  * passport that expires before check-out (the form comes back as typed, the field named), then
  * sends it; the owner opens the Register dialog on the arrival day, sees both guests and the
  * foreign guest's Form III worksheet, copies a particular and marks it submitted. axe on the form
- * and the dialog. Screenshots: test-results/screenshots/{project}-register-{form,form-iii,refused,dialog,worksheet}.png.
+ * and the dialog. Screenshots: test-results/screenshots/{project}-register-{form,form-iii,refused,dialog,worksheet,print}.png
+ * and the printed register, {project}-register-print.pdf.
  */
 import path from 'node:path';
 import {
@@ -162,4 +163,17 @@ test('the guest fills the register for two adults; the owner copies the Form III
   await sheet.getByLabel('Portal’s reference').fill('FRO-KA-000123');
   await sheet.getByRole('button', { name: 'Mark submitted' }).click();
   await expect(dialog.getByRole('region', { name: /^Form III:/ })).toHaveCount(0);
+
+  // The printable register for an inspection (REG-5): A4 landscape, no script.
+  await page.goto(`${BASE}/api/register/print?from=${arrival}&to=${arrival}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Guest register');
+  await expect(page.getByRole('region', { name: 'Guests' })).toContainText('FRO-KA-000123');
+  await expect(page.locator('script')).toHaveCount(0);
+  await expectNoViolations(page, 'the printable register');
+  await page.screenshot({ path: path.join(shots, `${info.project.name}-register-print.png`) });
+  await page.emulateMedia({ media: 'print' });
+  await page.pdf({
+    path: path.join(shots, `${info.project.name}-register-print.pdf`),
+    preferCSSPageSize: true,
+  });
 });
