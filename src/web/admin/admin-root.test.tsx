@@ -210,6 +210,10 @@ describe('AdminRoot', () => {
     const control = await within(bar).findByRole('button', {
       name: 'Register Form III due in 5 h',
     });
+    // The Bookings count says it too.
+    expect(
+      within(bar).getByRole('button', { name: /^Bookings.*Form III due in 5 h$/ }),
+    ).toBeTruthy();
     fireEvent.click(control);
     const d = dialog('register');
     expect(d.open).toBe(true);

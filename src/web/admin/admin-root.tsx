@@ -149,6 +149,7 @@ export default function AdminRoot({ data, children }: { data: PageData; children
         dismiss={() => setNotice(null)}
         bookings={{
           openCount,
+          formIII: formIIIAlert(register.entries, register.now),
           open: () => reopen(BOOKINGS_DIALOG_ID, () => setBookingsOpening((n) => n + 1)),
         }}
         register={{
