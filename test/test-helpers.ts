@@ -20,6 +20,8 @@ export interface TestApp {
   gst: BuiltApp['gst'];
   /** The double bookings (CONFLICT-1). */
   conflicts: BuiltApp['conflicts'];
+  /** The guest register (REG-1). */
+  register: BuiltApp['register'];
   /** The temporary DATA_DIR. */
   dataDir: string;
   /** Owner's username. */
@@ -49,7 +51,7 @@ export async function makeTestApp(
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SITE_URL: 'http://localhost', ...env });
-  const { app, ctx, bookings, mail, gst, conflicts } = await buildApp(config, opts);
+  const { app, ctx, bookings, mail, gst, conflicts, register } = await buildApp(config, opts);
   const owner = 'owner';
   ctx.db
     .prepare('INSERT INTO admins (username, password_hash, updated_at) VALUES (?, ?, ?)')
@@ -62,6 +64,7 @@ export async function makeTestApp(
     mail,
     gst,
     conflicts,
+    register,
     dataDir,
     owner,
     cookie,

@@ -32,6 +32,9 @@ import { gstRoutes } from './gst/routes.js';
 import { ConflictKeeper } from './nights/conflicts.js';
 import { conflictRoutes } from './nights/routes.js';
 import { publishedProperties } from './publish/published-properties.js';
+import { RegisterService } from './register/service.js';
+import { scheduleRegister } from './register/jobs.js';
+import { registerRoutes } from './register/routes.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -46,6 +49,8 @@ export interface BuiltApp {
   gst: GstService;
   /** Who holds each night twice: the double bookings (CONFLICT-1). */
   conflicts: ConflictKeeper;
+  /** The guest register (REG-1). */
+  register: RegisterService;
 }
 
 /**
@@ -110,28 +115,33 @@ export async function buildApp(
   const jobs = new BookingJobs(bookings, app.log);
   const gst = new GstService(db, config, opts.clock);
   bookings.onTransition((change) => gst.onTransition(change));
+  const register = new RegisterService(db, config, mail, opts.clock);
   let stopInvoices = () => {};
+  let stopRegister = () => {};
   app.addHook('onReady', async () => {
     // Overlaps stored before this server (or before conflicts were kept) are found at once.
     conflicts.changedAll();
     mail.start();
     jobs.start();
     stopInvoices = scheduleInvoices(gst, app.log);
+    stopRegister = scheduleRegister(register, app.log);
   });
   app.addHook('onClose', async () => {
     jobs.stop();
     stopInvoices();
+    stopRegister();
     await mail.stop();
   });
   if (config.backup) startBackup(app, ctx, config.backup, opts.clock);
   await app.register(async (scope) => bookingRoutes(scope, ctx, bookings));
   await app.register(async (scope) => gstRoutes(scope, ctx, gst));
   await app.register(async (scope) => conflictRoutes(scope, ctx, conflicts));
+  await app.register(async (scope) => registerRoutes(scope, ctx, register));
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => backupRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
   app.addHook('onClose', async () => {
     db.close();
   });
-  return { app, ctx, bookings, mail, gst, conflicts };
+  return { app, ctx, bookings, mail, gst, conflicts, register };
 }

@@ -79,7 +79,7 @@ describe('loadConfig', () => {
         officeAddress: 'IG Road, Chikmagalur',
       },
       calendar: { syncMinutes: 30, allowPrivate: true, fetchTimeoutMs: 10_000 },
-      bookings: { requestHours: 48, guestDataDays: 365, requestsPerHour: 5 },
+      bookings: { requestHours: 48, guestDataDays: 365, requestsPerHour: 5, registerDays: 400 },
       mail: { notifyEmail: 'hello@stays.example' },
     });
   });

@@ -55,6 +55,11 @@ interface BookingConfig {
   upiId: string | undefined;
   /** Booking requests one client address may send an hour (BOOKING_REQUESTS_PER_HOUR, default 5, BOOK-3). */
   requestsPerHour: number;
+  /**
+   * Days after departure a guest register entry is kept (REGISTER_DAYS, default 400, at least 365:
+   * Immigration and Foreigners Rules 2025, rule 17, one year; REG-8), apart from GUEST_DATA_DAYS.
+   */
+  registerDays: number;
 }
 
 /** Mail (BOOK-8). `smtpUrl` undefined: nothing is sent. */
@@ -361,6 +366,12 @@ export const envSchema = z
     BOOKING_REQUEST_HOURS: optional(wholeNumber(1, 720, ' of hours')),
     GUEST_DATA_DAYS: optional(wholeNumber(1, 3650, ' of days')),
     BOOKING_REQUESTS_PER_HOUR: optional(wholeNumber(1, 100_000)),
+    REGISTER_DAYS: optional(
+      wholeNumber(1, 3650, ' of days').refine((n) => n >= 365, {
+        error:
+          'must be at least 365: the guest register is kept at least one year after departure (Immigration and Foreigners Rules 2025, rule 17)',
+      }),
+    ),
     BACKUP_TARGET: optional(publishTarget),
     BACKUP_KEY: optional(
       z
@@ -494,6 +505,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       guestDataDays: e.GUEST_DATA_DAYS ?? 365,
       upiId: e.UPI_ID,
       requestsPerHour: e.BOOKING_REQUESTS_PER_HOUR ?? 5,
+      registerDays: e.REGISTER_DAYS ?? 400,
     },
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -17,6 +17,7 @@ import type {
 } from './bookings.js';
 import type { ConflictList } from './conflicts.js';
 import type { GST_API, DocumentList } from './gst-documents.js';
+import type { REGISTER_API, RegisterList, SubmittedBody } from './register.js';
 import type { Quote } from './quote.js';
 import type { API } from './routes.js';
 import type { SiteData } from './site-data.js';
@@ -204,6 +205,13 @@ export interface ApiTypes {
   [GST_API.documentCreditNote]: {
     body: { amountPaise: number; reason: string };
     answer: { id: string; number: string };
+  };
+  /** REG-5: the owner's register, `?from=YYYY-MM-DD&to=YYYY-MM-DD`. */
+  [REGISTER_API.entries]: { answer: RegisterList };
+  /** REG-6: Mark submitted. */
+  [REGISTER_API.submitted]: {
+    body: SubmittedBody;
+    answer: { id: string; submittedAt: string; portalReference: string };
   };
 }
 

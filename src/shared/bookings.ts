@@ -211,4 +211,6 @@ export interface GuestBookingView {
     /** Why the field was refused, when the server says more than the field's usual words. */
     problemText?: string;
   };
+  /** REG-2: confirmed bookings: the guest register's form (the same token opens it). */
+  registerPath?: string;
 }

@@ -68,6 +68,7 @@ async function guestView(
     ...(site.gstin ? { gstin: site.gstin } : {}),
     ...(payment ? { payment } : {}),
     ...(b.status === 'requested' ? { withdrawPath: `${pagePath}/withdraw` } : {}),
+    ...(b.status === 'confirmed' ? { registerPath: `${pagePath}/register` } : {}),
   };
 }
 

@@ -74,11 +74,12 @@ beforeAll(async () => {
   await owner('POST', `/api/bookings/${created.id}/accept`, {});
   await owner('POST', `/api/bookings/${created.id}/paid`, {});
   await owner('POST', '/api/generate', {});
-  // The mails were sent (they carry the data, as they must): wait for all three.
+  // The mails were sent (they carry the data, as they must): wait for all four (the owner's
+  // request, the guest's received, accepted and confirmed).
   const until = Date.now() + 10_000;
-  while (smtp.received.length < 3 && Date.now() < until)
+  while (smtp.received.length < 4 && Date.now() < until)
     await new Promise((r) => setTimeout(r, 20));
-  expect(smtp.received.length).toBe(3);
+  expect(smtp.received.length).toBe(4);
 });
 afterAll(async () => {
   await t.cleanup();

@@ -50,12 +50,13 @@ export interface Mailer {
   poke(): void;
 }
 
-/** The guest mail each state change sends (none for paid). */
+/** The guest mail each state change sends (paid: the confirmed mail with the register's link, REG-2). */
 const GUEST_MAIL: Partial<Record<BookingStatus, BookingMailKind>> = {
   accepted: 'guest-accepted',
   declined: 'guest-declined',
   cancelled: 'guest-cancelled',
   expired: 'guest-expired',
+  confirmed: 'guest-confirmed',
 };
 
 /** Crockford's base32 without I, L, O, U, 0 and 1: readable aloud and on a phone screen. */
@@ -166,10 +167,14 @@ export class BookingService {
     if (!to) return;
     const advance = b.quote?.advancePaise;
     const upiId = this.config.bookings.upiId;
+    const pageUrl =
+      toOwner || kind === 'guest-expired' || kind === 'guest-declined'
+        ? undefined
+        : this.newPageUrl(b.id, at);
     const links = {
-      ...(toOwner || kind === 'guest-expired' || kind === 'guest-declined'
-        ? {}
-        : { pageUrl: this.newPageUrl(b.id, at) }),
+      ...(pageUrl ? { pageUrl } : {}),
+      // REG-2: the register's form sits under the page's address and opens with its token.
+      ...(kind === 'guest-confirmed' && pageUrl ? { registerUrl: `${pageUrl}/register` } : {}),
       ...(kind === 'guest-accepted' && upiId && advance
         ? { upiUrl: upiLink(upiId, this.config.site.businessName, advance, b.reference) }
         : {}),

@@ -18,11 +18,16 @@ type MailKind =
   | 'guest-declined'
   | 'guest-cancelled'
   | 'guest-expired'
+  | 'guest-confirmed'
   | 'owner-backup-lag'
-  | 'owner-conflict';
+  | 'owner-conflict'
+  | 'owner-register-reminder';
 
 /** The kinds that tell of a booking (templates.ts writes them). */
-export type BookingMailKind = Exclude<MailKind, 'owner-backup-lag' | 'owner-conflict'>;
+export type BookingMailKind = Exclude<
+  MailKind,
+  'owner-backup-lag' | 'owner-conflict' | 'owner-register-reminder'
+>;
 
 /** A message to send: plain text and HTML bodies of the same words. */
 export interface OutgoingMail {
@@ -139,8 +144,10 @@ const KIND_WORDS: Record<MailKind, string> = {
   'guest-declined': 'Declined mail to the guest',
   'guest-cancelled': 'Cancelled mail to the guest',
   'guest-expired': 'Expired mail to the guest',
+  'guest-confirmed': 'Confirmed mail to the guest',
   'owner-backup-lag': 'Off-machine copy warning to you',
   'owner-conflict': 'Double booking warning to you',
+  'owner-register-reminder': 'Form III reminder to you',
 };
 
 /**

@@ -32,10 +32,11 @@ export interface MailSite {
   email: string;
 }
 
-/** Links a mail carries: the guest's booking page (guest mails), the UPI payment link (accepted). */
+/** Links a mail carries: the guest's booking page (guest mails), the UPI payment link (accepted), the guest register's form (confirmed, REG-2). */
 export interface MailLinks {
   pageUrl?: string;
   upiUrl?: string;
+  registerUrl?: string;
 }
 
 /** A paragraph: words, or a label and the link it names. */
@@ -154,6 +155,22 @@ export function bookingMail(
       ];
       break;
     }
+    case 'guest-confirmed':
+      subject = `Confirmed: your stay ${f.reference} at ${f.propertyName}`;
+      blocks = [
+        hello,
+        'Your stay is confirmed: we received the advance. We look forward to welcoming you.',
+        stayLines(f),
+        ...(links.registerUrl
+          ? [
+              'Before you arrive, please fill in the guest register for each adult (the police ask every homestay to keep one; foreign guests’ details are also reported to the Immigration authorities within 24 hours of arrival). The page says what is kept and for how long.',
+              { label: 'Fill in the guest register', href: links.registerUrl },
+            ]
+          : []),
+        ...page,
+        sign,
+      ];
+      break;
     case 'guest-declined':
       subject = `Your request ${f.reference} to ${site.businessName}`;
       blocks = [

@@ -25,10 +25,15 @@ export interface AdminBarProps {
   reload: () => void;
   /** Takes the notice off the bar. */
   dismiss: () => void;
-  /** INBOX-1: the Bookings control, with the open requests (null until the server said). */
-  bookings?: { openCount: number | null; open: () => void };
+  /**
+   * INBOX-1: the Bookings control, with the open requests (null until the server said) and
+   * REG-10's Form III alert ("Form III due in 5 h", "Form III overdue").
+   */
+  bookings?: { openCount: number | null; open: () => void; formIII?: string | null };
   /** GST-5: the Documents control, with GSTIN only. */
   openDocuments?: () => void;
+  /** REG-5, REG-6: the Register control, with the most urgent Form III ("Form III due in 5 h"). */
+  register?: { alert: string | null; open: () => void };
   /** The bar's dialogs (ADMIN-2: it holds Manage Images and Select Property). */
   children?: ReactNode;
 }
@@ -43,6 +48,7 @@ export function AdminBar({
   dismiss,
   bookings,
   openDocuments,
+  register,
   children,
 }: AdminBarProps) {
   /** Any answer ends the visit to the owner's tools; no answer leaves the session as it was. */
@@ -77,6 +83,23 @@ export function AdminBar({
                 {' '}
                 <span className={styles.count}>{bookings.openCount}</span>{' '}
                 <span className="visually-hidden">open</span>
+              </>
+            ) : null}
+            {bookings.formIII ? (
+              <>
+                {' '}
+                <span className={styles.count}>{bookings.formIII}</span>
+              </>
+            ) : null}
+          </button>
+        )}
+        {register && (
+          <button type="button" className={styles.button} onClick={register.open}>
+            Register
+            {register.alert ? (
+              <>
+                {' '}
+                <span className={styles.count}>{register.alert}</span>
               </>
             ) : null}
           </button>

@@ -29,6 +29,51 @@ import { startScriptedServer, type ScriptedServer } from '../../../test/test-ser
 import { UPLOAD_LIMIT_BYTES, uploadFile } from './upload.js';
 import { testPageData } from '../../../test/test-site.js';
 import { testBookingList } from '../../../test/booking-fixtures.js';
+import { addDays, today } from '../../shared/calendar-dates.js';
+import type { RegisterEntry } from '../../shared/register.js';
+
+/** A foreign guest arriving on `day` whose Form III is due at `due` (ISO). */
+function testForeignEntry(day: string, due: string): RegisterEntry {
+  return {
+    id: 'e1e1e1e1e1e1e1e1',
+    bookingId: 'b-confirmed',
+    reference: 'STY-9P4D',
+    propertyId: 'coffee-view',
+    propertyName: 'Coffee View',
+    name: 'Jane Traveller',
+    category: 'foreign',
+    nationality: 'United Kingdom',
+    address: '4 Canal Street, Manchester',
+    phone: '+44 7911 123456',
+    idType: 'passport',
+    idLast4: '1726',
+    arrival: day,
+    departure: addDays(day, 3),
+    arrivalTime: '15:30',
+    source: 'guest',
+    formIII: {
+      surname: 'TRAVELLER',
+      givenName: 'JANE',
+      sex: 'female',
+      dateOfBirth: '1988-04-17',
+      passportNumber: 'ZX9081726',
+      passportPlaceOfIssue: 'London, United Kingdom',
+      passportIssued: '2021-06-01',
+      passportExpiry: '2031-06-01',
+      visaNumber: 'EVISA55501234',
+      visaType: 'e-Tourist',
+      visaIssued: '2026-01-05',
+      visaExpiry: '2027-01-05',
+      visaPlaceOfIssue: 'e-Visa, India',
+      arrivalInIndia: day,
+      arrivedFrom: 'London, United Kingdom',
+      nextDestination: 'Mysuru, India',
+      purpose: 'Tourism',
+      contactInIndia: 'Priya Nair +91 98860 44444',
+      due,
+    },
+  };
+}
 
 // waitFor's default of 1 s is too short for a round trip to the scripted server when the whole
 // suite runs at once on two cores; a passing wait returns as soon as it passes.
@@ -85,9 +130,12 @@ const COUNT_URL = '/api/bookings?status=open';
 const BACKUP_URL = '/api/backup-status';
 /** The open double bookings the bar asks as the page loads (CONFLICT-3). */
 const CONFLICTS_URL = '/api/conflicts';
+/** The register the Register control reads as the page loads, for its Form III alert (REG-6). */
+const isRegisterLoad = (url: string) => url.startsWith('/api/register?');
 /** What the page asks by itself as it loads, whatever the owner does. */
-const background = (url: string) => url === BACKUP_URL || url === CONFLICTS_URL;
-/** What the page sent besides that count, the backup state and the conflicts. */
+const background = (url: string) =>
+  url === BACKUP_URL || url === CONFLICTS_URL || isRegisterLoad(url);
+/** What the page sent besides that count, the backup state, the conflicts and the register. */
 const sentBesidesCount = () => server.seen.filter((s) => s.url !== COUNT_URL && !background(s.url));
 
 describe('AdminRoot', () => {
@@ -164,6 +212,66 @@ describe('AdminRoot', () => {
         'Misty Hills: Sat 21 Mar 2026 to Sun 22 Mar 2026 (1 night) is held by direct booking STY-7K2Q and Airbnb.' +
         'Cancel or move one of them (in Bookings, in the channel, or in the Calendar dialog); the notice goes by itself once only one holds the nights.',
     );
+  });
+
+  it('the Register control says when a Form III is due, opens the worksheet and marks it submitted (REG-5, REG-6)', async () => {
+    const day = today();
+    const url = `/api/register?from=${addDays(day, -1)}&to=${addDays(day, 1)}`;
+    const entry = testForeignEntry(day, new Date(Date.now() + 4.5 * 3_600_000).toISOString());
+    const submitted = {
+      ...entry,
+      formIII: {
+        ...entry.formIII!,
+        submittedAt: new Date().toISOString(),
+        portalReference: 'FRO-1',
+      },
+    };
+    server.answers[url] = [
+      { status: 200, body: { entries: [entry], missing: [] } },
+      { status: 200, body: { entries: [entry], missing: [] } },
+      { status: 200, body: { entries: [submitted], missing: [] } },
+    ];
+    server.answers[`/api/register/${entry.id}/submitted`] = [
+      {
+        status: 200,
+        body: { id: entry.id, submittedAt: new Date().toISOString(), portalReference: 'FRO-1' },
+      },
+    ];
+    render(
+      <AdminRoot data={pageData()}>
+        <Screen />
+      </AdminRoot>,
+    );
+    const bar = screen.getByRole('region', { name: 'Admin Tools' });
+    const control = await within(bar).findByRole('button', {
+      name: 'Register Form III due in 5 h',
+    });
+    // The Bookings count says it too.
+    expect(
+      within(bar).getByRole('button', { name: /^Bookings.*Form III due in 5 h$/ }),
+    ).toBeTruthy();
+    fireEvent.click(control);
+    const d = dialog('register');
+    expect(d.open).toBe(true);
+    const sheet = await within(d).findByRole('region', { name: /^Form III: Jane Traveller/ });
+    const rows = within(sheet)
+      .getAllByRole('row')
+      .map((r) => r.querySelector('th')!.textContent);
+    expect(rows.slice(0, 4)).toEqual(['Surname', 'Given name', 'Sex', 'Date of birth']);
+    expect(within(sheet).getByRole('row', { name: /Date of birth/ }).textContent).toContain(
+      '17/04/1988',
+    );
+    expect(within(sheet).getAllByRole('button', { name: /^Copy / })).toHaveLength(rows.length);
+    expect(within(d).getByRole('heading', { name: 'Arrivals (1)' })).toBeTruthy();
+    fireEvent.change(within(sheet).getByLabelText('Portal’s reference'), {
+      target: { value: 'FRO-1' },
+    });
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Mark submitted' }));
+    await waitFor(() => expect(within(d).queryByRole('region', { name: /^Form III:/ })).toBeNull());
+    expect(within(bar).getByRole('button', { name: 'Register' })).toBeTruthy();
+    const post = server.seen.find((s) => s.method === 'POST');
+    expect(post?.url).toBe(`/api/register/${entry.id}/submitted`);
+    expect(JSON.parse(post!.body.toString())).toEqual({ portalReference: 'FRO-1' });
   });
 
   it('opens Manage Images with each photo, and Show/Hide On Home changes memory only, reopening the dialog', async () => {

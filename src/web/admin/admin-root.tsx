@@ -28,6 +28,8 @@ import { RATES_DIALOG_ID, RatesDialog } from './rates/rates-dialog.js';
 import type { RatesTarget } from './rates/use-rates-dialog.js';
 import { HISTORY_ID, HistoryDialog, type HistoryHandle } from './history-dialog.js';
 import { DOCUMENTS_DIALOG_ID, DocumentsDialog } from './documents-dialog.js';
+import { REGISTER_DIALOG_ID, RegisterDialog } from './register-dialog.js';
+import { formIIIAlert, useRegisterDialog } from './use-register-dialog.js';
 import { MANAGE_IMAGES_ID, ManageImagesDialog } from './manage-images-dialog.js';
 import { SELECT_PROPERTY_ID, SelectPropertyDialog } from './select-property-dialog.js';
 import { keepUnsavedChange, readUnsavedChange } from './unsaved-change.js';
@@ -87,6 +89,8 @@ export default function AdminRoot({ data, children }: { data: PageData; children
   const [ratesFor, setRatesFor] = useState<RatesTarget | null>(null);
   const [bookingsOpening, setBookingsOpening] = useState(0);
   const [documentsOpening, setDocumentsOpening] = useState(0);
+  const [registerOpening, setRegisterOpening] = useState(0);
+  const register = useRegisterDialog(registerOpening);
   const [openCount, setOpenCount] = useState<number | null>(null);
   // CONFLICT-3: the open double bookings, for the bar, the inbox and the Calendar dialog.
   const conflicts = useConflicts();
@@ -153,7 +157,12 @@ export default function AdminRoot({ data, children }: { data: PageData; children
         dismiss={() => setNotice(null)}
         bookings={{
           openCount,
+          formIII: formIIIAlert(register.entries, register.now),
           open: () => reopen(BOOKINGS_DIALOG_ID, () => setBookingsOpening((n) => n + 1)),
+        }}
+        register={{
+          alert: formIIIAlert(register.entries, register.now),
+          open: () => reopen(REGISTER_DIALOG_ID, () => setRegisterOpening((n) => n + 1)),
         }}
         {...(data.site.gstin
           ? {
@@ -203,6 +212,7 @@ export default function AdminRoot({ data, children }: { data: PageData; children
         />
         <ConflictNotice conflicts={conflicts.conflicts} nameOf={nameOf} place="bar" />
         <BackupLine />
+        <RegisterDialog state={register} close={() => window.closeDialog(REGISTER_DIALOG_ID)} />
         <DocumentsDialog
           opening={documentsOpening}
           close={() => window.closeDialog(DOCUMENTS_DIALOG_ID)}

@@ -197,6 +197,19 @@ export function BookingPage({ view }: { view: GuestBookingView }) {
         </dl>
       </section>
 
+      {view.registerPath && (
+        <section className="bk-card" aria-labelledby="bk-register">
+          <h2 id="bk-register">Guest register</h2>
+          <p>
+            Before you arrive, please give each adult’s details for the guest register the police
+            ask us to keep (foreign guests: the Form III particulars too).
+          </p>
+          <p>
+            <a href={view.registerPath}>Fill in the guest register</a>
+          </p>
+        </section>
+      )}
+
       {quote && (
         <section className="bk-card" aria-labelledby="bk-price">
           <h2 id="bk-price">Price</h2>
