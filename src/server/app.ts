@@ -106,7 +106,6 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     jobs.stop();
     stopInvoices();
-    await mail.stop();
   });
   if (config.backup) startBackup(app, ctx, config.backup, opts.clock);
   await app.register(async (scope) => bookingRoutes(scope, ctx, bookings));
@@ -115,6 +114,9 @@ export async function buildApp(
   await app.register(async (scope) => backupRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
   app.addHook('onClose', async () => {
+    // onClose hooks run last-registered first: this one runs before the others, so the mail under
+    // way is marked before the database closes (MAIL-1).
+    await mail.stop();
     db.close();
   });
   return { app, ctx, bookings, mail, gst };

@@ -40,13 +40,13 @@ import {
 import { isCalendarDate, today } from '../../shared/calendar-dates.js';
 import { LIMITS } from '../../shared/property-fields.js';
 import { API } from '../../shared/routes.js';
+import { nameProblem } from '../../shared/stay-request.js';
 import { ID_RE } from '../../shared/site-data.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Largest request body: the form's fields with a 2,000-character message fit many times over. */
 const BODY_LIMIT_BYTES = 16 * 1024;
-/** Longest guest name and message (BOOK-1), and owner message (BOOK-4). */
-const MAX_NAME = 100;
+/** Longest guest message (BOOK-1) and owner message (BOOK-4). */
 const MAX_MESSAGE = 2000;
 
 const BOOKING_ID_RE = /^[a-z2-9]{16}$/;
@@ -79,11 +79,15 @@ const requestSchema = z.object({
     .int({ error: `guests must be a whole number from 1 to ${LIMITS.guests}` })
     .min(1, { error: `guests must be a whole number from 1 to ${LIMITS.guests}` })
     .max(LIMITS.guests, { error: `guests must be a whole number from 1 to ${LIMITS.guests}` }),
-  name: z
-    .string({ error: 'Give your name.' })
-    .trim()
-    .min(1, { error: 'Give your name.' })
-    .max(MAX_NAME, { error: `The name can be at most ${MAX_NAME} characters long.` }),
+  name: z.string({ error: 'Give your name.' }).transform((value, ctx) => {
+    // STAY-2: no line break, link or address in a name (mail to the guest repeats it).
+    const problem = nameProblem(value);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    return value.trim();
+  }),
   phone: z
     .string({ error: 'Give a phone number.' })
     .trim()
