@@ -1,9 +1,10 @@
 /**
  * The bookings' HTTP calls (BOOK-1..BOOK-7):
  * - POST /api/bookings (public): a guest's request. Guarded like every write (guardWrites: same
- *   site, JSON only); at most `requestsPerHour` from one address (429); the hidden `website` field
- *   filled: 201 and nothing stored; else checked (400 naming the field, 409 for nights not free),
- *   stored with its quote and mails, then 201 `{ id, status, url }`.
+ *   site, JSON only); 429 past `requestsPerHour` stored requests or REFUSED_PER_HOUR refused ones
+ *   from one address (an IPv6 /64; BOOK-3, LIMIT-1, LIMIT-2); the hidden `website` field filled:
+ *   201 and nothing stored; else checked (400 naming the field, 409 for nights not free), stored
+ *   with its quote and mails, then 201 `{ id, status, url }`.
  * - GET /api/bookings?status=open|upcoming|past|all and POST /api/bookings/{id}/{action}
  *   (accept, decline, paid, cancel): the owner's inbox, behind requireOwner.
  * - GET /booking/{id}/{token}: the guest's page, `noindex`, `no-store`, the site's 404 page for a
@@ -19,7 +20,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { isCrossSite, requireOwner } from '../auth/guard.js';
-import { takeRequestSlot } from '../auth/throttle.js';
+import { addressGroup, countRequest, requestWait } from '../auth/throttle.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { publishedProperties } from '../publish/published-properties.js';
 import { lastQuotableDate } from '../quote/routes.js';
@@ -44,6 +45,14 @@ import { nameProblem } from '../../shared/stay-request.js';
 import { ID_RE } from '../../shared/site-data.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** What the hourly limits count (request_attempts.kind): stored requests (BOOK-3), refused ones. */
+const STORED = 'booking';
+const REFUSED = 'booking-refused';
+/**
+ * Refused requests (400, 409) one client may send an hour (LIMIT-1): looser than the limit on
+ * stored ones, so a guest can correct a typo, yet a bound on a script trying phone numbers.
+ */
+const REFUSED_PER_HOUR = 30;
 /** Largest request body: the form's fields with a 2,000-character message fit many times over. */
 const BODY_LIMIT_BYTES = 16 * 1024;
 /** Longest guest message (BOOK-1) and owner message (BOOK-4). */
@@ -172,13 +181,12 @@ export async function bookingRoutes(
 
   app.post(API.bookings, { bodyLimit: BODY_LIMIT_BYTES }, async (req, reply) => {
     void reply.header('cache-control', 'no-store');
-    const wait = takeRequestSlot(
-      ctx.db,
-      { kind: 'booking', value: req.ip },
-      settings.requestsPerHour,
-      HOUR_MS,
-      service.now(),
-    );
+    const client = addressGroup(req.ip);
+    const limits = [
+      { kind: STORED, limit: settings.requestsPerHour },
+      { kind: REFUSED, limit: REFUSED_PER_HOUR },
+    ];
+    const wait = requestWait(ctx.db, client, limits, HOUR_MS, service.now());
     if (wait > 0) {
       const minutes = Math.ceil(wait / 60);
       throw new ApiError(
@@ -187,16 +195,34 @@ export async function bookingRoutes(
         { extra: { retryAfter: wait }, headers: { 'retry-after': String(wait) } },
       );
     }
+    // From the wait above to the count below nothing awaits: requests from one client are
+    // counted one after the other, so a burst cannot all slip under the limit (BOOK-3).
+    let created: BookingCreated;
+    try {
+      created = createBooking(req);
+    } catch (err) {
+      // LIMIT-1: a refusal the guest can correct counts against the looser cap only.
+      if (err instanceof ApiError && (err.status === 400 || err.status === 409)) {
+        countRequest(ctx.db, REFUSED, client, service.now());
+      }
+      throw err;
+    }
+    countRequest(ctx.db, STORED, client, service.now());
+    return reply.code(201).send(created);
+  });
+
+  /** Checks and stores a guest's request (BOOK-1, BOOK-2); throws ApiError 400 or 409 when it cannot. */
+  function createBooking(req: FastifyRequest): BookingCreated {
     const body = req.body as Record<string, unknown> | null;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw badRequest('body', 'Send the request as a JSON object.');
     }
     if (typeof body.website === 'string' && body.website.trim() !== '') {
       // BOOK-1: only a bot fills the field people never see. It is answered as a person would
-      // be, so it learns nothing, and nothing is stored.
+      // be (and counted as a stored request), so it learns nothing, and nothing is stored.
       req.log.info('booking request dropped: the hidden field was filled');
       const fake = service.pageUrl('x'.repeat(16), 'x'.repeat(22));
-      return reply.code(201).send({ id: 'x'.repeat(16), status: 'requested', url: fake });
+      return { id: 'x'.repeat(16), status: 'requested', url: fake };
     }
     const parsed = requestSchema.safeParse(body);
     if (!parsed.success) throw refusal(parsed.error);
@@ -209,13 +235,8 @@ export async function bookingRoutes(
     }
     const { booking, token } = service.create(property, request);
     req.log.info({ bookingId: booking.id, propertyId: booking.propertyId }, 'booking requested');
-    const created: BookingCreated = {
-      id: booking.id,
-      status: 'requested',
-      url: service.pageUrl(booking.id, token),
-    };
-    return reply.code(201).send(created);
-  });
+    return { id: booking.id, status: 'requested', url: service.pageUrl(booking.id, token) };
+  }
 
   app.get<{ Querystring: { status?: string } }>(
     API.bookings,
