@@ -15,7 +15,7 @@ import type { AvailabilityAnswer, CalendarState } from '../../shared/api-types.j
 import { ID_RE } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, notFound, schemaRefusal } from '../errors.js';
 import { latestRevision } from '../store/revisions.js';
 import { exportCalendar, exportedStays, unavailableRanges } from './availability.js';
 import { heldStays } from '../bookings/store.js';
@@ -211,11 +211,7 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const { propertyId } = req.params;
     refuseUnknown(propertyId);
     const parsed = calendarInputSchema.safeParse(req.body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
-      throw badRequest(field, `${field}: ${issue?.message ?? 'invalid'}`);
-    }
+    if (!parsed.success) throw schemaRefusal(parsed.error);
     replaceCalendar(ctx.db, propertyId, parsed.data.feeds, parsed.data.blocks);
     void reply.header('cache-control', 'no-store');
     return ownerCalendar(propertyId);
