@@ -113,11 +113,11 @@ test('shows a clear message next to each invalid field and no way to send until 
   await expect(checkOut).not.toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByRole('link')).toHaveCount(3);
 
-  for (const bad of ['0', '21']) {
+  for (const bad of ['0', '51']) {
     await guests.fill(bad);
-    await expectError(guests, 'Enter a number of guests from 1 to 20.');
+    await expectError(guests, 'Enter a number of guests from 1 to 50.');
   }
-  await guests.fill('20');
+  await guests.fill('30');
   await expect(dialog.getByRole('link')).toHaveCount(3);
 
   // Today is allowed; a check-in moved after the check-out makes the check-out wrong.

@@ -56,7 +56,7 @@ export interface StayAsked {
 }
 
 /** The request's fields a problem can name. */
-export type StayField = 'checkIn' | 'checkOut' | 'guests';
+type StayField = 'checkIn' | 'checkOut' | 'guests';
 export type ContactField = 'name' | 'phone' | 'email' | 'message';
 
 /**
@@ -218,7 +218,7 @@ const NOT_A_PHONE =
   'This is not a phone number we can call: give it with its country code, e.g. +91 94480 12345.';
 
 /** The problem of a guest's name (STAY-2, BOOK-1), or undefined. Read trimmed. */
-export function nameProblem(name: string): string | undefined {
+function nameProblem(name: string): string | undefined {
   const trimmed = name.trim();
   if (trimmed === '') return 'Enter your name.';
   if (trimmed.length > STAY_LIMITS.name) {
