@@ -1,8 +1,9 @@
 /**
  * A real SMTP server on loopback (the smtp-server package) for mail tests (BOOK-8): it keeps every
  * message it accepted, with its recipients, subject and decoded text; it can be stopped and
- * started again on the same port (an outage), or made to answer a temporary 451 to every
- * recipient (a server refusing for a while). Login is accepted with any password, so SMTP_URL may
+ * started again on the same port (an outage), made to answer a temporary 451 to every recipient
+ * (a server refusing for a while) or a permanent 550 (a mailbox that does not exist), or made slow
+ * to accept a message (so that senders running at once overlap). Login is accepted with any password, so SMTP_URL may
  * carry one.
  */
 import { SMTPServer } from 'smtp-server';
@@ -22,6 +23,10 @@ export interface SmtpServer {
   received: ReceivedMail[];
   /** While true, every recipient gets 451 (try again later). */
   refusing: boolean;
+  /** While true, every recipient gets 550 (no such mailbox: a permanent refusal). */
+  rejecting: boolean;
+  /** Milliseconds the server waits before accepting a message's data (0: none). */
+  delayMs: number;
   stop(): Promise<void>;
   /** Listens again on the same port. */
   restart(): Promise<void>;
@@ -44,7 +49,7 @@ function decodeQuotedPrintable(raw: string): string {
 
 /** Starts the server on 127.0.0.1 and a free port. */
 export async function startSmtpServer(): Promise<SmtpServer> {
-  const state = { refusing: false };
+  const state = { refusing: false, rejecting: false, delayMs: 0 };
   const received: ReceivedMail[] = [];
   let server: SMTPServer;
   let port = 0;
@@ -58,6 +63,9 @@ export async function startSmtpServer(): Promise<SmtpServer> {
         callback(null, { user: 'test' });
       },
       onRcptTo(_address, _session, callback) {
+        if (state.rejecting) {
+          return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+        }
         if (!state.refusing) return callback();
         const err = Object.assign(new Error('Try again later'), { responseCode: 451 });
         callback(err);
@@ -74,7 +82,7 @@ export async function startSmtpServer(): Promise<SmtpServer> {
             subject,
             body,
           });
-          callback();
+          setTimeout(callback, state.delayMs);
         });
       },
     });
@@ -104,6 +112,18 @@ export async function startSmtpServer(): Promise<SmtpServer> {
     },
     set refusing(value: boolean) {
       state.refusing = value;
+    },
+    get rejecting() {
+      return state.rejecting;
+    },
+    set rejecting(value: boolean) {
+      state.rejecting = value;
+    },
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(value: number) {
+      state.delayMs = value;
     },
     stop,
     restart: listen,

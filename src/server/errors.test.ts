@@ -11,6 +11,8 @@ import { API, apiPath } from '../shared/routes.js';
 import { testCatalogue } from '../../test/factories.js';
 import { makeTestApp, multipartBody, type TestApp } from '../../test/test-helpers.js';
 import { latestRevision, saveRevision } from './store/revisions.js';
+import { z } from 'zod';
+import { schemaRefusal } from './errors.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -349,5 +351,27 @@ describe('HTTP-1: one error shape for every refusal', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     const post = await t.app.inject({ method: 'POST', url: '/no-such-page', payload: 'x' });
     expectError(post, 404, 'path');
+  });
+});
+
+describe('STAY-1: one translator from a zod issue to an ApiError', () => {
+  const schema = z.strictObject({
+    feeds: z.array(z.object({ url: z.string({ error: 'must be a web address' }) })),
+  });
+  const refusal = (value: unknown, status?: 422) => {
+    const parsed = schema.safeParse(value);
+    expect(parsed.success).toBe(false);
+    const error = schemaRefusal(parsed.error!, status);
+    return { status: error.status, field: error.field, error: error.message };
+  };
+
+  it('names the path of the first issue, an unknown key by its name, the whole body as "body"', () => {
+    expect(refusal({ feeds: [{ url: 1 }] })).toEqual({
+      status: 400,
+      field: 'feeds.0.url',
+      error: 'feeds.0.url: must be a web address',
+    });
+    expect(refusal({ feeds: [], colour: 'red' })).toMatchObject({ field: 'colour' });
+    expect(refusal('not an object', 422)).toMatchObject({ status: 422, field: 'body' });
   });
 });

@@ -49,6 +49,32 @@ export function badRequest(field: string, message: string): ApiError {
   return new ApiError(400, message, { field });
 }
 
+/** What of a zod issue the translator reads (zod's `$ZodIssue`, without importing zod here). */
+interface SchemaIssue {
+  code: string;
+  path: readonly PropertyKey[];
+  message: string;
+  keys?: readonly string[];
+}
+
+/**
+ * The one translation of a failed zod parse into an ApiError (HTTP-1, decision 009, STAY-1): its
+ * first issue, `field` the issue's path joined by dots (an unknown key's name appended; `body`
+ * for the whole body), the words `"{field}: {message}"`, the schema's message saying what is
+ * wrong with that field. `status` is 400 unless the caller says otherwise.
+ */
+export function schemaRefusal(
+  error: { issues: readonly SchemaIssue[] },
+  status: ApiStatus = 400,
+): ApiError {
+  const issue = error.issues[0];
+  const path = (issue?.path ?? []).map(String);
+  if (issue?.code === 'unrecognized_keys' && issue.keys?.[0] !== undefined)
+    path.push(issue.keys[0]);
+  const field = path.length === 0 ? 'body' : path.join('.');
+  return new ApiError(status, `${field}: ${issue?.message ?? 'is not valid'}`, { field });
+}
+
 /** 404: there is no such thing as `field` names. */
 export function notFound(field: string, message: string): ApiError {
   return new ApiError(404, message, { field });

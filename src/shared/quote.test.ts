@@ -10,12 +10,12 @@ import {
   GST,
   fromRates,
   lowestRate,
-  minimumStay,
   nightRate,
   quoteStay,
   type PricedProperty,
   type QuoteContext,
 } from './quote.js';
+import { minimumStay } from './stay-request.js';
 import { formatPaise } from './stay-basics.js';
 
 const TODAY = '2026-01-01';
@@ -158,7 +158,7 @@ describe('minimum stay and guests (PRICE-2, PRICE-6)', () => {
     expect(past.problems.map((p) => p.field)).toEqual(['checkIn']);
     expect(past.nights).toHaveLength(3);
     expect(quote({}, '2026-03-05', '2026-03-05').problems).toEqual([
-      { field: 'checkOut', error: 'Check-out must be after check-in.' },
+      { field: 'checkOut', error: 'Check-out must be after check-in: choose a later date.' },
     ]);
     const taken = quoteStay(
       base,

@@ -9,20 +9,13 @@
  * whole rupees except the discount and GST, each rounded half up to the paisa once; the total is
  * the sum of the lines.
  */
-import {
-  formatDate,
-  isCalendarDate,
-  nightsOf,
-  stayOverlaps,
-  weekday,
-  addDays,
-  type DateRange,
-} from './calendar-dates.js';
+import { isCalendarDate, nightsOf, weekday, addDays, type DateRange } from './calendar-dates.js';
 import { gstByRate, mulDivHalfUp, type GstRate } from './gst.js';
 import { DEFAULT_ADVANCE_PERCENT, type Season } from './property-fields.js';
+import { stayProblems } from './stay-request.js';
 import { seasonOf } from './seasons.js';
 import type { Property } from './site-data.js';
-import { formatPaise, minNightsOf, nightlyRateOf } from './stay-basics.js';
+import { formatPaise, nightlyRateOf } from './stay-basics.js';
 
 /**
  * GST on accommodation (PRICE-5): a night whose price (after the stay's discount percentage) is at
@@ -226,17 +219,6 @@ export function lowestRate(
   return lowestOver(property, nightsAhead(from, days));
 }
 
-/** The minimum stay of a stay checking in on `checkIn`: its season's, else the property's (PRICE-2). */
-export function minimumStay(
-  property: PricedProperty,
-  checkIn: string,
-): { nights: number; season?: Season } {
-  const season = seasonOf(property.seasons, checkIn);
-  return season?.minNights !== undefined
-    ? { nights: season.minNights, season }
-    : { nights: minNightsOf(property) };
-}
-
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The rate lines: the nights grouped by kind, season and rate, in the order of each group's first night. */
@@ -266,7 +248,7 @@ function rateLines(property: PricedProperty, nights: QuoteNight[], rates: number
   });
 }
 
-/** Why the stay cannot be asked for as it is (PRICE-6). */
+/** Why the stay cannot be asked for as it is (PRICE-6): no price, or the contract's problems (STAY-1). */
 function problemsOf(
   property: PricedProperty,
   stay: StayRequest,
@@ -276,40 +258,8 @@ function problemsOf(
   if (nightlyRateOf(property) === undefined) {
     problems.push({ field: 'propertyId', error: 'This property has no price yet: ask the owner.' });
   }
-  const datesReal = isCalendarDate(stay.checkIn) && isCalendarDate(stay.checkOut);
-  if (!isCalendarDate(stay.checkIn)) {
-    problems.push({ field: 'checkIn', error: 'The check-in must be a date written YYYY-MM-DD.' });
-  } else if (stay.checkIn < context.today) {
-    problems.push({
-      field: 'checkIn',
-      error: `Check-in cannot be in the past: choose ${formatDate(context.today)} or later.`,
-    });
-  }
-  if (!isCalendarDate(stay.checkOut)) {
-    problems.push({ field: 'checkOut', error: 'The check-out must be a date written YYYY-MM-DD.' });
-  } else if (datesReal && stay.checkOut <= stay.checkIn) {
-    problems.push({ field: 'checkOut', error: 'Check-out must be after check-in.' });
-  } else if (datesReal) {
-    const minimum = minimumStay(property, stay.checkIn);
-    const count = nightsOf(stay.checkIn, stay.checkOut).length;
-    if (count < minimum.nights) {
-      const during = minimum.season ? ` during ${minimum.season.name}` : '';
-      problems.push({
-        field: 'checkOut',
-        error: `The minimum stay${during} is ${plural(minimum.nights, 'night')}: choose ${formatDate(addDays(stay.checkIn, minimum.nights))} or later.`,
-      });
-    }
-    if (stayOverlaps(stay.checkIn, stay.checkOut, context.unavailable ?? [])) {
-      problems.push({ field: 'checkIn', error: 'Not available for these dates.' });
-    }
-  }
-  if (!Number.isInteger(stay.guests) || stay.guests < 1) {
-    problems.push({ field: 'guests', error: 'A stay is for at least 1 guest.' });
-  } else if (property.maxGuests !== undefined && stay.guests > property.maxGuests) {
-    problems.push({
-      field: 'guests',
-      error: `This property takes at most ${plural(property.maxGuests, 'guest')}.`,
-    });
+  for (const { field, error } of stayProblems(property, stay, context)) {
+    problems.push({ field, error });
   }
   return problems;
 }

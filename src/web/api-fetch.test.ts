@@ -222,6 +222,11 @@ describe('apiFetch against the real app', () => {
     ).toEqual({ ok: false, status: 401, error: 'Wrong username or password.' });
     expect(
       await apiFetch(API.login, { base, method: 'POST', body: { username: '', password: 'x' } }),
-    ).toEqual({ ok: false, status: 400, error: 'Enter your username.', field: 'username' });
+    ).toEqual({
+      ok: false,
+      status: 400,
+      error: 'username: is missing: enter your username',
+      field: 'username',
+    });
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../store/db.js';
 import {
+  addressGroup,
   LOGIN_WINDOW_MS,
   loginSucceeded,
   MAX_LOGIN_FAILURES,
@@ -105,5 +106,20 @@ describe('login throttle', () => {
       value: string;
     }[];
     expect(rows.map((r) => r.value)).toEqual(['new', '192.0.2.51']);
+  });
+});
+
+describe('LIMIT-2: the group a client address is counted in', () => {
+  it('an IPv4 address itself; IPv6 by its /64, however written; IPv4-mapped as IPv4', () => {
+    expect(addressGroup('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressGroup('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(addressGroup('2001:0DB8:0001:0002:ffff::1')).toBe('2001:db8:1:2::/64');
+    expect(addressGroup('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressGroup('2001:db8:0:0:1::')).toBe('2001:db8:0:0::/64');
+    expect(addressGroup('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressGroup('::1')).toBe('0:0:0:0::/64');
+    expect(addressGroup('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(addressGroup('64:ff9b::198.51.100.7')).toBe('64:ff9b:0:0::/64');
+    expect(addressGroup('not an address')).toBe('not an address');
   });
 });

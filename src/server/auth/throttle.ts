@@ -7,6 +7,7 @@
  * an attacker's count. An attempt is counted as a failure *before* its password is checked and
  * un-counted on success: parallel guesses cannot all slip past the check while the hash runs.
  */
+import { isIPv6 } from 'node:net';
 import type { Db } from '../store/db.js';
 
 /** The window failures are counted in: 15 minutes, in milliseconds. */
@@ -51,34 +52,85 @@ function secondsUntilBelowLimit(
   return Math.max(1, Math.ceil((freeing.at + windowMs - now) / 1000));
 }
 
+/** A limit of `limit` requests of `kind` within the window (BOOK-3, LIMIT-1). */
+export interface RequestLimit {
+  kind: string;
+  limit: number;
+}
+
 /**
- * A limit of `limit` requests per key within `windowMs` (BOOK-3: booking requests per client
- * address), counted in SQLite as login attempts are, so a restart does not reset it. Returns 0
- * and records the request when it may go ahead; else records nothing and returns the seconds
- * (at least 1) until it may, so a refused client does not extend its own wait.
+ * Seconds until `value` (an address group, `addressGroup`) is under every one of `limits` within
+ * `windowMs`, counted in SQLite as login attempts are, so a restart does not reset them (BOOK-3,
+ * LIMIT-1). 0: it may go ahead now. Records nothing: the caller counts the request by its outcome
+ * (`countRequest`), so a refused client does not extend its own wait.
  */
-export function takeRequestSlot(
+export function requestWait(
   db: Db,
-  key: { kind: string; value: string },
-  limit: number,
+  value: string,
+  limits: readonly RequestLimit[],
   windowMs: number,
   now = Date.now(),
 ): number {
   return db.transaction((): number => {
-    db.prepare('DELETE FROM request_attempts WHERE kind = ? AND at <= ?').run(
-      key.kind,
-      now - windowMs,
-    );
-    const wait = secondsUntilBelowLimit(db, 'request_attempts', key, limit, windowMs, now);
-    if (wait === 0) {
-      db.prepare('INSERT INTO request_attempts (kind, value, at) VALUES (?, ?, ?)').run(
-        key.kind,
-        key.value,
-        now,
+    let wait = 0;
+    for (const { kind, limit } of limits) {
+      db.prepare('DELETE FROM request_attempts WHERE kind = ? AND at <= ?').run(
+        kind,
+        now - windowMs,
+      );
+      const key = { kind, value };
+      wait = Math.max(
+        wait,
+        secondsUntilBelowLimit(db, 'request_attempts', key, limit, windowMs, now),
       );
     }
     return wait;
   })();
+}
+
+/** Counts one request of `kind` from `value` at `now` (ms) against its limit (LIMIT-1). */
+export function countRequest(db: Db, kind: string, value: string, now = Date.now()): void {
+  db.prepare('INSERT INTO request_attempts (kind, value, at) VALUES (?, ?, ?)').run(
+    kind,
+    value,
+    now,
+  );
+}
+
+/** The 16-bit groups of an IPv6 address, `::` expanded and an IPv4 tail read as two; undefined if it is not one. */
+function ipv6Groups(address: string): number[] | undefined {
+  if (!isIPv6(address)) return undefined;
+  let text = address.toLowerCase();
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const part = (p: string | undefined) => (p ? p.split(':').map((g) => parseInt(g, 16)) : []);
+  const left = part(head);
+  const right = part(tail);
+  const fill = tail === undefined ? [] : new Array<number>(8 - left.length - right.length).fill(0);
+  return [...left, ...fill, ...right];
+}
+
+/**
+ * The group a client address is counted in (LIMIT-2): an IPv4 address itself (an IPv4-mapped
+ * IPv6 address as its IPv4 address); an IPv6 address by its /64 prefix ("2001:db8:1:2::/64"),
+ * since one home or phone is given a whole /64 and picks addresses in it at will (RFC 8981).
+ * A zone ("%eth0") is dropped; anything else is returned as it is.
+ */
+export function addressGroup(ip: string): string {
+  const address = ip.replace(/%.*$/s, '');
+  const groups = ipv6Groups(address);
+  if (!groups) return address;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }
 
 /**

@@ -256,6 +256,79 @@ describe('BOOK-1, BOOK-2: a guest requests a stay', () => {
     ).toBe(201);
     expect(rows()).toBe(7);
   });
+
+  it('LIMIT-1: five refused requests and then a valid one: 201; refused ones have their own cap of 30 an hour', async () => {
+    await start();
+    const from = '10.9.8.7';
+    const refusals = [
+      { ...guest, phone: '12', checkIn: day(10), checkOut: day(12) },
+      { ...guest, phone: '094480', checkIn: day(10), checkOut: day(12) },
+      { ...guest, guests: 9, checkIn: day(10), checkOut: day(12) },
+      { ...guest, name: 'Asha\nRao', checkIn: day(10), checkOut: day(12) },
+      { ...guest, checkIn: day(12), checkOut: day(10) },
+    ];
+    for (const body of refusals) {
+      const res = await request(body, from);
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    expect(
+      (await request({ ...guest, checkIn: day(10), checkOut: day(12) }, from)).statusCode,
+    ).toBe(201);
+    // A 409 (nights taken) is a refusal too, and leaves the stored count alone.
+    const held = await book(day(30), day(32));
+    expect((await owner('POST', `/api/bookings/${held.id}/accept`, {})).statusCode).toBe(200);
+    for (let i = 0; i < 4; i += 1) {
+      const res = await request({ ...guest, checkIn: day(30), checkOut: day(32) }, from);
+      expect(res.statusCode).toBe(409);
+    }
+    for (let i = 0; i < 4; i += 1) {
+      const res = await request(
+        { ...guest, checkIn: day(40 + i * 3), checkOut: day(42 + i * 3) },
+        from,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // Five stored: the sixth valid one waits.
+    expect(
+      (await request({ ...guest, checkIn: day(60), checkOut: day(62) }, from)).statusCode,
+    ).toBe(429);
+    // Thirty refused within the hour (9 so far): the next request of any kind waits.
+    const other = '10.9.8.6';
+    for (let i = 0; i < 30; i += 1) {
+      const res = await request(
+        { ...guest, phone: '1', checkIn: day(10), checkOut: day(12) },
+        other,
+      );
+      expect(res.statusCode).toBe(400);
+    }
+    const capped = await request({ ...guest, checkIn: day(70), checkOut: day(72) }, other);
+    expect(capped.statusCode).toBe(429);
+    expect(Number(capped.headers['retry-after'])).toBeGreaterThan(0);
+    clock += 61 * 60 * 1000;
+    expect(
+      (await request({ ...guest, checkIn: day(70), checkOut: day(72) }, other)).statusCode,
+    ).toBe(201);
+  });
+
+  it('LIMIT-2: IPv6 clients are counted per /64; another /64 and IPv4-mapped addresses apart', async () => {
+    await start();
+    for (let i = 0; i < 5; i += 1) {
+      const res = await request(
+        { ...guest, checkIn: day(10 + i * 3), checkOut: day(12 + i * 3) },
+        `2001:db8:aa:1:${(i + 1).toString(16)}::${i + 7}`,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const sameHome = await request(
+      { ...guest, checkIn: day(50), checkOut: day(52) },
+      '2001:0db8:00aa:0001:ffff:ffff:ffff:fffe',
+    );
+    expect(sameHome.statusCode).toBe(429);
+    for (const address of ['2001:db8:aa:2::1', '::ffff:10.9.7.1']) {
+      const res = await request({ ...guest, checkIn: day(50), checkOut: day(52) }, address);
+      expect(res.statusCode, address).toBe(201);
+    }
+  });
 });
 
 describe("BOOK-4: the owner's inbox and actions", () => {

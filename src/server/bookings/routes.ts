@@ -1,9 +1,10 @@
 /**
  * The bookings' HTTP calls (BOOK-1..BOOK-7):
  * - POST /api/bookings (public): a guest's request. Guarded like every write (guardWrites: same
- *   site, JSON only); at most `requestsPerHour` from one address (429); the hidden `website` field
- *   filled: 201 and nothing stored; else checked (400 naming the field, 409 for nights not free),
- *   stored with its quote and mails, then 201 `{ id, status, url }`.
+ *   site, JSON only); 429 past `requestsPerHour` stored requests or REFUSED_PER_HOUR refused ones
+ *   from one address (an IPv6 /64; BOOK-3, LIMIT-1, LIMIT-2); the hidden `website` field filled:
+ *   201 and nothing stored; else checked (400 naming the field, 409 for nights not free), stored
+ *   with its quote and mails, then 201 `{ id, status, url }`.
  * - GET /api/bookings?status=open|upcoming|past|all and POST /api/bookings/{id}/{action}
  *   (accept, decline, paid, cancel): the owner's inbox, behind requireOwner.
  * - GET /booking/{id}/{token}: the guest's page, `noindex`, `no-store`, the site's 404 page for a
@@ -15,16 +16,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { isCrossSite, requireOwner } from '../auth/guard.js';
-import { takeRequestSlot } from '../auth/throttle.js';
-import { ApiError, badRequest, notFound } from '../errors.js';
+import { addressGroup, countRequest, requestWait } from '../auth/throttle.js';
+import { ApiError, badRequest, notFound, schemaRefusal } from '../errors.js';
 import { publishedProperties } from '../publish/published-properties.js';
-import { lastQuotableDate } from '../quote/routes.js';
 import { GUEST_PAGE_HEADERS, guestPageRenderer } from './page.js';
-import { hashToken, type BookingService } from './service.js';
+import { hashToken, type BookingService, type ValidRequest } from './service.js';
 import { bookingByToken, listBookings, openCount } from './store.js';
 import {
   BOOKING_ACTIONS,
@@ -35,79 +34,55 @@ import {
   type BookingCreated,
   type BookingList,
 } from '../../shared/bookings.js';
-import { isCalendarDate, today } from '../../shared/calendar-dates.js';
-import { LIMITS } from '../../shared/property-fields.js';
+import { today } from '../../shared/calendar-dates.js';
 import { API } from '../../shared/routes.js';
-import { ID_RE } from '../../shared/site-data.js';
+import { readPhone } from '../../shared/phone.js';
+import { contactProblems, stayProblems } from '../../shared/stay-request.js';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Largest request body: the form's fields with a 2,000-character message fit many times over. */
+/** What the hourly limits count (request_attempts.kind): stored requests (BOOK-3), refused ones. */
+const STORED = 'booking';
+const REFUSED = 'booking-refused';
+/**
+ * Refused requests (400, 409) one client may send an hour (LIMIT-1): looser than the limit on
+ * stored ones, so a guest can correct a typo, yet a bound on a script trying phone numbers.
+ */
+const REFUSED_PER_HOUR = 30;
+/** Largest request body: the form's fields with the longest message fit many times over. */
 const BODY_LIMIT_BYTES = 16 * 1024;
-/** Longest guest name and message (BOOK-1), and owner message (BOOK-4). */
-const MAX_NAME = 100;
-const MAX_MESSAGE = 2000;
+/** Longest owner message to a guest (BOOK-4). */
+const MAX_OWNER_MESSAGE = 2000;
 
 const BOOKING_ID_RE = /^[a-z2-9]{16}$/;
 const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
 
-const date = (name: string) =>
+const optionalText = (max: number) =>
   z
-    .string({ error: `${name} must be a date written YYYY-MM-DD` })
-    .refine(isCalendarDate, { error: `${name} must be a date written YYYY-MM-DD` });
-
-const optionalText = (max: number, what: string) =>
-  z
-    .string({ error: `${what} must be text` })
+    .string({ error: 'must be text' })
     .trim()
-    .max(max, { error: `${what} can be at most ${max} characters long` })
+    .max(max, { error: `can be at most ${max.toLocaleString('en-IN')} characters long` })
     .optional()
     .transform((v) => (v === '' ? undefined : v));
 
-/** The request body (BOOK-1). Unknown keys are ignored. */
+const text = z.string({ error: 'must be text' });
+
+/**
+ * The request body's shape (BOOK-1): which fields are text and which a number. What they may hold
+ * is the stay contract's to say (STAY-1, shared/stay-request.ts). Unknown keys are ignored.
+ */
 const requestSchema = z.object({
-  propertyId: z
-    .string({ error: 'propertyId is missing' })
-    .regex(ID_RE, { error: 'There is no property with this id.' }),
-  checkIn: date('checkIn'),
-  checkOut: date('checkOut'),
-  guests: z
-    .number({ error: `guests must be a whole number from 1 to ${LIMITS.guests}` })
-    .int({ error: `guests must be a whole number from 1 to ${LIMITS.guests}` })
-    .min(1, { error: `guests must be a whole number from 1 to ${LIMITS.guests}` })
-    .max(LIMITS.guests, { error: `guests must be a whole number from 1 to ${LIMITS.guests}` }),
-  name: z
-    .string({ error: 'Give your name.' })
-    .trim()
-    .min(1, { error: 'Give your name.' })
-    .max(MAX_NAME, { error: `The name can be at most ${MAX_NAME} characters long.` }),
-  phone: z
-    .string({ error: 'Give a phone number.' })
-    .trim()
-    .max(40, { error: 'This is not a phone number.' })
-    .transform((value, ctx) => {
-      // libphonenumber-js, India when no country code is given (BOOK-1); stored in E.164.
-      const phone = parsePhoneNumberFromString(value, 'IN');
-      if (!phone?.isValid()) {
-        ctx.addIssue({
-          code: 'custom',
-          message:
-            'This is not a phone number we can call: give it with its country code, e.g. +91 94480 12345.',
-        });
-        return z.NEVER;
-      }
-      return phone.number;
-    }),
-  email: z
-    .union([z.literal(''), z.email({ error: 'This is not an e-mail address.' }).max(254)], {
-      error: 'This is not an e-mail address.',
-    })
-    .optional()
-    .transform((v) => (v === '' ? undefined : v)),
-  message: optionalText(MAX_MESSAGE, 'The message'),
+  propertyId: z.string({ error: 'is missing' }),
+  checkIn: text,
+  checkOut: text,
+  guests: z.number({ error: 'must be a number' }),
+  name: text,
+  phone: text,
+  email: text.optional(),
+  message: text.optional(),
 });
 
 const actionSchema = z.object({
-  message: optionalText(MAX_MESSAGE, 'The message'),
+  message: optionalText(MAX_OWNER_MESSAGE),
   /** Cancel of a paid booking: the part of the advance returned, paise (GST-4). */
   refundPaise: z
     .number({ error: 'refundPaise must be a whole number of paise from 0' })
@@ -115,13 +90,6 @@ const actionSchema = z.object({
     .min(0, { error: 'refundPaise must be a whole number of paise from 0' })
     .optional(),
 });
-
-/** The first problem of a zod parse as a 400 naming its field. */
-function refusal(error: z.ZodError): ApiError {
-  const issue = error.issues[0];
-  const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
-  return badRequest(field, issue?.message ?? 'The request is not valid.');
-}
 
 /** A request's log form with the page token replaced (BOOK-5). */
 function redactedRequest(req: FastifyRequest) {
@@ -153,13 +121,12 @@ export async function bookingRoutes(
 
   app.post(API.bookings, { bodyLimit: BODY_LIMIT_BYTES }, async (req, reply) => {
     void reply.header('cache-control', 'no-store');
-    const wait = takeRequestSlot(
-      ctx.db,
-      { kind: 'booking', value: req.ip },
-      settings.requestsPerHour,
-      HOUR_MS,
-      service.now(),
-    );
+    const client = addressGroup(req.ip);
+    const limits = [
+      { kind: STORED, limit: settings.requestsPerHour },
+      { kind: REFUSED, limit: REFUSED_PER_HOUR },
+    ];
+    const wait = requestWait(ctx.db, client, limits, HOUR_MS, service.now());
     if (wait > 0) {
       const minutes = Math.ceil(wait / 60);
       throw new ApiError(
@@ -168,35 +135,61 @@ export async function bookingRoutes(
         { extra: { retryAfter: wait }, headers: { 'retry-after': String(wait) } },
       );
     }
+    // From the wait above to the count below nothing awaits: requests from one client are
+    // counted one after the other, so a burst cannot all slip under the limit (BOOK-3).
+    let created: BookingCreated;
+    try {
+      created = createBooking(req);
+    } catch (err) {
+      // LIMIT-1: a refusal the guest can correct counts against the looser cap only.
+      if (err instanceof ApiError && (err.status === 400 || err.status === 409)) {
+        countRequest(ctx.db, REFUSED, client, service.now());
+      }
+      throw err;
+    }
+    countRequest(ctx.db, STORED, client, service.now());
+    return reply.code(201).send(created);
+  });
+
+  /** Checks and stores a guest's request (BOOK-1, BOOK-2); throws ApiError 400 or 409 when it cannot. */
+  function createBooking(req: FastifyRequest): BookingCreated {
     const body = req.body as Record<string, unknown> | null;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw badRequest('body', 'Send the request as a JSON object.');
     }
     if (typeof body.website === 'string' && body.website.trim() !== '') {
       // BOOK-1: only a bot fills the field people never see. It is answered as a person would
-      // be, so it learns nothing, and nothing is stored.
+      // be (and counted as a stored request), so it learns nothing, and nothing is stored.
       req.log.info('booking request dropped: the hidden field was filled');
       const fake = service.pageUrl('x'.repeat(16), 'x'.repeat(22));
-      return reply.code(201).send({ id: 'x'.repeat(16), status: 'requested', url: fake });
+      return { id: 'x'.repeat(16), status: 'requested', url: fake };
     }
     const parsed = requestSchema.safeParse(body);
-    if (!parsed.success) throw refusal(parsed.error);
-    const request = parsed.data;
-    const property = properties().get(request.propertyId);
+    if (!parsed.success) throw schemaRefusal(parsed.error);
+    const asked = parsed.data;
+    const property = properties().get(asked.propertyId);
     if (!property) throw badRequest('propertyId', 'There is no property with this id.');
-    const last = lastQuotableDate(service.now());
-    if (request.checkOut > last) {
-      throw badRequest('checkOut', `Requests can be made up to ${last}.`);
-    }
+    // STAY-1: the stay, then the contact details, as the dialog checks them, in its words.
+    const problem =
+      stayProblems(property, asked, { today: today(service.now()) })[0] ??
+      contactProblems(asked, readPhone)[0];
+    if (problem) throw badRequest(problem.field, problem.error);
+    const email = asked.email?.trim();
+    const message = asked.message?.trim();
+    const request: ValidRequest = {
+      propertyId: property.id,
+      checkIn: asked.checkIn,
+      checkOut: asked.checkOut,
+      guests: asked.guests,
+      name: asked.name.trim(),
+      phone: readPhone(asked.phone.trim())!,
+      ...(email ? { email } : {}),
+      ...(message ? { message } : {}),
+    };
     const { booking, token } = service.create(property, request);
     req.log.info({ bookingId: booking.id, propertyId: booking.propertyId }, 'booking requested');
-    const created: BookingCreated = {
-      id: booking.id,
-      status: 'requested',
-      url: service.pageUrl(booking.id, token),
-    };
-    return reply.code(201).send(created);
-  });
+    return { id: booking.id, status: 'requested', url: service.pageUrl(booking.id, token) };
+  }
 
   app.get<{ Querystring: { status?: string } }>(
     API.bookings,
@@ -228,7 +221,7 @@ export async function bookingRoutes(
         );
       }
       const parsed = actionSchema.safeParse(req.body ?? {});
-      if (!parsed.success) throw refusal(parsed.error);
+      if (!parsed.success) throw schemaRefusal(parsed.error);
       if (!BOOKING_ID_RE.test(id)) throw notFound('id', 'There is no booking with this id.');
       const { message, refundPaise } = parsed.data;
       if (refundPaise !== undefined && action !== 'cancel') {

@@ -15,7 +15,7 @@ import type { AvailabilityAnswer, CalendarState } from '../../shared/api-types.j
 import { ID_RE } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, notFound, schemaRefusal } from '../errors.js';
 import { latestRevision } from '../store/revisions.js';
 import { exportCalendar } from './availability.js';
 import { exportedStays, unavailableRanges } from '../nights/nights.js';
@@ -217,11 +217,7 @@ export async function calendarRoutes(
     const { propertyId } = req.params;
     refuseUnknown(propertyId);
     const parsed = calendarInputSchema.safeParse(req.body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
-      throw badRequest(field, `${field}: ${issue?.message ?? 'invalid'}`);
-    }
+    if (!parsed.success) throw schemaRefusal(parsed.error);
     const { feeds, blocks } = parsed.data;
     // CONFLICT-1: blocks (and feeds removed with their bookings) change held nights.
     await conflicts.exclusive(propertyId, () =>

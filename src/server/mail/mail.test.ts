@@ -4,7 +4,9 @@
  * must carry; an SMTP outage (the server stopped, or answering 451) while a request arrives loses
  * nothing, shows in the owner's inbox, and sends once when the server is back; without SMTP_URL
  * nothing is enqueued and the server says so in one log line. The SMTP password never reaches the
- * log.
+ * log. MAIL-1..MAIL-3: a name that could carry a stranger's words is refused and mail to a guest
+ * quotes none of the rest of what the guest typed; a permanent refusal (5xx) is failed after one
+ * try; senders running at once over one outbox (two database connections) send each mail once.
  */
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,7 +16,9 @@ import { testCatalogue } from '../../../test/factories.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { startSmtpServer, type SmtpServer } from '../../../test/test-smtp-server.js';
 import { ConfigError, loadConfig } from '../config.js';
-import { RETRY_FOR_MS, retryDelay } from './sender.js';
+import { openDb } from '../store/db.js';
+import { MailSender, RETRY_FOR_MS, retryDelay } from './sender.js';
+import { claimDueMail } from './store.js';
 
 let t: TestApp | undefined;
 let smtp: SmtpServer | undefined;
@@ -98,6 +102,15 @@ async function arrived(count: number) {
     await new Promise((r) => setTimeout(r, 20));
   }
   expect(smtp!.received.length).toBe(count);
+  // And marked: no claim left under way (the test's clock may jump past a lease).
+  const claimed = () =>
+    (
+      t!.ctx.db.prepare('SELECT COUNT(*) AS n FROM mail_outbox WHERE claim IS NOT NULL').get() as {
+        n: number;
+      }
+    ).n;
+  while (claimed() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  expect(claimed()).toBe(0);
 }
 
 /** Waits (at most 10 s) until every message enqueued so far has been tried at least once. */
@@ -308,6 +321,151 @@ describe('BOOK-8: without SMTP_URL', () => {
       }
       expect(error).toBeInstanceOf(ConfigError);
       expect(String((error as Error).message)).not.toContain('hunter2secret');
+    }
+  });
+});
+
+describe("MAIL-3, STAY-2: guest-typed text never becomes the business's words to a stranger", () => {
+  it('refuses a name with a line break, a control character, a link or an address (400 naming name), and takes real names', async () => {
+    smtp = await startSmtpServer();
+    await start({ SMTP_URL: smtp.url(), MAIL_FROM: 'bookings@stays.test' });
+    for (const name of [
+      'Ravi\nPayment failed: pay at https://pay.evil.test',
+      'Ravi\r\nBcc: victim@x.test',
+      'Ravi\rKumar',
+      'Ravi\u2028Kumar',
+      'Ravi\u0007Kumar',
+      'Ravi \u202Eramuk',
+      'Pay at HTTPS://pay.evil.test',
+      'pay.evil.test/ftp://x',
+      'visit WWW.evil.test',
+      'ravi@guest.test',
+    ]) {
+      const res = await t!.app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        remoteAddress: `10.2.0.${(n += 1)}`,
+        headers: { origin: 'http://localhost', 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          propertyId: 'stay-1',
+          checkIn: day(10),
+          checkOut: day(12),
+          guests: 2,
+          name,
+          phone: '+91 98450 22222',
+          email: 'victim@stranger.test',
+        }),
+      });
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'Give your name only, on one line: no link, web or e-mail address.',
+        field: 'name',
+      });
+    }
+    const stored = t!.ctx.db.prepare('SELECT COUNT(*) AS n FROM bookings').get() as { n: number };
+    expect(stored.n).toBe(0);
+    for (const [i, name] of ['ರವಿ ಕುಮಾರ್', "Anne-Marie D'Souza", 'Dr. K. S. Rao'].entries()) {
+      await book(10 + i * 3, { name });
+    }
+  });
+
+  it('mails the guest nothing they typed but the checked name; the owner gets the message', async () => {
+    smtp = await startSmtpServer();
+    await start({ SMTP_URL: smtp.url(), MAIL_FROM: 'bookings@stays.test' });
+    const bait = 'Payment failed: pay again at https://pay.evil.test/now';
+    const created = await book(10, { message: bait, email: 'victim@stranger.test' });
+    await act(created.id, 'accept');
+    await arrived(3);
+    const [owner, received, accepted] = smtp.received;
+    expect(owner!.to).toEqual([OWNER_MAIL]);
+    expect(owner!.body).toContain(bait);
+    for (const mail of [received!, accepted!]) {
+      expect(mail.to).toEqual(['victim@stranger.test']);
+      expect(mail.body).toContain('Dear Ravi Kumar,');
+      expect(mail.body).not.toContain('evil');
+      expect(mail.body).not.toContain('+919845022222');
+    }
+  });
+});
+
+describe('MAIL-2: a permanent refusal is not retried', () => {
+  it('a 550 answer: failed after one try, shown at once in the inbox, never tried again', async () => {
+    smtp = await startSmtpServer();
+    await start({ SMTP_URL: smtp.url(), MAIL_FROM: 'bookings@stays.test' });
+    smtp.rejecting = true;
+    const created = await book(10, { email: '' });
+    await tried();
+    const row = () =>
+      t!.ctx.db.prepare('SELECT attempts, failed_at FROM mail_outbox').get() as {
+        attempts: number;
+        failed_at: string | null;
+      };
+    expect(row().attempts).toBe(1);
+    expect(row().failed_at).not.toBeNull();
+    const list = (
+      await t!.app.inject({ method: 'GET', url: '/api/bookings', headers: t!.ownerHeaders })
+    ).json() as BookingList;
+    expect(list.bookings.find((b) => b.id === created.id)!.mailProblems).toEqual([
+      'New request mail to you (owner@stays.test) could not be sent (the mail server refused it (550)); send it yourself.',
+    ]);
+    smtp.rejecting = false;
+    clock += RETRY_FOR_MS;
+    expect(await t!.mail.sendDue()).toBe(0);
+    expect(row().attempts).toBe(1);
+    expect(smtp.received).toHaveLength(0);
+  });
+});
+
+describe('MAIL-1: a mail is claimed before it is sent', () => {
+  it('three senders at once, two of them on their own database connections over the same outbox file, deliver each mail once', async () => {
+    smtp = await startSmtpServer();
+    await start({ SMTP_URL: smtp.url(), MAIL_FROM: 'bookings@stays.test' });
+    await smtp.stop();
+    for (let i = 0; i < 12; i += 1) await book(10 + i * 3);
+    await tried();
+    await smtp.restart();
+    smtp.delayMs = 15;
+    clock += retryDelay(1);
+    const others = [openDb(t!.dataDir), openDb(t!.dataDir)];
+    try {
+      const senders = others.map(
+        (db) => new MailSender(db, t!.ctx.config.mail, t!.app.log, () => clock),
+      );
+      const counts = await Promise.all([t!.mail.sendDue(), ...senders.map((s) => s.sendDue())]);
+      await Promise.all(senders.map((s) => s.stop()));
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(24);
+      // Each sender took a share: they did run at once.
+      expect(counts.filter((c) => c > 0).length).toBeGreaterThan(1);
+    } finally {
+      for (const db of others) db.close();
+    }
+    expect(smtp.received).toHaveLength(24);
+    const distinct = new Set(smtp.received.map((m) => `${m.to.join(',')} ${m.subject}`));
+    expect(distinct.size).toBe(24);
+    const unsent = t!.ctx.db
+      .prepare('SELECT COUNT(*) AS n FROM mail_outbox WHERE sent_at IS NULL')
+      .get() as { n: number };
+    expect(unsent.n).toBe(0);
+  });
+
+  it('a claim keeps other senders off a row until its lease ends (a sender that died)', async () => {
+    smtp = await startSmtpServer();
+    await start({ SMTP_URL: smtp.url(), MAIL_FROM: 'bookings@stays.test' });
+    await smtp.stop();
+    await book(10, { email: '' });
+    await tried();
+    clock += retryDelay(1);
+    const other = openDb(t!.dataDir);
+    try {
+      expect(claimDueMail(other, 'dead-sender', clock, 60_000)).toBeDefined();
+      expect(claimDueMail(t!.ctx.db, 'live-sender', clock, 60_000)).toBeUndefined();
+      await smtp.restart();
+      expect(await t!.mail.sendDue()).toBe(0);
+      clock += 60_000;
+      expect(await t!.mail.sendDue()).toBe(1);
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      other.close();
     }
   });
 });

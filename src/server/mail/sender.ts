@@ -1,30 +1,49 @@
 /**
  * The outbox's sender (BOOK-8, decision 013): sends due messages through nodemailer to SMTP_URL,
- * one at a time, at start, whenever a change enqueued one (`poke`) and every POLL_MS. A failed
- * attempt (the server unreachable, a 4xx or 5xx answer, a timeout) is tried again after a growing
- * wait (1, 2, 4 … minutes, at most an hour between two tries) until RETRY_FOR_MS after the message
- * was enqueued, then marked failed: the owner's inbox names it (mailProblems).
+ * one at a time, at start, whenever a change enqueued one (`poke`) and every POLL_MS. A permanent
+ * refusal of the message (an SMTP 5xx answer other than to the login, MAIL-2) is marked failed at
+ * once: sending it again would be refused again. A temporary failure (the server unreachable, a
+ * 4xx answer, a timeout, a refused login, which the owner mends in SMTP_URL) is tried again after
+ * a growing wait (1, 2, 4 … minutes, at most an hour between two tries) until RETRY_FOR_MS after
+ * the message was enqueued, then marked failed. The owner's inbox names a failed message
+ * (mailProblems).
  *
- * Sent once: a message is marked sent in SQLite as soon as the SMTP server accepted it (its 250
- * after DATA), and a marked message is never taken again. A crash or restart between that answer
- * and the mark (a few milliseconds) sends it once more when the server starts again: the one case
- * of a repeated mail, chosen over a lost one.
+ * Sent once (MAIL-1, decision 017): a message is claimed before it is sent, by one atomic UPDATE
+ * that gives it a lease of LEASE_MS (store.ts claimDueMail), so no second caller of sendDue and
+ * no second process on the same DATA_DIR sends it too; it is marked sent in SQLite as soon as the
+ * SMTP server accepted it (its 250 after DATA), and a marked message is never taken again. A
+ * crash between that answer and the mark (a few milliseconds) sends it once more after the lease:
+ * the one case of a repeated mail, chosen over a lost one.
  *
  * SMTP_URL holds the password: it reaches nodemailer only, never a log line or an error stored
  * (errors are kept in the owner's words, from the failure's kind and SMTP status, never its text).
  * Without SMTP_URL nothing is enqueued or sent, and `start` says so in one log line.
  */
+import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../config.js';
 import type { Db } from '../store/db.js';
-import { dueMails, markFailed, markRetry, markSent, nextDueAt, type QueuedMail } from './store.js';
+import {
+  claimDueMail,
+  markFailed,
+  markRetry,
+  markSent,
+  nextDueAt,
+  type QueuedMail,
+} from './store.js';
 
 const MINUTE_MS = 60_000;
 /** How long a message is retried: 48 hours from its enqueueing (BOOK-8 asks at least 24). */
 export const RETRY_FOR_MS = 48 * 60 * MINUTE_MS;
 /** The longest wait between two tries of one message. */
 const MAX_WAIT_MS = 60 * MINUTE_MS;
+/**
+ * How long a claim keeps other senders off a message (MAIL-1): well beyond one try (the transport
+ * gives up after 10 s to connect, 10 s to greet and 30 s of silence), so a live sender always
+ * marks its message before the lease ends; a dead one's message is due again after it.
+ */
+const LEASE_MS = 5 * MINUTE_MS;
 /** How often the sender looks for due messages when nothing pokes it. */
 const POLL_MS = MINUTE_MS;
 
@@ -43,6 +62,16 @@ interface MailTransport {
     html: string;
   }): Promise<unknown>;
   close(): void;
+}
+
+/**
+ * True for a permanent refusal of the message (MAIL-2; RFC 5321 §4.2.1: a 5yz reply is a permanent
+ * negative completion): any 5xx SMTP answer except to the login, whose cause is the site's own
+ * SMTP_URL and whose messages go once the owner mends it.
+ */
+function isPermanent(err: unknown): boolean {
+  const e = err as { code?: string; responseCode?: number };
+  return e.responseCode !== undefined && e.responseCode >= 500 && e.code !== 'EAUTH';
 }
 
 /** A failure in the owner's words, from nodemailer's error code and the SMTP status only. */
@@ -133,18 +162,27 @@ export class MailSender {
     this.timer.unref();
   }
 
-  /** Sends every message due now, one at a time; resolves with how many the SMTP server accepted. */
+  /**
+   * Sends every message due now, one at a time, each claimed first (MAIL-1); resolves with how many
+   * the SMTP server accepted. Safe to call while another call, or another process, is sending.
+   */
   async sendDue(): Promise<number> {
     if (!this.transport) return 0;
     let sent = 0;
-    for (const mail of dueMails(this.db, this.now())) {
-      if (this.stopped) break;
-      if (await this.sendOne(this.transport, mail)) sent += 1;
+    while (!this.stopped) {
+      const claim = crypto.randomUUID();
+      const mail = claimDueMail(this.db, claim, this.now(), LEASE_MS);
+      if (!mail) break;
+      if (await this.sendOne(this.transport, mail, claim)) sent += 1;
     }
     return sent;
   }
 
-  private async sendOne(transport: MailTransport, mail: QueuedMail): Promise<boolean> {
+  private async sendOne(
+    transport: MailTransport,
+    mail: QueuedMail,
+    claim: string,
+  ): Promise<boolean> {
     try {
       await transport.sendMail({
         from: this.config.from ?? '',
@@ -158,15 +196,18 @@ export class MailSender {
       const now = this.now();
       const attempts = mail.attempts + 1;
       const next = now + retryDelay(attempts);
-      if (next - mail.firstAt > RETRY_FOR_MS) markFailed(this.db, mail.id, words, now);
-      else markRetry(this.db, mail.id, words, next);
+      const giveUp = isPermanent(err) || next - mail.firstAt > RETRY_FOR_MS;
+      if (giveUp) markFailed(this.db, mail.id, claim, words, now);
+      else markRetry(this.db, mail.id, claim, words, next);
       this.log.warn(
         { mailId: mail.id, kind: mail.kind, attempts, error: words },
-        next - mail.firstAt > RETRY_FOR_MS ? 'mail not sent: gave up' : 'mail not sent: will retry',
+        giveUp ? 'mail not sent: gave up' : 'mail not sent: will retry',
       );
       return false;
     }
-    markSent(this.db, mail.id, this.now());
+    if (!markSent(this.db, mail.id, claim, this.now())) {
+      this.log.warn({ mailId: mail.id, kind: mail.kind }, 'mail sent after its claim ran out');
+    }
     this.log.info({ mailId: mail.id, kind: mail.kind }, 'mail sent');
     return true;
   }

@@ -1,8 +1,9 @@
 /**
  * The mail outbox (migration 008_mail_outbox.sql; BOOK-8, decision 013): all its SQL. A message is
  * enqueued inside the transaction of the change it tells of, so a change is never stored without
- * its mail nor a mail without its change; the sender (sender.ts) takes due rows, and marks each
- * sent once the SMTP server accepted it, or due again later, or failed once retrying stops.
+ * its mail nor a mail without its change; the sender (sender.ts) claims a due row (migration 010,
+ * MAIL-1) before it sends it, and marks it sent once the SMTP server accepted it, or due again
+ * later, or failed on a permanent refusal or once retrying stops.
  * Recipients and bodies may hold a guest's personal data: a sent row keeps neither body, and a
  * booking's rows go when its guest data is erased (BOOK-9).
  */
@@ -80,17 +81,29 @@ export function enqueueMail(db: Db, mail: OutgoingMail, now: number): number {
   return Number(result.lastInsertRowid);
 }
 
-/** Up to `limit` unsent, unfailed messages due at `now`, oldest first. */
-export function dueMails(db: Db, now: number, limit = 50): QueuedMail[] {
-  return (
-    db
-      .prepare(
-        `SELECT id, booking_id, kind, recipient, subject, text_body, html_body, attempts, first_at
-           FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_at <= ?
-           ORDER BY next_at, id LIMIT ?`,
-      )
-      .all(now, limit) as RawMail[]
-  ).map((r) => ({
+/**
+ * Claims the oldest unsent, unfailed message due at `now` (ms) and not claimed by a live lease
+ * (MAIL-1): one UPDATE writes `claim` and a lease until `now + leaseMs`, so of two senders (two
+ * callers, or two processes over one database file) only one gets a row. Undefined when none is due.
+ */
+export function claimDueMail(
+  db: Db,
+  claim: string,
+  now: number,
+  leaseMs: number,
+): QueuedMail | undefined {
+  const r = db
+    .prepare(
+      `UPDATE mail_outbox SET claim = ?, claimed_until = ?
+         WHERE id = (SELECT id FROM mail_outbox
+           WHERE sent_at IS NULL AND failed_at IS NULL AND next_at <= ?
+             AND (claimed_until IS NULL OR claimed_until <= ?)
+           ORDER BY next_at, id LIMIT 1)
+         RETURNING id, booking_id, kind, recipient, subject, text_body, html_body, attempts, first_at`,
+    )
+    .get(claim, now + leaseMs, now, now) as RawMail | undefined;
+  if (!r) return undefined;
+  return {
     id: r.id,
     ...(r.booking_id === null ? {} : { bookingId: r.booking_id }),
     kind: r.kind,
@@ -100,39 +113,49 @@ export function dueMails(db: Db, now: number, limit = 50): QueuedMail[] {
     html: r.html_body,
     attempts: r.attempts,
     firstAt: r.first_at,
-  }));
+  };
 }
 
-/** When the next unsent message is due (ms), or undefined when none waits. */
+/** When the next unsent message is due (ms): its wait or its lease, whichever ends later; undefined when none waits. */
 export function nextDueAt(db: Db): number | undefined {
   const row = db
     .prepare(
-      'SELECT MIN(next_at) AS at FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL',
+      `SELECT MIN(MAX(next_at, COALESCE(claimed_until, 0))) AS at FROM mail_outbox
+         WHERE sent_at IS NULL AND failed_at IS NULL`,
     )
     .get() as { at: number | null };
   return row.at ?? undefined;
 }
 
-/** The SMTP server accepted the message: it is never sent again, and its bodies are dropped. */
-export function markSent(db: Db, id: number, now: number): void {
-  db.prepare(
-    `UPDATE mail_outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL,
-       text_body = '', html_body = '' WHERE id = ?`,
-  ).run(new Date(now).toISOString(), id);
+/**
+ * The SMTP server accepted the message: it is never sent again, and its bodies are dropped. Marks
+ * only while `claim` holds the row; false when it no longer does (its lease ran out).
+ */
+export function markSent(db: Db, id: number, claim: string, now: number): boolean {
+  const result = db
+    .prepare(
+      `UPDATE mail_outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL,
+         text_body = '', html_body = '', claim = NULL, claimed_until = NULL
+         WHERE id = ? AND claim = ?`,
+    )
+    .run(new Date(now).toISOString(), id, claim);
+  return result.changes === 1;
 }
 
-/** A failed attempt: due again at `nextAt` (ms); `error` in the owner's words. */
-export function markRetry(db: Db, id: number, error: string, nextAt: number): void {
+/** A failed attempt: due again at `nextAt` (ms); `error` in the owner's words. Releases the claim. */
+export function markRetry(db: Db, id: number, claim: string, error: string, nextAt: number): void {
   db.prepare(
-    'UPDATE mail_outbox SET attempts = attempts + 1, last_error = ?, next_at = ? WHERE id = ?',
-  ).run(error, nextAt, id);
+    `UPDATE mail_outbox SET attempts = attempts + 1, last_error = ?, next_at = ?, claim = NULL,
+       claimed_until = NULL WHERE id = ? AND claim = ?`,
+  ).run(error, nextAt, id, claim);
 }
 
-/** Retrying stopped: the message stays unsent and the owner's inbox says so. */
-export function markFailed(db: Db, id: number, error: string, now: number): void {
+/** Sending stopped (a permanent refusal, or retrying ran out): the message stays unsent and the owner's inbox says so. */
+export function markFailed(db: Db, id: number, claim: string, error: string, now: number): void {
   db.prepare(
-    'UPDATE mail_outbox SET attempts = attempts + 1, last_error = ?, failed_at = ? WHERE id = ?',
-  ).run(error, new Date(now).toISOString(), id);
+    `UPDATE mail_outbox SET attempts = attempts + 1, last_error = ?, failed_at = ?, claim = NULL,
+       claimed_until = NULL WHERE id = ? AND claim = ?`,
+  ).run(error, new Date(now).toISOString(), id, claim);
 }
 
 /** What each kind of message is, as the owner's inbox names it. */

@@ -100,15 +100,26 @@ export function ownerNoticeMail(
 }
 
 /**
- * The subject and bodies of one booking mail. Owner mails carry the guest's contact details (the
- * owner needs them to answer); guest mails carry the booking page link and the owner's contact.
+ * The facts a mail to the guest may quote (MAIL-3): of what the guest typed, only the name, which
+ * the request checked (STAY-2); the phone, e-mail and message stay for the owner.
+ */
+function forGuest(f: BookingFacts): BookingFacts {
+  const { phone: _phone, email: _email, message: _message, ...rest } = f;
+  return rest;
+}
+
+/**
+ * The subject and bodies of one booking mail. Owner mails carry the guest's contact details and
+ * message (the owner needs them to answer); guest mails carry the booking page link and the
+ * owner's contact, and quote nothing the guest typed but the checked name (MAIL-3).
  */
 export function bookingMail(
   kind: BookingMailKind,
-  f: BookingFacts,
+  facts: BookingFacts,
   site: MailSite,
   links: MailLinks = {},
 ): { subject: string; text: string; html: string } {
+  const f = kind.startsWith('owner-') ? facts : forGuest(facts);
   const sign = `${site.businessName}\n${site.phone} · ${site.email}`;
   const page: Block[] = links.pageUrl ? [{ label: 'Your booking page', href: links.pageUrl }] : [];
   const owner: Block[] = [{ label: 'Open the inbox', href: `${site.siteUrl}/admin` }];

@@ -147,7 +147,7 @@ describe('GET /api/quote/{propertyId}', () => {
       `/api/quote/stay-1?checkIn=${checkIn}&checkOut=${checkIn}&guests=2`,
     );
     expect((backwards.json() as Quote).problems).toEqual([
-      { field: 'checkOut', error: 'Check-out must be after check-in.' },
+      { field: 'checkOut', error: 'Check-out must be after check-in: choose a later date.' },
     ]);
   });
 

@@ -10,26 +10,18 @@
  */
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { z } from 'zod';
 import type { GenerateAnswer, ImportAnswer, UploadAnswer } from '../../shared/api-types.js';
 import { API } from '../../shared/routes.js';
 import { importSchema, type SiteData } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
 import { latestRevision, saveRevision, StaleRevisionError } from '../store/revisions.js';
-import { ApiError, badRequest, unsupportedType } from '../errors.js';
+import { ApiError, badRequest, schemaRefusal, unsupportedType } from '../errors.js';
 import { applyRetentionAfterSave } from '../store/retention.js';
 import { staleAnswer } from './stale-answer.js';
 import { sanitizeDescription } from '../sanitize.js';
 import { checkUploadName, ImageError, MAX_UPLOAD_BYTES } from '../images/image-rules.js';
 import { storePhoto } from '../images/pipeline.js';
-
-/** Dotted path of a zod issue, e.g. "propertyList.0.photos.1.name"; "body" for the whole body. */
-function fieldOf(issue: z.core.$ZodIssue): string {
-  const path = issue.path.map(String);
-  if (issue.code === 'unrecognized_keys' && issue.keys[0] !== undefined) path.push(issue.keys[0]);
-  return path.length === 0 ? 'body' : path.join('.');
-}
 
 /** 413 for a photo over MAX_UPLOAD_BYTES (OPS-3). */
 function tooLarge(): ApiError {
@@ -69,11 +61,7 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
 
   async function importData(req: FastifyRequest) {
     const parsed = importSchema.safeParse(req.body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue ? fieldOf(issue) : 'body';
-      throw badRequest(field, `${field}: ${issue?.message ?? 'invalid'}`);
-    }
+    if (!parsed.success) throw schemaRefusal(parsed.error);
     // parsed.data is zod's fresh copy of the body, safe to clean in place.
     const data: SiteData = parsed.data;
     for (const p of data.propertyList) p.description = sanitizeDescription(p.description);

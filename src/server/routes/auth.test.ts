@@ -131,22 +131,22 @@ describe('POST /api/login', () => {
   it('answers 400 naming the field when one is missing, empty, of the wrong type or too long', async () => {
     const b = await makeApp();
     const cases: [unknown, string, string][] = [
-      [{ password: PASSWORD }, 'username', 'Enter your username.'],
-      [{ username: '   ', password: PASSWORD }, 'username', 'Enter your username.'],
+      [{ password: PASSWORD }, 'username', 'username: is missing: enter your username'],
+      [{ username: '   ', password: PASSWORD }, 'username', 'username: is missing: enter your username'],
       [
         { username: 'x'.repeat(65), password: PASSWORD },
         'username',
-        'A username has at most 64 characters.',
+        'username: can be at most 64 characters long',
       ],
-      [{ username: USER }, 'password', 'Enter your password.'],
-      [{ username: USER, password: '' }, 'password', 'Enter your password.'],
-      [{ username: USER, password: 12345678901234 }, 'password', 'Enter your password.'],
+      [{ username: USER }, 'password', 'password: is missing: enter your password'],
+      [{ username: USER, password: '' }, 'password', 'password: is missing: enter your password'],
+      [{ username: USER, password: 12345678901234 }, 'password', 'password: is missing: enter your password'],
       [
         { username: USER, password: 'p'.repeat(1025) },
         'password',
-        'A password has at most 1024 characters.',
+        'password: can be at most 1024 characters long',
       ],
-      [[USER, PASSWORD], 'username', 'Enter your username.'],
+      [[USER, PASSWORD], 'username', 'username: is missing: enter your username'],
     ];
     for (const [body, field, error] of cases) {
       const res = await login(b, body);

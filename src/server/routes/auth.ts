@@ -22,7 +22,7 @@ import { API, HOME_PATH, LOGIN_PATH } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
 import { verifyLogin } from '../auth/accounts.js';
 import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH } from '../auth/credential-rules.js';
-import { ApiError, badRequest } from '../errors.js';
+import { ApiError, schemaRefusal } from '../errors.js';
 import {
   ADMIN_KEY_COOKIE,
   createSession,
@@ -42,18 +42,14 @@ const WRONG_CREDENTIALS = 'Wrong username or password.';
 
 const LoginBody = z.object({
   username: z
-    .string({ error: 'Enter your username.' })
+    .string({ error: 'is missing: enter your username' })
     .trim()
-    .min(1, { error: 'Enter your username.' })
-    .max(MAX_USERNAME_LENGTH, {
-      error: `A username has at most ${MAX_USERNAME_LENGTH} characters.`,
-    }),
+    .min(1, { error: 'is missing: enter your username' })
+    .max(MAX_USERNAME_LENGTH, { error: `can be at most ${MAX_USERNAME_LENGTH} characters long` }),
   password: z
-    .string({ error: 'Enter your password.' })
-    .min(1, { error: 'Enter your password.' })
-    .max(MAX_PASSWORD_LENGTH, {
-      error: `A password has at most ${MAX_PASSWORD_LENGTH} characters.`,
-    }),
+    .string({ error: 'is missing: enter your password' })
+    .min(1, { error: 'is missing: enter your password' })
+    .max(MAX_PASSWORD_LENGTH, { error: `can be at most ${MAX_PASSWORD_LENGTH} characters long` }),
 });
 
 /** "Too many attempts. Try again in N minutes." with N rounded up. */
@@ -101,16 +97,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const raw =
       typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? req.body : {};
     const parsed = LoginBody.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = String(issue?.path[0] ?? 'username');
-      return fail(
-        req,
-        reply,
-        badRequest(field, issue?.message ?? 'Enter your username.'),
-        'invalid',
-      );
-    }
+    if (!parsed.success) return fail(req, reply, schemaRefusal(parsed.error), 'invalid');
     const { username, password } = parsed.data;
     const verdict = startLoginAttempt(db, { username, ip: req.ip });
     if (!verdict.allowed) {

@@ -17,7 +17,7 @@ import { requireOwner } from '../auth/guard.js';
 import { applyRetentionAfterSave } from '../store/retention.js';
 import { siteDataSchema } from '../../shared/site-data.js';
 import { getRevision, listRevisions, restoreRevision } from '../store/revisions.js';
-import { ApiError, badRequest, notFound } from '../errors.js';
+import { ApiError, badRequest, notFound, schemaRefusal } from '../errors.js';
 import { API } from '../../shared/routes.js';
 
 /** Revisions listed when `limit` is not given. */
@@ -72,12 +72,8 @@ export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Pro
     // revision that no edit could be based on.
     const valid = siteDataSchema.safeParse(old.data);
     if (!valid.success) {
-      const issue = valid.error.issues[0];
-      throw new ApiError(
-        422,
-        `Revision ${n} cannot be restored: ${issue?.path.join('.') ?? 'catalogue'}: ${issue?.message ?? 'invalid'}.`,
-        { field: 'revision' },
-      );
+      const why = schemaRefusal(valid.error).message;
+      throw new ApiError(422, `Revision ${n} cannot be restored: ${why}.`, { field: 'revision' });
     }
     const revision = restoreRevision(ctx.db, n, req.owner ?? 'unknown');
     if (revision === undefined) throw gone();

@@ -13,6 +13,8 @@ import { EnquiryDialog } from './enquiry-dialog.js';
 // Loaded up front: the dialog's lazy import() of the calendar then resolves at once instead of
 // waiting for its first transform (seconds under Vitest).
 import './stay-calendar.js';
+// Likewise the phone reader (libphonenumber-js), which the dialog imports once it is open.
+import '../../shared/phone.js';
 import { addDays, formatDate, today as propertyToday } from '../../shared/calendar-dates.js';
 import { quoteStay } from '../../shared/quote.js';
 import { formatPaise } from '../../shared/stay-basics.js';
@@ -122,9 +124,9 @@ describe('EnquiryDialog', () => {
       'tel:+919448012345',
     );
 
-    fireEvent.change(screen.getByLabelText('Guests'), { target: { value: '21' } });
+    fireEvent.change(screen.getByLabelText('Guests'), { target: { value: '51' } });
     expect(screen.queryAllByRole('link')).toHaveLength(0);
-    expect(screen.getByText('Enter a number of guests from 1 to 20.')).toBeTruthy();
+    expect(screen.getByText('Enter a number of guests from 1 to 50.')).toBeTruthy();
   });
 
   it('reports its own closing once and keeps what was typed when reopened', () => {
@@ -476,18 +478,29 @@ describe('Request to Book (ENQ-5, ENQ-6), against a loopback server', () => {
     expect(posts()).toHaveLength(0);
   });
 
-  it('shows a 400 next to the field it names, and clears it when the field changes', async () => {
+  it('reads the phone as the server does before sending (STAY-1): a number it cannot call is refused in its words', async () => {
     await openForm();
     fill('Asha', '1234567');
-    server.answers['/api/bookings'] = [
-      { status: 400, body: { error: 'This is not a phone number we can call.', field: 'phone' } },
-    ];
     send();
     await vi.waitFor(() =>
-      expect(errorOf('Phone')).toBe('This is not a phone number we can call.'),
+      expect(errorOf('Phone')).toBe(
+        'This is not a phone number we can call: give it with its country code, e.g. +91 94480 12345.',
+      ),
     );
     expect(document.activeElement).toBe(screen.getByLabelText('Phone'));
-    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '94480 12345' } });
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('shows a 400 next to the field it names, and clears it when the field changes', async () => {
+    await openForm();
+    fill('Asha', '94480 12345');
+    server.answers['/api/bookings'] = [
+      { status: 400, body: { error: 'This number is refused.', field: 'phone' } },
+    ];
+    send();
+    await vi.waitFor(() => expect(errorOf('Phone')).toBe('This number is refused.'));
+    expect(document.activeElement).toBe(screen.getByLabelText('Phone'));
+    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '94480 12346' } });
     expect(screen.getByLabelText('Phone').hasAttribute('aria-invalid')).toBe(false);
   });
 

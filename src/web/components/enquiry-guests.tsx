@@ -3,7 +3,7 @@
  * property's `maxGuests`, PRICE-1, said next to the field) and an optional message, which every
  * way to send carries, the Request to Book included.
  */
-import { GUESTS_MAX, GUESTS_MIN, MESSAGE_MAX } from './enquiry.js';
+import { STAY_LIMITS } from '../../shared/stay-request.js';
 import { FieldError, errorAttributes } from './enquiry-field.js';
 import type { EnquiryState } from './use-enquiry.js';
 import styles from './enquiry-dialog.module.css';
@@ -26,8 +26,8 @@ export function EnquiryGuests({
           id={`${id}-guests`}
           type="number"
           inputMode="numeric"
-          min={GUESTS_MIN}
-          max={Math.min(GUESTS_MAX, maxGuests ?? GUESTS_MAX)}
+          min={1}
+          max={Math.min(STAY_LIMITS.guests, maxGuests ?? STAY_LIMITS.guests)}
           step={1}
           required
           className={styles.input}
@@ -44,7 +44,7 @@ export function EnquiryGuests({
           id={`${id}-message`}
           className={styles.input}
           rows={3}
-          maxLength={MESSAGE_MAX}
+          maxLength={STAY_LIMITS.message}
           value={state.enquiry.message}
           onChange={state.update('message')}
         />

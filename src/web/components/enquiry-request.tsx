@@ -11,7 +11,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { formatDate } from '../../shared/calendar-dates.js';
 import { FieldError, errorAttributes } from './enquiry-field.js';
-import { NAME_MAX } from './enquiry.js';
+import { STAY_LIMITS } from '../../shared/stay-request.js';
 import type { EnquiryState } from './use-enquiry.js';
 import styles from './enquiry-dialog.module.css';
 
@@ -101,7 +101,12 @@ export function EnquiryRequest({ id, state }: { id: string; state: EnquiryState 
       <form className={styles.form} noValidate onSubmit={(e) => void onSubmit(e)}>
         <div className={styles.field}>
           <label htmlFor={`${id}-name`}>Your name</label>
-          <input autoComplete="name" maxLength={NAME_MAX} required {...contactField('name')} />
+          <input
+            autoComplete="name"
+            maxLength={STAY_LIMITS.name}
+            required
+            {...contactField('name')}
+          />
           <FieldError id={`${id}-name`} error={contactError('name')} />
         </div>
         <div className={styles.field}>

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { testProperty } from '../../../test/factories.js';
 import type { Property } from '../../shared/site-data.js';
 import { quoteStay } from '../../shared/quote.js';
+import { readPhone } from '../../shared/phone.js';
+import { STAY_LIMITS } from '../../shared/stay-request.js';
 import {
-  NAME_MAX,
   REQUEST_NOT_SENT,
   bookingBody,
   callSummary,
@@ -32,50 +33,62 @@ const pageUrl = 'https://stays.example/stay/coffee-view';
 const valid: Enquiry = { checkIn: '2026-03-12', checkOut: '2026-03-15', guests: '2', message: '' };
 
 describe('validateEnquiry', () => {
-  it('accepts a future stay of at least one night for 1 to 20 guests, from today on', () => {
-    expect(validateEnquiry(valid, today)).toEqual({});
+  it('accepts a future stay of at least one night for 1 to 50 guests, from today on', () => {
+    expect(validateEnquiry(valid, today, property)).toEqual({});
     expect(
-      validateEnquiry({ ...valid, checkIn: today, checkOut: '2026-03-11', guests: '1' }, today),
+      validateEnquiry(
+        { ...valid, checkIn: today, checkOut: '2026-03-11', guests: '1' },
+        today,
+        property,
+      ),
     ).toEqual({});
-    expect(validateEnquiry({ ...valid, guests: '20' }, today)).toEqual({});
-    expect(validateEnquiry({ ...valid, guests: ' 3 ' }, today)).toEqual({});
+    expect(validateEnquiry({ ...valid, guests: '50' }, today, property)).toEqual({});
+    expect(validateEnquiry({ ...valid, guests: ' 3 ' }, today, property)).toEqual({});
   });
 
   it('asks for missing dates', () => {
-    expect(validateEnquiry({ ...valid, checkIn: '', checkOut: '' }, today)).toEqual({
+    expect(validateEnquiry({ ...valid, checkIn: '', checkOut: '' }, today, property)).toEqual({
       checkIn: 'Choose a check-in date.',
       checkOut: 'Choose a check-out date.',
     });
   });
 
   it('refuses a check-in in the past, naming the first allowed day', () => {
-    expect(validateEnquiry({ ...valid, checkIn: '2026-03-09' }, today)).toEqual({
+    expect(validateEnquiry({ ...valid, checkIn: '2026-03-09' }, today, property)).toEqual({
       checkIn: 'Check-in cannot be in the past: choose Tue 10 Mar 2026 or later.',
     });
   });
 
   it('refuses a check-out on or before check-in', () => {
-    const same = validateEnquiry({ ...valid, checkOut: valid.checkIn }, today);
-    const before = validateEnquiry({ ...valid, checkOut: '2026-03-11' }, today);
+    const same = validateEnquiry({ ...valid, checkOut: valid.checkIn }, today, property);
+    const before = validateEnquiry({ ...valid, checkOut: '2026-03-11' }, today, property);
     expect(same).toEqual({ checkOut: 'Check-out must be after check-in: choose a later date.' });
     expect(before).toEqual(same);
   });
 
   it('refuses dates that do not exist or are not dates', () => {
     expect(
-      validateEnquiry({ ...valid, checkIn: '2026-02-30', checkOut: 'tomorrow' }, today),
+      validateEnquiry({ ...valid, checkIn: '2026-02-30', checkOut: 'tomorrow' }, today, property),
     ).toEqual({
       checkIn: 'Enter a real check-in date (year-month-day).',
       checkOut: 'Enter a real check-out date (year-month-day).',
     });
   });
 
-  it('refuses guests outside 1 to 20 or not whole numbers', () => {
-    for (const guests of ['0', '21', '', '2.5', '-1', 'two', '1e1', '1000']) {
-      expect(validateEnquiry({ ...valid, guests }, today)).toEqual({
-        guests: 'Enter a number of guests from 1 to 20.',
+  it('refuses guests outside 1 to 50 or not whole numbers', () => {
+    for (const guests of ['0', '51', '', '2.5', '-1', 'two', '1e1', '1000']) {
+      expect(validateEnquiry({ ...valid, guests }, today, property)).toEqual({
+        guests: 'Enter a number of guests from 1 to 50.',
       });
     }
+  });
+
+  it('refuses a stay ending more than two years ahead, naming the last date', () => {
+    expect(
+      validateEnquiry({ ...valid, checkIn: '2028-03-09', checkOut: '2028-03-11' }, today, property),
+    ).toEqual({
+      checkOut: 'Stays can be asked for up to Fri 10 Mar 2028: choose an earlier date.',
+    });
   });
 });
 
@@ -259,21 +272,30 @@ describe('stay rules and price (AVL-10, PRICE-2, ENQ-3, ENQ-4)', () => {
 describe('Request to Book (ENQ-5, ENQ-6)', () => {
   const contact: Contact = { name: ' Asha Rao ', phone: '094480 12345', email: '', website: '' };
 
-  it('asks for a name and a phone, and an e-mail that looks like one when given', () => {
-    expect(validateContact(contact)).toEqual({});
-    expect(validateContact({ ...contact, name: ' ', phone: '' })).toEqual({
+  it('asks for a name, a phone the server can read, and an e-mail that looks like one when given', () => {
+    const check = (c: Contact, message = '') => validateContact(c, message, readPhone);
+    expect(check(contact)).toEqual({});
+    expect(check({ ...contact, name: ' ', phone: '' })).toEqual({
       name: 'Enter your name.',
       phone: 'Enter a phone number the owner can call you on.',
     });
-    expect(validateContact({ ...contact, name: 'x'.repeat(NAME_MAX + 1) }).name).toBe(
-      `Enter a name of at most ${NAME_MAX} characters.`,
+    expect(check({ ...contact, name: 'x'.repeat(STAY_LIMITS.name + 1) }).name).toBe(
+      `Enter a name of at most ${STAY_LIMITS.name} characters.`,
     );
-    for (const phone of ['12345', 'call me', '+91 94480 1234x'])
-      expect(validateContact({ ...contact, phone }).phone).toMatch(/^Enter a phone number, e\.g\./);
-    expect(validateContact({ ...contact, phone: '+44 (20) 7946-0000' })).toEqual({});
-    for (const email of ['asha', 'asha@', 'a b@x.in'])
-      expect(validateContact({ ...contact, email }).email).toMatch(/^Enter an e-mail address/);
-    expect(validateContact({ ...contact, email: 'asha@example.in' })).toEqual({});
+    expect(check({ ...contact, name: 'Asha https://x.test' }).name).toBe(
+      'Give your name only, on one line: no link, web or e-mail address.',
+    );
+    for (const phone of ['12345', 'call me', '+91 94480 1234x', '+91 94480'])
+      expect(check({ ...contact, phone }).phone).toMatch(/^This is not a phone number we can call/);
+    expect(check({ ...contact, phone: '+44 (20) 7946-0000' })).toEqual({});
+    for (const email of ['asha', 'asha@', 'a b@x.in', 'asha@x'])
+      expect(check({ ...contact, email }).email).toMatch(/^Enter an e-mail address/);
+    expect(check({ ...contact, email: 'asha@example.in' })).toEqual({});
+    expect(check(contact, 'x'.repeat(STAY_LIMITS.message + 1)).message).toBe(
+      'The message can be at most 1,000 characters long.',
+    );
+    // Before the phone reader has loaded, only a missing number is said.
+    expect(validateContact({ ...contact, phone: '12345' }, '')).toEqual({});
   });
 
   it('builds the booking body, trimmed, with the optional fields only when given', () => {

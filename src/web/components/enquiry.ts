@@ -8,17 +8,19 @@
  * the properties' today (calendar-dates.ts, Asia/Kolkata). They are compared as strings, which
  * orders ISO dates correctly.
  */
-import { addDays, formatDate, isCalendarDate, nights } from '../../shared/calendar-dates.js';
+import { formatDate, nights } from '../../shared/calendar-dates.js';
 import type { BookingRequestBody } from '../../shared/bookings.js';
-import { minimumStay, type PricedProperty, type Quote } from '../../shared/quote.js';
+import type { Quote } from '../../shared/quote.js';
+import {
+  contactProblems,
+  guestsOf,
+  stayProblems,
+  type ContactField,
+  type PhoneReader,
+  type StayProperty,
+} from '../../shared/stay-request.js';
 import type { Property, SiteInfo } from '../../shared/site-data.js';
 import { formatPaise, minNightsOf } from '../../shared/stay-basics.js';
-
-/** Guests allowed in one enquiry (ENQ-1: 1 to 20). */
-export const GUESTS_MIN = 1;
-export const GUESTS_MAX = 20;
-/** Longest optional message, in characters: keeps mailto: and wa.me links well under common URL limits. */
-export const MESSAGE_MAX = 500;
 
 /** What the visitor typed, as the form holds it. */
 export interface Enquiry {
@@ -45,35 +47,17 @@ export interface EnquiryLinks {
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
- * The problems with an enquiry, `today` being the properties' "YYYY-MM-DD" (ENQ-1 enquiry rules:
- * check-in not in the past, check-out after check-in, 1 to 20 guests; with `limits`, the property:
- * AVL-10 and PRICE-2, at least the minimum stay of the season holding the check-in night, else the
- * property's; PRICE-1, at most `maxGuests`). An empty object means it can be sent.
+ * The problems with an enquiry (ENQ-1), `today` being the properties' "YYYY-MM-DD": the stay
+ * contract's (STAY-1 `stayProblems`: dates chosen, real, not in the past nor too far ahead,
+ * check-out after check-in and the minimum stay; 1 to 50 guests, at most the property's
+ * `maxGuests`), in its words, one per field. An empty object means it can be sent. The nights
+ * taken are not among them: the dialog says those on its own.
  */
-export function validateEnquiry(e: Enquiry, today: string, limits?: PricedProperty): EnquiryErrors {
+export function validateEnquiry(e: Enquiry, today: string, property: StayProperty): EnquiryErrors {
   const errors: EnquiryErrors = {};
-  const checkInOk = isCalendarDate(e.checkIn);
-  if (e.checkIn === '') errors.checkIn = 'Choose a check-in date.';
-  else if (!checkInOk) errors.checkIn = 'Enter a real check-in date (year-month-day).';
-  else if (e.checkIn < today)
-    errors.checkIn = `Check-in cannot be in the past: choose ${formatDate(today)} or later.`;
-
-  const minimum = checkInOk && limits ? minimumStay(limits, e.checkIn) : { nights: 1 };
-  if (e.checkOut === '') errors.checkOut = 'Choose a check-out date.';
-  else if (!isCalendarDate(e.checkOut))
-    errors.checkOut = 'Enter a real check-out date (year-month-day).';
-  else if (checkInOk && e.checkOut <= e.checkIn)
-    errors.checkOut = 'Check-out must be after check-in: choose a later date.';
-  else if (checkInOk && nights(e.checkIn, e.checkOut) < minimum.nights) {
-    const during = minimum.season ? ` during ${minimum.season.name}` : '';
-    errors.checkOut = `The minimum stay${during} is ${minimum.nights} nights: choose ${formatDate(addDays(e.checkIn, minimum.nights))} or later.`;
-  }
-
-  const guests = /^\d{1,3}$/.test(e.guests.trim()) ? Number(e.guests.trim()) : NaN;
-  if (!(guests >= GUESTS_MIN && guests <= GUESTS_MAX)) {
-    errors.guests = `Enter a number of guests from ${GUESTS_MIN} to ${GUESTS_MAX}.`;
-  } else if (limits?.maxGuests !== undefined && guests > limits.maxGuests) {
-    errors.guests = `This property takes at most ${plural(limits.maxGuests, 'guest')}.`;
+  const stay = { checkIn: e.checkIn, checkOut: e.checkOut, guests: guestsOf(e.guests) };
+  for (const problem of stayProblems(property, stay, { today })) {
+    errors[problem.field] ??= problem.error;
   }
   return errors;
 }
@@ -83,9 +67,7 @@ export function validateEnquiry(e: Enquiry, today: string, limits?: PricedProper
  * another one, and the most guests: "The minimum stay is 2 nights (New Year: 3 nights). Up to 4
  * guests." Empty when nothing limits the stay.
  */
-export function stayLimitsText(
-  limits: Pick<PricedProperty, 'minNights' | 'seasons' | 'maxGuests'>,
-): string {
+export function stayLimitsText(limits: StayProperty): string {
   const base = minNightsOf(limits);
   const seasonal = (limits.seasons ?? [])
     .filter((s) => s.minNights !== undefined && s.minNights !== base)
@@ -224,28 +206,23 @@ export interface Contact {
   website: string;
 }
 
-/** The request form's fields that can be wrong. */
-export type ContactErrors = Partial<Record<'name' | 'phone' | 'email', string>>;
-
-/** Longest name, in characters (the server checks again). */
-export const NAME_MAX = 100;
+/** The request form's fields that can be wrong, and the enquiry's message. */
+export type ContactErrors = Partial<Record<ContactField, string>>;
 
 /**
- * The problems with a Request to Book's contact details (ENQ-5): a name, a phone number with at
- * least 7 digits, and an e-mail address that looks like one when given. The server reads the
- * phone number properly (libphonenumber-js, BOOK-1); this only catches what is plainly missing.
+ * The problems with a Request to Book's contact details and the enquiry's message (ENQ-5): the
+ * stay contract's (STAY-1, STAY-2 `contactProblems`), in its words, with the phone read as the
+ * server reads it when `readPhone` (phone.ts, loaded with the form) is given.
  */
-export function validateContact(c: Contact): ContactErrors {
+export function validateContact(
+  c: Contact,
+  message: string,
+  readPhone?: PhoneReader,
+): ContactErrors {
   const errors: ContactErrors = {};
-  const name = c.name.trim();
-  if (name === '') errors.name = 'Enter your name.';
-  else if (name.length > NAME_MAX) errors.name = `Enter a name of at most ${NAME_MAX} characters.`;
-  if (c.phone.trim() === '') errors.phone = 'Enter a phone number the owner can call you on.';
-  else if (phoneDigits(c.phone).length < 7 || /[^\d\s()+.-]/.test(c.phone.trim()))
-    errors.phone = 'Enter a phone number, e.g. 94480 12345 or +44 20 7946 0000.';
-  const email = c.email.trim();
-  if (email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-    errors.email = 'Enter an e-mail address like name@example.com, or leave it empty.';
+  for (const problem of contactProblems({ ...c, message }, readPhone)) {
+    errors[problem.field] ??= problem.error;
+  }
   return errors;
 }
 

@@ -1,6 +1,6 @@
 /** The night-choosing rules of the enquiry calendar (AVL-10, PRICE-2) and the price text (AVL-11). */
 import { describe, expect, it } from 'vitest';
-import { minimumStay } from '../../shared/quote.js';
+import { minimumStay } from '../../shared/stay-request.js';
 import { formatRupees, fromPriceText, minNightsOf } from '../../shared/stay-basics.js';
 import { testProperty } from '../../../test/factories.js';
 import {

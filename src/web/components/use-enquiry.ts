@@ -11,7 +11,9 @@
  *   computed without the taken nights, which the dialog says on its own ("Not available for these
  *   dates"); its other problems are shown next to their field. No nightly rate: no quote.
  * - ENQ-5, ENQ-6: the request is posted with apiFetch; its answer is put into words by
- *   enquiry.ts `requestFailure`.
+ *   enquiry.ts `requestFailure`. The contact details are checked by the stay contract (STAY-1)
+ *   before, the phone with the server's own reader (shared/phone.ts, libphonenumber-js), loaded
+ *   as its own chunk once the dialog is open, so the dialog's first opening does not wait for it.
  */
 import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import {
@@ -19,7 +21,8 @@ import {
   today as propertyToday,
   type DateRange,
 } from '../../shared/calendar-dates.js';
-import { minimumStay, nightRate, quoteStay, type Quote } from '../../shared/quote.js';
+import { nightRate, quoteStay, type Quote } from '../../shared/quote.js';
+import { minimumStay, type PhoneReader } from '../../shared/stay-request.js';
 import { API, propertyPath } from '../../shared/routes.js';
 import type { Property, SiteInfo } from '../../shared/site-data.js';
 import { formatRupees, nightlyRateOf } from '../../shared/stay-basics.js';
@@ -73,13 +76,22 @@ function useAvailability(
   return availability;
 }
 
+/** The server's phone reader (STAY-1), as its own chunk; undefined when the chunk cannot load (the server checks anyway). */
+function loadPhoneReader(): Promise<PhoneReader | undefined> {
+  return import('../../shared/phone.js').then(
+    (m) => m.readPhone,
+    () => undefined,
+  );
+}
+
 /** Where the Request to Book is: being filled in, on its way, or sent (`url`: the guest's booking page). */
 export type RequestState =
   { state: 'editing'; error?: string } | { state: 'sending' } | { state: 'sent'; url?: string };
 
 /** The fields of the dialog that can show an error next to them. */
 export type EnquiryField = keyof EnquiryErrors;
-type ContactField = keyof ContactErrors;
+// The message's limit is the textarea's maxLength (STAY_LIMITS.message): it cannot be typed past.
+type ContactField = Exclude<keyof ContactErrors, 'message'>;
 
 /** No taken night known (still loading, or failed: AVL-12); one array, so memos hold. */
 const NONE: DateRange[] = [];
@@ -120,6 +132,17 @@ export function useEnquiry({ property, site, open, apiBase }: UseEnquiryOptions)
   const [serverErrors, setServerErrors] = useState<Partial<Record<RequestField, string>>>({});
   const [request, setRequest] = useState<RequestState>({ state: 'editing' });
   const [requestOpen, setRequestOpen] = useState(false);
+  const [readPhone, setReadPhone] = useState<PhoneReader | undefined>(undefined);
+  useEffect(() => {
+    if (!open || readPhone) return;
+    let live = true;
+    void loadPhoneReader().then((reader) => {
+      if (live && reader) setReadPhone(() => reader);
+    });
+    return () => {
+      live = false;
+    };
+  }, [open, readPhone]);
 
   const errors = validateEnquiry(enquiry, today, property);
   const unavailable = availability.state === 'known' ? availability.unavailable : NONE;
@@ -217,7 +240,7 @@ export function useEnquiry({ property, site, open, apiBase }: UseEnquiryOptions)
   const touch = (field: EnquiryField) => () =>
     setTouched((prev) => (prev[field] ? prev : { ...prev, [field]: true }));
 
-  const contactErrors = validateContact(contact);
+  const contactErrors = validateContact(contact, enquiry.message, readPhone);
   const contactError = (field: ContactField): string | undefined =>
     serverErrors[field] ?? (contactTouched[field] ? contactErrors[field] : undefined);
   const updateContact = (field: keyof Contact) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -238,9 +261,20 @@ export function useEnquiry({ property, site, open, apiBase }: UseEnquiryOptions)
   async function sendRequest(): Promise<RequestField | undefined> {
     setContactTouched({ name: true, phone: true, email: true });
     setTouched({ checkIn: true, checkOut: true, guests: true });
-    const wrong = (['name', 'phone', 'email'] as const).find((f) => contactErrors[f]);
+    const fields = ['name', 'phone', 'email'] as const;
+    const wrong = fields.find((f) => contactErrors[f]);
     if (wrong || !canRequest || request.state === 'sending') return wrong;
     setRequest({ state: 'sending' });
+    if (!readPhone) {
+      // STAY-1: the phone as the server reads it, before anything is sent.
+      const reader = await loadPhoneReader();
+      if (reader) setReadPhone(() => reader);
+      const late = fields.find((f) => validateContact(contact, enquiry.message, reader)[f]);
+      if (late) {
+        setRequest({ state: 'editing' });
+        return late;
+      }
+    }
     const answer = await apiFetch(API.bookings, {
       base: apiBase,
       method: 'POST',
