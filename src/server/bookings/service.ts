@@ -335,7 +335,7 @@ export class BookingService {
    * Erases guest data GUEST_DATA_DAYS after check-out (BOOK-9), with the booking's mail; returns
    * how many. A batch that erased anything ends by truncating the WAL (RUNTIME-3), so no older
    * version of the erased rows is left in it (`secure_delete` zeroes them in the database file);
-   * when a reader holds the WAL past the busy timeout, the next call tries again.
+   * when a reader holds the WAL for more than 200 ms, the next call tries again.
    */
   eraseOld(): number {
     const now = this.now();

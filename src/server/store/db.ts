@@ -66,16 +66,27 @@ export function openDb(dataDir: string): Db {
   return db;
 }
 
+/** How long truncateWal waits for readers, ms: the server's event loop waits with it. */
+const TRUNCATE_WAIT_MS = 200;
+
 /**
  * Copies every frame of the WAL into the database and truncates the WAL to zero bytes
  * (`PRAGMA wal_checkpoint(TRUNCATE)`), so the older versions of pages it held (an erased guest's
  * details among them, RUNTIME-3) are gone from it; with `secure_delete` the database file keeps
- * none either. Waits for readers up to the connection's busy timeout; returns false when one
- * still held the WAL (nothing is lost: call it again later). Must not run inside a transaction.
+ * none either. Waits TRUNCATE_WAIT_MS at most for readers (a backup, the copy off the machine)
+ * rather than the connection's busy timeout, since the caller's event loop waits too; returns
+ * false when a reader still held the WAL (nothing is lost: call it again later). Must not run
+ * inside a transaction.
  */
 export function truncateWal(db: Db): boolean {
-  const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-  return result?.busy === 0;
+  const busyTimeout = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma(`busy_timeout = ${TRUNCATE_WAIT_MS}`);
+  try {
+    const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    return result?.busy === 0;
+  } finally {
+    db.pragma(`busy_timeout = ${busyTimeout}`);
+  }
 }
 
 /** Applies every migration file not yet recorded in schema_migrations. */
