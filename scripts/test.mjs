@@ -24,6 +24,9 @@ if (!fs.existsSync(chromium)) {
   );
   process.exit(1);
 }
+// Every suite below starts `node` from PATH (the tools' `#!/usr/bin/env node`) or this same
+// executable: the Node named here is the one the whole run is on (RUNTIME-1).
+console.log(`npm test on Node ${process.version} (${process.execPath})`);
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
+import { endOfLifeNotice } from './node-support.js';
 import { loadConfig } from './config.js';
 import { saveRevision } from './store/revisions.js';
 import { testCatalogue } from '../../test/factories.js';
@@ -110,8 +111,13 @@ function request(
   });
 }
 
+/** The end-of-life line a start on this Node prints first (RUNTIME-2): none on Node 24. */
+const NODE_NOTICE = [endOfLifeNotice(process.versions.node, Date.now())].filter(
+  (line) => line !== undefined,
+);
+
 describe('the server process', () => {
-  it('answers 503 with Retry-After while the first start seeds, and exits 0 on SIGTERM then', async () => {
+  it('answers 503 with Retry-After while the first start seeds, and exits 0 on SIGTERM then; says first when this Node is past its end of life', async () => {
     const server = start(fs.mkdtempSync(path.join(os.tmpdir(), 'stays-main-')));
     const [, url] = await server.waitFor(/Listening on (http:\/\/\S+?)\/? /);
     await server.waitFor(/Seeding the demo catalogue/);
@@ -126,6 +132,10 @@ describe('the server process', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).not.toContain('serving on');
+    // RUNTIME-2: on a Node past its end of life, one line saying so, first; none on Node 24.
+    const lines = server.output().split('\n');
+    expect(lines.filter((l) => l.includes('end of life'))).toEqual(NODE_NOTICE);
+    if (NODE_NOTICE.length > 0) expect(lines[0]).toBe(NODE_NOTICE[0]);
   }, 120_000);
 
   it('refuses to start on a bad environment with one line per bad variable', async () => {
@@ -137,6 +147,7 @@ describe('the server process', () => {
     expect(await server.exited).toBe(1);
     const lines = server.output().trim().split('\n');
     expect(lines).toEqual([
+      ...NODE_NOTICE,
       'Stays cannot start: fix these environment variables (see .env.example).',
       '  PORT must be a whole number from 0 to 65535 (got "eighty")',
       '  ADMIN_PASSWORD must be at least 12 characters long',

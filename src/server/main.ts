@@ -1,5 +1,6 @@
 /**
- * Starts the server (OPS-7): checks the environment (one line per bad variable, exit 1), listens
+ * Starts the server (OPS-7): says when this Node is past its end of life (one line, RUNTIME-2),
+ * checks the environment (one line per bad variable, exit 1), listens
  * on HOST:PORT at once, then prepares DATA_DIR (owner account, demo seed, first publish) and prints
  * the URL. Until the first publish is done pages answer 503 "starting" and /healthz 503.
  * SIGTERM or SIGINT: no new connections, requests in flight finish (SHUTDOWN_GRACE_MS at most,
@@ -7,10 +8,15 @@
  */
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
+import { endOfLifeNotice } from './node-support.js';
 import { prepareDataDir } from './startup.js';
 
 /** How long requests in flight may take to finish after SIGTERM, ms. */
 const SHUTDOWN_GRACE_MS = 10_000;
+
+// RUNTIME-2: one line, first, when this Node gets no more security fixes.
+const notice = endOfLifeNotice(process.versions.node, Date.now());
+if (notice) console.warn(notice);
 
 let config: Config;
 try {

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Config } from '../config.js';
-import type { Db } from '../store/db.js';
+import { truncateWal, type Db } from '../store/db.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { holdersOf, unavailableRanges } from '../nights/nights.js';
 import type { ConflictKeeper } from '../nights/conflicts.js';
@@ -114,6 +114,8 @@ export type TransitionHook = (change: {
 /** The bookings of one server. */
 export class BookingService {
   private readonly hooks: TransitionHook[] = [];
+  /** An erasure whose WAL a reader kept from being truncated: tried again at the next eraseOld. */
+  private walToTruncate = false;
 
   constructor(
     private readonly db: Db,
@@ -360,7 +362,12 @@ export class BookingService {
     return expired;
   }
 
-  /** Erases guest data GUEST_DATA_DAYS after check-out (BOOK-9), with the booking's mail; returns how many. */
+  /**
+   * Erases guest data GUEST_DATA_DAYS after check-out (BOOK-9), with the booking's mail; returns
+   * how many. A batch that erased anything ends by truncating the WAL (RUNTIME-3), so no older
+   * version of the erased rows is left in it (`secure_delete` zeroes them in the database file);
+   * when a reader holds the WAL for more than 200 ms, the next call tries again.
+   */
   eraseOld(): number {
     const now = this.now();
     const at = new Date(now).toISOString();
@@ -374,6 +381,8 @@ export class BookingService {
         })
         .immediate();
     }
+    if (ids.length > 0) this.walToTruncate = true;
+    if (this.walToTruncate) this.walToTruncate = !truncateWal(this.db);
     return ids.length;
   }
 

@@ -29,7 +29,7 @@ import * as tar from 'tar';
 import { photoStem } from '../../shared/photo-urls.js';
 import { PHOTO_NAME_RE } from '../../shared/site-data.js';
 import { dataPaths } from '../context.js';
-import { openDb } from '../store/db.js';
+import { makePrivateDir, openDb } from '../store/db.js';
 import { BackupError } from '../backup/backup-error.js';
 
 export { BackupError };
@@ -400,7 +400,8 @@ export async function restoreBackup(
   }
   await inspectArchive(file, maxBytes);
   const existed = fs.existsSync(dataDir);
-  fs.mkdirSync(dataDir, { recursive: true });
+  // Private before the first byte is unpacked: the database holds secrets (RUNTIME-4).
+  makePrivateDir(dataDir);
   /** Leaves `dataDir` as it was: empty, or absent when the restore made it. */
   const emptyAgain = () => {
     if (!existed) {
