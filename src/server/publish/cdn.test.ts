@@ -19,7 +19,12 @@ import {
 import { chromium, type Page } from '@playwright/test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/chromium.js';
-import { CDN_NGINX_CONF, S3RVER_KEY_ID, startS3rver } from '../../../test/cdn-stand-in.js';
+import {
+  CDN_NGINX_CONF,
+  namedFiles,
+  S3RVER_KEY_ID,
+  startS3rver,
+} from '../../../test/cdn-stand-in.js';
 import {
   freePort,
   localhostCertificate,
@@ -104,18 +109,6 @@ async function listed(client: S3Client): Promise<Map<string, string>> {
 async function text(client: S3Client, key: string): Promise<string> {
   const got = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: PREFIX + key }));
   return got.Body!.transformToString();
-}
-
-/** The site's own files a page names: scripts, styles, photos, hero images, the data script. */
-function namedFiles(html: string): string[] {
-  const urls = new Set<string>();
-  for (const m of html.matchAll(/\b(?:src|href|srcset|imagesrcset|content)="([^"]+)"/g)) {
-    for (const candidate of m[1]!.split(',')) {
-      const url = candidate.trim().split(/\s+/)[0]!;
-      if (/^\/(assets|imported-images|hero|site-data\.)/.test(url)) urls.add(url.slice(1));
-    }
-  }
-  return [...urls];
 }
 
 /** CDN-3: what a key's Content-Type and Cache-Control must be. */
