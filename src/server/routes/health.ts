@@ -59,7 +59,9 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
       ]);
       return {
         ...answer,
-        bucket: site ?? { error: 'Nothing is published to the bucket yet.' },
+        bucket: site
+          ? { revision: site.revision, publishedAt: site.publishedAt }
+          : { error: 'Nothing is published to the bucket yet.' },
       };
     } catch (err) {
       req.log.warn({ err }, 'health check: the bucket could not be read');
