@@ -73,7 +73,7 @@ interface Manifest extends PublishedSite {
 }
 
 /** The metadata name of a page's Content-Security-Policy, sent by S3 as `x-amz-meta-{name}`. */
-export const CSP_METADATA = 'content-security-policy';
+const CSP_METADATA = 'content-security-policy';
 
 /** The key of a URL path under `prefix` (CDN-2). */
 function keyForPath(prefix: string, urlPath: string): string {
