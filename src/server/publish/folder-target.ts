@@ -129,9 +129,16 @@ export function createFolderTarget(siteDir: string): FolderTarget {
   const filesDir = path.join(siteDir, FILES_DIR);
   const ledgerDir = path.join(siteDir, LEDGER_DIR);
   const ledgerFile = (name: string) => path.join(ledgerDir, `${name}.json`);
+  /** Records read, by folder name: a record never changes once its folder is committed. */
+  const records = new Map<string, LedgerEntry>();
   const readLedger = (name: string): LedgerEntry | undefined => {
+    const known = records.get(name);
+    if (known) return known;
     try {
-      return JSON.parse(fs.readFileSync(ledgerFile(name), 'utf8')) as LedgerEntry;
+      const entry = JSON.parse(fs.readFileSync(ledgerFile(name), 'utf8')) as LedgerEntry;
+      if (records.size > KEEP_PUBLISHED * 4) records.clear();
+      records.set(name, entry);
+      return entry;
     } catch {
       return undefined;
     }
@@ -274,8 +281,8 @@ export function createFolderTarget(siteDir: string): FolderTarget {
       }
 
       const needed = new Set<string>();
-      const records = fs.existsSync(ledgerDir) ? fs.readdirSync(ledgerDir) : [];
-      for (const record of records) {
+      const listed = fs.existsSync(ledgerDir) ? fs.readdirSync(ledgerDir) : [];
+      for (const record of listed) {
         const name = record.replace(/\.json$/, '');
         const entry = readLedger(name);
         const serving = keep !== undefined && path.basename(keep) === name;
