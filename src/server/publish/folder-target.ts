@@ -295,10 +295,15 @@ export function createFolderTarget(siteDir: string): FolderTarget {
       if (!fs.existsSync(filesDir)) return removed;
       for (const rel of fs.readdirSync(filesDir, { recursive: true, encoding: 'utf8' })) {
         const full = path.join(filesDir, rel);
+        // What a publish killed while keeping a file left (the file or a twin, under its temporary name).
+        if (/\.tmp-\d+(\.br|\.gz)?$/.test(rel)) {
+          fs.rmSync(full, { force: true });
+          removed++;
+          continue;
+        }
         if (/\.(br|gz)$/.test(rel) || !fs.statSync(full).isFile()) continue;
         const urlPath = `/${rel.split(path.sep).join('/')}`;
-        const leftover = /\.tmp-\d+$/.test(rel);
-        if (!leftover && needed.has(urlPath)) continue;
+        if (needed.has(urlPath)) continue;
         for (const twin of ['', '.br', '.gz']) fs.rmSync(full + twin, { force: true });
         removed++;
       }
