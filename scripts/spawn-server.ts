@@ -34,10 +34,12 @@ export async function spawnServer(
   env: Record<string, string> = {},
   timeoutMs = 300_000,
   onSpawn?: (pid: number) => void,
+  cwd = process.cwd(),
 ): Promise<SpawnedServer> {
   const ownDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'stays-'));
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
+  const child = spawn(path.resolve(cwd, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
+    cwd,
     env: {
       ...process.env,
       GLIBC_TUNABLES: MALLOC_TUNABLES,

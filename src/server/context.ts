@@ -58,12 +58,31 @@ interface ServedSite extends PublishedSite {
 }
 
 export interface Publisher {
-  /** Publishes the latest stored revision to every target. Concurrent calls are serialised. Throws when nothing is stored, the build is missing or a target fails (CDN-5). */
-  publish(): Promise<PublishResult>;
+  /**
+   * Publishes the latest stored revision, or `revision` (the start re-renders the published one,
+   * UPGRADE-1), to every target. Concurrent calls are serialised. Throws when nothing (or no such
+   * revision) is stored, the build is missing or a target fails (CDN-5).
+   */
+  publish(opts?: { revision?: number }): Promise<PublishResult>;
   /** What the local folder serves now (read from disk: another process may publish), or undefined before the first publish. */
   serving(): ServedSite | undefined;
   /** Absolute path of the folder serving now, or undefined before the first publish. */
   currentDir(): string | undefined;
+  /**
+   * Why `site` must be rendered again (UPGRADE-1): 'build' when another build rendered it than the
+   * one on disk now, 'settings' when other site settings did; undefined when neither (or no
+   * build is on disk).
+   */
+  staleness(site: PublishedSite | undefined): 'build' | 'settings' | undefined;
+  /**
+   * The folder pages are served from: currentDir(), except before the start has settled (see
+   * settle()) a folder that staleness() names, which is undefined then (pages answer 503).
+   */
+  servableDir(): string | undefined;
+  /** Called once the start has re-rendered what needed it (or could not): servableDir() is then currentDir(). Any publish settles too. */
+  settle(): void;
+  /** The folder of the files kept by age (UPGRADE-3): hashed assets and data scripts under their URL paths. */
+  filesDir(): string;
   /** The other published folders still kept, newest first (their data scripts stay served). */
   keptDirs(): string[];
   /** The bucket's published site, present when PUBLISH_TARGET names one (CDN-1). Rejects when the bucket cannot be read. */

@@ -1,7 +1,8 @@
 /**
  * First-start and every-start work on DATA_DIR (OPS-7, AUTH-1): the owner account, the demo seed
- * when no catalogue is stored, and a publish when nothing is published yet; the width variants
- * that photos stored by an older version lack (OPS-9).
+ * when no catalogue is stored, and a publish when nothing is published yet; the published revision
+ * rendered again when another build or other site settings rendered it (UPGRADE-1); the width
+ * variants that photos stored by an older version lack (OPS-9).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -98,6 +99,37 @@ async function completeBucket(
   }
 }
 
+/**
+ * UPGRADE-1: when the build on disk or the site settings differ from those that rendered the
+ * served site (an upgrade, `npm run build`, a changed GSTIN or contact detail), the revision it
+ * serves, not the owner's unpublished edits, is rendered again into the folder and the bucket
+ * before its pages are served (the publisher holds them until then). A failure is said and the
+ * old pages are served: they still name only files that are kept (UPGRADE-3). Resolves to the
+ * site served afterwards.
+ */
+async function renderAgainIfStale(
+  ctx: AppContext,
+  served: PublishedSite,
+  say: (line: string) => void,
+): Promise<PublishedSite> {
+  const why = ctx.publisher.staleness(served);
+  try {
+    if (!why) return served;
+    const result = await ctx.publisher.publish({ revision: served.revision });
+    say(
+      `Published revision ${result.revision} again, rendered with this ${why === 'build' ? 'build' : 'configuration'}: ${result.pages} pages in ${result.ms} ms`,
+    );
+    return ctx.publisher.serving() ?? served;
+  } catch (error) {
+    say(
+      `Could not render revision ${served.revision} with this ${why === 'build' ? 'build' : 'configuration'}; serving it as published: ${(error as Error).message}`,
+    );
+    return served;
+  } finally {
+    ctx.publisher.settle();
+  }
+}
+
 /** Prepares DATA_DIR; `say` prints a line for the person starting the server. */
 export async function prepareDataDir(ctx: AppContext, say: (line: string) => void): Promise<void> {
   await ensureOwner(ctx, say);
@@ -111,7 +143,8 @@ export async function prepareDataDir(ctx: AppContext, say: (line: string) => voi
     say(`Published revision ${result.revision}: ${result.pages} pages in ${result.ms} ms`);
     return;
   }
-  await completeBucket(ctx, served, say);
+  const current = await renderAgainIfStale(ctx, served, say);
+  await completeBucket(ctx, current, say);
   // OPS-9: photos stored before a width was added to VARIANT_WIDTHS get it while the published
   // site keeps serving (its srcsets name only the widths of its day, all present).
   const { completed, failed } = await addMissingVariants(ctx, Object.keys(photoSizes(ctx.db)));

@@ -19,8 +19,8 @@ import { minimumStay } from './stay-request.js';
 import { formatPaise } from './stay-basics.js';
 
 const TODAY = '2026-01-01';
-const context: QuoteContext = { gst: false, today: TODAY };
-const withGst: QuoteContext = { gst: true, today: TODAY };
+const context: QuoteContext = { settings: {}, today: TODAY };
+const withGst: QuoteContext = { settings: { gstin: '29ABCDE1234F1ZW' }, today: TODAY };
 const base: PricedProperty = { id: 'stay-1', nightlyRate: 4500, weekendRate: 5500 };
 const newYear: Season = {
   name: 'New Year',
@@ -345,7 +345,7 @@ describe('for any rates and stay', () => {
         const q = quoteStay(
           property as PricedProperty,
           { checkIn, checkOut, guests },
-          { gst, today: TODAY },
+          { settings: gst ? { gstin: '29ABCDE1234F1ZW' } : {}, today: TODAY },
         );
         const sum = q.lines.reduce((s, l) => s + l.amountPaise, 0);
         expect(q.totalPaise).toBe(sum);

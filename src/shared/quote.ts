@@ -14,7 +14,7 @@ import { gstByRate, mulDivHalfUp, type GstRate } from './gst.js';
 import { DEFAULT_ADVANCE_PERCENT, type Season } from './property-fields.js';
 import { stayProblems } from './stay-request.js';
 import { seasonOf } from './seasons.js';
-import type { Property } from './site-data.js';
+import type { Property, SiteInfo } from './site-data.js';
 import { formatPaise, nightlyRateOf } from './stay-basics.js';
 
 /**
@@ -62,12 +62,19 @@ export interface StayRequest {
   guests: number;
 }
 
+/**
+ * The site settings a quote depends on (UPGRADE-4): the `site` object the pages are rendered with
+ * (PageData.site), and the very object the server's quote and booking take
+ * (src/server/publish/site-settings.ts publicSite), so the three agree by construction.
+ */
+export type QuoteSettings = Pick<SiteInfo, 'gstin'>;
+
 /** What the quote knows besides the property. */
 export interface QuoteContext {
   /** Unavailable nights (GET /api/availability's runs); none when unknown. */
   unavailable?: readonly DateRange[];
-  /** The business is registered for GST (GSTIN set): quotes carry the tax. */
-  gst: boolean;
+  /** The site settings: with a GSTIN, the business is registered for GST and quotes carry the tax. */
+  settings: QuoteSettings;
   /** The properties' today (calendar-dates.ts today()): a check-in before it is refused. */
   today: string;
   /** The owner marked the stay exempt under entry 12A (GST-6): no GST line. */
@@ -326,7 +333,7 @@ export function quoteStay(
   // carries none.
   const keep = 100 - discount.percent;
   const gst =
-    context.gst && !context.exempt && nights.length > 0
+    context.settings.gstin !== undefined && !context.exempt && nights.length > 0
       ? gstByRate(
           nights.map((night) => ({
             amountPaise: night.amountPaise,

@@ -125,7 +125,7 @@ describe('BOOK-1, BOOK-2: a guest requests a stay', () => {
     const quote = quoteStay(
       property,
       { checkIn: day(10), checkOut: day(12), guests: 2 },
-      { gst: false, today: today(clock) },
+      { settings: {}, today: today(clock) },
     );
     expect(b).toMatchObject({
       id: created.id,

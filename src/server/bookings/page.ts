@@ -72,12 +72,14 @@ async function guestView(
   };
 }
 
-let template: string | undefined;
-
-/** The page's HTML: the client build's template, no script, the SSR entry's booking page in it. Throws when the build is missing. */
+/**
+ * The page's HTML: the client build's template, no script, the SSR entry's booking page in it.
+ * Both are read as they are on disk now, so a build run while the server is up gives a page of one
+ * build (UPGRADE-2). Throws when the build is missing.
+ */
 async function bookingPageHtml(view: GuestBookingView): Promise<string> {
   const ssr = await loadSsr();
-  template ??= withoutScripts(await readTemplate());
+  const template = withoutScripts(await readTemplate());
   const page = ssr.renderBooking(view);
   return template
     .replace('<!--app-head-->', () => page.head)

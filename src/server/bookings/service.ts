@@ -38,6 +38,7 @@ import { exemptionPossible } from '../../shared/gst.js';
 import { documentLinks } from '../gst/store.js';
 import { quoteStay } from '../../shared/quote.js';
 import type { Property } from '../../shared/site-data.js';
+import { publicSite } from '../publish/site-settings.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -207,7 +208,7 @@ export class BookingService {
         }
         const quote = quoteStay(property, stay, {
           unavailable,
-          gst: this.config.site.gstin !== undefined,
+          settings: publicSite(this.config),
           today: today(now),
         });
         // Without a nightly rate the request is still taken, without a price (AVL-11).

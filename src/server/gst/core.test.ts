@@ -105,7 +105,7 @@ function quoteOf(s: StayCase) {
   return quoteStay(
     property,
     { checkIn, checkOut: addDays(checkIn, s.nights), guests: s.guests },
-    { gst: true, today: '2026-01-01' },
+    { settings: { gstin: '29ABCDE1234F1ZW' }, today: '2026-01-01' },
   );
 }
 

@@ -16,6 +16,9 @@ export const CLIENT_DIR = path.join(DIST, 'client');
 export const SSR_ENTRY = path.join(DIST, 'server', 'entry-server.js');
 
 const LOADER_RE = /<script type="module" data-entry="[^"]+" data-site-data="">([\s\S]*?)<\/script>/;
+/** The loader as published: `data-site-data` names the page's data script. */
+const PAGE_LOADER_RE =
+  /<script type="module" data-entry="[^"]+" data-site-data="[^"]*">([\s\S]*?)<\/script>/;
 const SCRIPTS_RE = /<script type="module"[^>]*>[\s\S]*?<\/script>/g;
 
 /** The template's text. Throws (ENOENT) when the client build is missing. */
@@ -55,10 +58,51 @@ export function withoutScripts(template: string): string {
 }
 
 /**
- * The CSP source that allows the loader and nothing else inline: `'sha256-{base64}'` of its text
- * (CSP Level 3 §8.4 hash-source). Throws when the template has no loader.
+ * CSP for pages that run no inline script (OWASP Content Security Policy Cheat Sheet): the booking
+ * page, previews, the "starting" page. The map is Google's frame.
  */
-export function loaderHashSource(template: string): string {
-  const code = loaderCode(template);
-  return `'sha256-${crypto.createHash('sha256').update(code, 'utf8').digest('base64')}'`;
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  'frame-src https://maps.google.com https://www.google.com',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * The CSP of one page (UPGRADE-2, decision 014): CONTENT_SECURITY_POLICY whose `script-src` also
+ * allows the first-paint loader that this very page carries, by its SHA-256; a page without a
+ * loader (an old or hand-made file) gets CONTENT_SECURITY_POLICY. Derived from the page's own
+ * bytes, never from the build on disk, so a page rendered by an older build keeps its scripts
+ * after an upgrade, and a build run while the server is up changes nothing it sends.
+ */
+export function pagePolicy(html: string): string {
+  const found = PAGE_LOADER_RE.exec(html);
+  if (!found) return CONTENT_SECURITY_POLICY;
+  const hash = crypto.createHash('sha256').update(found[1]!, 'utf8').digest('base64');
+  return CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' 'sha256-${hash}'`);
+}
+
+function fileHash(file: string): string {
+  return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}
+
+/**
+ * The identity of the build on disk now (UPGRADE-1): the first 16 hex of the SHA-256 of the
+ * client template (which names the hashed entry and carries the loader) and the SSR entry. Read
+ * from disk on every call (a build may run while the server is up), so never stale. Throws
+ * (ENOENT) when either is missing.
+ */
+export function buildIdentity(): string {
+  return crypto
+    .createHash('sha256')
+    .update(fileHash(path.join(CLIENT_DIR, 'index.html')))
+    .update(fileHash(SSR_ENTRY))
+    .digest('hex')
+    .slice(0, 16);
 }

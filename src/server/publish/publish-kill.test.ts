@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testProperty } from '../../../test/factories.js';
-import { dataScriptOf } from '../../../test/test-helpers.js';
+import { dataScriptOf, listFiles } from '../../../test/test-helpers.js';
 import { prerenderPaths } from '../../shared/routes.js';
 import type { SiteData } from '../../shared/site-data.js';
 import { openDb } from '../store/db.js';
@@ -285,7 +285,11 @@ describe('publishing killed with SIGKILL at random points', () => {
     const published = entries.filter((n) => /^\d+-\d+$/.test(n));
     expect(published.length).toBeGreaterThanOrEqual(1);
     expect(published.length).toBeLessThanOrEqual(KEEP_PUBLISHED);
-    expect(entries.length).toBe(published.length + 1);
+    // Besides them: `current`, the kept files (UPGRADE-3) and the publish records.
+    expect(entries.length).toBe(published.length + 3);
+    const kept = listFiles(path.join(siteDir, 'files'));
+    expect(kept.filter((n) => n.includes('.tmp-'))).toEqual([]);
+    expect(kept.filter((n) => n.startsWith('site-data.'))).not.toEqual([]);
     checkDatabase(dataDir, stored);
   }, 300_000);
 });

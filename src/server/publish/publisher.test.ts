@@ -13,7 +13,7 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { prerenderPaths } from '../../shared/routes.js';
 import { DATA_GLOBAL, type PageData, type SiteData } from '../../shared/site-data.js';
-import { saveRevision } from '../store/revisions.js';
+import { getRevision, saveRevision } from '../store/revisions.js';
 import { testCatalogue } from '../../../test/factories.js';
 import { dataScriptOf, listFiles, makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import type { PublishResult } from '../context.js';
@@ -174,14 +174,15 @@ describe('publisher', () => {
       socialUrl,
       officeAddress,
     });
-    expect(new Date(data.publishedAt).getTime()).toBe(time);
+    // The revision's save time, not the publish's: the same catalogue gives the same script (UPGRADE-3).
+    expect(data.publishedAt).toBe(getRevision(t.ctx.db, revision)!.createdAt);
 
     const link = path.join(t.ctx.paths.site, CURRENT_LINK);
     expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
     expect(fs.readlinkSync(link)).toBe(path.basename(result.dir));
     expect(t.ctx.publisher.currentDir()).toBe(result.dir);
     expect(fs.readdirSync(t.ctx.paths.site).sort()).toEqual(
-      [path.basename(result.dir), CURRENT_LINK].sort(),
+      [path.basename(result.dir), CURRENT_LINK, 'files', 'ledger'].sort(),
     );
   });
 
@@ -219,7 +220,7 @@ describe('publisher', () => {
     expect(new Set(dirs).size).toBe(7);
     expect(publishedFolders(t.ctx.paths.site)).toEqual(dirs.slice(-KEEP_PUBLISHED).sort());
     expect(fs.readdirSync(t.ctx.paths.site).sort()).toEqual(
-      [...dirs.slice(-KEEP_PUBLISHED), CURRENT_LINK].sort(),
+      [...dirs.slice(-KEEP_PUBLISHED), CURRENT_LINK, 'files', 'ledger'].sort(),
     );
     expect(t.ctx.publisher.currentDir()).toBe(results[6]!.dir);
     for (const dir of dirs.slice(-KEEP_PUBLISHED)) {

@@ -8,6 +8,10 @@
  * that fails anywhere leaves the folder on the previous site and reports the failure, and the
  * next publish completes it (CDN-5). Each target then prunes what no later publish needs.
  *
+ * Every publish records the build and the site settings that rendered it (UPGRADE-1). Until the
+ * start has re-rendered a site rendered with another build or other settings (startup.ts), or
+ * this process has published, such a site is not served (servableDir).
+ *
  * Publishes are serialised: in one process by a promise chain, across processes (the server and
  * the publish CLI) by a pid lock file, so a later publish always reads the latest revision and a
  * slower, older one can never swap back over it.
@@ -18,7 +22,9 @@ import type { AppContext, Publisher, PublishResult } from '../context.js';
 import { createFolderTarget, isAlive, type FolderTarget } from './folder-target.js';
 import { renderSite } from './render.js';
 import { createBucketTarget } from './s3-target.js';
-import type { PublishTarget } from './target.js';
+import { buildIdentity } from './client-build.js';
+import { settingsIdentity } from './site-settings.js';
+import type { PublishedSite, PublishTarget } from './target.js';
 
 /** The lock file that serialises publishes across processes (the server and the publish CLI). */
 const LOCK_FILE = '.publish.lock';
@@ -68,10 +74,16 @@ async function publishLocked(
   ctx: Omit<AppContext, 'publisher'>,
   targets: readonly PublishTarget[],
   folder: FolderTarget,
+  revision: number | undefined,
 ): Promise<PublishResult> {
   const started = performance.now();
-  const site = await renderSite(ctx);
-  const published = { revision: site.revision, publishedAt: site.publishedAt };
+  const site = await renderSite(ctx, revision);
+  const published = {
+    revision: site.revision,
+    publishedAt: site.publishedAt,
+    build: site.build,
+    settings: site.settings,
+  };
   const stored: PublishResult['targets'] = [];
   for (const target of targets) {
     const named = await target.write(published, site.named);
@@ -124,24 +136,47 @@ export function createPublisher(
   const bucket = targets.find((t) => t.kind === 'bucket');
   let chain: Promise<unknown> = Promise.resolve();
   const listeners: ((dir: string) => void)[] = [];
+  let settled = false;
+  const staleness = (site: PublishedSite | undefined): 'build' | 'settings' | undefined => {
+    if (!site) return undefined;
+    let build: string | undefined;
+    try {
+      build = buildIdentity();
+    } catch {
+      // No build to render with: re-rendering cannot help, the pages are what there is.
+      return undefined;
+    }
+    if (site.build !== build) return 'build';
+    return site.settings === settingsIdentity(ctx.config) ? undefined : 'settings';
+  };
   return {
-    publish() {
+    publish(opts = {}) {
       const run = chain.then(async () => {
         const release = await acquireLock(ctx.paths.site);
         try {
-          return await publishLocked(ctx, targets, folder);
+          return await publishLocked(ctx, targets, folder, opts.revision);
         } finally {
           release();
         }
       });
       chain = run.catch(() => undefined);
       return run.then((result) => {
+        settled = true;
         for (const listener of listeners) listener(result.dir);
         return result;
       });
     },
     serving: () => folder.serving(),
     currentDir: () => folder.serving()?.dir,
+    staleness,
+    servableDir() {
+      const site = folder.serving();
+      return settled || staleness(site) === undefined ? site?.dir : undefined;
+    },
+    settle() {
+      settled = true;
+    },
+    filesDir: () => folder.filesDir,
     keptDirs: () => folder.keptDirs(),
     ...(bucket ? { bucket: { current: () => bucket.current() } } : {}),
     onSwap(listener) {

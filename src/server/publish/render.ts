@@ -30,10 +30,18 @@ import { CONTENT_TYPES, normalisedFormat } from '../images/image-rules.js';
 import { addMissingVariants } from '../images/pipeline.js';
 import { sanitizeDescription } from '../sanitize.js';
 import { photoSizes } from '../store/photos.js';
-import { latestRevision } from '../store/revisions.js';
-import { CLIENT_DIR, readTemplate, SSR_ENTRY, withSiteData } from './client-build.js';
+import { getRevision, latestRevision } from '../store/revisions.js';
+import {
+  buildIdentity,
+  CLIENT_DIR,
+  pagePolicy,
+  readTemplate,
+  SSR_ENTRY,
+  withSiteData,
+} from './client-build.js';
 import { robotsTxt, sitemapXml } from './seo-files.js';
-import type { SiteFile } from './target.js';
+import { publicSite, settingsIdentity } from './site-settings.js';
+import type { PublishedSite, SiteFile } from './target.js';
 
 /** File names of the content-hashed data scripts (DATA-1 global data object), see dataScriptName. */
 export const DATA_SCRIPT_RE = /^site-data\.[0-9a-f]{12}\.js$/;
@@ -75,14 +83,27 @@ export interface SsrModule {
   renderBooking(view: GuestBookingView): { html: string; head: string };
 }
 
-let ssrModule: Promise<SsrModule> | undefined;
-/** The built SSR entry (dist/server/entry-server.js), loaded once. Rejects when it is not built. */
+/** The SSR module imported last, and the SHA-256 of the entry file it was imported from. */
+let ssrModule: { hash: string; module: Promise<SsrModule> } | undefined;
+/**
+ * The built SSR entry (dist/server/entry-server.js) as it is on disk now: imported again (under a
+ * URL naming its hash) when a build has replaced it since the last call, so a build run while the
+ * server is up renders with the new code, matching the new client (UPGRADE-2). Rejects when it is
+ * not built.
+ */
 export function loadSsr(): Promise<SsrModule> {
-  if (!fs.existsSync(SSR_ENTRY)) {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(SSR_ENTRY);
+  } catch {
     return Promise.reject(new Error(`publish: ${SSR_ENTRY} is missing: run "npm run build" first`));
   }
-  ssrModule ??= import(pathToFileURL(SSR_ENTRY).href) as Promise<SsrModule>;
-  return ssrModule;
+  const hash = crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  if (ssrModule?.hash !== hash) {
+    const url = `${pathToFileURL(SSR_ENTRY).href}?build=${hash}`;
+    ssrModule = { hash, module: import(url) as Promise<SsrModule> };
+  }
+  return ssrModule.module;
 }
 
 /** JSON that is safe inside a <script> element and a JS string: no "<", U+2028 or U+2029 raw. */
@@ -100,12 +121,15 @@ function dataScriptName(script: Buffer): string {
 
 /**
  * The catalogue as pages show it: descriptions sanitised (again: imports are, the demo seed too),
- * the public site details, and each property's "from" rate as of `publishedAt` (PRICE-7).
+ * the public site details (site-settings.ts publicSite), `publishedAt` as given, and each
+ * property's "from" rate as of the day of `ratesAsOf` (PRICE-7; ISO time, `publishedAt` by
+ * default).
  */
 export function pageDataOf(
   ctx: Omit<AppContext, 'publisher'>,
   data: SiteData,
   publishedAt: string,
+  ratesAsOf = publishedAt,
 ): PageData {
   const sizes = photoSizes(ctx.db);
   const propertyList = data.propertyList.map((p) => ({
@@ -115,16 +139,24 @@ export function pageDataOf(
   const used: PageData['photoSizes'] = {};
   for (const p of propertyList)
     for (const ph of p.photos) if (sizes[ph.name]) used[ph.name] = sizes[ph.name]!;
-  const { siteUrlIsDefault: _default, ...site } = ctx.config.site;
-  const fromRatesAsOf = fromRates(propertyList, today(Date.parse(publishedAt)));
-  return { ...data, propertyList, photoSizes: used, site, publishedAt, fromRates: fromRatesAsOf };
+  const fromRatesAsOf = fromRates(propertyList, today(Date.parse(ratesAsOf)));
+  return {
+    ...data,
+    propertyList,
+    photoSizes: used,
+    site: publicSite(ctx.config),
+    publishedAt,
+    fromRates: fromRatesAsOf,
+  };
 }
 
-/** A rendered site: the revision, the publish time, and its files in the order they are stored. */
-export interface RenderedSite {
-  revision: number;
-  /** ISO time of this publish. */
-  publishedAt: string;
+/**
+ * A rendered site: the revision, the publish time, what rendered it (UPGRADE-1), and its files in
+ * the order they are stored.
+ */
+export interface RenderedSite extends PublishedSite {
+  build: string;
+  settings: string;
   /** What pages name: the client build, photos, the data script. Stored first (CDN-4). */
   named: SiteFile[];
   /** Pages, the 404 page, sitemap.xml and robots.txt. Stored after `named`. */
@@ -190,14 +222,30 @@ function photoFiles(ctx: Omit<AppContext, 'publisher'>): SiteFile[] {
 }
 
 /**
- * Renders the latest stored revision. Throws when no catalogue is stored or the build is missing.
+ * Renders the latest stored revision, or `revision` (the start re-renders the published one,
+ * UPGRADE-1), with the build on disk and the running configuration's site settings. The data
+ * script's `publishedAt` is the revision's save time, so a publish of an unchanged catalogue on
+ * the same day gives the same data script, under the same name (UPGRADE-3). Throws when no
+ * catalogue (or no such revision) is stored or the build is missing.
  */
-export async function renderSite(ctx: Omit<AppContext, 'publisher'>): Promise<RenderedSite> {
-  const latest = latestRevision(ctx.db);
-  if (!latest) throw new Error('publish: no catalogue is stored yet');
+export async function renderSite(
+  ctx: Omit<AppContext, 'publisher'>,
+  revision?: number,
+): Promise<RenderedSite> {
+  const latest = revision === undefined ? latestRevision(ctx.db) : getRevision(ctx.db, revision);
+  if (!latest) {
+    throw new Error(
+      revision === undefined
+        ? 'publish: no catalogue is stored yet'
+        : `publish: revision ${revision} is no longer stored`,
+    );
+  }
+  // Read before the template and the SSR entry: a build finishing meanwhile then makes the next
+  // start (or publish) render again rather than record a build it did not render with.
+  const build = buildIdentity();
   const ssr = await loadSsr();
   const publishedAt = new Date().toISOString();
-  const data = pageDataOf(ctx, latest.data, publishedAt);
+  const data = pageDataOf(ctx, latest.data, latest.createdAt, publishedAt);
   // Every srcset names every width (OPS-9): a photo stored before a width was added gets it here
   // when the start's backfill has not reached it yet.
   await addMissingVariants(ctx, Object.keys(data.photoSizes));
@@ -223,6 +271,7 @@ export async function renderSite(ctx: Omit<AppContext, 'publisher'>): Promise<Re
     contentType,
     cacheControl: PAGE_CACHE,
     stableName: false,
+    ...(contentType === TYPES['.html'] ? { contentSecurityPolicy: pagePolicy(body) } : {}),
   });
   const pages = prerenderPaths(data).map((url) => {
     const rendered = ssr.render(url, data);
@@ -237,5 +286,12 @@ export async function renderSite(ctx: Omit<AppContext, 'publisher'>): Promise<Re
     page('/sitemap.xml', sitemapXml(data, data.site.siteUrl, publishedAt), TYPES['.xml']),
     page('/robots.txt', robotsTxt(data.site.siteUrl), TYPES['.txt']),
   );
-  return { revision: latest.id, publishedAt, named, pages };
+  return {
+    revision: latest.id,
+    publishedAt,
+    build,
+    settings: settingsIdentity(ctx.config),
+    named,
+    pages,
+  };
 }

@@ -14,9 +14,15 @@
  * - the publisher writes what pages name first, then the pages; commit writes the manifest, so a
  *   publish that fails halfway leaves every stored page naming stored objects, and the next
  *   publish, finding no record of what the failed one uploaded unchanged, completes it (CDN-5);
- * - prune deletes, after a commit, the keys under the prefix that neither this publish nor the one
- *   before needs, at most MAX_DELETES_PER_PUBLISH per publish (CDN-6): the prefix belongs to the
- *   site. A page a visitor loaded just before a publish still finds its data script.
+ * - a page is stored with the Content-Security-Policy that allows its own loader as metadata
+ *   (`x-amz-meta-content-security-policy`), which the CDN sends as the header (UPGRADE-2,
+ *   docs/deploy/cdn-nginx.conf): a page the CDN caches from an older build keeps its scripts;
+ * - the manifest also records what rendered the publish (UPGRADE-1) and, for every publish of the
+ *   last RETAIN_MS (24 h), the keys of the hashed files its pages name (UPGRADE-3);
+ * - prune deletes, after a commit, the keys under the prefix that neither this publish nor any
+ *   publish of the last 24 hours needs, at most MAX_DELETES_PER_PUBLISH per publish (CDN-6): the
+ *   prefix belongs to the site. A page a visitor loaded, or a CDN cached, within the day still
+ *   finds its scripts and its data script.
  * Credentials are handed to the SDK only; no error or result names them.
  */
 import crypto from 'node:crypto';
@@ -31,7 +37,13 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { BucketConfig } from '../config.js';
-import type { PublishedSite, PublishTarget, SiteFile } from './target.js';
+import {
+  RETAIN_MS,
+  retainedByAge,
+  type PublishedSite,
+  type PublishTarget,
+  type SiteFile,
+} from './target.js';
 
 /** The manifest's key under the prefix; a CDN answers 404 for it (docs/deploy/cdn-nginx.conf). */
 export const MANIFEST_NAME = '.stays-manifest.json';
@@ -45,13 +57,23 @@ interface ObjectRecord {
   md5: string;
   type: string;
   cache: string;
+  /** A page's Content-Security-Policy metadata (UPGRADE-2). */
+  csp?: string;
 }
 
-/** The manifest object: the publish it describes, its objects, and the keys of the one before. */
+/**
+ * The manifest object: the publish it describes, its objects, and the hashed keys (UPGRADE-3)
+ * named by each publish of the last RETAIN_MS, newest first. `previous` (every key of the publish
+ * before) is what an older version wrote: still honoured by prune once.
+ */
 interface Manifest extends PublishedSite {
   objects: Record<string, ObjectRecord>;
-  previous: string[];
+  retained?: { publishedAt: string; keys: string[] }[];
+  previous?: string[];
 }
+
+/** The metadata name of a page's Content-Security-Policy, sent by S3 as `x-amz-meta-{name}`. */
+const CSP_METADATA = 'content-security-policy';
 
 /** The key of a URL path under `prefix` (CDN-2). */
 function keyForPath(prefix: string, urlPath: string): string {
@@ -141,7 +163,10 @@ export function createBucketTarget(
     const known = state.before?.objects[key];
     const etag = state.listed.get(key);
     const sameHeaders =
-      known !== undefined && known.type === file.contentType && known.cache === file.cacheControl;
+      known !== undefined &&
+      known.type === file.contentType &&
+      known.cache === file.cacheControl &&
+      known.csp === file.contentSecurityPolicy;
     if (file.stableName && etag !== undefined && sameHeaders) {
       state.objects[key] = known;
       return false;
@@ -152,7 +177,13 @@ export function createBucketTarget(
     const md5 = crypto.createHash('md5').update(body).digest('hex');
     // A multipart ETag ("{hash}-{parts}") is not the MD5: the record vouches for the bytes then.
     const etagAgrees = etag !== undefined && (etag === md5 || etag.includes('-'));
-    const record = { md5, type: file.contentType, cache: file.cacheControl };
+    const csp = file.contentSecurityPolicy;
+    const record = {
+      md5,
+      type: file.contentType,
+      cache: file.cacheControl,
+      ...(csp ? { csp } : {}),
+    };
     if (etagAgrees && sameHeaders && known.md5 === md5) {
       state.objects[key] = record;
       return false;
@@ -165,6 +196,7 @@ export function createBucketTarget(
         Body: body,
         ContentType: file.contentType,
         CacheControl: file.cacheControl,
+        ...(csp ? { Metadata: { [CSP_METADATA]: csp } } : {}),
       },
     }).done();
     state.objects[key] = record;
@@ -188,11 +220,24 @@ export function createBucketTarget(
     async commit(site: PublishedSite): Promise<void> {
       if (pending?.site.publishedAt !== site.publishedAt)
         throw new Error('publish: nothing was written to the bucket for this publish');
+      const before = pending.before;
+      const keys = Object.keys(pending.objects).filter((key) =>
+        retainedByAge(`/${key.slice(prefix.length)}`),
+      );
+      const earlier = before?.retained ?? [];
+      if (before?.previous)
+        earlier.push({ publishedAt: before.publishedAt, keys: Object.keys(before.objects) });
+      const since = Date.parse(site.publishedAt) - RETAIN_MS;
       const manifest: Manifest = {
         revision: site.revision,
         publishedAt: site.publishedAt,
+        ...(site.build ? { build: site.build } : {}),
+        ...(site.settings ? { settings: site.settings } : {}),
         objects: pending.objects,
-        previous: Object.keys(pending.before?.objects ?? {}),
+        retained: [
+          { publishedAt: site.publishedAt, keys },
+          ...earlier.filter((entry) => Date.parse(entry.publishedAt) >= since),
+        ],
       };
       await client.send(
         new PutObjectCommand({
@@ -208,12 +253,26 @@ export function createBucketTarget(
     },
     async current(): Promise<PublishedSite | undefined> {
       const manifest = await readManifest();
-      return manifest && { revision: manifest.revision, publishedAt: manifest.publishedAt };
+      if (!manifest) return undefined;
+      const { revision, publishedAt, build, settings } = manifest;
+      return {
+        revision,
+        publishedAt,
+        ...(build ? { build } : {}),
+        ...(settings ? { settings } : {}),
+      };
     },
-    async prune(): Promise<number> {
+    async prune(now = Date.now()): Promise<number> {
       const manifest = committed ?? (await readManifest());
       if (!manifest) return 0;
-      const needed = new Set([...Object.keys(manifest.objects), ...manifest.previous, manifestKey]);
+      const needed = new Set([
+        ...Object.keys(manifest.objects),
+        ...(manifest.previous ?? []),
+        manifestKey,
+      ]);
+      for (const entry of manifest.retained ?? [])
+        if (Date.parse(entry.publishedAt) >= now - RETAIN_MS)
+          for (const key of entry.keys) needed.add(key);
       const stale = [...(await list()).keys()].filter((k) => !needed.has(k)).slice(0, maxDeletes);
       for (let i = 0; i < stale.length; i += 1000) {
         const batch = stale.slice(i, i + 1000);

@@ -6,11 +6,18 @@
  * A target is told the files in two calls, the files pages name first (CDN-4), then commits.
  */
 
-/** What a publish put online: the catalogue revision and the ISO time of the publish. */
+/**
+ * What a publish put online: the catalogue revision, the ISO time of the publish, and what
+ * rendered it (UPGRADE-1): the build's identity (client-build.ts buildIdentity) and the site
+ * settings' (site-settings.ts settingsIdentity). Both are absent from what an older version
+ * published, which therefore counts as rendered by another build.
+ */
 export interface PublishedSite {
   revision: number;
-  /** ISO 8601 time of the publish, the global data object's `publishedAt`. */
+  /** ISO 8601 time of the publish. */
   publishedAt: string;
+  build?: string;
+  settings?: string;
 }
 
 /** One file of a published site, addressed by the URL path that serves it. */
@@ -26,6 +33,12 @@ export interface SiteFile {
   contentType: string;
   /** Cache-Control a CDN is told to send with it (CDN-3). */
   cacheControl: string;
+  /**
+   * Pages only: the Content-Security-Policy to send with it, allowing the loader it carries
+   * (UPGRADE-2; client-build.ts pagePolicy). A bucket stores it as the object's metadata
+   * `x-amz-meta-content-security-policy`, which the CDN sends as the header.
+   */
+  contentSecurityPolicy?: string;
   /**
    * True when the bytes under this path never change: content-hashed names (assets, the data
    * script) and photos (unique names, IMG-4). A stored copy of such a file need not be read again.
@@ -49,8 +62,25 @@ export interface PublishTarget {
   /** The site served now, undefined before the first publish. Rejects when it cannot be read. */
   current(): Promise<PublishedSite | undefined>;
   /**
-   * Removes what neither the current nor the previous publish needs, bounded per call (CDN-6);
-   * resolves to how many files or folders it removed.
+   * Removes what no page published in the last RETAIN_MS names, nor the current publish, bounded
+   * per call (CDN-6, UPGRADE-3); resolves to how many files or folders it removed. `now` is the
+   * time in ms (tests move it).
    */
-  prune(): Promise<number>;
+  prune(now?: number): Promise<number>;
+}
+
+/**
+ * How long what a publish's pages name stays stored after that publish (UPGRADE-3): 24 hours, so
+ * a page still open in a browser, or kept by a CDN's cache, finds its scripts, its data script and
+ * its styles after any number of later publishes and upgrades.
+ */
+export const RETAIN_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether the file at `urlPath` is one whose name changes with its bytes and which pages name, kept by age
+ * (UPGRADE-3): the client build's hashed assets and the data script. Photos are kept as long as a
+ * stored revision names them (IMG-4), hero images and the favicon keep their names.
+ */
+export function retainedByAge(urlPath: string): boolean {
+  return urlPath.startsWith('/assets/') || /^\/site-data\.[0-9a-f]{12}\.js$/.test(urlPath);
 }

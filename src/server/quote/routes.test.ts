@@ -100,7 +100,7 @@ describe('GET /api/quote/{propertyId}', () => {
     // The same figures as the function the pages run, by construction.
     const property = { id: 'stay-1', ...rates } as Property;
     expect(quote).toEqual(
-      quoteStay(property, { checkIn, checkOut, guests: 3 }, { gst: false, today: today() }),
+      quoteStay(property, { checkIn, checkOut, guests: 3 }, { settings: {}, today: today() }),
     );
   });
 

@@ -2,7 +2,8 @@
  * GET /api/quote/{propertyId}?checkIn=YYYY-MM-DD&checkOut=YYYY-MM-DD&guests=N (PRICE-6), public:
  * the quote of a stay at a property of the published catalogue, made by the same pure function the
  * pages use (src/shared/quote.ts), with the property's unavailable nights (the runs
- * GET /api/availability answers, AVL-7) and GST when GSTIN is set (PRICE-5).
+ * GET /api/availability answers, AVL-7) and GST when GSTIN is set (PRICE-5): the site settings
+ * the pages were rendered with, since the start renders them again when they change (UPGRADE-4).
  *
  * A stay the property cannot take (below the minimum stay, too many guests, an unavailable night,
  * check-in in the past, check-out not after check-in) is a 200 whose `problems` say why; a query
@@ -21,6 +22,7 @@ import type { AppContext } from '../context.js';
 import { unavailableRanges } from '../nights/nights.js';
 import { badRequest, notFound, schemaRefusal } from '../errors.js';
 import { publishedProperties as readPublished } from '../publish/published-properties.js';
+import { publicSite } from '../publish/site-settings.js';
 
 /** How long a browser or proxy may reuse a quote (PRICE-6: 60 s, as availability, AVL-7). */
 const QUOTE_MAX_AGE_SECONDS = 60;
@@ -52,7 +54,7 @@ export async function quoteRoutes(app: FastifyInstance, ctx: AppContext): Promis
       void reply.header('cache-control', `public, max-age=${QUOTE_MAX_AGE_SECONDS}`);
       return quoteStay(property, stay, {
         unavailable: unavailableRanges(ctx.db, property.id, now),
-        gst: ctx.config.site.gstin !== undefined,
+        settings: publicSite(ctx.config),
         today: today(now),
       });
     },

@@ -1,8 +1,7 @@
 /**
  * GET /healthz for a process manager or a load balancer (OPS-7):
  * - 200 `{ ok: true, revision, publishedAt }` when the database answers and a site is published
- *   (`revision`: the catalogue revision being served; `publishedAt`: ISO time of that publish,
- *   the global data object's `publishedAt`), as the publisher's folder target tells; with
+ *   (`revision`: the catalogue revision being served; `publishedAt`: ISO time of that publish), as the publisher's folder target tells; with
  *   PUBLISH_TARGET, `bucket` is the bucket's `{ revision, publishedAt }` or `{ error }` (CDN-7);
  *   with BACKUP_TARGET, `backup` is `{ lastCopyAt, lagSeconds }` or `{ error }` (BACKUP-4);
  * - 503 `{ ok: false, error }` otherwise (while the first start seeds the demo, or the database
@@ -59,7 +58,9 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
       ]);
       return {
         ...answer,
-        bucket: site ?? { error: 'Nothing is published to the bucket yet.' },
+        bucket: site
+          ? { revision: site.revision, publishedAt: site.publishedAt }
+          : { error: 'Nothing is published to the bucket yet.' },
       };
     } catch (err) {
       req.log.warn({ err }, 'health check: the bucket could not be read');

@@ -3,6 +3,10 @@
  * from memory with strong ETags and precompressed brotli/gzip bodies, HTML revalidated on every
  * visit (`no-cache`), hashed assets, hero images and the content-hashed data script cached for a
  * year (`immutable`). Unknown paths get the published 404 page with status 404.
+ * Each page is sent with the CSP that allows the loader it carries (UPGRADE-2); hashed assets and
+ * data scripts come from the publisher's files kept by age (UPGRADE-3) first, so a page rendered
+ * by an earlier build finds its scripts after `npm run build`, and a publish after a build run
+ * while the server is up finds the new build's.
  * No request path is ever joined to the filesystem: files are looked up in maps loaded from the
  * published folder and dist/client.
  */
@@ -12,7 +16,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, NOT_FOUND_PATH } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
-import { CLIENT_DIR, loaderHashSource } from '../publish/client-build.js';
+import { CLIENT_DIR, CONTENT_SECURITY_POLICY, pagePolicy } from '../publish/client-build.js';
 import { contentTypeOf, DATA_SCRIPT_RE } from '../publish/render.js';
 
 interface StaticFile {
@@ -24,37 +28,7 @@ interface StaticFile {
   headers: Record<string, string>;
 }
 
-/**
- * CSP for pages that run no inline script (OWASP Content Security Policy Cheat Sheet): the booking
- * page, previews, the "starting" page. The map is Google's frame.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  'frame-src https://maps.google.com https://www.google.com',
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-let publishedPolicy: string | undefined;
-
-/**
- * CSP of published pages: CONTENT_SECURITY_POLICY whose `script-src` also allows the build's
- * first-paint loader, by its SHA-256 (decision 014). Read from dist/client/index.html once.
- * Throws when the client build is missing.
- */
-export function publishedPagePolicy(): string {
-  publishedPolicy ??= CONTENT_SECURITY_POLICY.replace(
-    "script-src 'self'",
-    `script-src 'self' ${loaderHashSource(fs.readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8'))}`,
-  );
-  return publishedPolicy;
-}
+export { CONTENT_SECURITY_POLICY };
 
 const HTML_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -84,7 +58,7 @@ function loadFile(full: string, immutable: boolean): StaticFile {
       vary: 'accept-encoding',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, no-cache',
       ...(type.startsWith('text/html')
-        ? { ...HTML_HEADERS, 'content-security-policy': publishedPagePolicy() }
+        ? { ...HTML_HEADERS, 'content-security-policy': pagePolicy(body.toString('utf8')) }
         : {}),
     },
   };
@@ -225,11 +199,36 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
   client.delete('/index.html');
   for (const key of [...client.keys()]) if (key.startsWith('/.vite')) client.delete(key);
 
+  /** The files kept by age, by URL path: read once each (their bytes never change), dropped when pruned. */
+  let kept = new Map<string, StaticFile>();
+  const reloadKept = () => {
+    const dir = ctx.publisher.filesDir();
+    if (!fs.existsSync(dir)) return;
+    const next = new Map<string, StaticFile>();
+    for (const rel of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (/\.(br|gz)$|\.tmp-\d+/.test(rel)) continue;
+      const url = `/${rel.split(path.sep).join('/')}`;
+      const known = kept.get(url);
+      if (known) {
+        next.set(url, known);
+        continue;
+      }
+      try {
+        const full = path.join(dir, rel);
+        if (fs.statSync(full).isFile()) next.set(url, loadFile(full, true));
+      } catch {
+        // Pruned by another process since the listing: no page of the last day names it.
+      }
+    }
+    kept = next;
+  };
+
   let servingDir: string | undefined;
   let published = new Map<string, StaticFile>();
   let checkedAt = 0;
   const reload = (dir: string | undefined) => {
     if (dir === servingDir) return;
+    reloadKept();
     try {
       const next = dir ? loadPublished(dir) : new Map<string, StaticFile>();
       if (dir) {
@@ -243,7 +242,7 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
       app.log.error({ err: error, dir }, 'could not load the published site');
     }
   };
-  reload(ctx.publisher.currentDir());
+  reload(ctx.publisher.servableDir());
   ctx.publisher.onSwap(reload);
 
   app.get('/*', (req, reply) => {
@@ -251,11 +250,11 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const now = Date.now();
     if (now - checkedAt > 1000) {
       checkedAt = now;
-      reload(ctx.publisher.currentDir());
+      reload(ctx.publisher.servableDir());
     }
     const query = req.url.indexOf('?');
     const url = query === -1 ? req.url : req.url.slice(0, query);
-    const file = published.get(url) ?? client.get(url);
+    const file = published.get(url) ?? kept.get(url) ?? client.get(url);
     if (file && url !== NOT_FOUND_PATH) return send(req, reply, file);
     // A client of the API wants JSON, never a page, even while the site is starting: the app's
     // not-found handler answers 404, or 405 on a known path (HTTP-1).

@@ -133,7 +133,7 @@ export default function AdminRoot({ data, children }: { data: PageData; children
             property,
             opening: (prev?.opening ?? 0) + 1,
             today: today(),
-            gst: store.get().site.gstin !== undefined,
+            settings: store.get().site,
           })),
         );
       },

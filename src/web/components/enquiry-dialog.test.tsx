@@ -294,7 +294,7 @@ describe('the price as it is chosen (ENQ-3, ENQ-4)', () => {
     const quote = quoteStay(
       rated,
       { checkIn: thursday, checkOut: addDays(thursday, 10), guests: 3 },
-      { gst: true, today },
+      { settings: { gstin: '29ABCDE1234F1ZW' }, today },
     );
     expect(quote.problems).toEqual([]);
     expect(priceLines()).toEqual([

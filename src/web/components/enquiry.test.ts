@@ -202,7 +202,7 @@ describe('stay rules and price (AVL-10, PRICE-2, ENQ-3, ENQ-4)', () => {
     quoteStay(
       p,
       { checkIn: e.checkIn, checkOut: e.checkOut, guests: Number(e.guests) },
-      { gst, today },
+      { settings: gst ? { gstin: '29ABCDE1234F1ZW' } : {}, today },
     );
 
   it('refuses a stay shorter than the minimum, naming the first allowed check-out', () => {

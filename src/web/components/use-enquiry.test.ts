@@ -88,7 +88,7 @@ describe('useEnquiry', () => {
         quoteStay(
           property,
           { checkIn: addDays(today, 1), checkOut: addDays(today, 4), guests: 3 },
-          { gst: gstin !== undefined, today },
+          { settings: gstin === undefined ? {} : { gstin }, today },
         ),
       );
       expect(hook.result.current.quote!.taxPaise > 0).toBe(gstin !== undefined);

@@ -148,7 +148,6 @@ export function useEnquiry({ property, site, open, apiBase }: UseEnquiryOptions)
   const unavailable = availability.state === 'known' ? availability.unavailable : NONE;
   const datesValid = !errors.checkIn && !errors.checkOut;
   const taken = datesValid && stayOverlaps(enquiry.checkIn, enquiry.checkOut, unavailable);
-  const gst = site.gstin !== undefined;
   const priced = nightlyRateOf(property) !== undefined;
 
   const quote: Quote | undefined = useMemo(
@@ -161,7 +160,7 @@ export function useEnquiry({ property, site, open, apiBase }: UseEnquiryOptions)
               checkOut: enquiry.checkOut,
               guests: Number(enquiry.guests),
             },
-            { gst, today },
+            { settings: site, today },
           )
         : undefined,
     [
@@ -172,7 +171,7 @@ export function useEnquiry({ property, site, open, apiBase }: UseEnquiryOptions)
       enquiry.checkIn,
       enquiry.checkOut,
       enquiry.guests,
-      gst,
+      site,
       today,
     ],
   );

@@ -61,7 +61,7 @@ function open() {
   const actions = createAdminActions({ store, flush, ui });
   render(
     <RatesDialog
-      target={{ property: store.get().propertyList[0]!, opening: 1, today: TODAY, gst: false }}
+      target={{ property: store.get().propertyList[0]!, opening: 1, today: TODAY, settings: {} }}
       actions={actions}
       close={() => (told.closed += 1)}
     />,

@@ -30,7 +30,7 @@ const target = (p: Property = property(), opening = 1): RatesTarget => ({
   property: p,
   opening,
   today: TODAY,
-  gst: false,
+  settings: {},
 });
 
 function open(p?: Property) {
@@ -83,7 +83,7 @@ describe('useRatesDialog (RATES-2, RATES-4)', () => {
     const expected = quoteStay(
       { ...property(), weekendRate: 5500, includedGuests: 2, extraGuestRate: 500 },
       { checkIn: '2026-03-12', checkOut: '2026-03-14', guests: 3 },
-      { gst: false, today: TODAY },
+      { settings: {}, today: TODAY },
     );
     expect(result.current.quote).toEqual(expected);
     expect(result.current.quote?.lines.map((l) => l.label)).toEqual([

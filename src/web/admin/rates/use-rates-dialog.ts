@@ -10,7 +10,7 @@ import { addDays, isCalendarDate, weekday } from '../../../shared/calendar-dates
 import { RATE_FIELDS, type RateField, type Rates } from '../../../shared/catalogue.js';
 import { FIELD_KINDS, kindSchema, refusal } from '../../../shared/field-kinds.js';
 import { PROPERTY_FIELDS, type FieldSpec, type Season } from '../../../shared/property-fields.js';
-import { quoteStay, type Quote } from '../../../shared/quote.js';
+import { quoteStay, type Quote, type QuoteSettings } from '../../../shared/quote.js';
 import { ANNUAL_DATE_RE } from '../../../shared/seasons.js';
 import type { Property } from '../../../shared/site-data.js';
 
@@ -51,8 +51,8 @@ export interface RatesTarget {
   opening: number;
   /** The properties' today (calendar-dates.ts today()): the preview's first possible check-in. */
   today: string;
-  /** The site has a GSTIN: the preview carries GST as the server's quote does (PRICE-5). */
-  gst: boolean;
+  /** The site settings (its GSTIN): the preview carries GST as the server's quote does (PRICE-5). */
+  settings: QuoteSettings;
 }
 
 /**
@@ -225,14 +225,14 @@ function previewQuote(
   property: Property,
   rates: Rates | null,
   stay: PreviewStay,
-  context: { gst: boolean; today: string },
+  context: { settings: QuoteSettings; today: string },
 ): Quote | null {
   if (!rates) return null;
   const guests = /^\d{1,3}$/.test(stay.guests.trim()) ? Number(stay.guests.trim()) : 0;
   return quoteStay(
     withRates(property, rates),
     { checkIn: stay.checkIn, checkOut: stay.checkOut, guests },
-    { gst: context.gst, today: context.today },
+    { settings: context.settings, today: context.today },
   );
 }
 
