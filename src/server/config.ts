@@ -53,6 +53,8 @@ interface BookingConfig {
   guestDataDays: number;
   /** The owner's UPI id ("name@handle") the advance is paid to (UPI_ID); undefined: the page asks the guest to contact the owner. */
   upiId: string | undefined;
+  /** The merchant category code of a merchant UPI id (UPI_MERCHANT_CODE, e.g. 7011 for lodging), sent as the UPI link's `mc`; undefined: left out. */
+  upiMerchantCode: string | undefined;
   /** Booking requests one client address may send an hour (BOOKING_REQUESTS_PER_HOUR, default 5, BOOK-3). */
   requestsPerHour: number;
 }
@@ -358,6 +360,14 @@ export const envSchema = z
     UPI_ID: optional(
       z.string().trim().regex(UPI_ID_RE, { error: 'must be a UPI id written name@handle' }),
     ),
+    UPI_MERCHANT_CODE: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{4}$/, {
+          error: 'must be a 4-digit merchant category code, e.g. 7011 (lodging)',
+        }),
+    ),
     BOOKING_REQUEST_HOURS: optional(wholeNumber(1, 720, ' of hours')),
     GUEST_DATA_DAYS: optional(wholeNumber(1, 3650, ' of days')),
     BOOKING_REQUESTS_PER_HOUR: optional(wholeNumber(1, 100_000)),
@@ -493,6 +503,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestHours: e.BOOKING_REQUEST_HOURS ?? 48,
       guestDataDays: e.GUEST_DATA_DAYS ?? 365,
       upiId: e.UPI_ID,
+      upiMerchantCode: e.UPI_MERCHANT_CODE,
       requestsPerHour: e.BOOKING_REQUESTS_PER_HOUR ?? 5,
     },
     mail: {

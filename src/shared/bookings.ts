@@ -185,7 +185,13 @@ export interface GuestBookingView {
    * Accepted bookings only: the advance due and how to pay it. `upiUrl` and `qrSvgDataUrl` are
    * absent without UPI_ID (the page then asks the guest to contact the owner to pay).
    */
-  payment?: { advancePaise: number; upiUrl?: string; qrSvgDataUrl?: string };
+  payment?: {
+    advancePaise: number;
+    upiUrl?: string;
+    /** The UPI id itself, shown as text to copy into a UPI app (PAY-1). */
+    upiId?: string;
+    qrSvgDataUrl?: string;
+  };
   /** Requested bookings only: where the page's withdraw form posts. */
   withdrawPath?: string;
   /** A notice after an action of the guest, e.g. "Your request is withdrawn." */

@@ -9,7 +9,8 @@ import QRCode from 'qrcode';
 import type { SiteConfig } from '../config.js';
 import { readTemplate, withoutScripts } from '../publish/client-build.js';
 import { loadSsr } from '../publish/render.js';
-import { upiLink } from './service.js';
+import { BOOKING_SCRIPT_PATH } from './page-script.js';
+import { upiLink, type UpiPayee } from './service.js';
 import type { BookingRow } from './store.js';
 import type { GuestBookingView } from '../../shared/bookings.js';
 import { nights } from '../../shared/calendar-dates.js';
@@ -21,14 +22,14 @@ export async function guestView(
   b: BookingRow,
   property: Property | undefined,
   site: SiteConfig,
-  upiId: string | undefined,
+  payee: UpiPayee | undefined,
   pagePath: string,
 ): Promise<GuestBookingView> {
   const advancePaise = b.quote?.advancePaise;
   let payment: GuestBookingView['payment'];
   if (b.status === 'accepted' && advancePaise !== undefined && advancePaise > 0) {
-    if (upiId) {
-      const upiUrl = upiLink(upiId, site.businessName, advancePaise, b.reference);
+    if (payee) {
+      const upiUrl = upiLink(payee, advancePaise, b.reference);
       const svg = await QRCode.toString(upiUrl, {
         type: 'svg',
         margin: 2,
@@ -37,6 +38,7 @@ export async function guestView(
       payment = {
         advancePaise,
         upiUrl,
+        upiId: payee.upiId,
         qrSvgDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
       };
     } else payment = { advancePaise };
@@ -69,12 +71,19 @@ export async function guestView(
 
 let template: string | undefined;
 
-/** The page's HTML: the client build's template, no script, the SSR entry's booking page in it. Throws when the build is missing. */
+/**
+ * The page's HTML: the client build's template without its scripts, the SSR entry's booking page
+ * in it, and the page's own deferred script (page-script.ts, a progressive enhancement). Throws
+ * when the build is missing.
+ */
 export async function bookingPageHtml(view: GuestBookingView): Promise<string> {
   const ssr = await loadSsr();
   template ??= withoutScripts(await readTemplate());
   const page = ssr.renderBooking(view);
   return template
-    .replace('<!--app-head-->', () => page.head)
+    .replace(
+      '<!--app-head-->',
+      () => `${page.head}<script src="${BOOKING_SCRIPT_PATH}" defer></script>`,
+    )
     .replace('<!--app-html-->', () => page.html);
 }

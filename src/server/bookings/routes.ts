@@ -25,7 +25,8 @@ import { publishedProperties } from '../publish/published-properties.js';
 import { lastQuotableDate } from '../quote/routes.js';
 import { CONTENT_SECURITY_POLICY } from '../routes/pages.js';
 import { bookingPageHtml, guestView } from './page.js';
-import { hashToken, type BookingService } from './service.js';
+import { BOOKING_PAGE_SCRIPT, BOOKING_SCRIPT_PATH } from './page-script.js';
+import { hashToken, upiPayee, type BookingService } from './service.js';
 import { bookingByToken, listBookings, openCount } from './store.js';
 import { guestGstView } from '../gst/store.js';
 import {
@@ -265,6 +266,14 @@ export async function bookingRoutes(
     return reply.send(fs.readFileSync(file));
   }
 
+  app.get(BOOKING_SCRIPT_PATH, async (_req, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .header('x-content-type-options', 'nosniff')
+      .send(BOOKING_PAGE_SCRIPT),
+  );
+
   type PageParams = { Params: { id: string; token: string } };
 
   /** The booking a page URL names, or undefined for a wrong id or token. */
@@ -284,7 +293,7 @@ export async function bookingRoutes(
       booking,
       properties().get(booking.propertyId),
       site,
-      settings.upiId,
+      upiPayee(ctx.config),
       pagePath,
     );
     // GST-5, GST-7: the booking's documents and the company form, with what the form's POST said.

@@ -83,14 +83,27 @@ function upiAmount(paise: number): string {
   return (paise / 100).toFixed(2);
 }
 
+/** Where a UPI advance goes: the payee's UPI id and name, and its merchant category code when it is a merchant's. */
+export interface UpiPayee {
+  upiId: string;
+  name: string;
+  /** UPI_MERCHANT_CODE (ISO 18245 MCC, 7011 for lodging); absent for a personal UPI id. */
+  merchantCode?: string | undefined;
+}
+
 /**
- * The UPI deep link of an advance (BOOK-7; NPCI's UPI linking specification): opens GPay, PhonePe,
- * Paytm … on a phone with the payee, amount and reference filled in. Every parameter URL-encoded.
+ * The UPI deep link of an advance (BOOK-7, PAY-1; NPCI's UPI Linking Specification 1.6, section
+ * 1.2): opens GPay, PhonePe, Paytm … on a phone with the payee, amount and reference filled in.
+ * `tr` is the merchant's transaction reference (the booking's reference, for reconciliation) and
+ * `mc` the merchant category code, sent only when UPI_MERCHANT_CODE is set: apps refuse a
+ * link with a code that is not the payee's own. Every parameter URL-encoded.
  */
-export function upiLink(upiId: string, businessName: string, paise: number, reference: string) {
+export function upiLink(payee: UpiPayee, paise: number, reference: string): string {
   const q = [
-    ['pa', upiId],
-    ['pn', businessName],
+    ['pa', payee.upiId],
+    ['pn', payee.name],
+    ...(payee.merchantCode ? [['mc', payee.merchantCode]] : []),
+    ['tr', reference],
     ['am', upiAmount(paise)],
     ['cu', 'INR'],
     ['tn', reference],
@@ -98,6 +111,14 @@ export function upiLink(upiId: string, businessName: string, paise: number, refe
     .map(([k, v]) => `${k}=${encodeURIComponent(v!)}`)
     .join('&');
   return `upi://pay?${q}`;
+}
+
+/** The payee of UPI advances from the configuration, or undefined without UPI_ID. */
+export function upiPayee(config: Pick<Config, 'site' | 'bookings'>): UpiPayee | undefined {
+  const { upiId, upiMerchantCode } = config.bookings;
+  return upiId
+    ? { upiId, name: config.site.businessName, merchantCode: upiMerchantCode }
+    : undefined;
 }
 
 /**
@@ -164,13 +185,13 @@ export class BookingService {
     const to = toOwner ? this.config.mail.notifyEmail : b.email;
     if (!to) return;
     const advance = b.quote?.advancePaise;
-    const upiId = this.config.bookings.upiId;
+    const payee = upiPayee(this.config);
     const links = {
       ...(toOwner || kind === 'guest-expired' || kind === 'guest-declined'
         ? {}
         : { pageUrl: this.newPageUrl(b.id, at) }),
-      ...(kind === 'guest-accepted' && upiId && advance
-        ? { upiUrl: upiLink(upiId, this.config.site.businessName, advance, b.reference) }
+      ...(kind === 'guest-accepted' && payee && advance
+        ? { upiUrl: upiLink(payee, advance, b.reference) }
         : {}),
     };
     const mail = bookingMail(kind, this.facts(b), this.config.site, links);

@@ -2,8 +2,9 @@
  * The guest's booking page `/booking/{id}/{token}` (BOOK-7), rendered on request by the server
  * (src/server/bookings/page.ts through the SSR entry's renderBooking) and never published: the
  * status in words, the stay, its quote, the house rules and cancellation policy, the owner's
- * contact and, once accepted, the advance with its UPI link and QR code. No script: the withdraw
- * button is a plain form. Its styles are inline (BOOKING_PAGE_STYLE): the page is not part of the
+ * contact and, once accepted, the advance with its UPI link, QR code and UPI id. It works without
+ * script (the withdraw button is a plain form); the page's one script (served by the server,
+ * bookings/page-script.ts) only shows the UPI id's Copy button. Its styles are inline (BOOKING_PAGE_STYLE): the page is not part of the
  * client build, whose CSS modules cover the published routes only.
  */
 import { BOOKING_STATUS_WORDS, type GuestBookingView } from '../../shared/bookings.js';
@@ -32,6 +33,10 @@ export const BOOKING_PAGE_STYLE = `
 .bk-button{display:inline-block;min-height:44px;padding:10px 24px;border:0;border-radius:999px;background:var(--accent);color:var(--accent-ink);font:inherit;font-weight:650;text-decoration:none;cursor:pointer}
 .bk-button.bk-quiet{background:#fff;color:#8a2c12;border:1px solid #8a2c12}
 .bk-qr{width:180px;height:180px;background:#fff}
+.bk-upi{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:16px 0 0}
+.bk-upi-id{padding:4px 8px;border:1px solid var(--line);border-radius:8px;background:#fff;font-size:1.05rem;user-select:all;-webkit-user-select:all;overflow-wrap:anywhere}
+.bk-copy{min-height:44px;min-width:44px;padding:8px 16px;border:1px solid var(--accent);border-radius:999px;background:#fff;color:var(--accent);font:inherit;font-weight:650;cursor:pointer}
+.bk-copied{color:var(--muted)}
 .bk-note{color:var(--muted);margin:8px 0 0}
 .bk-notice{padding:12px 16px;border-radius:var(--radius);background:var(--accent-soft)}
 .bk-docs{margin:0;padding:0;list-style:none}
@@ -162,8 +167,25 @@ export function BookingPage({ view }: { view: GuestBookingView }) {
                   />
                 )}
               </div>
+              {payment.upiId && (
+                <p className="bk-upi">
+                  {'UPI id '}
+                  <code className="bk-upi-id">{payment.upiId}</code>{' '}
+                  <button
+                    className="bk-copy"
+                    type="button"
+                    data-copy={payment.upiId}
+                    data-said="bk-copied"
+                    aria-label="Copy the UPI id"
+                    hidden
+                  >
+                    Copy
+                  </button>
+                  <span className="bk-copied" id="bk-copied" role="status" />
+                </p>
+              )}
               <p className="bk-note">
-                {`On a phone the button opens your UPI app (GPay, PhonePe, Paytm …); on a computer, scan the code with it. The reference ${view.reference} is filled in.`}
+                {`On this phone the button opens your UPI app (GPay, PhonePe, Paytm …) with the amount and the reference ${view.reference} filled in. To pay from another phone, open its UPI app, choose Scan, and scan the code shown here; or copy the UPI id above into the app and pay ${formatPaise(payment.advancePaise)} with the reference ${view.reference}.`}
               </p>
             </>
           ) : (
