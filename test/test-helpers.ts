@@ -18,6 +18,8 @@ export interface TestApp {
   mail: BuiltApp['mail'];
   /** The GST documents (GST-2). */
   gst: BuiltApp['gst'];
+  /** The advances paid through Razorpay (PAY-2). */
+  payments: BuiltApp['payments'];
   /** The temporary DATA_DIR. */
   dataDir: string;
   /** Owner's username. */
@@ -47,7 +49,7 @@ export async function makeTestApp(
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SITE_URL: 'http://localhost', ...env });
-  const { app, ctx, bookings, mail, gst } = await buildApp(config, opts);
+  const { app, ctx, bookings, mail, gst, payments } = await buildApp(config, opts);
   const owner = 'owner';
   ctx.db
     .prepare('INSERT INTO admins (username, password_hash, updated_at) VALUES (?, ?, ?)')
@@ -59,6 +61,7 @@ export async function makeTestApp(
     bookings,
     mail,
     gst,
+    payments,
     dataDir,
     owner,
     cookie,

@@ -29,6 +29,8 @@ import { backupRoutes, startBackup } from './backup/service.js';
 import { GstService } from './gst/service.js';
 import { scheduleInvoices } from './gst/jobs.js';
 import { gstRoutes } from './gst/routes.js';
+import { PaymentService } from './payments/service.js';
+import { paymentRoutes } from './payments/routes.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -41,6 +43,8 @@ export interface BuiltApp {
   mail: MailSender;
   /** The GST documents (GST-2). */
   gst: GstService;
+  /** The advances paid through Razorpay (PAY-2). */
+  payments: PaymentService;
 }
 
 /**
@@ -76,6 +80,11 @@ export async function buildApp(
       reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     });
   }
+  // First, so that it runs last: Fastify runs onClose hooks in reverse order of registration, and
+  // the mail sender and the payments finish their work on the database when they stop.
+  app.addHook('onClose', async () => {
+    db.close();
+  });
   // Before any route is registered, so that every route's scope inherits them (HTTP-1, HTTP-2).
   const routeTable = new ApiRouteTable();
   app.addHook('onRoute', routeTable.add);
@@ -97,25 +106,27 @@ export async function buildApp(
   const jobs = new BookingJobs(bookings, app.log);
   const gst = new GstService(db, config, opts.clock);
   bookings.onTransition((change) => gst.onTransition(change));
+  const payments = new PaymentService(db, config, bookings, app.log, opts.clock);
   let stopInvoices = () => {};
   app.addHook('onReady', async () => {
     mail.start();
     jobs.start();
     stopInvoices = scheduleInvoices(gst, app.log);
+    payments.start();
   });
   app.addHook('onClose', async () => {
     jobs.stop();
     stopInvoices();
+    const paymentsStopped = payments.stop();
     await mail.stop();
+    await paymentsStopped;
   });
   if (config.backup) startBackup(app, ctx, config.backup, opts.clock);
-  await app.register(async (scope) => bookingRoutes(scope, ctx, bookings));
+  await app.register(async (scope) => bookingRoutes(scope, ctx, bookings, payments));
+  await app.register(async (scope) => paymentRoutes(scope, ctx, payments, bookings));
   await app.register(async (scope) => gstRoutes(scope, ctx, gst));
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => backupRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
-  app.addHook('onClose', async () => {
-    db.close();
-  });
-  return { app, ctx, bookings, mail, gst };
+  return { app, ctx, bookings, mail, gst, payments };
 }

@@ -17,15 +17,35 @@ import { nights } from '../../shared/calendar-dates.js';
 import { propertyPath } from '../../shared/routes.js';
 import type { Property } from '../../shared/site-data.js';
 
-/** The page's view of a booking; `property` is the published one (absent once removed from the catalogue). */
+/**
+ * What the payments feature tells the guest's page (PAY-2, PAY-9): the current payment link or
+ * that it is being made, and the state the page's script watches. app.ts passes
+ * payments/service.ts's PaymentService; without it the page offers UPI only.
+ */
+export interface GuestPayments {
+  guestPayment(b: BookingRow): { linkUrl?: string; preparing?: boolean } | undefined;
+  watchState(b: BookingRow): string;
+}
+
+/**
+ * The page's view of a booking; `property` is the published one (absent once removed from the
+ * catalogue); `payments` adds the Razorpay link (its /pay address) and the state to watch.
+ */
 export async function guestView(
   b: BookingRow,
   property: Property | undefined,
   site: SiteConfig,
   payee: UpiPayee | undefined,
   pagePath: string,
+  payments?: GuestPayments,
 ): Promise<GuestBookingView> {
   const advancePaise = b.quote?.advancePaise;
+  const gateway = payments?.guestPayment(b);
+  const online = gateway?.linkUrl
+    ? { payPath: `${pagePath}/pay` }
+    : gateway?.preparing
+      ? { payPreparing: true }
+      : {};
   let payment: GuestBookingView['payment'];
   if (b.status === 'accepted' && advancePaise !== undefined && advancePaise > 0) {
     if (payee) {
@@ -37,11 +57,12 @@ export async function guestView(
       });
       payment = {
         advancePaise,
+        ...online,
         upiUrl,
         upiId: payee.upiId,
         qrSvgDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
       };
-    } else payment = { advancePaise };
+    } else payment = { advancePaise, ...online };
   }
   return {
     reference: b.reference,
@@ -66,6 +87,9 @@ export async function guestView(
     ...(site.gstin ? { gstin: site.gstin } : {}),
     ...(payment ? { payment } : {}),
     ...(b.status === 'requested' ? { withdrawPath: `${pagePath}/withdraw` } : {}),
+    ...(payment && payments
+      ? { watch: { path: `${pagePath}/status`, state: payments.watchState(b) } }
+      : {}),
   };
 }
 

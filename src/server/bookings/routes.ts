@@ -24,7 +24,7 @@ import { ApiError, badRequest, notFound } from '../errors.js';
 import { publishedProperties } from '../publish/published-properties.js';
 import { lastQuotableDate } from '../quote/routes.js';
 import { CONTENT_SECURITY_POLICY } from '../routes/pages.js';
-import { bookingPageHtml, guestView } from './page.js';
+import { bookingPageHtml, guestView, type GuestPayments } from './page.js';
 import { BOOKING_PAGE_SCRIPT, BOOKING_SCRIPT_PATH } from './page-script.js';
 import { hashToken, upiPayee, type BookingService } from './service.js';
 import { bookingByToken, listBookings, openCount } from './store.js';
@@ -155,6 +155,7 @@ export async function bookingRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   service: BookingService,
+  payments?: GuestPayments,
 ): Promise<void> {
   const owner = requireOwner(ctx.db, ctx.config.site);
   const properties = publishedProperties(ctx);
@@ -295,6 +296,7 @@ export async function bookingRoutes(
       site,
       upiPayee(ctx.config),
       pagePath,
+      payments,
     );
     // GST-5, GST-7: the booking's documents and the company form, with what the form's POST said.
     const { notice, problem } = req.query as { notice?: string; problem?: string };
@@ -314,6 +316,28 @@ export async function bookingRoutes(
           : {}),
       }),
     );
+  });
+
+  // PAY-2: "Pay the advance" (page and mail) leads here, then to the link current now.
+  app.get<PageParams>(`${BOOKING_PAGE}/pay`, pageOptions, async (req, reply) => {
+    const booking = bookingOf(req);
+    if (!booking) return pageNotFound(reply);
+    const link = payments?.guestPayment(booking)?.linkUrl;
+    return reply
+      .code(303)
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'strict-origin')
+      .header('location', link ?? `/booking/${req.params.id}/${req.params.token}`)
+      .send();
+  });
+
+  // PAY-9: what the page's script watches while the advance is awaited.
+  app.get<PageParams>(`${BOOKING_PAGE}/status`, pageOptions, async (req, reply) => {
+    const booking = bookingOf(req);
+    if (!booking) return pageNotFound(reply);
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ state: payments ? payments.watchState(booking) : booking.status });
   });
 
   app.post<PageParams>(

@@ -12,7 +12,7 @@ import { ApiError, badRequest, notFound } from '../errors.js';
 import { unavailableRanges } from '../calendar/availability.js';
 import { holdersOf } from '../calendar/store.js';
 import { enqueueMail, deleteMailOf, mailProblems, type BookingMailKind } from '../mail/store.js';
-import { bookingMail, type BookingFacts } from '../mail/templates.js';
+import { bookingMail, type BookingFacts, type PaidFacts } from '../mail/templates.js';
 import {
   addToken,
   bookingsToErase,
@@ -33,6 +33,7 @@ import {
   type BookingRequestBody,
   type BookingStatus,
   type OwnerBooking,
+  type OwnerPayment,
 } from '../../shared/bookings.js';
 import { addDays, nights, stayOverlaps, today } from '../../shared/calendar-dates.js';
 import { exemptionPossible } from '../../shared/gst.js';
@@ -135,10 +136,11 @@ export type TransitionHook = (change: {
 /** The bookings of one server. */
 export class BookingService {
   private readonly hooks: TransitionHook[] = [];
+  private paymentOf: (b: BookingRow) => OwnerPayment | undefined = () => undefined;
 
   constructor(
     private readonly db: Db,
-    private readonly config: Pick<Config, 'site' | 'bookings' | 'mail'>,
+    private readonly config: Pick<Config, 'site' | 'bookings' | 'mail' | 'razorpay'>,
     private readonly mailer: Mailer,
     /** The clock (ms since the epoch); tests move it. */
     readonly now: () => number = Date.now,
@@ -147,6 +149,11 @@ export class BookingService {
   /** Adds a hook run inside the transaction of every owner's change (GST-2). */
   onTransition(hook: TransitionHook): void {
     this.hooks.push(hook);
+  }
+
+  /** Sets how the owner's list tells each booking's advance (PAY-5: the payments feature's view). */
+  setPaymentView(view: (b: BookingRow) => OwnerPayment): void {
+    this.paymentOf = view;
   }
 
   /** The guest's page URL for a token, from SITE_URL (HTTP-3). */
@@ -178,8 +185,11 @@ export class BookingService {
     };
   }
 
-  /** Enqueues one booking mail when mail is on. Call inside the change's transaction. */
-  private mail(kind: BookingMailKind, b: BookingRow, at: string): void {
+  /**
+   * Enqueues one booking mail when mail is on (BOOK-8); `paid` is the payment a paid or refund
+   * mail tells of (PAY-3). Call inside the change's transaction.
+   */
+  mail(kind: BookingMailKind, b: BookingRow, at: string, paid?: PaidFacts): void {
     if (!this.mailer.enabled) return;
     const toOwner = kind.startsWith('owner-');
     const to = toOwner ? this.config.mail.notifyEmail : b.email;
@@ -194,7 +204,12 @@ export class BookingService {
         ? { upiUrl: upiLink(payee, advance, b.reference) }
         : {}),
     };
-    const mail = bookingMail(kind, this.facts(b), this.config.site, links);
+    // PAY-2: the page's /pay address leads to whichever payment link is current when it is opened.
+    const payUrl =
+      kind === 'guest-accepted' && this.config.razorpay && advance && links.pageUrl
+        ? { payUrl: `${links.pageUrl}/pay` }
+        : {};
+    const mail = bookingMail(kind, this.facts(b), this.config.site, { ...links, ...payUrl }, paid);
     enqueueMail(this.db, { kind, bookingId: b.id, to, ...mail }, Date.parse(at));
   }
 
@@ -405,6 +420,7 @@ export class BookingService {
         ? { gstExemptionPossible: true }
         : {}),
       ...documentLinks(this.db, b.id),
+      ...(this.paymentOf(b) ? { payment: this.paymentOf(b) } : {}),
       mailProblems: problems.get(b.id) ?? [],
     }));
   }

@@ -18,6 +18,9 @@ type MailKind =
   | 'guest-declined'
   | 'guest-cancelled'
   | 'guest-expired'
+  | 'guest-paid'
+  | 'owner-paid'
+  | 'owner-needs-refund'
   | 'owner-backup-lag';
 
 /** The kinds that tell of a booking (templates.ts writes them). */
@@ -138,6 +141,9 @@ const KIND_WORDS: Record<MailKind, string> = {
   'guest-declined': 'Declined mail to the guest',
   'guest-cancelled': 'Cancelled mail to the guest',
   'guest-expired': 'Expired mail to the guest',
+  'guest-paid': 'Confirmation mail to the guest',
+  'owner-paid': 'Advance received mail to you',
+  'owner-needs-refund': 'Refund needed mail to you',
   'owner-backup-lag': 'Off-machine copy warning to you',
 };
 

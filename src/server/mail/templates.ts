@@ -32,10 +32,22 @@ export interface MailSite {
   email: string;
 }
 
-/** Links a mail carries: the guest's booking page (guest mails), the UPI payment link (accepted). */
+/**
+ * Links a mail carries: the guest's booking page (guest mails), the UPI payment link (accepted),
+ * and the page's "pay the advance" address, which leads to the current Razorpay payment link
+ * (accepted, PAY-2).
+ */
 export interface MailLinks {
   pageUrl?: string;
   upiUrl?: string;
+  payUrl?: string;
+}
+
+/** A payment received through Razorpay, as the paid mails tell it (PAY-3): no card or VPA detail. */
+export interface PaidFacts {
+  amountPaise: number;
+  /** Razorpay's method: upi, card, netbanking, wallet … */
+  method: string;
 }
 
 /** A paragraph: words, or a label and the link it names. */
@@ -92,6 +104,7 @@ export function bookingMail(
   f: BookingFacts,
   site: MailSite,
   links: MailLinks = {},
+  paid?: PaidFacts,
 ): { subject: string; text: string; html: string } {
   const sign = `${site.businessName}\n${site.phone} · ${site.email}`;
   const page: Block[] = links.pageUrl ? [{ label: 'Your booking page', href: links.pageUrl }] : [];
@@ -133,7 +146,12 @@ export function bookingMail(
         hello,
         `Good news: we accepted your request. ${advance}`,
         stayLines(f),
-        ...(links.upiUrl && f.advancePaise ? [{ label: 'Pay by UPI', href: links.upiUrl }] : []),
+        ...(links.payUrl && f.advancePaise
+          ? [{ label: `Pay the advance of ${formatPaise(f.advancePaise)}`, href: links.payUrl }]
+          : []),
+        ...(links.upiUrl && f.advancePaise
+          ? [{ label: links.payUrl ? 'Or pay by UPI' : 'Pay by UPI', href: links.upiUrl }]
+          : []),
         ...page,
         sign,
       ];
@@ -158,6 +176,34 @@ export function bookingMail(
         stayLines(f),
         ...page,
         sign,
+      ];
+      break;
+    case 'guest-paid':
+      subject = `Confirmed: your stay ${f.reference} at ${f.propertyName}`;
+      blocks = [
+        hello,
+        `Thank you: we received your advance of ${formatPaise(paid?.amountPaise ?? f.advancePaise ?? 0)}. Your stay is confirmed.`,
+        stayLines(f),
+        ...page,
+        sign,
+      ];
+      break;
+    case 'owner-paid':
+      subject = `Advance received: ${f.reference}, ${f.propertyName}, ${formatDate(f.checkIn)}`;
+      blocks = [
+        `The guest paid the advance of ${formatPaise(paid?.amountPaise ?? 0)} through Razorpay (${paid?.method ?? 'unknown method'}). The booking is confirmed.`,
+        stayLines(f),
+        guestLines(f),
+        ...owner,
+      ];
+      break;
+    case 'owner-needs-refund':
+      subject = `Refund needed: a payment for ${f.reference}, which is not awaiting one`;
+      blocks = [
+        `Razorpay received ${formatPaise(paid?.amountPaise ?? 0)} (${paid?.method ?? 'unknown method'}) for this booking, but it is no longer waiting for an advance (or the amount is not the advance). Refund it from the Bookings inbox, or contact the guest.`,
+        stayLines(f),
+        guestLines(f),
+        ...owner,
       ];
       break;
     case 'guest-expired':
