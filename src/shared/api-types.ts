@@ -16,6 +16,7 @@ import type {
   BookingStatus,
 } from './bookings.js';
 import type { GST_API, DocumentList } from './gst-documents.js';
+import type { PAYMENTS_API, RefundBody } from './payments.js';
 import type { Quote } from './quote.js';
 import type { API } from './routes.js';
 import type { SiteData } from './site-data.js';
@@ -194,6 +195,9 @@ export interface ApiTypes {
   /** GST-2: the owner's Issue invoice; GST-6: the entry 12A mark. */
   [GST_API.bookingInvoice]: { body: object; answer: { id: string; number: string; type: string } };
   [GST_API.bookingExempt]: { body: object; answer: { id: string; exempt: true } };
+  /** PAY-7: the owner's refund of a Razorpay payment; PAY-6: Send a new link. */
+  [PAYMENTS_API.refund]: { body: RefundBody; answer: BookingActionResult };
+  [PAYMENTS_API.paymentLink]: { body: object; answer: BookingActionResult };
 }
 
 /**

@@ -153,6 +153,15 @@ const vouchers = () =>
   count("SELECT COUNT(*) AS n FROM gst_documents WHERE type = 'receipt-voucher'");
 const pagePath = (url: string) => new URL(url).pathname;
 
+/** Waits until the app's own sender has sent every message (at most 10 s). */
+async function mailSent() {
+  for (let i = 0; i < 200; i += 1) {
+    if (count('SELECT COUNT(*) AS n FROM mail_outbox WHERE sent_at IS NULL') === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('mail not sent within 10 s');
+}
+
 describe('PAY-2: a payment link after accept', () => {
   it('asks Razorpay for a link with the advance, the reference and attempt, the guest, notify off and an expiry before check-in; the page and the mail offer it', async () => {
     await start();
@@ -184,7 +193,7 @@ describe('PAY-2: a payment link after accept', () => {
     const pay = await t!.app.inject({ method: 'GET', url: `${pagePath(created.url)}/pay` });
     expect(pay.statusCode).toBe(303);
     expect(pay.headers.location).toBe(link.short_url);
-    await t!.mail.sendDue();
+    await mailSent();
     const mail = smtp!.received.find((m) => m.subject.startsWith('Accepted'))!;
     expect(mail.body).toMatch(
       /Pay the advance of ₹[\d,]+: http:\/\/localhost\/booking\/\w+\/[\w-]+\/pay/,
@@ -228,6 +237,9 @@ describe('PAY-3: the signed webhook', () => {
     const { created, link } = await accepted();
     const payment = rzp!.pay(link);
     const { payload, signature } = signed(paidEvent(link, payment));
+    // PAY-9: what the open page's script watches moves with the webhook.
+    const status = () => t!.app.inject({ method: 'GET', url: `${pagePath(created.url)}/status` });
+    expect((await status()).json()).toEqual({ state: 'accepted/link-made' });
     for (let i = 0; i < 5; i += 1) {
       const res = await webhook(payload, signature, 'evt_Paid000000001');
       expect(res.statusCode, res.body).toBe(200);
@@ -249,6 +261,12 @@ describe('PAY-3: the signed webhook', () => {
     expect(vouchers()).toBe(1);
     expect(mails('guest-paid')).toBe(1);
     expect(mails('owner-paid')).toBe(1);
+    expect((await status()).json()).toEqual({ state: 'confirmed/paid' });
+    // The guest's confirmation mail arrives once, saying the advance is received.
+    await mailSent();
+    const confirmations = smtp!.received.filter((m) => m.subject.startsWith('Confirmed'));
+    expect(confirmations).toHaveLength(1);
+    expect(confirmations[0]!.body).toContain('we received your advance of ₹');
     const page = await t!.app.inject({ method: 'GET', url: pagePath(created.url) });
     expect(page.body).toContain('Confirmed');
     expect(page.body).not.toContain('Pay the advance');
