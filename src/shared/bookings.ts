@@ -116,17 +116,15 @@ export interface OwnerBooking {
  * overdue (the link expired unpaid), needs-refund (paid for a booking no longer waiting for it, or
  * not the advance), refunded (some or all of it), paid-by-hand ("Advance received").
  */
-export const PAYMENT_STATES = [
-  'none',
-  'link-pending',
-  'link-made',
-  'paid',
-  'overdue',
-  'needs-refund',
-  'refunded',
-  'paid-by-hand',
-] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
+type PaymentState =
+  | 'none'
+  | 'link-pending'
+  | 'link-made'
+  | 'paid'
+  | 'overdue'
+  | 'needs-refund'
+  | 'refunded'
+  | 'paid-by-hand';
 
 /** A booking's advance as the owner's list tells it (PAY-5). Amounts in paise; `paidAt` ISO. */
 export interface OwnerPayment {

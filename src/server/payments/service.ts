@@ -56,7 +56,7 @@ import { formatPaise } from '../../shared/stay-basics.js';
 
 const MINUTE_MS = 60_000;
 /** PAY-6: how often unpaid links are checked with Razorpay (webhooks can be missed). */
-export const RECONCILE_EVERY_MS = 15 * MINUTE_MS;
+const RECONCILE_EVERY_MS = 15 * MINUTE_MS;
 /** How often links waiting to be made are looked at (each has its own next try). */
 const DUE_EVERY_MS = 30_000;
 /** Waits between tries at making a link: 30 s doubled, at most 15 minutes. */

@@ -34,7 +34,7 @@ function paidWords(p: OwnerPayment): string {
 }
 
 /** The advance's state in one sentence. */
-export function paymentWords(p: OwnerPayment): string {
+function paymentWords(p: OwnerPayment): string {
   switch (p.state) {
     case 'none':
       return '';
