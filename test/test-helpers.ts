@@ -22,6 +22,8 @@ export interface TestApp {
   conflicts: BuiltApp['conflicts'];
   /** The guest register (REG-1). */
   register: BuiltApp['register'];
+  /** The advances paid through Razorpay (PAY-2). */
+  payments: BuiltApp['payments'];
   /** The temporary DATA_DIR. */
   dataDir: string;
   /** Owner's username. */
@@ -51,7 +53,10 @@ export async function makeTestApp(
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SITE_URL: 'http://localhost', ...env });
-  const { app, ctx, bookings, mail, gst, conflicts, register } = await buildApp(config, opts);
+  const { app, ctx, bookings, mail, gst, conflicts, register, payments } = await buildApp(
+    config,
+    opts,
+  );
   const owner = 'owner';
   ctx.db
     .prepare('INSERT INTO admins (username, password_hash, updated_at) VALUES (?, ?, ?)')
@@ -65,6 +70,7 @@ export async function makeTestApp(
     gst,
     conflicts,
     register,
+    payments,
     dataDir,
     owner,
     cookie,

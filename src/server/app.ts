@@ -35,6 +35,8 @@ import { publishedProperties } from './publish/published-properties.js';
 import { RegisterService } from './register/service.js';
 import { scheduleRegister } from './register/jobs.js';
 import { registerRoutes } from './register/routes.js';
+import { PaymentService } from './payments/service.js';
+import { paymentRoutes } from './payments/routes.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -51,6 +53,8 @@ export interface BuiltApp {
   conflicts: ConflictKeeper;
   /** The guest register (REG-1). */
   register: RegisterService;
+  /** The advances paid through Razorpay (PAY-2). */
+  payments: PaymentService;
 }
 
 /**
@@ -86,6 +90,11 @@ export async function buildApp(
       reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     });
   }
+  // First, so that it runs last: Fastify runs onClose hooks in reverse order of registration, and
+  // the mail sender and the payments finish their work on the database when they stop.
+  app.addHook('onClose', async () => {
+    db.close();
+  });
   // Before any route is registered, so that every route's scope inherits them (HTTP-1, HTTP-2).
   const routeTable = new ApiRouteTable();
   app.addHook('onRoute', routeTable.add);
@@ -116,6 +125,7 @@ export async function buildApp(
   const gst = new GstService(db, config, opts.clock);
   bookings.onTransition((change) => gst.onTransition(change));
   const register = new RegisterService(db, config, mail, opts.clock);
+  const payments = new PaymentService(db, config, bookings, app.log, opts.clock);
   let stopInvoices = () => {};
   let stopRegister = () => {};
   app.addHook('onReady', async () => {
@@ -125,23 +135,24 @@ export async function buildApp(
     jobs.start();
     stopInvoices = scheduleInvoices(gst, app.log);
     stopRegister = scheduleRegister(register, app.log);
+    payments.start();
+  });
+  app.addHook('onClose', async () => {
+    jobs.stop();
+    stopInvoices();
+    stopRegister();
+    const paymentsStopped = payments.stop();
+    await mail.stop();
+    await paymentsStopped;
   });
   if (config.backup) startBackup(app, ctx, config.backup, opts.clock);
-  await app.register(async (scope) => bookingRoutes(scope, ctx, bookings));
+  await app.register(async (scope) => bookingRoutes(scope, ctx, bookings, payments));
+  await app.register(async (scope) => paymentRoutes(scope, ctx, payments, bookings));
   await app.register(async (scope) => gstRoutes(scope, ctx, gst));
   await app.register(async (scope) => conflictRoutes(scope, ctx, conflicts));
   await app.register(async (scope) => registerRoutes(scope, ctx, register));
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => backupRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
-  app.addHook('onClose', async () => {
-    // One close hook, in this order: no job runs after it, the mail under way is marked (MAIL-1),
-    // then the database closes.
-    jobs.stop();
-    stopInvoices();
-    stopRegister();
-    await mail.stop();
-    db.close();
-  });
-  return { app, ctx, bookings, mail, gst, conflicts, register };
+  return { app, ctx, bookings, mail, gst, conflicts, register, payments };
 }

@@ -176,6 +176,7 @@ describe('loadConfig', () => {
       MAIL_FROM: 'bookings@stays.test',
       NOTIFY_EMAIL: 'owner@stays.test',
       UPI_ID: 'stays.chikmagalur@okhdfcbank',
+      UPI_MERCHANT_CODE: '7011',
       BOOKING_REQUEST_HOURS: '24',
       GUEST_DATA_DAYS: '90',
       BOOKING_REQUESTS_PER_HOUR: '20',
@@ -189,6 +190,7 @@ describe('loadConfig', () => {
       requestHours: 24,
       guestDataDays: 90,
       upiId: 'stays.chikmagalur@okhdfcbank',
+      upiMerchantCode: '7011',
       requestsPerHour: 20,
     });
     expect(
@@ -196,6 +198,7 @@ describe('loadConfig', () => {
         SMTP_URL: 'https://mailer:pa55word@mail.example',
         MAIL_FROM: 'me',
         UPI_ID: 'not a upi id',
+        UPI_MERCHANT_CODE: '70111',
         BOOKING_REQUEST_HOURS: '0',
         GUEST_DATA_DAYS: '5000',
       }),
@@ -203,6 +206,7 @@ describe('loadConfig', () => {
       'SMTP_URL must be smtp://user:password@host:port or smtps://user:password@host:port',
       'MAIL_FROM must be an e-mail address (got "me")',
       'UPI_ID must be a UPI id written name@handle (got "not a upi id")',
+      'UPI_MERCHANT_CODE must be a 4-digit merchant category code, e.g. 7011 (lodging) (got "70111")',
       'BOOKING_REQUEST_HOURS must be a whole number of hours from 1 to 720 (got "0")',
       'GUEST_DATA_DAYS must be a whole number of days from 1 to 3650 (got "5000")',
     ]);

@@ -53,6 +53,8 @@ interface BookingConfig {
   guestDataDays: number;
   /** The owner's UPI id ("name@handle") the advance is paid to (UPI_ID); undefined: the page asks the guest to contact the owner. */
   upiId: string | undefined;
+  /** The merchant category code of a merchant UPI id (UPI_MERCHANT_CODE, e.g. 7011 for lodging), sent as the UPI link's `mc`; undefined: left out. */
+  upiMerchantCode: string | undefined;
   /** Booking requests one client address may send an hour (BOOKING_REQUESTS_PER_HOUR, default 5, BOOK-3). */
   requestsPerHour: number;
   /**
@@ -108,6 +110,24 @@ export interface Config {
   backup: BackupConfig | undefined;
   /** The GST documents' particulars (GST-1); undefined without GSTIN. */
   gst: GstConfig | undefined;
+  /** The Razorpay account advances are paid through (PAY-2); undefined: the UPI link only. */
+  razorpay: RazorpayConfig | undefined;
+}
+
+/**
+ * RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET (all three or none) and
+ * RAZORPAY_API_BASE (PAY-2; src/server/payments/). The two secrets are never logged, never in an
+ * answer, a published file or a worker's environment.
+ */
+export interface RazorpayConfig {
+  /** The API key's id, `rzp_live_…` or `rzp_test_…` (Basic auth's user). */
+  keyId: string;
+  /** The API key's secret (Basic auth's password; the callback's HMAC key). A secret. */
+  keySecret: string;
+  /** The webhook's secret, set in Razorpay's Dashboard (the webhooks' HMAC key). A secret. */
+  webhookSecret: string;
+  /** Razorpay's API origin, no trailing slash (default https://api.razorpay.com; tests use loopback). */
+  apiBase: string;
 }
 
 /** BACKUP_TARGET, BACKUP_KEY, BACKUP_HISTORY_DAYS (BACKUP-1, BACKUP-2; src/server/backup/). */
@@ -163,6 +183,8 @@ const SECRET = new Set([
   'AWS_SECRET_ACCESS_KEY',
   'SMTP_URL',
   'BACKUP_KEY',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
 ]);
 
 const blankIsUnset = (value: unknown) =>
@@ -249,6 +271,15 @@ const smtpUrl = z
 
 /** A UPI id (virtual payment address, BOOK-7): "name@handle", e.g. stays@okhdfcbank. */
 const UPI_ID_RE = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}$/;
+
+/** The Razorpay variables set together or not at all (PAY-2). */
+const RAZORPAY_VARIABLES = [
+  'RAZORPAY_KEY_ID',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
+] as const;
+
+const secretError = 'must be 8 to 256 characters without spaces, as Razorpay shows it';
 
 /** Every environment variable the server reads (README "Configuration"). */
 /** Pairs of variables that are set together or not at all (the second named when one is missing). */
@@ -363,6 +394,14 @@ export const envSchema = z
     UPI_ID: optional(
       z.string().trim().regex(UPI_ID_RE, { error: 'must be a UPI id written name@handle' }),
     ),
+    UPI_MERCHANT_CODE: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{4}$/, {
+          error: 'must be a 4-digit merchant category code, e.g. 7011 (lodging)',
+        }),
+    ),
     BOOKING_REQUEST_HOURS: optional(wholeNumber(1, 720, ' of hours')),
     GUEST_DATA_DAYS: optional(wholeNumber(1, 3650, ' of days')),
     BOOKING_REQUESTS_PER_HOUR: optional(wholeNumber(1, 100_000)),
@@ -391,6 +430,27 @@ export const envSchema = z
         }),
     ),
     BACKUP_HISTORY_DAYS: optional(wholeNumber(1, 365, ' of days')),
+    RAZORPAY_KEY_ID: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^rzp_(?:live|test)_[A-Za-z0-9]{8,32}$/, {
+          error: 'must be a Razorpay key id, rzp_live_… or rzp_test_…',
+        }),
+    ),
+    RAZORPAY_KEY_SECRET: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^\S{8,256}$/, { error: secretError }),
+    ),
+    RAZORPAY_WEBHOOK_SECRET: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^\S{8,256}$/, { error: secretError }),
+    ),
+    RAZORPAY_API_BASE: optional(httpUrl),
   })
   .superRefine((env, ctx) => {
     // Variables that only make sense together: the owner account, the bucket's keys, the mailer.
@@ -401,6 +461,24 @@ export const envSchema = z
         code: 'custom',
         path: [missing],
         message: `must be set too when ${other} is (set both or neither)`,
+      });
+    }
+    // PAY-2: a payment link needs the key, and its webhook the webhook secret.
+    const razorpay = RAZORPAY_VARIABLES.filter((name) => env[name] !== undefined);
+    if (razorpay.length > 0) {
+      for (const name of RAZORPAY_VARIABLES) {
+        if (env[name] === undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `must be set too when ${razorpay[0]} is (set all three of ${RAZORPAY_VARIABLES.join(', ')} or none)`,
+          });
+      }
+    } else if (env.RAZORPAY_API_BASE !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RAZORPAY_API_BASE'],
+        message: 'is set but RAZORPAY_KEY_ID is not: set the three RAZORPAY_* keys too',
       });
     }
     if (env.BACKUP_TARGET !== undefined && env.BACKUP_KEY === undefined) {
@@ -504,6 +582,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestHours: e.BOOKING_REQUEST_HOURS ?? 48,
       guestDataDays: e.GUEST_DATA_DAYS ?? 365,
       upiId: e.UPI_ID,
+      upiMerchantCode: e.UPI_MERCHANT_CODE,
       requestsPerHour: e.BOOKING_REQUESTS_PER_HOUR ?? 5,
       registerDays: e.REGISTER_DAYS ?? 400,
     },
@@ -522,5 +601,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             invoicePrefix: e.INVOICE_PREFIX ?? 'STY',
             signatory: e.INVOICE_SIGNATORY,
           },
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
+        ? {
+            keyId: e.RAZORPAY_KEY_ID,
+            keySecret: e.RAZORPAY_KEY_SECRET,
+            webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+            apiBase: e.RAZORPAY_API_BASE ?? 'https://api.razorpay.com',
+          }
+        : undefined,
   };
 }

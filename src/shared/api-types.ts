@@ -18,6 +18,7 @@ import type {
 import type { ConflictList } from './conflicts.js';
 import type { GST_API, DocumentList } from './gst-documents.js';
 import type { REGISTER_API, RegisterList, SubmittedBody } from './register.js';
+import type { PAYMENTS_API, RefundBody } from './payments.js';
 import type { Quote } from './quote.js';
 import type { API } from './routes.js';
 import type { SiteData } from './site-data.js';
@@ -213,6 +214,9 @@ export interface ApiTypes {
     body: SubmittedBody;
     answer: { id: string; submittedAt: string; portalReference: string };
   };
+  /** PAY-7: the owner's refund of a Razorpay payment; PAY-6: Send a new link. */
+  [PAYMENTS_API.refund]: { body: RefundBody; answer: BookingActionResult };
+  [PAYMENTS_API.paymentLink]: { body: object; answer: BookingActionResult };
 }
 
 /**

@@ -104,8 +104,41 @@ export interface OwnerBooking {
   documents?: { id: string; title: string; number: string; cancelled: boolean }[];
   /** The stay may be exempt from GST under entry 12A (GST-6): at least 90 nights, at most ₹20,000 per person per month; the owner decides. */
   gstExemptionPossible?: boolean;
+  /** How the advance stands (PAY-5). */
+  payment?: OwnerPayment;
   /** Mail about this booking that could not be sent yet, in words (BOOK-8), e.g. "Accepted mail to guest@x: not sent yet (SMTP refused), next try 10:42". */
   mailProblems: string[];
+}
+
+/**
+ * The states of a booking's advance (PAY-5): none (no advance asked through Razorpay, nothing
+ * paid), link-pending (Razorpay has not made the link yet), link-made, paid (through Razorpay),
+ * overdue (the link expired unpaid), needs-refund (paid for a booking no longer waiting for it, or
+ * not the advance), refunded (some or all of it), paid-by-hand ("Advance received").
+ */
+type PaymentState =
+  | 'none'
+  | 'link-pending'
+  | 'link-made'
+  | 'paid'
+  | 'overdue'
+  | 'needs-refund'
+  | 'refunded'
+  | 'paid-by-hand';
+
+/** A booking's advance as the owner's list tells it (PAY-5). Amounts in paise; `paidAt` ISO. */
+export interface OwnerPayment {
+  state: PaymentState;
+  /** The Razorpay payment link the guest pays through (link-made, overdue). */
+  linkUrl?: string;
+  amountPaise?: number;
+  /** Razorpay's payment method: upi, card, netbanking, wallet, emi … */
+  method?: string;
+  paidAt?: string;
+  /** Refunds asked and not failed, paise. */
+  refundedPaise?: number;
+  /** Why the link is not made yet, in words (link-pending after a failed try). */
+  problem?: string;
 }
 
 /** `GET /api/bookings?status=` answer. `openCount`: requests waiting for an answer (the Bookings control's badge). */
@@ -190,9 +223,24 @@ export interface GuestBookingView {
    * Accepted bookings only: the advance due and how to pay it. `upiUrl` and `qrSvgDataUrl` are
    * absent without UPI_ID (the page then asks the guest to contact the owner to pay).
    */
-  payment?: { advancePaise: number; upiUrl?: string; qrSvgDataUrl?: string };
+  payment?: {
+    advancePaise: number;
+    /** PAY-2: this page's `/pay` address, which leads to the current Razorpay payment link. */
+    payPath?: string;
+    /** PAY-2: Razorpay's link is being made (the page says it follows within minutes). */
+    payPreparing?: boolean;
+    upiUrl?: string;
+    /** The UPI id itself, shown as text to copy into a UPI app (PAY-1). */
+    upiId?: string;
+    qrSvgDataUrl?: string;
+  };
   /** Requested bookings only: where the page's withdraw form posts. */
   withdrawPath?: string;
+  /**
+   * PAY-9: while the advance is awaited, the page's script asks `path` for the state every few
+   * seconds and reloads when it is no longer `state`.
+   */
+  watch?: { path: string; state: string };
   /** A notice after an action of the guest, e.g. "Your request is withdrawn." */
   notice?: string;
   /** The booking's GST documents (GST-5), each opened at `path` (its PDF at `path` + ".pdf"). */

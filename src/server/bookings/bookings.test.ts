@@ -469,7 +469,7 @@ describe('BOOK-6: accepted and confirmed bookings close their nights everywhere'
 });
 
 describe("BOOK-7: the guest's booking page", () => {
-  it('shows the status, stay, times, price, rules and contact; noindex, no-store, no script; a wrong id or token is the site 404', async () => {
+  it('shows the status, stay, times, price, rules and contact; noindex, no-store, only its own script; a wrong id or token is the site 404', async () => {
     await start({
       GSTIN: '29ABCDE1234F1ZW',
       GST_LEGAL_NAME: 'Stays LLP',
@@ -483,7 +483,8 @@ describe("BOOK-7: the guest's booking page", () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin');
     const html = res.body;
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
-    expect(html).not.toContain('<script');
+    // The page's one script is its own, from this site (PAY-1): nothing inline, nothing else.
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/booking-page.js" defer>']);
     for (const text of [
       'Requested',
       'Coffee View Suite',
@@ -521,10 +522,31 @@ describe("BOOK-7: the guest's booking page", () => {
     const html = (await t.app.inject({ method: 'GET', url: pathOf(created.url) })).body;
     expect(html).toContain('Accepted – advance due');
     const rupees = (b.advancePaise! / 100).toFixed(2);
-    const link = `upi://pay?pa=stays%40okhdfcbank&amp;pn=Stays%20%26%20Co&amp;am=${rupees}&amp;cu=INR&amp;tn=${b.reference}`;
+    const link = `upi://pay?pa=stays%40okhdfcbank&amp;pn=Stays%20%26%20Co&amp;tr=${b.reference}&amp;am=${rupees}&amp;cu=INR&amp;tn=${b.reference}`;
     expect(html).toContain(`href="${link}"`);
     expect(html).toMatch(/<img[^>]+src="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+"/);
     expect(html).not.toContain('Withdraw my request');
+    // PAY-1: the UPI id as text to copy, its Copy button shown by the page's own script only.
+    expect(html).toContain('<code class="bk-upi-id">stays@okhdfcbank</code>');
+    expect(html).toMatch(
+      /<button class="bk-copy" type="button" data-copy="stays@okhdfcbank"[^>]* hidden/,
+    );
+    expect(html).toContain('scan the code shown here');
+    expect(html).toContain('<script src="/booking-page.js" defer></script>');
+    const script = await t.app.inject({ method: 'GET', url: '/booking-page.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.body).toContain('navigator.clipboard');
+    await t.cleanup();
+
+    // PAY-1: a merchant UPI id's category code goes in `mc`.
+    await start({ UPI_ID: 'stays@okhdfcbank', UPI_MERCHANT_CODE: '7011' });
+    const merchant = await book();
+    await act(merchant.id, 'accept');
+    const withCode = (await t.app.inject({ method: 'GET', url: pathOf(merchant.url) })).body;
+    expect(withCode).toMatch(
+      /href="upi:\/\/pay\?pa=stays%40okhdfcbank&amp;pn=[^"&]+&amp;mc=7011&amp;tr=STY-/,
+    );
     await t.cleanup();
 
     await start();

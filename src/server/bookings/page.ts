@@ -13,26 +13,47 @@ import { publishedProperties } from '../publish/published-properties.js';
 import { CONTENT_SECURITY_POLICY } from '../routes/pages.js';
 import { readTemplate, withoutScripts } from '../publish/client-build.js';
 import { loadSsr } from '../publish/render.js';
-import { upiLink } from './service.js';
+import { BOOKING_SCRIPT_PATH } from './page-script.js';
+import { upiLink, upiPayee, type UpiPayee } from './service.js';
 import type { BookingRow } from './store.js';
 import type { GuestBookingView } from '../../shared/bookings.js';
 import { nights } from '../../shared/calendar-dates.js';
 import { propertyPath } from '../../shared/routes.js';
 import type { Property } from '../../shared/site-data.js';
 
-/** The page's view of a booking; `property` is the published one (absent once removed from the catalogue). */
+/**
+ * What the payments feature tells the guest's page (PAY-2, PAY-9): the current payment link or
+ * that it is being made, and the state the page's script watches. app.ts passes
+ * payments/service.ts's PaymentService; without it the page offers UPI only.
+ */
+export interface GuestPayments {
+  guestPayment(b: BookingRow): { linkUrl?: string; preparing?: boolean } | undefined;
+  watchState(b: BookingRow): string;
+}
+
+/**
+ * The page's view of a booking; `property` is the published one (absent once removed from the
+ * catalogue); `payments` adds the Razorpay link (its /pay address) and the state to watch.
+ */
 async function guestView(
   b: BookingRow,
   property: Property | undefined,
   site: SiteConfig,
-  upiId: string | undefined,
+  payee: UpiPayee | undefined,
   pagePath: string,
+  payments?: GuestPayments,
 ): Promise<GuestBookingView> {
   const advancePaise = b.quote?.advancePaise;
+  const gateway = payments?.guestPayment(b);
+  const online = gateway?.linkUrl
+    ? { payPath: `${pagePath}/pay` }
+    : gateway?.preparing
+      ? { payPreparing: true }
+      : {};
   let payment: GuestBookingView['payment'];
   if (b.status === 'accepted' && advancePaise !== undefined && advancePaise > 0) {
-    if (upiId) {
-      const upiUrl = upiLink(upiId, site.businessName, advancePaise, b.reference);
+    if (payee) {
+      const upiUrl = upiLink(payee, advancePaise, b.reference);
       const svg = await QRCode.toString(upiUrl, {
         type: 'svg',
         margin: 2,
@@ -40,10 +61,12 @@ async function guestView(
       });
       payment = {
         advancePaise,
+        ...online,
         upiUrl,
+        upiId: payee.upiId,
         qrSvgDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
       };
-    } else payment = { advancePaise };
+    } else payment = { advancePaise, ...online };
   }
   return {
     reference: b.reference,
@@ -69,20 +92,27 @@ async function guestView(
     ...(payment ? { payment } : {}),
     ...(b.status === 'requested' ? { withdrawPath: `${pagePath}/withdraw` } : {}),
     ...(b.status === 'confirmed' ? { registerPath: `${pagePath}/register` } : {}),
+    ...(payment && payments
+      ? { watch: { path: `${pagePath}/status`, state: payments.watchState(b) } }
+      : {}),
   };
 }
 
 /**
- * The page's HTML: the client build's template, no script, the SSR entry's booking page in it.
- * Both are read as they are on disk now, so a build run while the server is up gives a page of one
- * build (UPGRADE-2). Throws when the build is missing.
+ * The page's HTML: the client build's template without its scripts, the SSR entry's booking page
+ * in it, and the page's own deferred script (page-script.ts, a progressive enhancement). Both are
+ * read as they are on disk now, so a build run while the server is up gives a page of one build
+ * (UPGRADE-2). Throws when the build is missing.
  */
 async function bookingPageHtml(view: GuestBookingView): Promise<string> {
   const ssr = await loadSsr();
   const template = withoutScripts(await readTemplate());
   const page = ssr.renderBooking(view);
   return template
-    .replace('<!--app-head-->', () => page.head)
+    .replace(
+      '<!--app-head-->',
+      () => `${page.head}<script src="${BOOKING_SCRIPT_PATH}" defer></script>`,
+    )
     .replace('<!--app-html-->', () => page.html);
 }
 
@@ -108,10 +138,12 @@ export interface GuestPageExtra {
 /**
  * The renderer of the guest's booking page (BOOK-7) with its GST part (GST-5, GST-7), for its GET
  * and for a form of it that is answered with the page itself (a refused company form comes back
- * with what was typed, GST-11). Throws when the client build is missing.
+ * with what was typed, GST-11); `payments` adds the Razorpay link and the state the page's script
+ * watches (PAY-2, PAY-9). Throws when the client build is missing.
  */
 export function guestPageRenderer(
   ctx: Pick<AppContext, 'db' | 'publisher' | 'config'>,
+  payments?: GuestPayments,
 ): (b: BookingRow, pagePath: string, extra?: GuestPageExtra) => Promise<string> {
   const properties = publishedProperties(ctx);
   return async (b, pagePath, extra = {}) => {
@@ -119,8 +151,9 @@ export function guestPageRenderer(
       b,
       properties().get(b.propertyId),
       ctx.config.site,
-      ctx.config.bookings.upiId,
+      upiPayee(ctx.config),
       pagePath,
+      payments,
     );
     const gst = guestGstView(
       ctx.db,

@@ -22,7 +22,8 @@ import { isCrossSite, requireOwner } from '../auth/guard.js';
 import { addressGroup, countRequest, requestWait } from '../auth/throttle.js';
 import { ApiError, badRequest, notFound, schemaRefusal } from '../errors.js';
 import { publishedProperties } from '../publish/published-properties.js';
-import { GUEST_PAGE_HEADERS, guestPageRenderer } from './page.js';
+import { GUEST_PAGE_HEADERS, guestPageRenderer, type GuestPayments } from './page.js';
+import { BOOKING_PAGE_SCRIPT, BOOKING_SCRIPT_PATH } from './page-script.js';
 import { hashToken, type BookingService, type ValidRequest } from './service.js';
 import { bookingByToken, listBookings, openCount } from './store.js';
 import {
@@ -106,10 +107,11 @@ export async function bookingRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   service: BookingService,
+  payments?: GuestPayments,
 ): Promise<void> {
   const owner = requireOwner(ctx.db, ctx.config.site);
   const properties = publishedProperties(ctx);
-  const renderPage = guestPageRenderer(ctx);
+  const renderPage = guestPageRenderer(ctx, payments);
   const { site, bookings: settings } = ctx.config;
 
   // The withdraw form posts an empty urlencoded body; its fields are not read.
@@ -246,6 +248,14 @@ export async function bookingRoutes(
     return reply.send(fs.readFileSync(file));
   }
 
+  app.get(BOOKING_SCRIPT_PATH, async (_req, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .header('x-content-type-options', 'nosniff')
+      .send(BOOKING_PAGE_SCRIPT),
+  );
+
   type PageParams = { Params: { id: string; token: string } };
 
   /** The booking a page URL names, or undefined for a wrong id or token. */
@@ -270,6 +280,28 @@ export async function bookingRoutes(
           : {}),
       }),
     );
+  });
+
+  // PAY-2: "Pay the advance" (page and mail) leads here, then to the link current now.
+  app.get<PageParams>(`${BOOKING_PAGE}/pay`, pageOptions, async (req, reply) => {
+    const booking = bookingOf(req);
+    if (!booking) return pageNotFound(reply);
+    const link = payments?.guestPayment(booking)?.linkUrl;
+    return reply
+      .code(303)
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'strict-origin')
+      .header('location', link ?? `/booking/${req.params.id}/${req.params.token}`)
+      .send();
+  });
+
+  // PAY-9: what the page's script watches while the advance is awaited.
+  app.get<PageParams>(`${BOOKING_PAGE}/status`, pageOptions, async (req, reply) => {
+    const booking = bookingOf(req);
+    if (!booking) return pageNotFound(reply);
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ state: payments ? payments.watchState(booking) : booking.status });
   });
 
   app.post<PageParams>(

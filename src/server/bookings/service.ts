@@ -12,7 +12,7 @@ import { ApiError, badRequest, notFound } from '../errors.js';
 import { holdersOf, unavailableRanges } from '../nights/nights.js';
 import type { ConflictKeeper } from '../nights/conflicts.js';
 import { enqueueMail, deleteMailOf, mailProblems, type BookingMailKind } from '../mail/store.js';
-import { bookingMail, type BookingFacts } from '../mail/templates.js';
+import { bookingMail, type BookingFacts, type PaidFacts } from '../mail/templates.js';
 import {
   addToken,
   bookingsToErase,
@@ -32,6 +32,7 @@ import {
   type BookingRequestBody,
   type BookingStatus,
   type OwnerBooking,
+  type OwnerPayment,
 } from '../../shared/bookings.js';
 import { addDays, formatDate, nights, stayOverlaps, today } from '../../shared/calendar-dates.js';
 import { exemptionPossible } from '../../shared/gst.js';
@@ -84,14 +85,27 @@ function upiAmount(paise: number): string {
   return (paise / 100).toFixed(2);
 }
 
+/** Where a UPI advance goes: the payee's UPI id and name, and its merchant category code when it is a merchant's. */
+export interface UpiPayee {
+  upiId: string;
+  name: string;
+  /** UPI_MERCHANT_CODE (ISO 18245 MCC, 7011 for lodging); absent for a personal UPI id. */
+  merchantCode?: string | undefined;
+}
+
 /**
- * The UPI deep link of an advance (BOOK-7; NPCI's UPI linking specification): opens GPay, PhonePe,
- * Paytm … on a phone with the payee, amount and reference filled in. Every parameter URL-encoded.
+ * The UPI deep link of an advance (BOOK-7, PAY-1; NPCI's UPI Linking Specification 1.6, section
+ * 1.2): opens GPay, PhonePe, Paytm … on a phone with the payee, amount and reference filled in.
+ * `tr` is the merchant's transaction reference (the booking's reference, for reconciliation) and
+ * `mc` the merchant category code, sent only when UPI_MERCHANT_CODE is set: apps refuse a
+ * link with a code that is not the payee's own. Every parameter URL-encoded.
  */
-export function upiLink(upiId: string, businessName: string, paise: number, reference: string) {
+export function upiLink(payee: UpiPayee, paise: number, reference: string): string {
   const q = [
-    ['pa', upiId],
-    ['pn', businessName],
+    ['pa', payee.upiId],
+    ['pn', payee.name],
+    ...(payee.merchantCode ? [['mc', payee.merchantCode]] : []),
+    ['tr', reference],
     ['am', upiAmount(paise)],
     ['cu', 'INR'],
     ['tn', reference],
@@ -99,6 +113,14 @@ export function upiLink(upiId: string, businessName: string, paise: number, refe
     .map(([k, v]) => `${k}=${encodeURIComponent(v!)}`)
     .join('&');
   return `upi://pay?${q}`;
+}
+
+/** The payee of UPI advances from the configuration, or undefined without UPI_ID. */
+export function upiPayee(config: Pick<Config, 'site' | 'bookings'>): UpiPayee | undefined {
+  const { upiId, upiMerchantCode } = config.bookings;
+  return upiId
+    ? { upiId, name: config.site.businessName, merchantCode: upiMerchantCode }
+    : undefined;
 }
 
 /**
@@ -117,10 +139,11 @@ export class BookingService {
   private readonly hooks: TransitionHook[] = [];
   /** An erasure whose WAL a reader kept from being truncated: tried again at the next eraseOld. */
   private walToTruncate = false;
+  private paymentOf: (b: BookingRow) => OwnerPayment | undefined = () => undefined;
 
   constructor(
     private readonly db: Db,
-    private readonly config: Pick<Config, 'site' | 'bookings' | 'mail'>,
+    private readonly config: Pick<Config, 'site' | 'bookings' | 'mail' | 'razorpay'>,
     private readonly mailer: Mailer,
     /** Who holds the nights: finds the conflicts an accept or a cancel makes or ends (CONFLICT-1). */
     private readonly conflicts: Pick<ConflictKeeper, 'exclusive' | 'changed'>,
@@ -131,6 +154,11 @@ export class BookingService {
   /** Adds a hook run inside the transaction of every owner's change (GST-2). */
   onTransition(hook: TransitionHook): void {
     this.hooks.push(hook);
+  }
+
+  /** Sets how the owner's list tells each booking's advance (PAY-5: the payments feature's view). */
+  setPaymentView(view: (b: BookingRow) => OwnerPayment): void {
+    this.paymentOf = view;
   }
 
   /** The guest's page URL for a token, from SITE_URL (HTTP-3). */
@@ -162,14 +190,17 @@ export class BookingService {
     };
   }
 
-  /** Enqueues one booking mail when mail is on. Call inside the change's transaction. */
-  private mail(kind: BookingMailKind, b: BookingRow, at: string): void {
+  /**
+   * Enqueues one booking mail when mail is on (BOOK-8); `paid` is the payment a paid or refund
+   * mail tells of (PAY-3). Call inside the change's transaction.
+   */
+  mail(kind: BookingMailKind, b: BookingRow, at: string, paid?: PaidFacts): void {
     if (!this.mailer.enabled) return;
     const toOwner = kind.startsWith('owner-');
     const to = toOwner ? this.config.mail.notifyEmail : b.email;
     if (!to) return;
     const advance = b.quote?.advancePaise;
-    const upiId = this.config.bookings.upiId;
+    const payee = upiPayee(this.config);
     const pageUrl =
       toOwner || kind === 'guest-expired' || kind === 'guest-declined'
         ? undefined
@@ -178,11 +209,16 @@ export class BookingService {
       ...(pageUrl ? { pageUrl } : {}),
       // REG-2: the register's form sits under the page's address and opens with its token.
       ...(kind === 'guest-confirmed' && pageUrl ? { registerUrl: `${pageUrl}/register` } : {}),
-      ...(kind === 'guest-accepted' && upiId && advance
-        ? { upiUrl: upiLink(upiId, this.config.site.businessName, advance, b.reference) }
+      ...(kind === 'guest-accepted' && payee && advance
+        ? { upiUrl: upiLink(payee, advance, b.reference) }
         : {}),
     };
-    const mail = bookingMail(kind, this.facts(b), this.config.site, links);
+    // PAY-2: the page's /pay address leads to whichever payment link is current when it is opened.
+    const payUrl =
+      kind === 'guest-accepted' && this.config.razorpay && advance && links.pageUrl
+        ? { payUrl: `${links.pageUrl}/pay` }
+        : {};
+    const mail = bookingMail(kind, this.facts(b), this.config.site, { ...links, ...payUrl }, paid);
     enqueueMail(this.db, { kind, bookingId: b.id, to, ...mail }, Date.parse(at));
   }
 
@@ -425,6 +461,7 @@ export class BookingService {
         ? { gstExemptionPossible: true }
         : {}),
       ...documentLinks(this.db, b.id),
+      ...(this.paymentOf(b) ? { payment: this.paymentOf(b) } : {}),
       mailProblems: problems.get(b.id) ?? [],
     }));
   }

@@ -20,6 +20,8 @@ type MailKind =
   | 'guest-cancelled'
   | 'guest-expired'
   | 'guest-confirmed'
+  | 'owner-paid'
+  | 'owner-needs-refund'
   | 'owner-backup-lag'
   | 'owner-conflict'
   | 'owner-register-reminder';
@@ -168,6 +170,8 @@ const KIND_WORDS: Record<MailKind, string> = {
   'guest-cancelled': 'Cancelled mail to the guest',
   'guest-expired': 'Expired mail to the guest',
   'guest-confirmed': 'Confirmed mail to the guest',
+  'owner-paid': 'Advance received mail to you',
+  'owner-needs-refund': 'Refund needed mail to you',
   'owner-backup-lag': 'Off-machine copy warning to you',
   'owner-conflict': 'Double booking warning to you',
   'owner-register-reminder': 'Form III reminder to you',

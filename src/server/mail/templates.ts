@@ -32,11 +32,23 @@ export interface MailSite {
   email: string;
 }
 
-/** Links a mail carries: the guest's booking page (guest mails), the UPI payment link (accepted), the guest register's form (confirmed, REG-2). */
+/**
+ * Links a mail carries: the guest's booking page (guest mails), the UPI payment link (accepted),
+ * the page's "pay the advance" address, which leads to the current Razorpay payment link
+ * (accepted, PAY-2), and the guest register's form (confirmed, REG-2).
+ */
 export interface MailLinks {
   pageUrl?: string;
   upiUrl?: string;
+  payUrl?: string;
   registerUrl?: string;
+}
+
+/** A payment received through Razorpay, as the paid mails tell it (PAY-3): no card or VPA detail. */
+export interface PaidFacts {
+  amountPaise: number;
+  /** Razorpay's method: upi, card, netbanking, wallet … */
+  method: string;
 }
 
 /** A paragraph: words, or a label and the link it names. */
@@ -118,6 +130,7 @@ export function bookingMail(
   facts: BookingFacts,
   site: MailSite,
   links: MailLinks = {},
+  paid?: PaidFacts,
 ): { subject: string; text: string; html: string } {
   const f = kind.startsWith('owner-') ? facts : forGuest(facts);
   const sign = `${site.businessName}\n${site.phone} · ${site.email}`;
@@ -160,7 +173,12 @@ export function bookingMail(
         hello,
         `Good news: we accepted your request. ${advance}`,
         stayLines(f),
-        ...(links.upiUrl && f.advancePaise ? [{ label: 'Pay by UPI', href: links.upiUrl }] : []),
+        ...(links.payUrl && f.advancePaise
+          ? [{ label: `Pay the advance of ${formatPaise(f.advancePaise)}`, href: links.payUrl }]
+          : []),
+        ...(links.upiUrl && f.advancePaise
+          ? [{ label: links.payUrl ? 'Or pay by UPI' : 'Pay by UPI', href: links.upiUrl }]
+          : []),
         ...page,
         sign,
       ];
@@ -201,6 +219,24 @@ export function bookingMail(
         stayLines(f),
         ...page,
         sign,
+      ];
+      break;
+    case 'owner-paid':
+      subject = `Advance received: ${f.reference}, ${f.propertyName}, ${formatDate(f.checkIn)}`;
+      blocks = [
+        `The guest paid the advance of ${formatPaise(paid?.amountPaise ?? 0)} through Razorpay (${paid?.method ?? 'unknown method'}). The booking is confirmed.`,
+        stayLines(f),
+        guestLines(f),
+        ...owner,
+      ];
+      break;
+    case 'owner-needs-refund':
+      subject = `Refund needed: a payment for ${f.reference}, which is not awaiting one`;
+      blocks = [
+        `Razorpay received ${formatPaise(paid?.amountPaise ?? 0)} (${paid?.method ?? 'unknown method'}) for this booking, but it is no longer waiting for an advance (or the amount is not the advance). Refund it from the Bookings inbox, or contact the guest.`,
+        stayLines(f),
+        guestLines(f),
+        ...owner,
       ];
       break;
     case 'guest-expired':

@@ -2,8 +2,10 @@
  * The guest's booking page `/booking/{id}/{token}` (BOOK-7), rendered on request by the server
  * (src/server/bookings/page.ts through the SSR entry's renderBooking) and never published: the
  * status in words, the stay, its quote, the house rules and cancellation policy, the owner's
- * contact and, once accepted, the advance with its UPI link and QR code. No script: the withdraw
- * button is a plain form. Its styles are inline (BOOKING_PAGE_STYLE): the page is not part of the
+ * contact and, once accepted, the advance: "Pay the advance" through Razorpay's payment link
+ * (PAY-2) and the UPI link, QR code and UPI id (PAY-1). It works without script (the withdraw
+ * button is a plain form); the page's one script (served by the server, bookings/page-script.ts)
+ * shows the UPI id's Copy button and reloads the page when the payment moves (PAY-9). Its styles are inline (BOOKING_PAGE_STYLE): the page is not part of the
  * client build, whose CSS modules cover the published routes only.
  */
 import { BOOKING_STATUS_WORDS, type GuestBookingView } from '../../shared/bookings.js';
@@ -31,7 +33,13 @@ export const BOOKING_PAGE_STYLE = `
 .bk-pay{display:flex;flex-wrap:wrap;gap:16px;align-items:center}
 .bk-button{display:inline-block;min-height:44px;padding:10px 24px;border:0;border-radius:999px;background:var(--accent);color:var(--accent-ink);font:inherit;font-weight:650;text-decoration:none;cursor:pointer}
 .bk-button.bk-quiet{background:#fff;color:#8a2c12;border:1px solid #8a2c12}
+.bk-or{margin:20px 0 12px;font-size:1rem}
+.bk-button.bk-second{background:#fff;color:var(--accent);border:1px solid var(--accent)}
 .bk-qr{width:180px;height:180px;background:#fff}
+.bk-upi{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:16px 0 0}
+.bk-upi-id{padding:4px 8px;border:1px solid var(--line);border-radius:8px;background:#fff;font-size:1.05rem;user-select:all;-webkit-user-select:all;overflow-wrap:anywhere}
+.bk-copy{min-height:44px;min-width:44px;padding:8px 16px;border:1px solid var(--accent);border-radius:999px;background:#fff;color:var(--accent);font:inherit;font-weight:650;cursor:pointer}
+.bk-copied{color:var(--muted)}
 .bk-note{color:var(--muted);margin:8px 0 0}
 .bk-notice{padding:12px 16px;border-radius:var(--radius);background:var(--accent-soft)}
 .bk-docs{margin:0;padding:0;list-style:none}
@@ -124,7 +132,10 @@ function phoneHref(phone: string): string {
 export function BookingPage({ view }: { view: GuestBookingView }) {
   const { property, quote, payment } = view;
   return (
-    <main className="bk">
+    <main
+      className="bk"
+      {...(view.watch ? { 'data-watch': view.watch.path, 'data-state': view.watch.state } : {})}
+    >
       <a className="bk-home" href="/">
         {view.businessName}
       </a>
@@ -146,10 +157,34 @@ export function BookingPage({ view }: { view: GuestBookingView }) {
       {payment && (
         <section className="bk-card" aria-labelledby="bk-pay">
           <h2 id="bk-pay">{`Advance due: ${formatPaise(payment.advancePaise)}`}</h2>
+          {payment.payPath && (
+            <>
+              <p>
+                <a className="bk-button" href={payment.payPath}>
+                  {`Pay the advance of ${formatPaise(payment.advancePaise)}`}
+                </a>
+              </p>
+              <p className="bk-note">
+                UPI, cards, net banking or a wallet, on Razorpay’s secure page. This page shows
+                Confirmed as soon as the payment is received.
+              </p>
+            </>
+          )}
+          {payment.payPreparing && (
+            <p className="bk-note">
+              The online payment link is being prepared: it appears here within minutes.
+            </p>
+          )}
           {payment.upiUrl ? (
             <>
+              {(payment.payPath || payment.payPreparing) && (
+                <h3 className="bk-or">Or pay by UPI</h3>
+              )}
               <div className="bk-pay">
-                <a className="bk-button" href={payment.upiUrl}>
+                <a
+                  className={payment.payPath ? 'bk-button bk-second' : 'bk-button'}
+                  href={payment.upiUrl}
+                >
                   {`Pay ${formatPaise(payment.advancePaise)} by UPI`}
                 </a>
                 {payment.qrSvgDataUrl && (
@@ -162,12 +197,32 @@ export function BookingPage({ view }: { view: GuestBookingView }) {
                   />
                 )}
               </div>
+              {payment.upiId && (
+                <p className="bk-upi">
+                  {'UPI id '}
+                  <code className="bk-upi-id">{payment.upiId}</code>{' '}
+                  <button
+                    className="bk-copy"
+                    type="button"
+                    data-copy={payment.upiId}
+                    data-said="bk-copied"
+                    aria-label="Copy the UPI id"
+                    hidden
+                  >
+                    Copy
+                  </button>
+                  <span className="bk-copied" id="bk-copied" role="status" />
+                </p>
+              )}
               <p className="bk-note">
-                {`On a phone the button opens your UPI app (GPay, PhonePe, Paytm …); on a computer, scan the code with it. The reference ${view.reference} is filled in.`}
+                {`On this phone the button opens your UPI app (GPay, PhonePe, Paytm …) with the amount and the reference ${view.reference} filled in. To pay from another phone, open its UPI app, choose Scan, and scan the code shown here; or copy the UPI id above into the app and pay ${formatPaise(payment.advancePaise)} with the reference ${view.reference}.`}
               </p>
             </>
           ) : (
-            <p>{`To pay the advance, please contact the owner (below) and give the reference ${view.reference}.`}</p>
+            !payment.payPath &&
+            !payment.payPreparing && (
+              <p>{`To pay the advance, please contact the owner (below) and give the reference ${view.reference}.`}</p>
+            )
           )}
         </section>
       )}

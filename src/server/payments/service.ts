@@ -1,0 +1,596 @@
+/**
+ * Advances paid through Razorpay Payment Links (PAY-2..PAY-8, decision 020):
+ * - accepting a booking with an advance asks for a link in the accept's own transaction (a
+ *   `link-pending` row, the transactional outbox pattern); the call to Razorpay is made after it,
+ *   outside any transaction, and retried with growing waits while Razorpay does not answer, so the
+ *   accept never fails because of Razorpay;
+ * - a signed webhook (`payment_link.paid`) or the check every 15 minutes (a missed webhook) records
+ *   the payment and confirms the booking through the bookings' own `paid` transition (so GST's
+ *   receipt voucher follows, decision 021), with its mails, once: each event is remembered by its
+ *   id, and a payment already recorded is not recorded again;
+ * - a payment for a booking no longer waiting for it is recorded as needing a refund, the owner
+ *   mailed; an expired link makes the advance overdue, and "Send a new link" asks for another;
+ * - refunds are asked of Razorpay by the owner, at most what was paid less earlier refunds, and
+ *   follow Razorpay's refund webhooks.
+ * Without RAZORPAY_* nothing here calls out; the owner's view still tells "paid by hand".
+ * Log lines name bookings and events, never a key, a secret, a payment or link id.
+ */
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../store/db.js';
+import { ApiError, badRequest, notFound } from '../errors.js';
+import type { BookingService, TransitionHook } from '../bookings/service.js';
+import { getBooking, type BookingRow } from '../bookings/store.js';
+import {
+  RazorpayClient,
+  RazorpayError,
+  webhookSignatureValid,
+  withoutIds,
+  type LinkRequest,
+  type RazorpayLink,
+} from './razorpay.js';
+import {
+  askForLink,
+  dropRefund,
+  followRefund,
+  linkMade,
+  linkTryFailed,
+  linksDue,
+  openLinks,
+  paymentOf,
+  paymentOfLink,
+  paymentsOf,
+  recordPayment,
+  refundAsked,
+  refundedPaise,
+  refundedPaiseOf,
+  rememberEvent,
+  setPaymentState,
+  startRefund,
+  type PaymentRow,
+} from './store.js';
+import type { OwnerPayment } from '../../shared/bookings.js';
+import { formatDate } from '../../shared/calendar-dates.js';
+import { formatPaise } from '../../shared/stay-basics.js';
+
+const MINUTE_MS = 60_000;
+/** PAY-6: how often unpaid links are checked with Razorpay (webhooks can be missed). */
+const RECONCILE_EVERY_MS = 15 * MINUTE_MS;
+/** How often links waiting to be made are looked at (each has its own next try). */
+const DUE_EVERY_MS = 30_000;
+/** Waits between tries at making a link: 30 s doubled, at most 15 minutes. */
+function linkRetryDelay(tries: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, tries - 1), 15 * MINUTE_MS);
+}
+/** How long a link is open (PAY-2): 72 hours, and never past the start of the check-in day (IST). */
+const LINK_OPEN_MS = 72 * 60 * MINUTE_MS;
+/** Razorpay refuses an expiry less than 15 minutes ahead. */
+const LINK_MIN_OPEN_MS = 60 * MINUTE_MS;
+
+/** Where Razorpay sends the guest back after paying (PAY-4): this site, no token. */
+export const RETURN_PATH = '/payments/razorpay/return';
+
+/** The webhook's answer: its HTTP status and a word for the log. */
+export interface WebhookResult {
+  status: 200 | 400;
+  outcome: string;
+}
+
+/** A payment as the webhook or the link's fetch tells it. */
+interface Received {
+  id: string;
+  amountPaise: number;
+  currency: string;
+  method: string;
+  paidAt: string;
+}
+
+/** The webhook body's parts used here (Razorpay's event JSON). */
+interface WebhookBody {
+  event?: unknown;
+  payload?: {
+    payment_link?: { entity?: Partial<RazorpayLink> };
+    payment?: {
+      entity?: {
+        id?: unknown;
+        amount?: unknown;
+        currency?: unknown;
+        method?: unknown;
+        created_at?: unknown;
+      };
+    };
+    refund?: {
+      entity?: { id?: unknown; payment_id?: unknown; amount?: unknown; status?: unknown };
+    };
+  };
+}
+
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.length <= 200 ? v : undefined;
+const int = (v: unknown): number | undefined =>
+  Number.isSafeInteger(v) ? (v as number) : undefined;
+
+/** The advances of one server. */
+export class PaymentService {
+  private readonly client: RazorpayClient | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<Config, 'site' | 'razorpay'>,
+    private readonly bookings: BookingService,
+    private readonly log: FastifyBaseLogger,
+    /** The clock (ms since the epoch); tests move it. */
+    private readonly now: () => number = Date.now,
+    /** How long one Razorpay call may take (tests shorten it). */
+    timeoutMs = 10_000,
+  ) {
+    this.client = config.razorpay && new RazorpayClient(config.razorpay, timeoutMs);
+    bookings.onTransition(this.onTransition);
+    bookings.setPaymentView((b) => this.ownerView(b));
+  }
+
+  /** True with RAZORPAY_* set. */
+  get enabled(): boolean {
+    return this.client !== undefined;
+  }
+
+  /**
+   * PAY-2, PAY-5: inside an owner's change. Accepting a booking with an advance asks for a link
+   * (made after the transaction, by `runDue`); "Advance received" by hand closes the link's row
+   * as paid by hand (a later payment on it needs a refund).
+   */
+  private readonly onTransition: TransitionHook = ({ booking, action, at }) => {
+    if (!this.enabled) return;
+    if (action === 'accept' && (booking.quote?.advancePaise ?? 0) > 0) {
+      askForLink(this.db, booking.id, at, Date.parse(at));
+      setImmediate(() => this.poke());
+    } else if (action === 'paid') {
+      setPaymentState(
+        this.db,
+        booking.id,
+        ['link-pending', 'link-made', 'overdue'],
+        'paid-by-hand',
+        at,
+      );
+    }
+  };
+
+  /** Runs due work soon (after a commit that asked for a link). */
+  poke(): void {
+    void this.runDue();
+  }
+
+  /** Starts the timers: due links every 30 s, the check of open links every 15 minutes (PAY-6). */
+  start(): void {
+    if (!this.enabled) return;
+    this.poke();
+    const due = setInterval(() => this.poke(), DUE_EVERY_MS);
+    const check = setInterval(() => void this.reconcile(), RECONCILE_EVERY_MS);
+    due.unref();
+    check.unref();
+    this.timers = [due, check];
+  }
+
+  /** Stops the timers and waits for work under way. */
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    await this.running;
+  }
+
+  /**
+   * Makes every link due (PAY-2). One run at a time: a poke during a run makes it run again once
+   * done, so a row is never sent twice at once. Resolves when done; never rejects.
+   */
+  runDue(): Promise<void> {
+    if (!this.client) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        for (const row of linksDue(this.db, this.now())) await this.makeLink(row);
+      } while (this.again);
+    })()
+      .catch((err: unknown) =>
+        this.log.error({ err: withoutIds(String(err)) }, 'payment links failed'),
+      )
+      .finally(() => {
+        this.running = undefined;
+      });
+    return this.running;
+  }
+
+  /** The link request of a booking's attempt (PAY-2). */
+  linkRequest(b: BookingRow, attempt: number): LinkRequest {
+    const nowMs = this.now();
+    const checkInMs = Date.parse(`${b.checkIn}T00:00:00+05:30`);
+    const expireMs = Math.max(nowMs + LINK_MIN_OPEN_MS, Math.min(nowMs + LINK_OPEN_MS, checkInMs));
+    return {
+      amount: b.quote!.advancePaise,
+      currency: 'INR',
+      accept_partial: false,
+      reference_id: `${b.reference}-${attempt}`,
+      description: `Advance for ${b.propertyName}, ${formatDate(b.checkIn)} to ${formatDate(b.checkOut)} (${b.reference})`,
+      customer: {
+        ...(b.name ? { name: b.name } : {}),
+        ...(b.phone ? { contact: b.phone } : {}),
+        ...(b.email ? { email: b.email } : {}),
+      },
+      notify: { sms: false, email: false },
+      reminder_enable: false,
+      expire_by: Math.floor(expireMs / 1000),
+      callback_url: `${this.config.site.siteUrl}${RETURN_PATH}`,
+      callback_method: 'get',
+      notes: { booking: b.reference },
+    };
+  }
+
+  private async makeLink(row: PaymentRow): Promise<void> {
+    const b = getBooking(this.db, row.bookingId);
+    if (!b?.quote || b.status !== 'accepted') return;
+    const request = this.linkRequest(b, row.attempt);
+    try {
+      const link = await this.client!.createLink(request);
+      if (typeof link.id !== 'string' || typeof link.short_url !== 'string')
+        throw new RazorpayError('Razorpay answered without a link');
+      linkMade(
+        this.db,
+        b.id,
+        {
+          id: link.id,
+          reference: request.reference_id,
+          url: link.short_url,
+          expireBy: request.expire_by,
+        },
+        new Date(this.now()).toISOString(),
+      );
+      this.log.info({ bookingId: b.id }, 'payment link made');
+    } catch (err) {
+      const words = err instanceof RazorpayError ? err.message : 'the link could not be made';
+      const next = this.now() + linkRetryDelay(row.tries + 1);
+      linkTryFailed(this.db, b.id, words, next, new Date(this.now()).toISOString());
+      this.log.warn(
+        { bookingId: b.id, problem: words },
+        'payment link not made yet; tried again later',
+      );
+    }
+  }
+
+  /**
+   * PAY-6: asks Razorpay for every made link still unpaid of an accepted booking: paid ones are
+   * applied as their webhook would be, expired or cancelled ones make the advance overdue.
+   * Returns how many changed. A link Razorpay does not answer for is asked again next time.
+   */
+  async reconcile(): Promise<number> {
+    if (!this.client) return 0;
+    let changed = 0;
+    for (const row of openLinks(this.db)) {
+      try {
+        if (await this.checkLink(row)) changed += 1;
+      } catch (err) {
+        this.log.warn(
+          { bookingId: row.bookingId, problem: withoutIds(String((err as Error).message)) },
+          'payment link not checked; checked again later',
+        );
+      }
+    }
+    if (changed > 0) this.log.info({ changed }, 'payment links checked with Razorpay');
+    return changed;
+  }
+
+  /** Asks Razorpay for one link and applies what it says; true when something changed. Throws RazorpayError. */
+  async checkLink(row: PaymentRow): Promise<boolean> {
+    if (!this.client || !row.linkId) return false;
+    const link = await this.client.fetchLink(row.linkId);
+    if (link.status === 'paid') {
+      const paid = (link.payments ?? []).find((p) => p.status === 'captured') ?? link.payments?.[0];
+      if (!paid) return false;
+      return this.applyPaid(row, {
+        id: paid.payment_id,
+        amountPaise: paid.amount,
+        currency: link.currency,
+        method: paid.method,
+        paidAt: new Date(paid.created_at * 1000).toISOString(),
+      });
+    }
+    if (link.status === 'expired' || link.status === 'cancelled') {
+      return this.db
+        .transaction(() =>
+          setPaymentState(
+            this.db,
+            row.bookingId,
+            ['link-made'],
+            'overdue',
+            new Date(this.now()).toISOString(),
+          ),
+        )
+        .immediate();
+    }
+    return false;
+  }
+
+  /**
+   * PAY-3: records a payment on a booking's link and, when the booking is accepted and the
+   * payment is its advance in rupees, confirms it through the bookings' `paid` transition (GST
+   * receipt voucher, decision 021; the guest's confirmed mail) and mails the owner; otherwise
+   * records it as needing a refund and mails the owner. A payment already recorded changes nothing. One
+   * transaction (nested in the webhook's when called from it). True when something changed.
+   */
+  private applyPaid(row: PaymentRow, payment: Received): boolean {
+    return this.db
+      .transaction((): boolean => {
+        const current = paymentOf(this.db, row.bookingId);
+        if (!current || current.paymentId === payment.id) return false;
+        const b = getBooking(this.db, row.bookingId)!;
+        const at = new Date(this.now()).toISOString();
+        const facts = { amountPaise: payment.amountPaise, method: payment.method };
+        const awaited =
+          b.status === 'accepted' &&
+          ['link-pending', 'link-made', 'overdue'].includes(current.state) &&
+          current.paymentId === undefined &&
+          payment.currency === 'INR' &&
+          payment.amountPaise === b.quote?.advancePaise;
+        if (awaited) {
+          recordPayment(this.db, b.id, payment, 'paid', at);
+          const confirmed = this.bookings.act(b.id, 'paid');
+          this.bookings.mail('owner-paid', confirmed, at, facts);
+          this.log.info(
+            { bookingId: b.id, method: payment.method },
+            'advance received through Razorpay',
+          );
+        } else if (current.paymentId === undefined) {
+          recordPayment(this.db, b.id, payment, 'needs-refund', at);
+          this.bookings.mail('owner-needs-refund', b, at, facts);
+          this.log.warn(
+            { bookingId: b.id, status: b.status },
+            'payment for a booking not awaiting it: refund needed',
+          );
+        } else {
+          // A second payment on a booking that has one: the owner is told, the first stays recorded.
+          this.bookings.mail('owner-needs-refund', b, at, facts);
+          this.log.warn({ bookingId: b.id }, 'second payment for a booking: refund needed');
+        }
+        return true;
+      })
+      .immediate();
+  }
+
+  /**
+   * `POST /api/payments/razorpay/webhook` (PAY-3): the signature over the raw body first (400 and
+   * nothing stored when missing or wrong), then the event, once (its id, or the body's SHA-256).
+   * Unknown events and links are 200, so Razorpay keeps the webhook on. Throws only when applying
+   * fails (the transaction is rolled back and the event not remembered; Razorpay sends it again).
+   */
+  webhook(raw: Buffer, signature: unknown, eventId: unknown): WebhookResult {
+    const secret = this.config.razorpay?.webhookSecret;
+    if (!secret || !webhookSignatureValid(secret, raw, signature))
+      return { status: 400, outcome: 'signature missing or wrong' };
+    let body: WebhookBody;
+    try {
+      body = JSON.parse(raw.toString('utf8')) as WebhookBody;
+    } catch {
+      return { status: 400, outcome: 'body is not JSON' };
+    }
+    const event = str(body?.event) ?? 'unknown';
+    const key =
+      typeof eventId === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(eventId)
+        ? eventId
+        : crypto.createHash('sha256').update(raw).digest('hex');
+    return this.db
+      .transaction((): WebhookResult => {
+        if (!rememberEvent(this.db, key, event, new Date(this.now()).toISOString()))
+          return { status: 200, outcome: 'already applied' };
+        return { status: 200, outcome: this.apply(event, body) };
+      })
+      .immediate();
+  }
+
+  /** Applies one verified event; returns what it did, in words for the log. */
+  private apply(event: string, body: WebhookBody): string {
+    const link = body.payload?.payment_link?.entity;
+    if (event === 'payment_link.paid') {
+      const payment = body.payload?.payment?.entity;
+      const row =
+        link && str(link.id) && paymentOfLink(this.db, str(link.id)!, str(link.reference_id));
+      if (!row) return 'unknown payment link';
+      const received = {
+        id: str(payment?.id),
+        amountPaise: int(payment?.amount),
+        currency: str(payment?.currency) ?? str(link.currency),
+        method: str(payment?.method) ?? 'unknown',
+        createdAt: int(payment?.created_at),
+      };
+      if (!received.id || received.amountPaise === undefined || !received.currency)
+        return 'paid event without its payment';
+      const changed = this.applyPaid(row, {
+        id: received.id,
+        amountPaise: received.amountPaise,
+        currency: received.currency,
+        method: received.method,
+        paidAt: new Date(received.createdAt ? received.createdAt * 1000 : this.now()).toISOString(),
+      });
+      return changed ? 'payment recorded' : 'payment known already';
+    }
+    if (event === 'payment_link.expired' || event === 'payment_link.cancelled') {
+      const id = link && str(link.id);
+      const row = id && paymentOfLink(this.db, id, undefined);
+      if (!row || row.linkId !== id) return 'unknown or replaced payment link';
+      setPaymentState(
+        this.db,
+        row.bookingId,
+        ['link-made'],
+        'overdue',
+        new Date(this.now()).toISOString(),
+      );
+      return 'advance overdue';
+    }
+    if (event.startsWith('refund.')) {
+      const r = body.payload?.refund?.entity;
+      const status = str(r?.status);
+      const refund = {
+        id: str(r?.id),
+        paymentId: str(r?.payment_id),
+        amountPaise: int(r?.amount),
+        status: (status === 'processed' || status === 'failed' ? status : 'pending') as
+          'pending' | 'processed' | 'failed',
+      };
+      if (!refund.id || !refund.paymentId || !refund.amountPaise)
+        return 'refund event without its refund';
+      const known = followRefund(
+        this.db,
+        {
+          id: refund.id,
+          paymentId: refund.paymentId,
+          amountPaise: refund.amountPaise,
+          status: refund.status,
+        },
+        new Date(this.now()).toISOString(),
+      );
+      return known ? `refund ${refund.status}` : 'refund of an unknown payment';
+    }
+    return 'event not used';
+  }
+
+  /**
+   * `POST /api/bookings/{id}/payment-link` (PAY-6, "Send a new link"): for an accepted booking
+   * whose advance is overdue or whose link is not made yet, asks for a new link now. 404 for an
+   * unknown booking, 409 naming the state where it does not apply.
+   */
+  async newLink(bookingId: string): Promise<void> {
+    const b = getBooking(this.db, bookingId);
+    if (!b) throw notFound('id', 'There is no booking with this id.');
+    if (!this.enabled)
+      throw new ApiError(409, 'Razorpay is not set up on this site.', { field: 'payment' });
+    const state = this.ownerView(b).state;
+    if (b.status !== 'accepted' || !['overdue', 'link-pending'].includes(state)) {
+      throw new ApiError(
+        409,
+        `A new link is sent only for an accepted booking whose advance is overdue; this one is ${b.status}, advance ${state}.`,
+        { field: 'status', extra: { status: b.status, payment: state } },
+      );
+    }
+    const at = new Date(this.now()).toISOString();
+    this.db.transaction(() => askForLink(this.db, b.id, at, this.now())).immediate();
+    await this.runDue();
+  }
+
+  /**
+   * `POST /api/bookings/{id}/refund` (PAY-7): refunds `amountPaise` of the Razorpay payment of a
+   * cancelled booking or of a payment that needs a refund. 409 naming the state where it does not
+   * apply; 400 (field amountPaise) above what was paid less earlier refunds; 503 when Razorpay
+   * refuses or does not answer (nothing is recorded then). Resolves with the refund's status.
+   */
+  async refund(
+    bookingId: string,
+    amountPaise: number,
+  ): Promise<'pending' | 'processed' | 'failed'> {
+    const b = getBooking(this.db, bookingId);
+    if (!b) throw notFound('id', 'There is no booking with this id.');
+    const at = new Date(this.now()).toISOString();
+    const { rowId, paymentId } = this.db
+      .transaction(() => {
+        const p = paymentOf(this.db, b.id);
+        const state = this.ownerView(b).state;
+        const refundable =
+          this.enabled &&
+          p?.paymentId !== undefined &&
+          (p.state === 'needs-refund' || (p.state === 'paid' && b.status === 'cancelled'));
+        if (!refundable) {
+          throw new ApiError(
+            409,
+            `Only a payment through Razorpay of a cancelled booking, or one that needs a refund, can be refunded here; this booking is ${b.status}, advance ${state}.`,
+            { field: 'status', extra: { status: b.status, payment: state } },
+          );
+        }
+        const left = (p.amountPaise ?? 0) - refundedPaise(this.db, b.id);
+        if (amountPaise > left) {
+          throw badRequest(
+            'amountPaise',
+            `The amount can be at most ${formatPaise(left)} (${left} paise): what was paid less earlier refunds.`,
+          );
+        }
+        return { rowId: startRefund(this.db, b.id, amountPaise, at), paymentId: p.paymentId! };
+      })
+      .immediate();
+    try {
+      const refund = await this.client!.refund(paymentId, amountPaise, { booking: b.reference });
+      const status =
+        refund.status === 'processed' || refund.status === 'failed' ? refund.status : 'pending';
+      refundAsked(this.db, rowId, refund.id, status, new Date(this.now()).toISOString());
+      this.log.info({ bookingId: b.id, amountPaise, status }, 'refund asked of Razorpay');
+      return status;
+    } catch (err) {
+      dropRefund(this.db, rowId);
+      const words = err instanceof RazorpayError ? err.message : 'Razorpay could not be asked';
+      throw new ApiError(
+        503,
+        `The refund is not made: ${words}. Nothing was refunded; try again.`,
+        {
+          field: 'amountPaise',
+        },
+      );
+    }
+  }
+
+  /** PAY-5: how a booking's advance stands, for the owner's list. */
+  ownerView(b: BookingRow): OwnerPayment {
+    const p = paymentsOf(this.db, [b.id]).get(b.id);
+    const refunded = refundedPaiseOf(this.db, [b.id]).get(b.id) ?? 0;
+    if (!p) return { state: b.status === 'confirmed' ? 'paid-by-hand' : 'none' };
+    const paid = p.paymentId
+      ? { amountPaise: p.amountPaise!, method: p.method!, paidAt: p.paidAt! }
+      : {};
+    const state = refunded > 0 ? 'refunded' : p.state;
+    return {
+      state,
+      ...(p.linkUrl && (p.state === 'link-made' || p.state === 'overdue')
+        ? { linkUrl: p.linkUrl }
+        : {}),
+      ...paid,
+      ...(refunded > 0 ? { refundedPaise: refunded } : {}),
+      ...(p.state === 'link-pending' && p.lastError
+        ? { problem: `Not made yet: ${p.lastError}; tried again by itself.` }
+        : {}),
+    };
+  }
+
+  /**
+   * PAY-2: the guest page's part: where "Pay the advance" leads (the current link), and whether
+   * the link is still being made. Undefined without Razorpay or for a booking not accepted.
+   */
+  guestPayment(b: BookingRow): { linkUrl?: string; preparing?: boolean } | undefined {
+    if (!this.enabled || b.status !== 'accepted') return undefined;
+    const p = paymentOf(this.db, b.id);
+    if (!p) return undefined;
+    if (p.state === 'link-made' && p.linkUrl) return { linkUrl: p.linkUrl };
+    if (p.state === 'link-pending') return { preparing: true };
+    return undefined;
+  }
+
+  /** What the guest page's script compares to reload when the payment moves (PAY-9). */
+  watchState(b: BookingRow): string {
+    return `${b.status}/${this.ownerView(b).state}`;
+  }
+
+  /** PAY-4: the state of the link a verified return names, checking with Razorpay when it says paid. */
+  async afterReturn(linkId: string, status: string): Promise<void> {
+    if (status !== 'paid') return;
+    const row = paymentOfLink(this.db, linkId, undefined);
+    if (!row || row.state !== 'link-made' || row.linkId !== linkId) return;
+    try {
+      await this.checkLink(row);
+    } catch (err) {
+      this.log.warn(
+        { bookingId: row.bookingId, problem: withoutIds(String((err as Error).message)) },
+        'paid link not checked at return',
+      );
+    }
+  }
+}

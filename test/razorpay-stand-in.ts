@@ -1,0 +1,290 @@
+/**
+ * Test helper: a Razorpay stand-in, a real HTTP server on 127.0.0.1 answering the three calls the
+ * site makes (Payment Links create and fetch, payment refund) in Razorpay's documented shapes, and
+ * checking what it receives: Basic auth with the test key, and for a link the amount in paise,
+ * INR, no partial payment, a reference_id of a booking reference and an attempt number, Razorpay's
+ * own SMS and e-mail off, an expiry at least 15 minutes ahead, the callback by GET. A request that
+ * breaks a rule is answered as Razorpay would (401, 400 with `error.description`) and written to
+ * `problems`, which tests expect empty. `down` makes it answer 503 to everything; `pay` and
+ * `expire` move a link as a guest or time would. Webhook bodies are signed by `signed`.
+ */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** The test account's key and webhook secret: fixed, so signatures are reproducible. */
+export const RAZORPAY_TEST_ENV = {
+  RAZORPAY_KEY_ID: 'rzp_test_StaysStandIn01',
+  RAZORPAY_KEY_SECRET: 'stand-in-key-secret-4f9c2a',
+  RAZORPAY_WEBHOOK_SECRET: 'stand-in-webhook-secret-81d7',
+} as const;
+
+interface StandInPayment {
+  payment_id: string;
+  amount: number;
+  method: string;
+  created_at: number;
+  status: 'captured';
+}
+
+/** A link as the stand-in keeps it: what was asked, and its state. */
+export interface StandInLink {
+  id: string;
+  short_url: string;
+  status: 'created' | 'paid' | 'expired' | 'cancelled';
+  amount: number;
+  amount_paid: number;
+  currency: string;
+  reference_id: string;
+  request: Record<string, unknown>;
+  payments: StandInPayment[];
+}
+
+export interface RazorpayStandIn {
+  /** RAZORPAY_API_BASE for the app. */
+  base: string;
+  links: StandInLink[];
+  /** Every request: method, path, parsed body. */
+  requests: { method: string; path: string; body: unknown }[];
+  refunds: { id: string; paymentId: string; amount: number }[];
+  /** Rules broken by a request, in words; tests expect none. */
+  problems: string[];
+  /** While true every call is answered 503. */
+  down: boolean;
+  /** The link is paid (by UPI unless said): its payment. */
+  pay(link: StandInLink, method?: string): StandInPayment;
+  expire(link: StandInLink): void;
+  close(): Promise<void>;
+}
+
+const LINK_RULES: [string, (b: Record<string, unknown>) => boolean][] = [
+  [
+    'amount is whole paise above 0',
+    (b) => Number.isSafeInteger(b.amount) && (b.amount as number) > 0,
+  ],
+  ['currency is INR', (b) => b.currency === 'INR'],
+  ['accept_partial is false', (b) => b.accept_partial === false],
+  [
+    'reference_id is a booking reference and an attempt number',
+    (b) => typeof b.reference_id === 'string' && /^STY-[A-Z0-9]{4}-\d+$/.test(b.reference_id),
+  ],
+  [
+    "Razorpay's own SMS and e-mail are off",
+    (b) => JSON.stringify(b.notify) === JSON.stringify({ sms: false, email: false }),
+  ],
+  [
+    'expire_by is at least 15 minutes ahead',
+    (b) =>
+      Number.isSafeInteger(b.expire_by) && (b.expire_by as number) > Date.now() / 1000 + 15 * 60,
+  ],
+  ['callback_method is get', (b) => b.callback_method === 'get'],
+  [
+    'callback_url is an absolute URL without a booking token',
+    (b) =>
+      typeof b.callback_url === 'string' && /^https?:\/\/[^/]+\/payments\//.test(b.callback_url),
+  ],
+  ['description is given', (b) => typeof b.description === 'string' && b.description.length > 0],
+];
+
+function randomId(prefix: string): string {
+  return `${prefix}_${crypto.randomBytes(7).toString('base64url').replace(/[-_]/g, 'x')}`;
+}
+
+/** Starts the stand-in on a free loopback port. */
+export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
+  const expectedAuth = `Basic ${Buffer.from(
+    `${RAZORPAY_TEST_ENV.RAZORPAY_KEY_ID}:${RAZORPAY_TEST_ENV.RAZORPAY_KEY_SECRET}`,
+  ).toString('base64')}`;
+  const state = {
+    links: [] as StandInLink[],
+    requests: [] as RazorpayStandIn['requests'],
+    refunds: [] as RazorpayStandIn['refunds'],
+    problems: [] as string[],
+    down: false,
+  };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = req.url ?? '';
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown;
+      try {
+        body = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        body = text;
+      }
+      state.requests.push({ method: req.method ?? '', path, body });
+      const answer = (status: number, json: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(json));
+      };
+      const refuse = (status: number, description: string) => {
+        state.problems.push(`${req.method} ${path}: ${description}`);
+        answer(status, { error: { code: 'BAD_REQUEST_ERROR', description } });
+      };
+      if (state.down) return answer(503, { error: { description: 'Service unavailable' } });
+      if (req.headers.authorization !== expectedAuth)
+        return refuse(401, 'The api key provided is invalid');
+      const b = (body ?? {}) as Record<string, unknown>;
+      if (req.method === 'POST' && path === '/v1/payment_links') {
+        const broken = LINK_RULES.filter(([, ok]) => !ok(b)).map(([rule]) => rule);
+        if (broken.length > 0) return refuse(400, broken.join('; '));
+        if (state.links.some((l) => l.reference_id === b.reference_id))
+          return refuse(400, 'Payment Link with given reference_id already exists');
+        const id = randomId('plink');
+        const link: StandInLink = {
+          id,
+          short_url: `https://rzp.io/rzp/${id.slice(6)}`,
+          status: 'created',
+          amount: b.amount as number,
+          amount_paid: 0,
+          currency: 'INR',
+          reference_id: b.reference_id as string,
+          request: b,
+          payments: [],
+        };
+        state.links.push(link);
+        return answer(200, { ...link, request: undefined, payments: null });
+      }
+      const fetchLink = /^\/v1\/payment_links\/([A-Za-z0-9_]+)$/.exec(path);
+      if (req.method === 'GET' && fetchLink) {
+        const link = state.links.find((l) => l.id === fetchLink[1]);
+        if (!link) return refuse(400, 'The id provided does not exist');
+        return answer(200, { ...link, request: undefined, payments: link.payments });
+      }
+      const refund = /^\/v1\/payments\/([A-Za-z0-9_]+)\/refund$/.exec(path);
+      if (req.method === 'POST' && refund) {
+        const paid = state.links.flatMap((l) => l.payments).find((p) => p.payment_id === refund[1]);
+        if (!paid) return refuse(400, 'The id provided does not exist');
+        const before = state.refunds
+          .filter((r) => r.paymentId === paid.payment_id)
+          .reduce((s, r) => s + r.amount, 0);
+        if (!Number.isSafeInteger(b.amount) || (b.amount as number) < 100)
+          return refuse(400, 'The amount must be atleast INR 1.00');
+        if ((b.amount as number) + before > paid.amount)
+          return refuse(400, 'The refund amount provided is greater than amount captured');
+        const made = {
+          id: randomId('rfnd'),
+          paymentId: paid.payment_id,
+          amount: b.amount as number,
+        };
+        state.refunds.push(made);
+        return answer(200, {
+          id: made.id,
+          entity: 'refund',
+          amount: made.amount,
+          currency: 'INR',
+          payment_id: made.paymentId,
+          status: 'pending',
+        });
+      }
+      return refuse(404, `no such call ${req.method} ${path}`);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    get links() {
+      return state.links;
+    },
+    get requests() {
+      return state.requests;
+    },
+    get refunds() {
+      return state.refunds;
+    },
+    get problems() {
+      return state.problems;
+    },
+    get down() {
+      return state.down;
+    },
+    set down(value: boolean) {
+      state.down = value;
+    },
+    pay(link, method = 'upi') {
+      const payment: StandInPayment = {
+        payment_id: randomId('pay'),
+        amount: link.amount,
+        method,
+        created_at: Math.floor(Date.now() / 1000),
+        status: 'captured',
+      };
+      link.payments.push(payment);
+      link.status = 'paid';
+      link.amount_paid = link.amount;
+      return payment;
+    },
+    expire(link) {
+      link.status = 'expired';
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** A webhook as Razorpay sends it: the raw body and its X-Razorpay-Signature with `secret`. */
+export function signed(
+  body: unknown,
+  secret: string = RAZORPAY_TEST_ENV.RAZORPAY_WEBHOOK_SECRET,
+): { payload: string; signature: string } {
+  const payload = JSON.stringify(body);
+  return {
+    payload,
+    signature: crypto.createHmac('sha256', secret).update(payload).digest('hex'),
+  };
+}
+
+/** The `payment_link.paid` event of a paid stand-in link (Razorpay's sample payload's shape). */
+export function paidEvent(link: StandInLink, payment: StandInPayment): Record<string, unknown> {
+  return {
+    entity: 'event',
+    account_id: 'acc_StandIn0001',
+    event: 'payment_link.paid',
+    contains: ['payment_link', 'order', 'payment'],
+    payload: {
+      payment_link: {
+        entity: {
+          id: link.id,
+          amount: link.amount,
+          amount_paid: link.amount_paid,
+          currency: 'INR',
+          reference_id: link.reference_id,
+          status: 'paid',
+          short_url: link.short_url,
+        },
+      },
+      order: { entity: { id: 'order_StandIn0001', amount: link.amount, status: 'paid' } },
+      payment: {
+        entity: {
+          id: payment.payment_id,
+          entity: 'payment',
+          amount: payment.amount,
+          currency: 'INR',
+          status: 'captured',
+          method: payment.method,
+          vpa: 'guest@okaxis',
+          email: 'guest@example.test',
+          contact: '+919448011111',
+          created_at: payment.created_at,
+        },
+      },
+    },
+    created_at: Math.floor(Date.now() / 1000),
+  };
+}
+
+/** The callback query Razorpay adds to callback_url, signed with the key secret. */
+export function callbackQuery(link: StandInLink, paymentId: string, status = 'paid') {
+  const signature = crypto
+    .createHmac('sha256', RAZORPAY_TEST_ENV.RAZORPAY_KEY_SECRET)
+    .update(`${link.id}|${link.reference_id}|${status}|${paymentId}`)
+    .digest('hex');
+  return new URLSearchParams({
+    razorpay_payment_id: paymentId,
+    razorpay_payment_link_id: link.id,
+    razorpay_payment_link_reference_id: link.reference_id,
+    razorpay_payment_link_status: status,
+    razorpay_signature: signature,
+  }).toString();
+}
