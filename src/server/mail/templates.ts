@@ -188,7 +188,7 @@ export function bookingMail(
       subject = `Confirmed: your stay ${f.reference} at ${f.propertyName}`;
       blocks = [
         hello,
-        'Your stay is confirmed: we received the advance. We look forward to welcoming you.',
+        `Your stay is confirmed: we received the advance${f.advancePaise ? ` of ${formatPaise(f.advancePaise)}` : ''}. We look forward to welcoming you.`,
         stayLines(f),
         ...(links.registerUrl
           ? [

@@ -266,7 +266,7 @@ describe('PAY-3: the signed webhook', () => {
     await mailSent();
     const confirmations = smtp!.received.filter((m) => m.subject.startsWith('Confirmed'));
     expect(confirmations).toHaveLength(1);
-    expect(confirmations[0]!.body).toContain('we received your advance of ₹');
+    expect(confirmations[0]!.body).toContain('we received the advance of ₹');
     const page = await t!.app.inject({ method: 'GET', url: pagePath(created.url) });
     expect(page.body).toContain('Confirmed');
     expect(page.body).not.toContain('Pay the advance');

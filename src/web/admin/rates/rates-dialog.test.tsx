@@ -127,7 +127,7 @@ describe('RatesDialog (RATES-1..RATES-5)', () => {
     ]);
     type('Number of guests', '0');
     expect(screen.getByRole('list', { name: 'Why this stay cannot be booked' }).textContent).toBe(
-      'A stay is for at least 1 guest.',
+      'Enter a number of guests from 1 to 50.',
     );
   });
 
