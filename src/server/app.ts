@@ -124,6 +124,10 @@ export async function buildApp(
   const jobs = new BookingJobs(bookings, app.log);
   const gst = new GstService(db, config, opts.clock);
   bookings.onTransition((change) => gst.onTransition(change));
+  gst.onInvoice((b, at) => {
+    bookings.mail('guest-invoice', b, at);
+    mail.poke();
+  });
   const register = new RegisterService(db, config, mail, opts.clock);
   const payments = new PaymentService(db, config, bookings, app.log, opts.clock);
   let stopInvoices = () => {};

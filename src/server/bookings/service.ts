@@ -12,7 +12,12 @@ import { ApiError, badRequest, notFound } from '../errors.js';
 import { holdersOf, unavailableRanges } from '../nights/nights.js';
 import type { ConflictKeeper } from '../nights/conflicts.js';
 import { enqueueMail, deleteMailOf, mailProblems, type BookingMailKind } from '../mail/store.js';
-import { bookingMail, type BookingFacts, type PaidFacts } from '../mail/templates.js';
+import {
+  bookingMail,
+  type BookingFacts,
+  type MailLinks,
+  type PaidFacts,
+} from '../mail/templates.js';
 import {
   addToken,
   bookingsToErase,
@@ -51,6 +56,13 @@ export interface Mailer {
   readonly enabled: boolean;
   poke(): void;
 }
+
+/** The guest mails that link the booking's GST documents issued so far (GST-5). */
+const DOCUMENT_MAIL: ReadonlySet<BookingMailKind> = new Set([
+  'guest-confirmed',
+  'guest-cancelled',
+  'guest-invoice',
+]);
 
 /** The guest mail each state change sends (paid: the confirmed mail with the register's link, REG-2). */
 const GUEST_MAIL: Partial<Record<BookingStatus, BookingMailKind>> = {
@@ -173,6 +185,19 @@ export class BookingService {
     return this.pageUrl(id, token);
   }
 
+  /** GST-5: the booking's issued documents as the mail's links, under the guest's page address. */
+  private documentLinks(bookingId: string, pageUrl: string): Pick<MailLinks, 'documents'> {
+    const issued = (documentLinks(this.db, bookingId).documents ?? []).filter((d) => !d.cancelled);
+    return issued.length === 0
+      ? {}
+      : {
+          documents: issued.map((d) => ({
+            label: `${d.title} ${d.number}`,
+            href: `${pageUrl}/documents/${d.id}`,
+          })),
+        };
+  }
+
   private facts(b: BookingRow): BookingFacts {
     return {
       reference: b.reference,
@@ -212,6 +237,7 @@ export class BookingService {
       ...(kind === 'guest-accepted' && payee && advance
         ? { upiUrl: upiLink(payee, advance, b.reference) }
         : {}),
+      ...(pageUrl && DOCUMENT_MAIL.has(kind) ? this.documentLinks(b.id, pageUrl) : {}),
     };
     // PAY-2: the page's /pay address leads to whichever payment link is current when it is opened.
     const payUrl =

@@ -16,6 +16,7 @@ import type { DocumentList } from '../../shared/gst-documents.js';
 import type { Property } from '../../shared/site-data.js';
 import { testCatalogue } from '../../../test/factories.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
+import { startSmtpServer } from '../../../test/test-smtp-server.js';
 import { checkHtml, VNU_TIMEOUT_MS } from '../../../test/vnu.js';
 import { getDocument, stayFacts } from './store.js';
 
@@ -512,4 +513,56 @@ describe('GST-5: document pages', () => {
       expect(errors).toEqual([]);
     },
   );
+});
+
+describe('GST-5: the guest opens the documents from the mail', () => {
+  it('the confirmed mail links the receipt voucher, the invoice mail the invoice; each link opens it', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      await start({ ...GST_ENV, SMTP_URL: smtp.url(), MAIL_FROM: 'bookings@stays.test' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        remoteAddress: '10.0.9.1',
+        headers: { origin: 'http://localhost', 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          propertyId: 'stay-1',
+          checkIn: day(10),
+          checkOut: day(12),
+          guests: 2,
+          name: 'Asha Rao',
+          phone: '094480 11111',
+          email: 'asha@example.test',
+        }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { id } = res.json() as BookingCreated;
+      for (const action of ['accept', 'paid']) {
+        expect((await owner('POST', `/api/bookings/${id}/${action}`, {})).statusCode).toBe(200);
+      }
+      clock += 12 * 24 * 3600 * 1000;
+      expect((await owner('POST', `/api/bookings/${id}/invoice`)).statusCode).toBe(201);
+
+      const mailOf = (kind: string) =>
+        t.ctx.db
+          .prepare('SELECT text_body AS text FROM mail_outbox WHERE kind = ? AND booking_id = ?')
+          .all(kind, id) as { text: string }[];
+      const opened = async (kind: string, title: string) => {
+        const [mail] = mailOf(kind);
+        expect(mail, kind).toBeDefined();
+        const link = new RegExp(`${title} (\\S+): (\\S+/documents/\\S+)`).exec(mail!.text);
+        expect(link, mail!.text).not.toBeNull();
+        const page = await t.app.inject({ method: 'GET', url: new URL(link![2]!).pathname });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain(`<h1>${title}</h1>`);
+        expect(page.body).toContain(link![1]!);
+      };
+      await opened('guest-confirmed', 'Receipt Voucher');
+      await opened('guest-invoice', 'Tax Invoice');
+      expect(mailOf('guest-invoice')).toHaveLength(1);
+    } finally {
+      await t?.cleanup();
+      await smtp.close();
+    }
+  });
 });

@@ -76,6 +76,16 @@ export class GstService {
     readonly now: () => number = Date.now,
   ) {}
 
+  private invoiceHooks: ((b: BookingRow, at: string) => void)[] = [];
+
+  /**
+   * Runs `hook` inside the transaction that issues a stay's tax invoice or bill of supply, after it
+   * (GST-5: app.ts mails the guest its link through the bookings' outbox).
+   */
+  onInvoice(hook: (b: BookingRow, at: string) => void): void {
+    this.invoiceHooks.push(hook);
+  }
+
   get enabled(): boolean {
     return this.config.gst !== undefined;
   }
@@ -405,12 +415,14 @@ export class GstService {
                 ]
               : []),
           ]);
-      return this.issue(exempt ? 'bill-of-supply' : 'tax-invoice', b, at, {
+      const invoice = this.issue(exempt ? 'bill-of-supply' : 'tax-invoice', b, at, {
         items,
         rates,
         advance: { paise, vouchers: vouchers.map((v) => v.number) },
         ...(exempt ? { exemption: EXEMPTION_12A } : {}),
       });
+      for (const hook of this.invoiceHooks) hook(b, at);
+      return invoice;
     });
   }
 

@@ -18,6 +18,7 @@ type MailKind =
   | 'guest-accepted'
   | 'guest-declined'
   | 'guest-cancelled'
+  | 'guest-invoice'
   | 'guest-expired'
   | 'guest-confirmed'
   | 'owner-paid'
@@ -168,6 +169,7 @@ const KIND_WORDS: Record<MailKind, string> = {
   'guest-accepted': 'Accepted mail to the guest',
   'guest-declined': 'Declined mail to the guest',
   'guest-cancelled': 'Cancelled mail to the guest',
+  'guest-invoice': 'Invoice mail to the guest',
   'guest-expired': 'Expired mail to the guest',
   'guest-confirmed': 'Confirmed mail to the guest',
   'owner-paid': 'Advance received mail to you',

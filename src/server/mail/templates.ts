@@ -35,13 +35,16 @@ export interface MailSite {
 /**
  * Links a mail carries: the guest's booking page (guest mails), the UPI payment link (accepted),
  * the page's "pay the advance" address, which leads to the current Razorpay payment link
- * (accepted, PAY-2), and the guest register's form (confirmed, REG-2).
+ * (accepted, PAY-2), the guest register's form (confirmed, REG-2) and the GST documents (confirmed,
+ * cancelled, invoiced: GST-5).
  */
 export interface MailLinks {
   pageUrl?: string;
   upiUrl?: string;
   payUrl?: string;
   registerUrl?: string;
+  /** GST-5: the booking's GST documents issued so far, each under the guest's page address. */
+  documents?: { label: string; href: string }[];
 }
 
 /** A payment received through Razorpay, as the paid mails tell it (PAY-3): no card or VPA detail. */
@@ -135,6 +138,7 @@ export function bookingMail(
   const f = kind.startsWith('owner-') ? facts : forGuest(facts);
   const sign = `${site.businessName}\n${site.phone} · ${site.email}`;
   const page: Block[] = links.pageUrl ? [{ label: 'Your booking page', href: links.pageUrl }] : [];
+  const documents: Block[] = links.documents ?? [];
   const owner: Block[] = [{ label: 'Open the inbox', href: `${site.siteUrl}/admin` }];
   const hello = f.name ? `Dear ${f.name},` : 'Hello,';
   let subject: string;
@@ -196,6 +200,7 @@ export function bookingMail(
               { label: 'Fill in the guest register', href: links.registerUrl },
             ]
           : []),
+        ...documents,
         ...page,
         sign,
       ];
@@ -217,6 +222,18 @@ export function bookingMail(
         'Your booking is cancelled.',
         ...(f.ownerMessage ? [f.ownerMessage] : []),
         stayLines(f),
+        ...documents,
+        ...page,
+        sign,
+      ];
+      break;
+    case 'guest-invoice':
+      subject = `Your invoice: stay ${f.reference} at ${f.propertyName}`;
+      blocks = [
+        hello,
+        'Thank you for staying with us. Your invoice is ready; the booking page keeps it, with your other receipts.',
+        stayLines(f),
+        ...documents,
         ...page,
         sign,
       ];
