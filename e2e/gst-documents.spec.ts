@@ -179,6 +179,7 @@ test('a company invoice: the guest’s form, the receipt voucher, the invoice pa
 
   await docs.getByRole('link', { name: `Tax Invoice ${invoice.number}`, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tax Invoice' })).toBeVisible();
+  const invoiceId = new URL(page.url()).pathname.split('/').pop()!;
   await expect(page.getByText('Coffee Board Traders Pvt Ltd')).toBeVisible();
   await expect(page.getByText('GSTIN: 27AAPFU0939F1ZV')).toBeVisible();
   await expect(page.getByText('Less: advance received (receipt voucher STYR/')).toBeVisible();
@@ -211,6 +212,21 @@ test('a company invoice: the guest’s form, the receipt voucher, the invoice pa
   if (info.project.name === 'desktop') {
     fs.writeFileSync(path.join(shots, 'gst-invoice-download.pdf'), await pdf.body());
   }
+
+  // GST-5: the receipt voucher's page and a credit note's page pass axe as the invoice's does.
+  await page.goto(`${server.url}${pagePath}`);
+  await docs.getByRole('link', { name: /^Receipt Voucher STYR\/\S+$/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Receipt Voucher' })).toBeVisible();
+  await expectNoViolations(page, 'receipt voucher page');
+  const credit = await api.post(`/api/documents/${invoiceId}/credit-note`, {
+    headers: { origin: server.url },
+    data: { amountPaise: 50_000, reason: 'A discount agreed after the stay' },
+  });
+  expect(credit.status(), await credit.text()).toBe(201);
+  await page.goto(`${server.url}/api/documents/${((await credit.json()) as { id: string }).id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Credit Note' })).toBeVisible();
+  await expect(page.getByText(new RegExp(`^${invoice.number} of `))).toBeVisible();
+  await expectNoViolations(page, 'credit note page');
 
   // The owner's Documents list: this month's receipt voucher and invoice, filtered by type.
   await page.goto(`${server.url}/`);
