@@ -1,7 +1,9 @@
 /**
- * Server-rendered pages without script (the guest register's form, the printable register):
- * escaping, and a page whose one inline style block is allowed by its hash in the page's own
- * Content-Security-Policy (nothing else loads; forms post to this site only).
+ * Server-rendered HTML: `escapeHtml`, the one escape of every server page and mail (preview,
+ * published pages, GST documents, payments, mail, the register); and, for pages without script
+ * (the guest register's form, the printable register), a page whose one inline style block is
+ * allowed by its hash in the page's own Content-Security-Policy (nothing else loads; forms post
+ * to this site only).
  */
 import crypto from 'node:crypto';
 

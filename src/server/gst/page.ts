@@ -9,8 +9,7 @@ import { formatDate } from '../../shared/calendar-dates.js';
 import type { DocumentBody } from './document.js';
 import { formatAmount } from './money.js';
 import type { DocumentRow } from './store.js';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../html.js';
 
 /** What each document calls its number. */
 const NUMBER_LABEL: Record<DocumentBody['type'], string> = {

@@ -6,6 +6,7 @@
 import { formatDate } from '../../shared/calendar-dates.js';
 import { formatPaise } from '../../shared/stay-basics.js';
 import type { BookingMailKind } from './store.js';
+import { escapeHtml } from '../html.js';
 
 /** What a booking mail tells: the booking's dates and amounts, and the guest's data for the owner. */
 export interface BookingFacts {
@@ -56,10 +57,6 @@ export interface PaidFacts {
 
 /** A paragraph: words, or a label and the link it names. */
 type Block = string | { label: string; href: string };
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function render(blocks: Block[]): { text: string; html: string } {
   const text = blocks

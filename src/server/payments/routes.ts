@@ -20,6 +20,7 @@ import type { BookingService } from '../bookings/service.js';
 import { getBooking } from '../bookings/store.js';
 import type { BookingActionResult } from '../../shared/bookings.js';
 import { PAYMENTS_API } from '../../shared/payments.js';
+import { escapeHtml } from '../html.js';
 
 const BOOKING_ID_RE = /^[a-z2-9]{16}$/;
 /** Razorpay's webhook bodies are a few kilobytes. */
@@ -31,8 +32,6 @@ const refundSchema = z.object({
     .int({ error: 'amountPaise must be a whole number of paise from 1' })
     .min(1, { error: 'amountPaise must be a whole number of paise from 1' }),
 });
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The return page's policy: no script, its one style block, nothing framed or posted. */
 const RETURN_CSP =

@@ -15,10 +15,7 @@ import type { RevisionRow } from '../store/revisions.js';
 import { readTemplate, withoutScripts } from './client-build.js';
 import { loadSsr, pageDataOf } from './render.js';
 import { previewPath } from '../../shared/routes.js';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../html.js';
 
 /** Styles of the banner and what replaces the app for carousel photos (no script in a preview). */
 const PREVIEW_STYLE =

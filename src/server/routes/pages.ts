@@ -18,6 +18,7 @@ import { API_PREFIX, NOT_FOUND_PATH } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
 import { CLIENT_DIR, CONTENT_SECURITY_POLICY, pagePolicy } from '../publish/client-build.js';
 import { contentTypeOf, DATA_SCRIPT_RE } from '../publish/render.js';
+import { escapeHtml } from '../html.js';
 
 interface StaticFile {
   body: Buffer;
@@ -158,8 +159,6 @@ function send(
 
 /** Seconds a client is asked to wait before trying again while the first start publishes. */
 const STARTING_RETRY_AFTER_S = 10;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Before anything is published (the first start seeds the demo for up to a minute), every page
