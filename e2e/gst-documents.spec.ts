@@ -8,9 +8,10 @@
  * A refused company form comes back with what was typed (GST-11); the invoice page does not
  * scroll sideways on a phone (GST-12). A second test cancels a paid booking from the inbox with
  * a partial refund (GST-9) and cancels the refund voucher from the Documents dialog with its
- * reason (GST-10), then reads the cancelled voucher's page.
+ * reason (GST-10), then reads the cancelled voucher's page. A third marks a 90-night stay exempt
+ * under entry 12A (GST-6) and reads its bill of supply: no GST, axe-clean.
  * Screenshots: test-results/screenshots/{project}-gst-{booking|invoice|company-refused|
- * inbox-refund|documents-cancel|refund-voucher}.png, gst-invoice-print-a4.png (print styles) and
+ * inbox-refund|documents-cancel|refund-voucher|bill-of-supply}.png, gst-invoice-print-a4.png (print styles) and
  * test-results/screenshots/gst-invoice-print.pdf (Chromium's print) and gst-invoice-download.pdf
  * (the server's PDF).
  */
@@ -332,6 +333,62 @@ test('the owner’s corrections: a cancel with a partial refund, then Cancel doc
   await expectNoViolations(voucher, 'cancelled refund voucher page');
   await voucher.screenshot({
     path: path.join(shots, `${info.project.name}-gst-refund-voucher.png`),
+    fullPage: true,
+  });
+});
+
+test('a stay exempt under entry 12A: its bill of supply page has no GST and passes axe', async ({
+  page,
+}, info) => {
+  const shots = path.join('test-results', 'screenshots');
+  // 90 nights at ₹2,200 for 4 guests: ₹66,000 a 30 nights, at most ₹20,000 a guest (entry 12A).
+  const from = info.project.name === 'phone' ? 100 : 200;
+  const res = await api.post('/api/bookings', {
+    headers: { origin: server.url },
+    data: {
+      propertyId: 'ig-road-town-studio',
+      checkIn: addDays(today(), from),
+      checkOut: addDays(today(), from + 90),
+      guests: 4,
+      name: `Long Stay ${info.project.name}`,
+      phone: '+91 98450 77777',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const booking = (await res.json()) as BookingCreated;
+  // GST-6: the site flags the stay; the owner decides and marks it exempt.
+  const list = (await (await api.get('/api/bookings?status=all')).json()) as {
+    bookings: { id: string; gstExemptionPossible?: boolean }[];
+  };
+  expect(list.bookings.find((b) => b.id === booking.id)?.gstExemptionPossible).toBe(true);
+  await owner(`/api/bookings/${booking.id}/exempt`);
+  await owner(`/api/bookings/${booking.id}/accept`);
+  await owner(`/api/bookings/${booking.id}/paid`);
+  // The stay ends today: its bill can be issued (the server's clock cannot be moved).
+  const db = new Database(path.join(server.dataDir, 'stays.sqlite3'));
+  db.prepare('UPDATE bookings SET check_in = ?, check_out = ? WHERE id = ?').run(
+    addDays(today(), -90),
+    today(),
+    booking.id,
+  );
+  db.close();
+  const bill = await owner(`/api/bookings/${booking.id}/invoice`);
+  expect(bill.type).toBe('bill-of-supply');
+  expect(bill.number).toMatch(/^STYB\/\d\d-\d\d\/\d{4}$/);
+
+  // The guest's copy, from the booking page's address.
+  await page.goto(`${server.url}${new URL(booking.url).pathname}/documents/${bill.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bill of Supply' })).toBeVisible();
+  await expect(page.getByText(bill.number!, { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByText(/^Exempt: accommodation of at least 90 continuous days/),
+  ).toBeVisible();
+  await expect(page.getByText('CGST')).toHaveCount(0);
+  await expect(page.locator('script')).toHaveCount(0);
+  await expectNoViolations(page, 'bill of supply page');
+  expect((await sidewaysScroll(page)).page).toBe(0);
+  await page.screenshot({
+    path: path.join(shots, `${info.project.name}-gst-bill-of-supply.png`),
     fullPage: true,
   });
 });

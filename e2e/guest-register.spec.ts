@@ -3,8 +3,10 @@
  * links the guest register; the guest fills it for two adults (one foreign), is refused once for a
  * passport that expires before check-out (the form comes back as typed, the field named), then
  * sends it; the owner opens the Register dialog on the arrival day, sees both guests and the
- * foreign guest's Form III worksheet, copies a particular and marks it submitted. axe on the form
- * and the dialog. Screenshots: test-results/screenshots/{project}-register-{form,form-iii,refused,dialog,worksheet,print}.png
+ * foreign guest's Form III worksheet, copies a particular and marks it submitted; then records a
+ * walk-in foreign guest at check-in in the same dialog (REG-4, REG-11), refused once beside the
+ * field at fault. axe on the form and the dialog. Screenshots:
+ * test-results/screenshots/{project}-register-{form,form-iii,refused,dialog,worksheet,check-in,check-in-refused,print}.png
  * and the printed register, {project}-register-print.pdf.
  */
 import path from 'node:path';
@@ -163,6 +165,64 @@ test('the guest fills the register for two adults; the owner copies the Form III
   await sheet.getByLabel('Portal’s reference').fill('FRO-KA-000123');
   await sheet.getByRole('button', { name: 'Mark submitted' }).click();
   await expect(dialog.getByRole('region', { name: /^Form III:/ })).toHaveCount(0);
+
+  // REG-4, REG-11: the owner records a walk-in foreign guest at check-in, in the same dialog,
+  // with the guest form's fields; the server's refusal is shown beside its field, in its words.
+  await dialog.getByText('Record a guest at check-in').click();
+  const checkIn = dialog.getByRole('form', { name: 'Record a guest at check-in' });
+  await checkIn.getByLabel('Property').selectOption(PROPERTY);
+  await expect(checkIn.getByLabel('Arrival', { exact: true })).toHaveValue(arrival);
+  await checkIn.getByLabel('Full name').fill('Ana Walker');
+  await checkIn.getByLabel('Foreign national', { exact: true }).check();
+  await checkIn.getByLabel('Nationality').fill('Portugal');
+  await checkIn.getByLabel('Home address').fill('Rua Augusta 10, 1100-053 Lisboa');
+  await checkIn.getByLabel('Phone number').fill('+351 912 345 678');
+  await checkIn.getByLabel('Identity document shown at check-in').selectOption('passport');
+  await checkIn.getByLabel('Last four characters of its number').fill('4521');
+  const walkIn: [string, string][] = [
+    ['Surname (as in the passport)', 'WALKER'],
+    ['Given name(s)', 'ANA'],
+    ['Date of birth', '1990-02-03'],
+    ['Passport number', 'CB1234521'],
+    ['Passport place of issue', 'Lisboa, Portugal'],
+    ['Passport date of issue', '2022-03-01'],
+    ['Passport valid until', arrival],
+    ['Visa number (OCI: OCI card number)', 'EVISA77700001'],
+    ['Visa date of issue', addDays(today(), -3)],
+    ['Visa place of issue', 'e-Visa, India'],
+    ['Visa valid until', addDays(arrival, 30)],
+    ['Visa type', 'e-Tourist'],
+    ['Arrived in India from', 'Lisboa, Portugal'],
+    ['Date of arrival in India', addDays(arrival, -2)],
+    ['Purpose of the visit', 'Tourism'],
+    ['Next destination after this stay', 'Hampi, India'],
+    ['Contact in India', 'Kavya Hegde +91 94480 33333'],
+  ];
+  for (const [label, value] of walkIn) await checkIn.getByLabel(label, { exact: true }).fill(value);
+  await checkIn.getByLabel('Sex').selectOption('female');
+  await checkIn.getByRole('button', { name: 'Record this adult' }).click();
+  const walkInExpiry = checkIn.getByLabel('Passport valid until', { exact: true });
+  await expect(checkIn.getByRole('alert')).toHaveText(
+    `Not recorded: Passport valid until: The passport must be valid after check-out (${portalDate(addDays(arrival, 1))}).`,
+  );
+  await expect(walkInExpiry).toHaveAttribute('aria-invalid', 'true');
+  await expect(walkInExpiry).toBeFocused();
+  await expectNoViolations(page, 'Register dialog, check-in form refused', 'dialog');
+  await page.screenshot({
+    path: path.join(shots, `${info.project.name}-register-check-in-refused.png`),
+  });
+  await checkIn.getByLabel('Full name').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, `${info.project.name}-register-check-in.png`) });
+  await walkInExpiry.fill(addDays(arrival, 2000));
+  await checkIn.getByRole('button', { name: 'Record this adult' }).click();
+  await expect(checkIn.getByRole('status')).toHaveText(
+    'Ana Walker is recorded. Record the next adult of this stay the same way.',
+  );
+  await expect(dialog.getByRole('heading', { name: 'Arrivals (3)' })).toBeVisible();
+  const walkInSheet = dialog.getByRole('region', { name: /^Form III: Ana Walker/ });
+  await expect(walkInSheet.getByRole('row', { name: /Passport number/ })).toContainText(
+    'CB1234521',
+  );
 
   // The printable register for an inspection (REG-5): A4 landscape, no script.
   await page.goto(`${BASE}/api/register/print?from=${arrival}&to=${arrival}`);

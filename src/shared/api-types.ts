@@ -17,7 +17,13 @@ import type {
 } from './bookings.js';
 import type { ConflictList } from './conflicts.js';
 import type { GST_API, DocumentList } from './gst-documents.js';
-import type { REGISTER_API, RegisterList, SubmittedBody } from './register.js';
+import type {
+  OwnerEntryBody,
+  REGISTER_API,
+  RegisterEntry,
+  RegisterList,
+  SubmittedBody,
+} from './register.js';
 import type { PAYMENTS_API, RefundBody } from './payments.js';
 import type { Quote } from './quote.js';
 import type { API } from './routes.js';
@@ -207,8 +213,15 @@ export interface ApiTypes {
     body: { amountPaise: number; reason: string };
     answer: { id: string; number: string };
   };
-  /** REG-5: the owner's register, `?from=YYYY-MM-DD&to=YYYY-MM-DD`. */
-  [REGISTER_API.entries]: { answer: RegisterList };
+  /**
+   * REG-5: GET the owner's register, `?from=YYYY-MM-DD&to=YYYY-MM-DD`, answers RegisterList;
+   * REG-4: POST an adult recorded at check-in (OwnerEntryBody) answers `{ entry }`. One URL, two
+   * answers: a caller checks which it got.
+   */
+  [REGISTER_API.entries]: {
+    body: OwnerEntryBody;
+    answer: RegisterList | { entry: RegisterEntry };
+  };
   /** REG-6: Mark submitted. */
   [REGISTER_API.submitted]: {
     body: SubmittedBody;

@@ -104,16 +104,61 @@ export interface FormIIIParticulars {
   contactInIndia: string;
 }
 
-type FieldKind = 'text' | 'date' | 'sex';
+/**
+ * How a register field is asked, on the guest's form (src/server/register/page.ts) and the
+ * owner's check-in form (src/web/admin/register-check-in.tsx): one definition for both.
+ */
+type FieldKind = 'text' | 'date' | 'sex' | 'textarea' | 'tel' | 'category' | 'idType';
 
-/** The Form III fields the guest fills, with their labels, in the portal's order. */
-export const FORM_III_FIELDS: readonly {
-  key: keyof FormIIIParticulars;
+/** One field of an adult's entry: its key, label, how it is asked and the hint under its label. */
+export interface RegisterField<K extends string> {
+  key: K;
   label: string;
   kind: FieldKind;
   optional?: true;
   hint?: string;
-}[] = [
+  /** The HTML autocomplete token, when the browser may fill it. */
+  autocomplete?: string;
+  /** The label a refusal names the field by, when shorter than `label`. */
+  short?: string;
+}
+
+/** The register particulars every adult gives (REG-1), in the order both forms ask them. */
+export const PERSON_FIELDS: readonly RegisterField<keyof RegisterPerson>[] = [
+  { key: 'name', label: 'Full name', kind: 'text', autocomplete: 'name' },
+  { key: 'category', label: 'Citizenship', kind: 'category' },
+  {
+    key: 'nationality',
+    label: 'Nationality',
+    kind: 'text',
+    hint: 'As in the passport; leave empty for an Indian citizen',
+    autocomplete: 'country-name',
+  },
+  { key: 'address', label: 'Home address', kind: 'textarea', autocomplete: 'street-address' },
+  {
+    key: 'phone',
+    label: 'Phone number',
+    kind: 'tel',
+    hint: 'With the country code, e.g. +91 94480 12345',
+    autocomplete: 'tel',
+  },
+  {
+    key: 'idType',
+    label: 'Identity document shown at check-in',
+    kind: 'idType',
+    short: 'Identity document',
+  },
+  {
+    key: 'idLast4',
+    label: 'Last four characters of its number',
+    kind: 'text',
+    hint: 'Only these four are kept',
+    short: 'Last four characters of the ID',
+  },
+];
+
+/** The Form III fields the guest fills, with their labels, in the portal's order. */
+export const FORM_III_FIELDS: readonly RegisterField<keyof FormIIIParticulars>[] = [
   { key: 'surname', label: 'Surname (as in the passport)', kind: 'text' },
   { key: 'givenName', label: 'Given name(s)', kind: 'text' },
   { key: 'sex', label: 'Sex', kind: 'sex' },
@@ -159,6 +204,16 @@ export const FORM_III_FIELDS: readonly {
     hint: 'A name and phone number',
   },
 ];
+
+/**
+ * The words a refusal names a field by ("Passport valid until", "Identity document"), for a key
+ * of PERSON_FIELDS or FORM_III_FIELDS, or `arrivalTime`; the key itself for any other.
+ */
+export function registerFieldLabel(key: string): string {
+  if (key === 'arrivalTime') return 'Expected arrival time';
+  const field = [...PERSON_FIELDS, ...FORM_III_FIELDS].find((f) => f.key === key);
+  return field ? (field.short ?? field.label) : key;
+}
 
 /** The Form III state of a foreign guest's entry. */
 export interface FormIIIStatus extends FormIIIParticulars {

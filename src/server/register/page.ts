@@ -14,11 +14,14 @@ import {
   GUEST_CATEGORY_WORDS,
   ID_TYPES,
   ID_TYPE_WORDS,
+  PERSON_FIELDS,
   SEXES,
   SEX_WORDS,
   formIIIWorksheet,
   portalDate,
+  registerFieldLabel,
   type RegisterEntry,
+  type RegisterField,
 } from '../../shared/register.js';
 import type { EntryInput } from './entry.js';
 
@@ -148,35 +151,56 @@ export function registerFormHtml(stay: FormStay, state: FormState): string {
     ).join(
       '',
     )}</div>${catInvalid ? `<span class="error" id="a${i}-category-error">${e(problem!.error)}</span>` : ''}</div>`;
-    const formIII = FORM_III_FIELDS.map((f) =>
-      control(
-        n(f.key),
-        f.label,
-        f.kind === 'sex'
-          ? select(
+    const field = (f: RegisterField<string>) => {
+      const v = value(input, f.key);
+      const hint = f.hint;
+      switch (f.kind) {
+        case 'category':
+          return categories;
+        case 'sex':
+          return control(
+            n(f.key),
+            f.label,
+            select(
               SEXES.map((s) => [s, SEX_WORDS[s]]),
-              value(input, f.key),
-            )
-          : text(n(f.key), value(input, f.key), f.kind === 'date' ? 'date' : 'text'),
-        f.hint,
-      ),
-    ).join('');
+              v,
+            ),
+            hint,
+          );
+        case 'idType':
+          return control(
+            n(f.key),
+            f.label,
+            select(
+              ID_TYPES.map((t) => [t, ID_TYPE_WORDS[t]]),
+              v,
+            ),
+            hint,
+          );
+        case 'textarea':
+          return control(
+            n(f.key),
+            f.label,
+            (attrs) =>
+              `<textarea ${attrs}${f.autocomplete ? ` autocomplete="${f.autocomplete}"` : ''}>${e(v)}</textarea>`,
+            hint,
+          );
+        default: {
+          const type = f.kind === 'date' ? 'date' : f.kind === 'tel' ? 'tel' : 'text';
+          // Only the ID's last four characters are asked: the form never takes the full number.
+          const extra =
+            f.key === 'idLast4'
+              ? ' maxlength="4" autocomplete="off" spellcheck="false"'
+              : f.autocomplete
+                ? ` autocomplete="${f.autocomplete}"`
+                : '';
+          return control(n(f.key), f.label, text(n(f.key), v, type, extra), hint);
+        }
+      }
+    };
     slots.push(`<fieldset class="adult"><legend>Adult ${i + 1}${i > 0 ? ' (leave empty for a child under 18)' : ''}</legend>
-${control(n('name'), 'Full name', text(n('name'), value(input, 'name'), 'text', ' autocomplete="name"'))}
-${categories}
-${control(n('nationality'), 'Nationality', text(n('nationality'), value(input, 'nationality'), 'text', ' autocomplete="country-name"'), 'As in the passport; leave empty for an Indian citizen')}
-${control(n('address'), 'Home address', (attrs) => `<textarea ${attrs} autocomplete="street-address">${e(value(input, 'address'))}</textarea>`)}
-${control(n('phone'), 'Phone number', text(n('phone'), value(input, 'phone'), 'tel', ' autocomplete="tel"'), 'With the country code, e.g. +91 94480 12345')}
-${control(
-  n('idType'),
-  'Identity document shown at check-in',
-  select(
-    ID_TYPES.map((t) => [t, ID_TYPE_WORDS[t]]),
-    value(input, 'idType'),
-  ),
-)}
-${control(n('idLast4'), 'Last four characters of its number', text(n('idLast4'), value(input, 'idLast4'), 'text', ' maxlength="4" autocomplete="off" spellcheck="false"'), 'Only these four are kept')}
-<fieldset class="form-iii"><legend>Only for a foreign national or an OCI cardholder (Form III)</legend>${formIII}</fieldset>
+${PERSON_FIELDS.map(field).join('\n')}
+<fieldset class="form-iii"><legend>Only for a foreign national or an OCI cardholder (Form III)</legend>${FORM_III_FIELDS.map(field).join('')}</fieldset>
 </fieldset>`);
   }
   const arrival = control(
@@ -202,19 +226,8 @@ ${back}</main>`;
 /** "Adult 2: Passport valid until" for `adults.1.passportExpiry`. */
 function labelOf(field: string): string {
   const m = /^adults\.(\d+)\.(\w+)$/.exec(field);
-  if (!m) return field === 'arrivalTime' ? 'Expected arrival time' : field;
-  const key = m[2]!;
-  const words: Record<string, string> = {
-    name: 'Full name',
-    category: 'Citizenship',
-    nationality: 'Nationality',
-    address: 'Home address',
-    phone: 'Phone number',
-    idType: 'Identity document',
-    idLast4: 'Last four characters of the ID',
-  };
-  const label = words[key] ?? FORM_III_FIELDS.find((f) => f.key === key)?.label ?? key;
-  return `Adult ${Number(m[1]) + 1}: ${label}`;
+  if (!m) return registerFieldLabel(field);
+  return `Adult ${Number(m[1]) + 1}: ${registerFieldLabel(m[2]!)}`;
 }
 
 const PRINT_STYLE = `

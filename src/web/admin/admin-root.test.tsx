@@ -214,9 +214,9 @@ describe('AdminRoot', () => {
     );
   });
 
-  it('the Register control says when a Form III is due, opens the worksheet and marks it submitted (REG-5, REG-6)', async () => {
+  it('the Register control, the Bookings count and the booking’s inbox card say when a Form III is due; the dialog opens the worksheet and marks it submitted (REG-5, REG-6)', async () => {
     const day = today();
-    const url = `/api/register?from=${addDays(day, -1)}&to=${addDays(day, 1)}`;
+    const url = `/api/register?from=${addDays(day, -31)}&to=${addDays(day, 1)}`;
     const entry = testForeignEntry(day, new Date(Date.now() + 4.5 * 3_600_000).toISOString());
     const submitted = {
       ...entry,
@@ -246,10 +246,20 @@ describe('AdminRoot', () => {
     const control = await within(bar).findByRole('button', {
       name: 'Register Form III due in 5 h',
     });
-    // The Bookings count says it too.
-    expect(
-      within(bar).getByRole('button', { name: /^Bookings.*Form III due in 5 h$/ }),
-    ).toBeTruthy();
+    // The Bookings count says it too, and so does the booking's card in the inbox, alone.
+    const list = testBookingList();
+    server.answers[COUNT_URL] = [
+      { status: 200, body: list },
+      { status: 200, body: list },
+    ];
+    const bookings = within(bar).getByRole('button', { name: /^Bookings.*Form III due in 5 h$/ });
+    fireEvent.click(bookings);
+    const inbox = dialog('bookings');
+    const card = (await within(inbox).findByRole('heading', { name: 'Vikram Shetty' })).closest(
+      'li',
+    )!;
+    expect(within(card).getByText('Form III due in 5 h: report it from Register.')).toBeTruthy();
+    expect(within(inbox).getAllByText(/^Form III /)).toHaveLength(1);
     fireEvent.click(control);
     const d = dialog('register');
     expect(d.open).toBe(true);

@@ -29,7 +29,7 @@ import type { RatesTarget } from './rates/use-rates-dialog.js';
 import { HISTORY_ID, HistoryDialog, type HistoryHandle } from './history-dialog.js';
 import { DOCUMENTS_DIALOG_ID, DocumentsDialog } from './documents-dialog.js';
 import { REGISTER_DIALOG_ID, RegisterDialog } from './register-dialog.js';
-import { formIIIAlert, useRegisterDialog } from './use-register-dialog.js';
+import { formIIIAlert, formIIIAlertsByBooking, useRegisterDialog } from './use-register-dialog.js';
 import { MANAGE_IMAGES_ID, ManageImagesDialog } from './manage-images-dialog.js';
 import { SELECT_PROPERTY_ID, SelectPropertyDialog } from './select-property-dialog.js';
 import { keepUnsavedChange, readUnsavedChange } from './unsaved-change.js';
@@ -209,10 +209,15 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           conflicts={conflicts.conflicts}
           nameOf={nameOf}
           onNightsChanged={conflicts.refresh}
+          formIII={formIIIAlertsByBooking(register.entries, register.now)}
         />
         <ConflictNotice conflicts={conflicts.conflicts} nameOf={nameOf} place="bar" />
         <BackupLine />
-        <RegisterDialog state={register} close={() => window.closeDialog(REGISTER_DIALOG_ID)} />
+        <RegisterDialog
+          state={register}
+          properties={store.get().propertyList}
+          close={() => window.closeDialog(REGISTER_DIALOG_ID)}
+        />
         <DocumentsDialog
           opening={documentsOpening}
           close={() => window.closeDialog(DOCUMENTS_DIALOG_ID)}

@@ -2,7 +2,7 @@
  * One booking in the owner's inbox (INBOX-2): the guest, links to reach them (WhatsApp, call,
  * e-mail), the property and reference, dates, nights, guests, the total (and the advance) in
  * rupees, the status in words (BOOK-7's), its age, the guest's and the owner's messages, mail that
- * could not be sent (BOOK-8), a double booking it is a side of (CONFLICT-3), how its advance stands (booking-payment.tsx, PAY-5), its GST documents and invoice (booking-gst.tsx, GST-5), and its actions (booking-actions.tsx). A booking whose guest data was
+ * could not be sent (BOOK-8), a double booking it is a side of (CONFLICT-3), its Form III alert (REG-6), how its advance stands (booking-payment.tsx, PAY-5), its GST documents and invoice (booking-gst.tsx, GST-5), and its actions (booking-actions.tsx). A booking whose guest data was
  * erased (BOOK-9) says so instead of a name.
  */
 import { BOOKING_STATUS_WORDS, type OwnerBooking } from '../../shared/bookings.js';
@@ -49,12 +49,15 @@ export function BookingCard({
   dialog,
   now,
   conflicts = [],
+  formIII,
 }: {
   booking: OwnerBooking;
   dialog: BookingsDialogState;
   now: number;
   /** The open conflicts this booking is a side of (CONFLICT-3). */
   conflicts?: readonly Conflict[];
+  /** REG-6: its most urgent Form III not submitted ("Form III due in 5 h", "Form III overdue"). */
+  formIII?: string | undefined;
 }) {
   const titleId = `booking-${b.id}`;
   return (
@@ -70,6 +73,11 @@ export function BookingCard({
         <time dateTime={b.createdAt}>{ageOf(b.createdAt, now)}</time>
       </p>
       <ConflictNotice conflicts={conflicts} nameOf={() => b.propertyName} place="card" />
+      {formIII && (
+        <p className={styles.formIII} data-overdue={formIII.endsWith('overdue') || undefined}>
+          {formIII}: report it from Register.
+        </p>
+      )}
       <dl className={styles.facts}>
         <div>
           <dt>Dates</dt>

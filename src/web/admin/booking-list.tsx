@@ -12,11 +12,14 @@ export function BookingList({
   dialog,
   now,
   conflicts = [],
+  formIII,
 }: {
   dialog: BookingsDialogState;
   now: number;
   /** CONFLICT-3: each card shows the conflicts its booking is a side of. */
   conflicts?: readonly Conflict[];
+  /** REG-6: each card shows its booking's Form III alert, by booking id. */
+  formIII?: ReadonlyMap<string, string>;
 }) {
   const { bookings } = dialog;
   if (bookings === null) return null;
@@ -33,6 +36,7 @@ export function BookingList({
           conflicts={conflicts.filter((c) =>
             c.sides.some((s) => s.source === 'direct' && s.reference === b.reference),
           )}
+          formIII={formIII?.get(b.id)}
         />
       ))}
     </ul>

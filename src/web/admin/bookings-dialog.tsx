@@ -39,6 +39,8 @@ export interface BookingsDialogProps {
   nameOf?: (propertyId: string) => string | undefined;
   /** Called after an accept or a cancel (held nights changed: conflicts are asked again). */
   onNightsChanged?: () => void;
+  /** REG-6: by booking id, its most urgent Form III not submitted ("Form III due in 5 h"). */
+  formIII?: ReadonlyMap<string, string>;
 }
 
 export function BookingsDialog({
@@ -50,6 +52,7 @@ export function BookingsDialog({
   conflicts = [],
   nameOf,
   onNightsChanged,
+  formIII,
 }: BookingsDialogProps) {
   const id = useId();
   const { note, notify } = useNotification();
@@ -82,7 +85,12 @@ export function BookingsDialog({
       </p>
       <ConflictNotice conflicts={conflicts} {...(nameOf ? { nameOf } : {})} place="inbox" />
       <BookingsFilter id={id} dialog={dialog} />
-      <BookingList dialog={dialog} now={now()} conflicts={conflicts} />
+      <BookingList
+        dialog={dialog}
+        now={now()}
+        conflicts={conflicts}
+        {...(formIII ? { formIII } : {})}
+      />
       <div className={`${admin.footerRow} ${styles.footer}`}>
         <button type="button" className={admin.button} onClick={close}>
           Close

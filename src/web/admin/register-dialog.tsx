@@ -1,6 +1,7 @@
 /**
  * The Register dialog (REG-5, REG-6), opened by the admin bar's 'Register' control: a day (today
- * by default), its arrivals and departures, the confirmed bookings with no entry, and each foreign
+ * by default), its arrivals and departures, the confirmed bookings with no entry, the form that
+ * records an adult at check-in (register-check-in.tsx, REG-4, REG-11), and each foreign
  * guest's Form III worksheet with Copy buttons and Mark submitted; links to the printable register
  * and the CSV of the day's month. State: useRegisterDialog (the admin root holds it, so the bar
  * can say "Form III due in 5 h"). A native modal `<dialog id="register">`.
@@ -9,6 +10,7 @@ import { useId } from 'react';
 import { REGISTER_API } from '../../shared/register.js';
 import { LOGIN_PATH } from '../../shared/routes.js';
 import type { RegisterDialogState } from './use-register-dialog.js';
+import { CheckInSection } from './register-check-in.js';
 import { GuestsSection, MissingSection, Worksheet } from './register-sections.js';
 import admin from './admin.module.css';
 import bookings from './bookings.module.css';
@@ -28,9 +30,12 @@ async function copyText(text: string): Promise<boolean> {
 
 export function RegisterDialog({
   state: d,
+  properties,
   close,
 }: {
   state: RegisterDialogState;
+  /** The properties a guest recorded at check-in may stay at. */
+  properties: readonly { id: string; name: string }[];
   close: () => void;
 }) {
   const id = useId();
@@ -79,6 +84,12 @@ export function RegisterDialog({
         empty="No guest registered as leaving this day."
       />
       <MissingSection missing={d.missing} />
+      <CheckInSection
+        day={d.day}
+        missing={d.missing}
+        properties={properties}
+        record={d.recordEntry}
+      />
       {d.formIII.length > 0 && (
         <section aria-labelledby={`${id}-form-iii`} className={styles.section}>
           <h3 id={`${id}-form-iii`}>{`Form III to submit (${d.formIII.length})`}</h3>

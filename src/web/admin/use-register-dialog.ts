@@ -1,19 +1,28 @@
 /**
- * The Register dialog's state (REG-5, REG-6): the day shown (today unless the owner picks
- * another), the register of the stays around it (`GET /api/register?from=day-1&to=day+1` through
- * apiFetch), loaded when the admin page opens (so the bar can say "Form III due in 5 h") and at
- * each opening and each change of day, and Mark submitted. A 401 says to log in again.
+ * The Register dialog's state (REG-5, REG-6, REG-4): the day shown (today unless the owner picks
+ * another), the register of the stays from FORM_III_LOOKBACK_DAYS before it to the day after
+ * (`GET /api/register` through apiFetch), loaded when the admin page opens (so the bar and the
+ * inbox's cards can say "Form III due in 5 h") and at each opening and each change of day, Mark
+ * submitted, and an adult recorded at check-in (`POST /api/register`). A 401 says to log in again.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { apiFetch, type ApiEnv } from '../api-fetch.js';
+import { apiFetch, type ApiEnv, type ApiFailure } from '../api-fetch.js';
 import { addDays, isCalendarDate, today } from '../../shared/calendar-dates.js';
 import {
   REGISTER_API,
   formIIIState,
   type MissingEntry,
+  type OwnerEntryBody,
   type RegisterEntry,
 } from '../../shared/register.js';
 import { SESSION_ENDED } from './bookings-api.js';
+
+/**
+ * How many days back the register is read: a foreign guest's Form III not marked submitted stays
+ * "overdue" on the bar, the inbox and the dialog for a month after the stay began, even once the
+ * guest has left (the report is still owed).
+ */
+export const FORM_III_LOOKBACK_DAYS = 31;
 
 export interface RegisterDialogState {
   day: string;
@@ -23,7 +32,7 @@ export interface RegisterDialogState {
   departures: RegisterEntry[];
   /** Confirmed bookings around `day` without any entry. */
   missing: MissingEntry[];
-  /** Foreign guests staying around `day` whose Form III is not marked submitted, soonest due first. */
+  /** Foreign guests of stays since FORM_III_LOOKBACK_DAYS before `day` whose Form III is not marked submitted, soonest due first. */
   formIII: RegisterEntry[];
   loading: boolean;
   error: { text: string; login: boolean } | null;
@@ -31,6 +40,8 @@ export interface RegisterDialogState {
   now: number;
   /** Marks a Form III submitted; resolves to the refusal's words, or null when done. */
   markSubmitted: (id: string, portalReference: string) => Promise<string | null>;
+  /** Records one adult at check-in (REG-4); resolves to the refusal (its field named), or null when done. */
+  recordEntry: (body: OwnerEntryBody) => Promise<ApiFailure | null>;
 }
 
 /** The bar's alert: the most urgent Form III not submitted, in words ("Form III overdue"), or null. */
@@ -43,6 +54,23 @@ export function formIIIAlert(entries: RegisterEntry[], now: number): string | nu
     if (state.kind === 'due' && (soonest === null || state.hours < soonest)) soonest = state.hours;
   }
   return soonest === null ? null : `Form III due in ${soonest} h`;
+}
+
+/** Each booking's alert (the inbox's cards), by booking id: its most urgent Form III not submitted. */
+export function formIIIAlertsByBooking(
+  entries: RegisterEntry[],
+  now: number,
+): ReadonlyMap<string, string> {
+  const alerts = new Map<string, string>();
+  const ids = new Set(entries.flatMap((e) => (e.bookingId ? [e.bookingId] : [])));
+  for (const id of ids) {
+    const alert = formIIIAlert(
+      entries.filter((e) => e.bookingId === id),
+      now,
+    );
+    if (alert) alerts.set(id, alert);
+  }
+  return alerts;
 }
 
 /** `opening` 0: not opened yet (the register still loads once, for the bar). */
@@ -68,12 +96,16 @@ export function useRegisterDialog(
     const abort = new AbortController();
     void apiFetch(REGISTER_API.entries, {
       ...env,
-      query: { from: addDays(day, -1), to: addDays(day, 1) },
+      query: { from: addDays(day, -FORM_III_LOOKBACK_DAYS), to: addDays(day, 1) },
       signal: abort.signal,
     }).then((r) => {
       if (abort.signal.aborted) return;
       setResult((prev) =>
-        r.ok && Array.isArray(r.value?.entries) && Array.isArray(r.value.missing)
+        r.ok &&
+        r.value &&
+        'missing' in r.value &&
+        Array.isArray(r.value.entries) &&
+        Array.isArray(r.value.missing)
           ? { key, entries: r.value.entries, missing: r.value.missing, error: null, at: Date.now() }
           : {
               ...prev,
@@ -106,6 +138,18 @@ export function useRegisterDialog(
     [],
   );
 
+  const recordEntry = useCallback(
+    async (body: OwnerEntryBody) => {
+      const r = await apiFetch(REGISTER_API.entries, { ...env, method: 'POST', body });
+      if (!r.ok) return r.status === 401 ? { ...r, error: SESSION_ENDED } : r;
+      setReloads((n) => n + 1);
+      return null;
+    },
+    // env is fixed for the dialog's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+
   const { entries, missing, error, at } = result;
   return {
     day,
@@ -121,5 +165,6 @@ export function useRegisterDialog(
     error,
     now: at,
     markSubmitted,
+    recordEntry,
   };
 }
