@@ -380,25 +380,52 @@ describe('GST-7: a company invoice, GST-6: an exempt stay', () => {
     expect(stayCompany()?.legalName).toBe(company.legalName);
   });
 
-  it('flags a long stay that may be exempt, and bills it without GST once marked', async () => {
-    await start(GST_ENV, { ...rates, nightlyRate: 600, cleaningFee: 0 });
-    const { id } = await paidBooking(day(1), day(91), 1);
-    const list = (await owner('GET', '/api/bookings')).json() as BookingList;
-    expect(list.bookings[0]!.gstExemptionPossible).toBe(true);
-    const before = list.bookings[0]!.totalPaise!;
-    expect((await owner('POST', `/api/bookings/${id}/exempt`)).statusCode).toBe(200);
-    // The booking's price loses its GST: the inbox and the bill of supply agree.
-    const after = ((await owner('GET', '/api/bookings')).json() as BookingList).bookings[0]!;
-    expect(after.totalPaise).toBe(90 * 60_000);
-    expect(before).toBeGreaterThan(after.totalPaise!);
-    clock += 91 * 24 * 3600 * 1000;
-    const res = await owner('POST', `/api/bookings/${id}/invoice`);
-    expect(res.json()).toMatchObject({ type: 'bill-of-supply', number: `STYB/${fy()}/0001` });
-    const doc = getDocument(t.ctx.db, (res.json() as { id: string }).id)!;
-    expect(doc.cgstPaise + doc.sgstPaise).toBe(0);
-    expect(doc.totalPaise).toBe(90 * 60_000);
-    expect((await owner('POST', `/api/bookings/${id}/exempt`)).statusCode).toBe(409);
-  });
+  it(
+    'flags a long stay that may be exempt, and bills it without GST once marked: its page passes the Nu HTML Checker, its PDF reads back',
+    { timeout: VNU_TIMEOUT_MS + 30_000 },
+    async () => {
+      await start(GST_ENV, { ...rates, nightlyRate: 600, cleaningFee: 0 });
+      const { id } = await paidBooking(day(1), day(91), 1);
+      const list = (await owner('GET', '/api/bookings')).json() as BookingList;
+      expect(list.bookings[0]!.gstExemptionPossible).toBe(true);
+      const before = list.bookings[0]!.totalPaise!;
+      expect((await owner('POST', `/api/bookings/${id}/exempt`)).statusCode).toBe(200);
+      // The booking's price loses its GST: the inbox and the bill of supply agree.
+      const after = ((await owner('GET', '/api/bookings')).json() as BookingList).bookings[0]!;
+      expect(after.totalPaise).toBe(90 * 60_000);
+      expect(before).toBeGreaterThan(after.totalPaise!);
+      clock += 91 * 24 * 3600 * 1000;
+      const res = await owner('POST', `/api/bookings/${id}/invoice`);
+      expect(res.json()).toMatchObject({ type: 'bill-of-supply', number: `STYB/${fy()}/0001` });
+      const doc = getDocument(t.ctx.db, (res.json() as { id: string }).id)!;
+      expect(doc.cgstPaise + doc.sgstPaise).toBe(0);
+      expect(doc.totalPaise).toBe(90 * 60_000);
+      expect((await owner('POST', `/api/bookings/${id}/exempt`)).statusCode).toBe(409);
+
+      // GST-5: the bill of supply's page and PDF, as every other document's.
+      const page = await owner('GET', `/api/documents/${doc.id}`);
+      expect(page.body).toContain('<h1>Bill of Supply</h1>');
+      expect(page.body).toContain('entry 12A');
+      expect(page.body).not.toContain('CGST');
+      const file = path.join(t.dataDir, 'bill-of-supply.html');
+      fs.writeFileSync(file, page.body);
+      const errors = (await checkHtml([file]))
+        .filter((m) => m.type !== 'info')
+        .map((m) => `${m.lastLine ?? '?'} ${m.message}`);
+      expect(errors).toEqual([]);
+      const text = await pdfText(`/api/documents/${doc.id}.pdf`);
+      for (const s of [
+        'Bill of Supply',
+        GSTIN,
+        '996311',
+        '29-Karnataka',
+        `STYB/${fy()}/0001`,
+        'entry 12A',
+      ]) {
+        expect(text).toContain(s);
+      }
+    },
+  );
 });
 
 describe('GST-2: documents outlive the erasure of guest data', () => {
