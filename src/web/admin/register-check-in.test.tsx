@@ -22,7 +22,12 @@ import { addDays, today } from '../../shared/calendar-dates.js';
 import type { RegisterEntry } from '../../shared/register.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
 import { RegisterDialog } from './register-dialog.js';
-import { FORM_III_LOOKBACK_DAYS, useRegisterDialog } from './use-register-dialog.js';
+import {
+  FORM_III_LOOKBACK_DAYS,
+  formIIIAlert,
+  formIIIAlertsByBooking,
+  useRegisterDialog,
+} from './use-register-dialog.js';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -223,5 +228,36 @@ describe('REG-4, REG-11: the owner records an adult at check-in', () => {
     // A booking's stay is its own: no property nor dates to type.
     expect(within(form).queryByLabelText('Property')).toBeNull();
     expect(within(form).queryByLabelText('Arrival')).toBeNull();
+  });
+
+  it('alerts from the guest’s arrival only: due in hours, then overdue; a stay weeks ahead is no alert', () => {
+    const now = Date.parse('2026-12-01T06:30:00Z');
+    const foreign = (id: string, bookingId: string, dueIn: number, submitted = false) =>
+      entry({
+        id,
+        bookingId,
+        formIII: {
+          ...({} as NonNullable<RegisterEntry['formIII']>),
+          due: new Date(now + dueIn * 3_600_000).toISOString(),
+          ...(submitted ? { submittedAt: new Date(now).toISOString() } : {}),
+        },
+      });
+    expect(formIIIAlert([foreign('a', 'b1', 24 * 30)], now)).toBeNull();
+    expect(formIIIAlert([foreign('a', 'b1', 24 * 30), foreign('b', 'b2', 4.2)], now)).toBe(
+      'Form III due in 5 h',
+    );
+    expect(formIIIAlert([foreign('a', 'b1', 4.2), foreign('b', 'b2', -1)], now)).toBe(
+      'Form III overdue',
+    );
+    expect(formIIIAlert([foreign('a', 'b1', -1, true)], now)).toBeNull();
+    expect([
+      ...formIIIAlertsByBooking(
+        [foreign('a', 'b1', 4.2), foreign('b', 'b1', -1), foreign('c', 'b2', 20)],
+        now,
+      ),
+    ]).toEqual([
+      ['b1', 'Form III overdue'],
+      ['b2', 'Form III due in 20 h'],
+    ]);
   });
 });

@@ -44,14 +44,19 @@ export interface RegisterDialogState {
   recordEntry: (body: OwnerEntryBody) => Promise<ApiFailure | null>;
 }
 
-/** The bar's alert: the most urgent Form III not submitted, in words ("Form III overdue"), or null. */
+/**
+ * The bar's alert: the most urgent Form III not submitted, in words ("Form III overdue"), or null.
+ * Only from the guest's arrival (24 hours or less before the deadline): a stay weeks ahead is no
+ * alert, and the dialog says its deadline as a date.
+ */
 export function formIIIAlert(entries: RegisterEntry[], now: number): string | null {
   let soonest: number | null = null;
   for (const e of entries) {
     if (!e.formIII || e.formIII.submittedAt) continue;
     const state = formIIIState(e.formIII, now);
     if (state.kind === 'overdue') return 'Form III overdue';
-    if (state.kind === 'due' && (soonest === null || state.hours < soonest)) soonest = state.hours;
+    if (state.kind === 'due' && state.hours <= 24 && (soonest === null || state.hours < soonest))
+      soonest = state.hours;
   }
   return soonest === null ? null : `Form III due in ${soonest} h`;
 }
