@@ -1,7 +1,8 @@
 /**
  * Direct bookings (BOOK-*): the request a guest sends, the states a booking goes through, the one
- * shape of a booking and the shapes of the booking API picked from it (SHAPE-1, SHAPE-2), shared by the server (src/server/bookings/) and the pages (the
- * enquiry dialog's Request to Book, the owner's inbox). Types and word tables only: no zod, no
+ * shape of a booking and the shapes of the booking API picked from it (SHAPE-1, SHAPE-2), shared
+ * by the server (src/server/bookings/) and the pages (the enquiry dialog's Request to Book, the
+ * owner's inbox). Types and word tables only: no zod, no
  * I/O, so visitor code can import it for nothing.
  *
  * The states (BOOK-4):

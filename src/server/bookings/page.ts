@@ -31,8 +31,9 @@ export interface GuestPayments {
 }
 
 /**
- * The page's view of a booking: the booking's own part is `forGuest` (SHAPE-3); `property` is the published one (absent once removed from the
- * catalogue); `payments` adds the Razorpay link (its /pay address) and the state to watch.
+ * The page's view of a booking: the booking's own part is `forGuest` (SHAPE-3); `property` is the
+ * published one (absent once removed from the catalogue); `payments` adds the Razorpay link (its
+ * /pay address) and the state to watch.
  */
 async function guestView(
   b: Booking,
