@@ -1,7 +1,8 @@
 /**
- * Direct bookings (BOOK-*): the request a guest sends, the states a booking goes through, and the
- * shapes of the booking API, shared by the server (src/server/bookings/) and the pages (the
- * enquiry dialog's Request to Book, the owner's inbox). Types and word tables only: no zod, no
+ * Direct bookings (BOOK-*): the request a guest sends, the states a booking goes through, the one
+ * shape of a booking and the shapes of the booking API picked from it (SHAPE-1, SHAPE-2), shared
+ * by the server (src/server/bookings/) and the pages (the enquiry dialog's Request to Book, the
+ * owner's inbox). Types and word tables only: no zod, no
  * I/O, so visitor code can import it for nothing.
  *
  * The states (BOOK-4):
@@ -12,6 +13,8 @@
  *      └─no answer in BOOKING_REQUEST_HOURS─► expired
  * Accepted and confirmed bookings close their nights everywhere (availability, the export feed).
  */
+import type { GstRate } from './gst.js';
+import type { QuoteFigures } from './quote-lines.js';
 
 /** Every state a booking can be in. */
 export const BOOKING_STATUSES = [
@@ -71,35 +74,79 @@ export interface BookingCreated {
 export const BOOKING_FILTERS = ['open', 'upcoming', 'past', 'all'] as const;
 export type BookingFilter = (typeof BOOKING_FILTERS)[number];
 
-/** One booking as the owner's inbox shows it (owner API only: it holds the guest's personal data). */
-export interface OwnerBooking {
+/** The quote as stored with a booking (PRICE-6): its lines and figures as the guest saw them, in paise. */
+export type StoredQuote = QuoteFigures & {
+  /** GST per rate (GST-3); absent on bookings stored before it, empty without GSTIN. */
+  gst?: GstRate[];
+};
+
+/**
+ * A booking (BOOK-1..BOOK-9), the one declaration of its shape (SHAPE-1): what the bookings table
+ * holds, built from a row by src/server/bookings/store.ts only. The owner's inbox, the guest's
+ * page and the mails are projections of it (src/server/bookings/views.ts); the API types below
+ * pick their fields from it. Dates are night names (YYYY-MM-DD), times ISO.
+ */
+export interface Booking {
+  /** 16 characters of [a-z2-9], the page's and the API's id. */
   id: string;
   /** Short, readable payment reference, e.g. "STY-7K2Q" (BOOK-5). */
   reference: string;
   propertyId: string;
+  /** The property's name when the request arrived (kept if the property is removed). */
   propertyName: string;
   checkIn: string;
   checkOut: string;
-  nights: number;
   guests: number;
   /** Personal data: absent once erased GUEST_DATA_DAYS after check-out (BOOK-9). */
   name?: string;
-  /** E.164, for links (tel:, WhatsApp). */
+  /** E.164, for links (tel:, WhatsApp). Personal data, as are `email` and `message`. */
   phone?: string;
-  /** The same number as people write it, in the international format: "+91 94480 11111". */
-  phoneDisplay?: string;
   email?: string;
   message?: string;
   status: BookingStatus;
+  /** What the owner wrote to the guest with a decline or a cancel. */
+  ownerMessage?: string;
+  /** The quote at the time of the request; absent without a nightly rate (AVL-11). */
+  quote?: StoredQuote;
   /** ISO time the request arrived. */
   createdAt: string;
   /** ISO time of the last change of status. */
   updatedAt: string;
-  /** The quote's total and advance at the time of the request, in paise; absent without a nightly rate. */
+  /** ISO time the guest's data was erased (BOOK-9). */
+  erasedAt?: string;
+}
+
+/**
+ * The stay of a booking as every view tells it (SHAPE-2): the owner's inbox, the guest's page,
+ * the mails and a GST document's "Booking" particulars. `nights` is checkOut − checkIn.
+ */
+export type BookingStay = Pick<
+  Booking,
+  'reference' | 'propertyName' | 'checkIn' | 'checkOut' | 'guests'
+> & { nights: number };
+
+/** One booking as the owner's inbox shows it (owner API only: it holds the guest's personal data; SHAPE-2). */
+export interface OwnerBooking
+  extends
+    BookingStay,
+    Pick<
+      Booking,
+      | 'id'
+      | 'propertyId'
+      | 'name'
+      | 'phone'
+      | 'email'
+      | 'message'
+      | 'status'
+      | 'createdAt'
+      | 'updatedAt'
+      | 'ownerMessage'
+    > {
+  /** The phone as people write it, in the international format: "+91 94480 11111". */
+  phoneDisplay?: string;
+  /** The stored quote's total and advance, in paise; absent without a nightly rate. */
   totalPaise?: number;
   advancePaise?: number;
-  /** What the owner wrote to the guest with a decline or a cancel. */
-  ownerMessage?: string;
   /** The booking's GST documents (GST-5), oldest first; each opens at GET /api/documents/{id}. */
   documents?: { id: string; title: string; number: string; cancelled: boolean }[];
   /** The stay may be exempt from GST under entry 12A (GST-6): at least 90 nights, at most ₹20,000 per person per month; the owner decides. */
@@ -189,10 +236,14 @@ export interface BookingActionResult {
 /** Path of the guest's booking page (BOOK-7); `:token` is the page's secret (BOOK-5). */
 export const BOOKING_PAGE = '/booking/:id/:token';
 
-/** What the guest's booking page shows (BOOK-7), rendered on request by the server. Amounts in paise. */
-export interface GuestBookingView {
-  reference: string;
-  status: BookingStatus;
+/**
+ * What the guest's booking page shows (BOOK-7), rendered on request by the server. Amounts in
+ * paise. Of the booking it picks the stay, the status, the quote and the owner's message, never
+ * what the guest typed (their name, phone, e-mail, message: the page opens with its link alone;
+ * SHAPE-3, checked by a type test).
+ */
+export interface GuestBookingView
+  extends Omit<BookingStay, 'propertyName'>, Pick<Booking, 'status' | 'ownerMessage'> {
   businessName: string;
   property: {
     name: string;
@@ -205,18 +256,8 @@ export interface GuestBookingView {
     houseRules?: string;
     cancellationPolicy?: string;
   };
-  checkIn: string;
-  checkOut: string;
-  nights: number;
-  guests: number;
   /** The quote stored with the request; absent for a property without a nightly rate. */
-  quote?: {
-    lines: { label: string; amountPaise: number }[];
-    totalPaise: number;
-    advancePaise: number;
-  };
-  /** What the owner wrote with a decline or a cancel. */
-  ownerMessage?: string;
+  quote?: QuoteFigures;
   contact: { phone: string; email: string };
   gstin?: string;
   /**

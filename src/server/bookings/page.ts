@@ -15,9 +15,8 @@ import { readTemplate, withoutScripts } from '../publish/client-build.js';
 import { loadSsr } from '../publish/render.js';
 import { BOOKING_SCRIPT_PATH } from './page-script.js';
 import { upiLink, upiPayee, type UpiPayee } from './service.js';
-import type { BookingRow } from './store.js';
-import type { GuestBookingView } from '../../shared/bookings.js';
-import { nights } from '../../shared/calendar-dates.js';
+import { forGuest } from './views.js';
+import type { Booking, GuestBookingView } from '../../shared/bookings.js';
 import { propertyPath } from '../../shared/routes.js';
 import type { Property } from '../../shared/site-data.js';
 
@@ -27,16 +26,17 @@ import type { Property } from '../../shared/site-data.js';
  * payments/service.ts's PaymentService; without it the page offers UPI only.
  */
 export interface GuestPayments {
-  guestPayment(b: BookingRow): { linkUrl?: string; preparing?: boolean } | undefined;
-  watchState(b: BookingRow): string;
+  guestPayment(b: Booking): { linkUrl?: string; preparing?: boolean } | undefined;
+  watchState(b: Booking): string;
 }
 
 /**
- * The page's view of a booking; `property` is the published one (absent once removed from the
- * catalogue); `payments` adds the Razorpay link (its /pay address) and the state to watch.
+ * The page's view of a booking: the booking's own part is `forGuest` (SHAPE-3); `property` is the
+ * published one (absent once removed from the catalogue); `payments` adds the Razorpay link (its
+ * /pay address) and the state to watch.
  */
 async function guestView(
-  b: BookingRow,
+  b: Booking,
   property: Property | undefined,
   site: SiteConfig,
   payee: UpiPayee | undefined,
@@ -69,8 +69,7 @@ async function guestView(
     } else payment = { advancePaise, ...online };
   }
   return {
-    reference: b.reference,
-    status: b.status,
+    ...forGuest(b),
     businessName: site.businessName,
     property: {
       name: property?.name ?? b.propertyName,
@@ -81,12 +80,6 @@ async function guestView(
       ...(property?.houseRules ? { houseRules: property.houseRules } : {}),
       ...(property?.cancellationPolicy ? { cancellationPolicy: property.cancellationPolicy } : {}),
     },
-    checkIn: b.checkIn,
-    checkOut: b.checkOut,
-    nights: nights(b.checkIn, b.checkOut),
-    guests: b.guests,
-    ...(b.quote ? { quote: b.quote } : {}),
-    ...(b.ownerMessage ? { ownerMessage: b.ownerMessage } : {}),
     contact: { phone: site.phone, email: site.email },
     ...(site.gstin ? { gstin: site.gstin } : {}),
     ...(payment ? { payment } : {}),
@@ -144,7 +137,7 @@ export interface GuestPageExtra {
 export function guestPageRenderer(
   ctx: Pick<AppContext, 'db' | 'publisher' | 'config'>,
   payments?: GuestPayments,
-): (b: BookingRow, pagePath: string, extra?: GuestPageExtra) => Promise<string> {
+): (b: Booking, pagePath: string, extra?: GuestPageExtra) => Promise<string> {
   const properties = publishedProperties(ctx);
   return async (b, pagePath, extra = {}) => {
     const view = await guestView(

@@ -5,19 +5,13 @@
  * data. Refusals are thrown as ApiError (errors.ts). Time comes from `now` so tests can move it.
  */
 import crypto from 'node:crypto';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Config } from '../config.js';
 import { truncateWal, type Db } from '../store/db.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { holdersOf, unavailableRanges } from '../nights/nights.js';
 import type { ConflictKeeper } from '../nights/conflicts.js';
 import { enqueueMail, deleteMailOf, mailProblems, type BookingMailKind } from '../mail/store.js';
-import {
-  bookingMail,
-  type BookingFacts,
-  type MailLinks,
-  type PaidFacts,
-} from '../mail/templates.js';
+import { bookingMail, type MailLinks, type PaidFacts } from '../mail/templates.js';
 import {
   addToken,
   bookingsToErase,
@@ -27,20 +21,20 @@ import {
   referenceTaken,
   setStatus,
   staleRequests,
-  type BookingRow,
 } from './store.js';
+import { forOwner } from './views.js';
 import {
   BOOKING_PAGE,
   BOOKING_STATUS_WORDS,
   BOOKING_TRANSITIONS,
+  type Booking,
   type BookingAction,
   type BookingRequestBody,
   type BookingStatus,
   type OwnerBooking,
   type OwnerPayment,
 } from '../../shared/bookings.js';
-import { addDays, formatDate, nights, stayOverlaps, today } from '../../shared/calendar-dates.js';
-import { exemptionPossible } from '../../shared/gst.js';
+import { addDays, formatDate, stayOverlaps, today } from '../../shared/calendar-dates.js';
 import { documentLinks } from '../gst/store.js';
 import { quoteStay } from '../../shared/quote.js';
 import type { Property } from '../../shared/site-data.js';
@@ -140,7 +134,7 @@ export function upiPayee(config: Pick<Config, 'site' | 'bookings'>): UpiPayee | 
  * an advance received or a cancellation). A hook that throws rolls the change back.
  */
 export type TransitionHook = (change: {
-  booking: BookingRow;
+  booking: Booking;
   action: BookingAction;
   at: string;
   refundPaise?: number;
@@ -151,7 +145,7 @@ export class BookingService {
   private readonly hooks: TransitionHook[] = [];
   /** An erasure whose WAL a reader kept from being truncated: tried again at the next eraseOld. */
   private walToTruncate = false;
-  private paymentOf: (b: BookingRow) => OwnerPayment | undefined = () => undefined;
+  private paymentOf: (b: Booking) => OwnerPayment | undefined = () => undefined;
 
   constructor(
     private readonly db: Db,
@@ -169,7 +163,7 @@ export class BookingService {
   }
 
   /** Sets how the owner's list tells each booking's advance (PAY-5: the payments feature's view). */
-  setPaymentView(view: (b: BookingRow) => OwnerPayment): void {
+  setPaymentView(view: (b: Booking) => OwnerPayment): void {
     this.paymentOf = view;
   }
 
@@ -198,28 +192,11 @@ export class BookingService {
         };
   }
 
-  private facts(b: BookingRow): BookingFacts {
-    return {
-      reference: b.reference,
-      propertyName: b.propertyName,
-      checkIn: b.checkIn,
-      checkOut: b.checkOut,
-      nights: nights(b.checkIn, b.checkOut),
-      guests: b.guests,
-      ...(b.quote ? { totalPaise: b.quote.totalPaise, advancePaise: b.quote.advancePaise } : {}),
-      ...(b.name === undefined ? {} : { name: b.name }),
-      ...(b.phone === undefined ? {} : { phone: b.phone }),
-      ...(b.email === undefined ? {} : { email: b.email }),
-      ...(b.message === undefined ? {} : { message: b.message }),
-      ...(b.ownerMessage === undefined ? {} : { ownerMessage: b.ownerMessage }),
-    };
-  }
-
   /**
    * Enqueues one booking mail when mail is on (BOOK-8); `paid` is the payment a paid or refund
    * mail tells of (PAY-3). Call inside the change's transaction.
    */
-  mail(kind: BookingMailKind, b: BookingRow, at: string, paid?: PaidFacts): void {
+  mail(kind: BookingMailKind, b: Booking, at: string, paid?: PaidFacts): void {
     if (!this.mailer.enabled) return;
     const toOwner = kind.startsWith('owner-');
     const to = toOwner ? this.config.mail.notifyEmail : b.email;
@@ -244,7 +221,7 @@ export class BookingService {
       kind === 'guest-accepted' && this.config.razorpay && advance && links.pageUrl
         ? { payUrl: `${links.pageUrl}/pay` }
         : {};
-    const mail = bookingMail(kind, this.facts(b), this.config.site, { ...links, ...payUrl }, paid);
+    const mail = bookingMail(kind, b, this.config.site, { ...links, ...payUrl }, paid);
     enqueueMail(this.db, { kind, bookingId: b.id, to, ...mail }, Date.parse(at));
   }
 
@@ -255,13 +232,13 @@ export class BookingService {
    * are committed together before the 201. Returns the booking and its page token.
    * Throws 409 (field checkIn) for a night not free, 400 naming the field for any other problem.
    */
-  create(property: Property, request: ValidRequest): { booking: BookingRow; token: string } {
+  create(property: Property, request: ValidRequest): { booking: Booking; token: string } {
     const now = this.now();
     const at = new Date(now).toISOString();
     const stay = { checkIn: request.checkIn, checkOut: request.checkOut, guests: request.guests };
     const token = newToken();
     const booking = this.db
-      .transaction((): BookingRow => {
+      .transaction((): Booking => {
         const unavailable = unavailableRanges(this.db, property.id, now);
         if (stayOverlaps(stay.checkIn, stay.checkOut, unavailable)) {
           throw new ApiError(409, 'These dates are no longer free; choose other dates.', {
@@ -280,7 +257,7 @@ export class BookingService {
         let reference: string;
         do reference = `STY-${randomWord(READABLE, 4)}`;
         while (referenceTaken(this.db, reference));
-        const row: BookingRow = {
+        const row: Booking = {
           id: randomWord('abcdefghijkmnpqrstuvwxyz23456789', 16),
           reference,
           propertyId: property.id,
@@ -324,7 +301,7 @@ export class BookingService {
     action: BookingAction,
     message?: string,
     detail: { refundPaise?: number } = {},
-  ): Promise<BookingRow> {
+  ): Promise<Booking> {
     const propertyId = getBooking(this.db, id)?.propertyId;
     if (propertyId === undefined) return this.act(id, action, message, detail);
     return this.conflicts.exclusive(propertyId, () => this.act(id, action, message, detail));
@@ -344,14 +321,14 @@ export class BookingService {
     action: BookingAction,
     message?: string,
     detail: { refundPaise?: number } = {},
-  ): BookingRow {
+  ): Booking {
     const rule = BOOKING_TRANSITIONS[action];
     const now = this.now();
     const at = new Date(now).toISOString();
     // An unanswered request past its hours is expired (mailed as the job would) before it is read.
     if (action === 'accept') this.expireStale();
     const changed = this.db
-      .transaction((): BookingRow => {
+      .transaction((): Booking => {
         const b = getBooking(this.db, id);
         if (!b) throw notFound('id', 'There is no booking with this id.');
         if (!rule.from.includes(b.status)) {
@@ -393,7 +370,7 @@ export class BookingService {
   }
 
   /** The guest withdraws a request (BOOK-7); the owner is mailed. False when it is no longer a request. */
-  withdraw(b: BookingRow): boolean {
+  withdraw(b: Booking): boolean {
     const at = new Date(this.now()).toISOString();
     const done = this.db
       .transaction((): boolean => {
@@ -450,42 +427,13 @@ export class BookingService {
   }
 
   /** Bookings as the owner's inbox shows them, with the mail about each not sent yet (BOOK-8). */
-  ownerView(rows: BookingRow[]): OwnerBooking[] {
+  ownerView(rows: Booking[]): OwnerBooking[] {
     const problems = mailProblems(
       this.db,
       rows.map((r) => r.id),
     );
     return rows.map((b) => ({
-      id: b.id,
-      reference: b.reference,
-      propertyId: b.propertyId,
-      propertyName: b.propertyName,
-      checkIn: b.checkIn,
-      checkOut: b.checkOut,
-      nights: nights(b.checkIn, b.checkOut),
-      guests: b.guests,
-      ...(b.name === undefined ? {} : { name: b.name }),
-      ...(b.phone === undefined
-        ? {}
-        : {
-            phone: b.phone,
-            phoneDisplay: parsePhoneNumberFromString(b.phone)?.formatInternational() ?? b.phone,
-          }),
-      ...(b.email === undefined ? {} : { email: b.email }),
-      ...(b.message === undefined ? {} : { message: b.message }),
-      status: b.status,
-      createdAt: b.createdAt,
-      updatedAt: b.updatedAt,
-      ...(b.quote ? { totalPaise: b.quote.totalPaise, advancePaise: b.quote.advancePaise } : {}),
-      ...(b.ownerMessage === undefined ? {} : { ownerMessage: b.ownerMessage }),
-      ...(b.quote &&
-      exemptionPossible({
-        nights: nights(b.checkIn, b.checkOut),
-        guests: b.guests,
-        valuePaise: b.quote.totalPaise - (b.quote.gst ?? []).reduce((s, r) => s + r.taxPaise, 0),
-      })
-        ? { gstExemptionPossible: true }
-        : {}),
+      ...forOwner(b),
       ...documentLinks(this.db, b.id),
       ...(this.paymentOf(b) ? { payment: this.paymentOf(b) } : {}),
       mailProblems: problems.get(b.id) ?? [],

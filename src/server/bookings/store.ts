@@ -2,46 +2,18 @@
  * The bookings tables (migration 007_bookings.sql): all their SQL. A booking row holds the stay,
  * the quote's figures as they were when the request arrived, its status and the guest's personal
  * data (name, phone, e-mail, messages) until that is erased (BOOK-9). The page tokens are kept as
- * SHA-256 hashes only (BOOK-5). Callers run the changes inside their own transactions
+ * SHA-256 hashes only (BOOK-5). A row becomes the one `Booking` shape (src/shared/bookings.ts,
+ * SHAPE-1) here and nowhere else. Callers run the changes inside their own transactions
  * (bookings/service.ts), with the mail they enqueue.
  */
 import type { Db } from '../store/db.js';
-import type { GstRate } from '../../shared/gst.js';
 import {
   NIGHT_HOLDING_STATUSES,
+  type Booking,
   type BookingFilter,
   type BookingStatus,
+  type StoredQuote,
 } from '../../shared/bookings.js';
-
-/** The quote as stored with a booking: its lines and figures (PRICE-6), in paise. */
-export interface StoredQuote {
-  lines: { label: string; amountPaise: number }[];
-  totalPaise: number;
-  advancePaise: number;
-  /** GST per rate (GST-3); absent on bookings stored before it, empty without GSTIN. */
-  gst?: GstRate[];
-}
-
-/** A booking as stored. Personal data fields are absent once erased. */
-export interface BookingRow {
-  id: string;
-  reference: string;
-  propertyId: string;
-  propertyName: string;
-  checkIn: string;
-  checkOut: string;
-  guests: number;
-  name?: string;
-  phone?: string;
-  email?: string;
-  message?: string;
-  status: BookingStatus;
-  ownerMessage?: string;
-  quote?: StoredQuote;
-  createdAt: string;
-  updatedAt: string;
-  erasedAt?: string;
-}
 
 interface RawBooking {
   id: string;
@@ -69,7 +41,8 @@ const COLUMNS =
 
 const HOLDING = `(${NIGHT_HOLDING_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 
-function toBooking(r: RawBooking): BookingRow {
+/** The one place a booking is built from its row (SHAPE-1); a personal field erased is absent. */
+function toBooking(r: RawBooking): Booking {
   const optional = (key: string, value: string | null) => (value === null ? {} : { [key]: value });
   return {
     id: r.id,
@@ -93,7 +66,7 @@ function toBooking(r: RawBooking): BookingRow {
 }
 
 /** Stores a new booking (status requested) and its first page token's hash. */
-export function insertBooking(db: Db, b: BookingRow, tokenHash: string): void {
+export function insertBooking(db: Db, b: Booking, tokenHash: string): void {
   db.prepare(
     `INSERT INTO bookings (id, reference, property_id, property_name, check_in, check_out, guests,
        name, phone, email, message, status, quote_json, total_paise, advance_paise, created_at,
@@ -133,14 +106,14 @@ export function referenceTaken(db: Db, reference: string): boolean {
 }
 
 /** One booking, or undefined. */
-export function getBooking(db: Db, id: string): BookingRow | undefined {
+export function getBooking(db: Db, id: string): Booking | undefined {
   const row = db.prepare(`SELECT ${COLUMNS} FROM bookings WHERE id = ?`).get(id) as
     RawBooking | undefined;
   return row && toBooking(row);
 }
 
 /** The booking whose id is `id` and which has a token hashing to `tokenHash`, or undefined. */
-export function bookingByToken(db: Db, id: string, tokenHash: string): BookingRow | undefined {
+export function bookingByToken(db: Db, id: string, tokenHash: string): Booking | undefined {
   const row = db
     .prepare(
       `SELECT ${COLUMNS} FROM bookings WHERE id = ? AND EXISTS
@@ -176,7 +149,7 @@ export function setStatus(
  * The owner's list (BOOK-4), newest first: open = requested; upcoming = accepted or confirmed with
  * check-out from `today` on; past = check-out before `today`; all.
  */
-export function listBookings(db: Db, filter: BookingFilter, today: string): BookingRow[] {
+export function listBookings(db: Db, filter: BookingFilter, today: string): Booking[] {
   const where = {
     open: "status = 'requested'",
     upcoming: `status IN ${HOLDING} AND check_out >= @today`,
@@ -200,7 +173,7 @@ export function openCount(db: Db): number {
 }
 
 /** Requests that arrived at or before `before` (ISO) and are still unanswered (BOOK-9). */
-export function staleRequests(db: Db, before: string): BookingRow[] {
+export function staleRequests(db: Db, before: string): Booking[] {
   return (
     db
       .prepare(

@@ -11,6 +11,7 @@
 import { formatDate } from '../../shared/calendar-dates.js';
 import type { DocumentRate } from './money.js';
 import type { DocumentType } from '../../shared/gst-documents.js';
+import type { BookingStay } from '../../shared/bookings.js';
 
 /** SAC of room or unit accommodation services (Notification 11/2017-CT(Rate), heading 9963). */
 export const SAC = '996311';
@@ -46,14 +47,8 @@ export interface DocumentBody {
   /** "29-Karnataka": the property's state (IGST Act section 12(3)). */
   placeOfSupply: string;
   reverseCharge: 'No';
-  stay: {
-    reference: string;
-    propertyName: string;
-    checkIn: string;
-    checkOut: string;
-    nights: number;
-    guests: number;
-  };
+  /** The booking's stay as it was at issue (SHAPE-2). */
+  stay: BookingStay;
   items: DocumentItem[];
   rates: DocumentRate[];
   totals: { taxablePaise: number; cgstPaise: number; sgstPaise: number; totalPaise: number };

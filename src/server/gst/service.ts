@@ -17,9 +17,9 @@ import crypto from 'node:crypto';
 import type { Config } from '../config.js';
 import type { Db } from '../store/db.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
-import type { BookingRow } from '../bookings/store.js';
 import { getBooking, replaceQuote } from '../bookings/store.js';
-import type { BookingAction } from '../../shared/bookings.js';
+import { stayOf, valueBeforeTax } from '../bookings/views.js';
+import type { Booking, BookingAction } from '../../shared/bookings.js';
 import { nights as nightCount, propertyDate, addDays } from '../../shared/calendar-dates.js';
 import { GST } from '../../shared/quote.js';
 import type { GstRate } from '../../shared/gst.js';
@@ -57,7 +57,7 @@ const INVOICE_DAYS = 30;
 
 /** A change of a booking the documents follow (bookings/service.ts calls it in its transaction). */
 export interface BookingTransition {
-  booking: BookingRow;
+  booking: Booking;
   action: BookingAction;
   at: string;
   /** Cancel: the part of the amount paid that is returned, paise. */
@@ -76,13 +76,13 @@ export class GstService {
     readonly now: () => number = Date.now,
   ) {}
 
-  private invoiceHooks: ((b: BookingRow, at: string) => void)[] = [];
+  private invoiceHooks: ((b: Booking, at: string) => void)[] = [];
 
   /**
    * Runs `hook` inside the transaction that issues a stay's tax invoice or bill of supply, after it
    * (GST-5: app.ts mails the guest its link through the bookings' outbox).
    */
-  onInvoice(hook: (b: BookingRow, at: string) => void): void {
+  onInvoice(hook: (b: Booking, at: string) => void): void {
     this.invoiceHooks.push(hook);
   }
 
@@ -91,7 +91,7 @@ export class GstService {
   }
 
   /** The stay's GST per rate as quoted; a quote stored without it is taken as one rate, tax included. */
-  private stayRates(b: BookingRow): GstRate[] {
+  private stayRates(b: Booking): GstRate[] {
     const quote = b.quote;
     if (!quote) return [];
     if (quote.gst && quote.gst.length > 0) return quote.gst;
@@ -129,7 +129,7 @@ export class GstService {
   /** Builds and issues one document of booking `b` (inside the caller's IMMEDIATE transaction). */
   private issue(
     type: DocumentType,
-    b: BookingRow,
+    b: Booking,
     at: string,
     parts: {
       items: DocumentItem[];
@@ -165,14 +165,7 @@ export class GstService {
       },
       placeOfSupply: placeOfSupply(gst.gstin),
       reverseCharge: 'No',
-      stay: {
-        reference: b.reference,
-        propertyName: b.propertyName,
-        checkIn: b.checkIn,
-        checkOut: b.checkOut,
-        nights: nightCount(b.checkIn, b.checkOut),
-        guests: b.guests,
-      },
+      stay: stayOf(b),
       items: parts.items,
       rates: parts.rates,
       totals,
@@ -255,7 +248,7 @@ export class GstService {
     }
   }
 
-  private cancellation(b: BookingRow, refundPaise: number, at: string): void {
+  private cancellation(b: Booking, refundPaise: number, at: string): void {
     const { docs, vouchers, paise } = this.advanceOf(b.id);
     if (refundPaise > paise) {
       throw badRequest(
@@ -296,7 +289,7 @@ export class GstService {
 
   private creditNoteOf(
     invoice: DocumentRow,
-    b: BookingRow,
+    b: Booking,
     amountPaise: number,
     reason: string,
     at: string,
@@ -338,7 +331,7 @@ export class GstService {
     return this.db.transaction(fn).immediate();
   }
 
-  private booking(id: string): BookingRow {
+  private booking(id: string): Booking {
     const b = getBooking(this.db, id);
     if (!b) throw notFound('id', 'There is no booking with this id.');
     return b;
@@ -373,8 +366,7 @@ export class GstService {
       const exempt = stayFacts(this.db, b.id).exemptAt !== undefined;
       const stay = this.stayRates(b);
       // An exempt stay is billed its value before tax (entry 12A: no GST is charged on it).
-      const exemptValue =
-        b.quote.totalPaise - (b.quote.gst ?? []).reduce((sum, r) => sum + r.taxPaise, 0);
+      const exemptValue = valueBeforeTax(b)!;
       const rates: DocumentRate[] = exempt
         ? apportionInclusive(exemptValue, [])
         : invoiceRates(stay);
@@ -489,8 +481,7 @@ export class GstService {
       // the inbox and the bill of supply agree.
       const b = this.booking(bookingId);
       if (b.quote && b.quote.gst && b.quote.gst.length > 0) {
-        const tax = b.quote.gst.reduce((sum, r) => sum + r.taxPaise, 0);
-        const totalPaise = b.quote.totalPaise - tax;
+        const totalPaise = valueBeforeTax(b)!;
         replaceQuote(
           this.db,
           bookingId,

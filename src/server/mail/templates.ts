@@ -7,23 +7,8 @@ import { formatDate } from '../../shared/calendar-dates.js';
 import { formatPaise } from '../../shared/stay-basics.js';
 import type { BookingMailKind } from './store.js';
 import { escapeHtml } from '../html.js';
-
-/** What a booking mail tells: the booking's dates and amounts, and the guest's data for the owner. */
-export interface BookingFacts {
-  reference: string;
-  propertyName: string;
-  checkIn: string;
-  checkOut: string;
-  nights: number;
-  guests: number;
-  totalPaise?: number;
-  advancePaise?: number;
-  name?: string;
-  phone?: string;
-  email?: string;
-  message?: string;
-  ownerMessage?: string;
-}
+import type { Booking } from '../../shared/bookings.js';
+import { forMail, type MailBooking } from '../bookings/views.js';
 
 /** The sender's side: the business and where the guest reaches it. */
 export interface MailSite {
@@ -75,7 +60,7 @@ function render(blocks: Block[]): { text: string; html: string } {
   return { text: `${text}\n`, html };
 }
 
-function stayLines(f: BookingFacts): string {
+function stayLines(f: MailBooking): string {
   const lines = [
     `Reference: ${f.reference}`,
     `Property: ${f.propertyName}`,
@@ -87,7 +72,7 @@ function stayLines(f: BookingFacts): string {
   return lines.join('\n');
 }
 
-function guestLines(f: BookingFacts): string {
+function guestLines(f: MailBooking): string {
   return [
     `Name: ${f.name ?? ''}`,
     `Phone: ${f.phone ?? ''}`,
@@ -112,27 +97,19 @@ export function ownerNoticeMail(
 }
 
 /**
- * The facts a mail to the guest may quote (MAIL-3): of what the guest typed, only the name, which
- * the request checked (STAY-2); the phone, e-mail and message stay for the owner.
- */
-function forGuest(f: BookingFacts): BookingFacts {
-  const { phone: _phone, email: _email, message: _message, ...rest } = f;
-  return rest;
-}
-
-/**
  * The subject and bodies of one booking mail. Owner mails carry the guest's contact details and
  * message (the owner needs them to answer); guest mails carry the booking page link and the
- * owner's contact, and quote nothing the guest typed but the checked name (MAIL-3).
+ * owner's contact, and quote nothing the guest typed but the checked name (MAIL-3): each reads
+ * the booking through `forMail` for its reader (SHAPE-3).
  */
 export function bookingMail(
   kind: BookingMailKind,
-  facts: BookingFacts,
+  booking: Booking,
   site: MailSite,
   links: MailLinks = {},
   paid?: PaidFacts,
 ): { subject: string; text: string; html: string } {
-  const f = kind.startsWith('owner-') ? facts : forGuest(facts);
+  const f = forMail(booking, kind.startsWith('owner-') ? 'owner' : 'guest');
   const sign = `${site.businessName}\n${site.phone} · ${site.email}`;
   const page: Block[] = links.pageUrl ? [{ label: 'Your booking page', href: links.pageUrl }] : [];
   const documents: Block[] = links.documents ?? [];

@@ -21,7 +21,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../store/db.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { BookingService, TransitionHook } from '../bookings/service.js';
-import { getBooking, type BookingRow } from '../bookings/store.js';
+import { getBooking } from '../bookings/store.js';
 import {
   RazorpayClient,
   RazorpayError,
@@ -50,7 +50,7 @@ import {
   startRefund,
   type PaymentRow,
 } from './store.js';
-import type { OwnerPayment } from '../../shared/bookings.js';
+import type { Booking, OwnerPayment } from '../../shared/bookings.js';
 import { formatDate } from '../../shared/calendar-dates.js';
 import { formatPaise } from '../../shared/stay-basics.js';
 
@@ -208,7 +208,7 @@ export class PaymentService {
   }
 
   /** The link request of a booking's attempt (PAY-2). */
-  linkRequest(b: BookingRow, attempt: number): LinkRequest {
+  linkRequest(b: Booking, attempt: number): LinkRequest {
     const nowMs = this.now();
     const checkInMs = Date.parse(`${b.checkIn}T00:00:00+05:30`);
     const expireMs = Math.max(nowMs + LINK_MIN_OPEN_MS, Math.min(nowMs + LINK_OPEN_MS, checkInMs));
@@ -540,7 +540,7 @@ export class PaymentService {
   }
 
   /** PAY-5: how a booking's advance stands, for the owner's list. */
-  ownerView(b: BookingRow): OwnerPayment {
+  ownerView(b: Booking): OwnerPayment {
     const p = paymentsOf(this.db, [b.id]).get(b.id);
     const refunded = refundedPaiseOf(this.db, [b.id]).get(b.id) ?? 0;
     if (!p) return { state: b.status === 'confirmed' ? 'paid-by-hand' : 'none' };
@@ -565,7 +565,7 @@ export class PaymentService {
    * PAY-2: the guest page's part: where "Pay the advance" leads (the current link), and whether
    * the link is still being made. Undefined without Razorpay or for a booking not accepted.
    */
-  guestPayment(b: BookingRow): { linkUrl?: string; preparing?: boolean } | undefined {
+  guestPayment(b: Booking): { linkUrl?: string; preparing?: boolean } | undefined {
     if (!this.enabled || b.status !== 'accepted') return undefined;
     const p = paymentOf(this.db, b.id);
     if (!p) return undefined;
@@ -575,7 +575,7 @@ export class PaymentService {
   }
 
   /** What the guest page's script compares to reload when the payment moves (PAY-9). */
-  watchState(b: BookingRow): string {
+  watchState(b: Booking): string {
     return `${b.status}/${this.ownerView(b).state}`;
   }
 

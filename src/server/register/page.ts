@@ -8,6 +8,7 @@
  */
 import { escapeHtml as e, pageCsp, pageHtml } from '../html.js';
 import { formatDate } from '../../shared/calendar-dates.js';
+import type { BookingStay } from '../../shared/bookings.js';
 import {
   FORM_III_FIELDS,
   GUEST_CATEGORIES,
@@ -57,12 +58,11 @@ a{color:#1f4f3a}
 /** The form page's Content-Security-Policy: its style, forms posted to this site. */
 export const REGISTER_FORM_CSP = pageCsp(FORM_STYLE, true);
 
-/** What the guest's form shows of the booking. */
-export interface FormStay {
-  reference: string;
-  propertyName: string;
-  checkIn: string;
-  checkOut: string;
+/** What the guest's form shows of the booking (SHAPE-2: its stay). */
+export interface FormStay extends Pick<
+  BookingStay,
+  'reference' | 'propertyName' | 'checkIn' | 'checkOut'
+> {
   /** The booking's guests: one slot each (adults fill theirs; children's stay empty). */
   guests: number;
   /** The booking page, to go back to. */

@@ -16,6 +16,7 @@ import { isCrossSite, requireOwner } from '../auth/guard.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { hashToken } from '../bookings/service.js';
 import { bookingByToken, getBooking } from '../bookings/store.js';
+import { stayOf } from '../bookings/views.js';
 import { publishedProperties } from '../publish/published-properties.js';
 import { isCalendarDate, nights, today } from '../../shared/calendar-dates.js';
 import {
@@ -33,7 +34,7 @@ import {
   registerPrintHtml,
   type FormStay,
 } from './page.js';
-import type { EntryStay, RegisterService } from './service.js';
+import { bookingStay, type EntryStay, type RegisterService } from './service.js';
 import { entriesOfBooking } from './store.js';
 
 const BOOKING_ID_RE = /^[a-z2-9]{16}$/;
@@ -143,14 +144,7 @@ export async function registerRoutes(
       if (!b || (b.status !== 'confirmed' && b.status !== 'accepted')) {
         throw badRequest('bookingId', 'There is no accepted or confirmed booking with this id.');
       }
-      stay = {
-        bookingId: b.id,
-        reference: b.reference,
-        propertyId: b.propertyId,
-        propertyName: b.propertyName,
-        arrival: b.checkIn,
-        departure: b.checkOut,
-      };
+      stay = bookingStay(b);
     } else {
       const property = properties().get(textOf(body, 'propertyId'));
       if (!property) throw badRequest('propertyId', 'There is no property with this id.');
@@ -229,10 +223,7 @@ export async function registerRoutes(
     b: NonNullable<ReturnType<typeof bookingOf>>,
   ) => {
     const stay: FormStay = {
-      reference: b.reference,
-      propertyName: b.propertyName,
-      checkIn: b.checkIn,
-      checkOut: b.checkOut,
+      ...stayOf(b),
       guests: Math.min(b.guests, MAX_SLOTS),
       pagePath: `/booking/${req.params.id}/${req.params.token}`,
     };

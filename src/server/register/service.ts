@@ -15,7 +15,7 @@ import type { Db } from '../store/db.js';
 import { ApiError, notFound } from '../errors.js';
 import { enqueueMail } from '../mail/store.js';
 import type { Mailer } from '../bookings/service.js';
-import type { BookingRow } from '../bookings/store.js';
+import type { Booking } from '../../shared/bookings.js';
 import {
   PROPERTY_TIME_ZONE,
   addDays,
@@ -67,6 +67,18 @@ export interface EntryStay {
   departure: string;
   /** HH:MM when the entry does not give one: the property's check-in time. */
   defaultArrivalTime?: string;
+}
+
+/** The stay of a direct booking's entries (REG-2, REG-4): the booking's reference, property and dates. */
+export function bookingStay(b: Booking): EntryStay {
+  return {
+    bookingId: b.id,
+    reference: b.reference,
+    propertyId: b.propertyId,
+    propertyName: b.propertyName,
+    arrival: b.checkIn,
+    departure: b.checkOut,
+  };
 }
 
 const newId = () => crypto.randomBytes(12).toString('base64url');
@@ -121,11 +133,7 @@ export class RegisterService {
    * before. 409 once an entry of the booking has been reported on the portal (the owner corrects
    * it then). Returns the entries stored.
    */
-  saveGuestForm(
-    booking: BookingRow,
-    adults: ValidEntry[],
-    defaultArrivalTime?: string,
-  ): EntryRow[] {
+  saveGuestForm(booking: Booking, adults: ValidEntry[], defaultArrivalTime?: string): EntryRow[] {
     const at = new Date(this.now()).toISOString();
     return this.db
       .transaction((): EntryRow[] => {
@@ -139,15 +147,7 @@ export class RegisterService {
         const owners = before.filter((e) => e.source === 'owner').length;
         return adults.map((adult, i) =>
           this.insert(
-            {
-              bookingId: booking.id,
-              reference: booking.reference,
-              propertyId: booking.propertyId,
-              propertyName: booking.propertyName,
-              arrival: booking.checkIn,
-              departure: booking.checkOut,
-              ...(defaultArrivalTime ? { defaultArrivalTime } : {}),
-            },
+            { ...bookingStay(booking), ...(defaultArrivalTime ? { defaultArrivalTime } : {}) },
             adult,
             'guest',
             owners + i + 1,

@@ -11,6 +11,7 @@
 import { formatDate, nights } from '../../shared/calendar-dates.js';
 import type { BookingRequestBody } from '../../shared/bookings.js';
 import type { Quote } from '../../shared/quote.js';
+import { priceText } from '../../shared/quote-lines.js';
 import {
   contactProblems,
   guestsOf,
@@ -82,16 +83,8 @@ export function stayLimitsText(limits: StayProperty): string {
   return parts.join(' ');
 }
 
-/**
- * The price a message carries (ENQ-4): the breakdown's total, then its lines
- * ("₹14,000 (3 nights × ₹4,500: ₹13,500; Cleaning fee: ₹500)"); undefined without a quote (no
- * nightly rate: AVL-11, no price anywhere).
- */
-export function priceText(quote: Quote | undefined): string | undefined {
-  if (!quote || quote.lines.length === 0) return undefined;
-  const lines = quote.lines.map((l) => `${l.label}: ${formatPaise(l.amountPaise)}`);
-  return `${formatPaise(quote.totalPaise)} (${lines.join('; ')})`;
-}
+/** The price a message carries (ENQ-4): the one text rendering of a quote's lines (SHAPE-4). */
+export { priceText };
 
 /**
  * The enquiry as a message to the owner, one item per line:

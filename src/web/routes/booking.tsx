@@ -10,6 +10,7 @@
  */
 import { BOOKING_STATUS_WORDS, type GuestBookingView } from '../../shared/bookings.js';
 import { formatDate } from '../../shared/calendar-dates.js';
+import { QuoteLines } from '../components/quote-lines.js';
 import { formatPaise } from '../../shared/stay-basics.js';
 
 /** The page's own styles, on top of the site's global ones (global.css's custom properties). */
@@ -26,9 +27,10 @@ export const BOOKING_PAGE_STYLE = `
 .bk dt{color:var(--muted)}
 .bk dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 .bk-lines{width:100%;border-collapse:collapse}
-.bk-lines td{padding:6px 0;border-bottom:1px solid var(--line);vertical-align:top}
-.bk-lines td:last-child{text-align:right;white-space:nowrap;padding-left:12px}
-.bk-lines tfoot td{border-bottom:0;font-weight:750}
+.bk-lines th,.bk-lines td{padding:6px 0;border-bottom:1px solid var(--line);vertical-align:top}
+.bk-lines th{text-align:start;font-weight:inherit}
+.bk-lines td{text-align:right;white-space:nowrap;padding-left:12px}
+.bk-lines tfoot th,.bk-lines tfoot td{border-bottom:0;font-weight:750}
 .bk-text{white-space:pre-line;margin:0}
 .bk-pay{display:flex;flex-wrap:wrap;gap:16px;align-items:center}
 .bk-button{display:inline-block;min-height:44px;padding:10px 24px;border:0;border-radius:999px;background:var(--accent);color:var(--accent-ink);font:inherit;font-weight:650;text-decoration:none;cursor:pointer}
@@ -268,22 +270,7 @@ export function BookingPage({ view }: { view: GuestBookingView }) {
       {quote && (
         <section className="bk-card" aria-labelledby="bk-price">
           <h2 id="bk-price">Price</h2>
-          <table className="bk-lines">
-            <tbody>
-              {quote.lines.map((line) => (
-                <tr key={line.label}>
-                  <td>{line.label}</td>
-                  <td>{formatPaise(line.amountPaise)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <td>Total</td>
-                <td>{formatPaise(quote.totalPaise)}</td>
-              </tr>
-            </tfoot>
-          </table>
+          <QuoteLines quote={quote} layout="table" className="bk-lines" />
           {view.gstin && <p className="bk-note">{`GSTIN ${view.gstin}`}</p>}
         </section>
       )}

@@ -5,7 +5,7 @@
  * refused.
  */
 import { useId } from 'react';
-import { formatPaise } from '../../../shared/stay-basics.js';
+import { QuoteLines } from '../../components/quote-lines.js';
 import adminStyles from '../admin.module.css';
 import { NumberInput, RatesSection } from './rate-controls.js';
 import type { RatesDialogState } from './use-rates-dialog.js';
@@ -52,29 +52,13 @@ export function PreviewSection({ state }: { state: RatesDialogState }) {
           <p className={styles.note}>Complete or correct the rates above to see the quote.</p>
         ) : (
           <>
-            <table className={styles.quote}>
-              <caption className="visually-hidden">Quote of this stay</caption>
-              <tbody>
-                {quote.lines.map((line) => (
-                  <tr key={line.label}>
-                    <th scope="row">{line.label}</th>
-                    <td>{formatPaise(line.amountPaise)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">Total</th>
-                  <td>{formatPaise(quote.totalPaise)}</td>
-                </tr>
-                {quote.totalPaise > 0 && (
-                  <tr>
-                    <th scope="row">Advance when accepted</th>
-                    <td>{formatPaise(quote.advancePaise)}</td>
-                  </tr>
-                )}
-              </tfoot>
-            </table>
+            <QuoteLines
+              quote={quote}
+              layout="table"
+              className={styles.quote}
+              caption="Quote of this stay"
+              advanceLabel="Advance when accepted"
+            />
             {quote.problems.length > 0 && (
               <ul className={styles.problems} aria-label="Why this stay cannot be booked">
                 {quote.problems.map((p) => (
