@@ -2,10 +2,13 @@
  * The Register dialog's state (REG-5, REG-6): the day shown (today unless the owner picks
  * another), the register of the stays around it (`GET /api/register?from=day-1&to=day+1` through
  * apiFetch), loaded when the admin page opens (so the bar can say "Form III due in 5 h") and at
- * each opening and each change of day, and Mark submitted. A 401 says to log in again.
+ * each opening and each change of day (a load that a newer one replaces is dropped: useLatestCall,
+ * CLIENT-3), and Mark submitted. Failures are apiFetch's (a session ended: SESSION_ENDED with the
+ * login link, CLIENT-2).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { apiFetch, type ApiEnv } from '../api-fetch.js';
+import { apiFetch, type ApiEnv, type ApiFailure } from '../api-fetch.js';
+import { useLatestCall } from '../latest-call.js';
 import { addDays, isCalendarDate, today } from '../../shared/calendar-dates.js';
 import {
   REGISTER_API,
@@ -13,7 +16,8 @@ import {
   type MissingEntry,
   type RegisterEntry,
 } from '../../shared/register.js';
-import { SESSION_ENDED } from './bookings-api.js';
+import { checked } from './checked-answer.js';
+import type { Problem } from './problem-text.js';
 
 export interface RegisterDialogState {
   day: string;
@@ -26,11 +30,11 @@ export interface RegisterDialogState {
   /** Foreign guests staying around `day` whose Form III is not marked submitted, soonest due first. */
   formIII: RegisterEntry[];
   loading: boolean;
-  error: { text: string; login: boolean } | null;
+  error: Problem | null;
   /** When the register shown was loaded (ms): the due hours count from it. */
   now: number;
-  /** Marks a Form III submitted; resolves to the refusal's words, or null when done. */
-  markSubmitted: (id: string, portalReference: string) => Promise<string | null>;
+  /** Marks a Form III submitted; resolves to the refusal (apiFetch's failure), or null when done. */
+  markSubmitted: (id: string, portalReference: string) => Promise<ApiFailure | null>;
 }
 
 /** The bar's alert: the most urgent Form III not submitted, in words ("Form III overdue"), or null. */
@@ -63,28 +67,35 @@ export function useRegisterDialog(
   }>({ key: '', entries: [], missing: [], error: null, at: 0 });
   const key = `${opening}|${day}|${reloads}`;
 
+  const latest = useLatestCall();
   useEffect(() => {
     if (!isCalendarDate(day)) return;
-    const abort = new AbortController();
-    void apiFetch(REGISTER_API.entries, {
-      ...env,
-      query: { from: addDays(day, -1), to: addDays(day, 1) },
-      signal: abort.signal,
-    }).then((r) => {
-      if (abort.signal.aborted) return;
-      setResult((prev) =>
-        r.ok && Array.isArray(r.value?.entries) && Array.isArray(r.value.missing)
-          ? { key, entries: r.value.entries, missing: r.value.missing, error: null, at: Date.now() }
-          : {
-              ...prev,
-              key,
-              error: r.ok
-                ? { text: 'The server gave an answer this page cannot read.', login: false }
-                : { text: r.status === 401 ? SESSION_ENDED : r.error, login: r.status === 401 },
-            },
-      );
-    });
-    return () => abort.abort();
+    return latest.run(
+      async (signal) =>
+        checked(
+          await apiFetch(REGISTER_API.entries, {
+            ...env,
+            query: { from: addDays(day, -1), to: addDays(day, 1) },
+            signal,
+          }),
+          (v): v is { entries: RegisterEntry[]; missing: MissingEntry[] } => {
+            const x = v as { entries?: unknown; missing?: unknown } | null;
+            return Array.isArray(x?.entries) && Array.isArray(x.missing);
+          },
+        ),
+      (r) =>
+        setResult((prev) =>
+          r.ok
+            ? {
+                key,
+                entries: r.value.entries,
+                missing: r.value.missing,
+                error: null,
+                at: Date.now(),
+              }
+            : { ...prev, key, error: r },
+        ),
+    );
     // env is the page's own server for the dialog's life; key follows opening, day and reloads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opening, day, reloads]);
@@ -97,7 +108,7 @@ export function useRegisterDialog(
         params: { id },
         body: { portalReference },
       });
-      if (!r.ok) return r.status === 401 ? SESSION_ENDED : r.error;
+      if (!r.ok) return r;
       setReloads((n) => n + 1);
       return null;
     },
