@@ -37,7 +37,7 @@ import type { CalendarTarget } from './use-calendar-dialog.js';
 import type { RegisterDialogState } from './use-register-dialog.js';
 
 /** What a dialog is given: its openings and target, and how to close it. */
-export interface Opening<T = undefined> {
+interface Opening<T = undefined> {
   /** 0 before the first opening; one more at each opening (a dialog that loads, loads again). */
   opening: number;
   /** What it was last opened for (a property id, a category ...); null before the first opening. */
@@ -47,7 +47,7 @@ export interface Opening<T = undefined> {
 }
 
 /** What the dialogs share with the page: its data and edits, the double bookings, the bar's badges. */
-export interface AdminServices {
+interface AdminServices {
   store: DataStore;
   actions: AdminActions;
   /** CONFLICT-3: the open double bookings and how to ask again. */
@@ -68,7 +68,7 @@ const reload = () => location.reload();
 type DialogEntry<T> = (o: Opening<T>, s: AdminServices) => ReactNode;
 
 /** Every owner's dialog, by the id of its `<dialog>` element. Adding a dialog is one line. */
-export const ADMIN_DIALOGS = {
+const ADMIN_DIALOGS = {
   [MANAGE_IMAGES_ID]: (o: Opening<string>, s) => (
     <ManageImagesDialog store={s.store} actions={s.actions} propertyId={o.target} alert={alert} />
   ),
@@ -117,7 +117,7 @@ export const ADMIN_DIALOGS = {
 } satisfies Record<string, DialogEntry<never>>;
 
 /** The id of an owner's dialog. */
-export type AdminDialogId = keyof typeof ADMIN_DIALOGS;
+type AdminDialogId = keyof typeof ADMIN_DIALOGS;
 
 type TargetOf<N extends AdminDialogId> =
   Parameters<(typeof ADMIN_DIALOGS)[N]>[0] extends Opening<infer T> ? T : never;
