@@ -402,6 +402,15 @@ test('a forged admin-key cookie shows the tools, and every click fails clearly, 
   await page.goto(`/stay/${target.id}`);
   await expect(page.locator('body')).toHaveClass(/(^|\s)admin(\s|$)/);
   await expect(page.getByRole('region', { name: 'Admin Tools' })).toBeVisible();
+  // CLIENT-2: the page's own loads (the open requests, the conflicts) find no session, so the bar
+  // says the one sentence with its login link before the owner changes anything.
+  const bar = page.getByRole('region', { name: 'Admin Tools' });
+  await expect(bar.getByRole('status').getByRole('link', { name: 'Log in again' })).toBeVisible();
+  await expect(bar.getByRole('status')).toContainText(LOGIN_MESSAGE_START);
+  await bar.scrollIntoViewIfNeeded();
+  await page.screenshot({
+    path: `test-results/screenshots/session-ended-bar-${test.info().project.name}.png`,
+  });
 
   dialogs.answer('Forged Name');
   await page.getByRole('heading', { level: 1 }).getByRole('button').click();

@@ -14,7 +14,13 @@ import { startScriptedServer, type ScriptedServer } from '../../test/test-server
 import { saveRevision } from '../server/store/revisions.js';
 import type { StaleImportAnswer } from '../shared/api-types.js';
 import { API } from '../shared/routes.js';
-import { apiFetch, NETWORK_ERROR, type ApiFailure } from './api-fetch.js';
+import {
+  apiFetch,
+  NETWORK_ERROR,
+  onSessionEnded,
+  SESSION_ENDED,
+  type ApiFailure,
+} from './api-fetch.js';
 import { uploadFile } from './admin/upload.js';
 
 /** A loopback port nothing listens on (a server was there a moment ago). */
@@ -110,6 +116,52 @@ describe('apiFetch against a scripted loopback server', () => {
       status: 500,
       error: sentence(500),
     });
+  });
+
+  it('the owner guard’s 401 is the one session-ended sentence and tells every listener, once per answer (CLIENT-2)', async () => {
+    const calls: string[] = [];
+    const stopA = onSessionEnded(() => calls.push('a'));
+    const stopB = onSessionEnded(() => calls.push('b'));
+    server.answers['/api/genproperties.php'] = [
+      { status: 401, body: { error: 'log in as the owner first', field: 'session' } },
+      { status: 401, body: { error: 'log in as the owner first', field: 'session' } },
+    ];
+    const ended = {
+      ok: false,
+      status: 401,
+      error: SESSION_ENDED,
+      field: 'session',
+      sessionEnded: true,
+    };
+    expect(await apiFetch(API.generate, { base: server.base })).toEqual(ended);
+    expect(calls).toEqual(['a', 'b']);
+    stopA();
+    expect(await apiFetch(API.generate, { base: server.base })).toEqual(ended);
+    expect(calls).toEqual(['a', 'b', 'b']);
+    // A 401 that is not the owner guard's (the login's wrong password) is the server's own words.
+    server.answers['/api/login'] = [
+      { status: 401, body: { error: 'Wrong username or password.' } },
+    ];
+    expect(
+      await apiFetch(API.login, {
+        base: server.base,
+        method: 'POST',
+        body: { username: 'a', password: 'b' },
+      }),
+    ).toEqual({ ok: false, status: 401, error: 'Wrong username or password.' });
+    // So is a 403 or a 500 naming the session field: only a 401 means the session ended.
+    server.answers['/api/genproperties.php'] = [
+      { status: 403, body: { error: 'Not from this site.', field: 'session' } },
+    ];
+    expect(await apiFetch(API.generate, { base: server.base })).toEqual({
+      ok: false,
+      status: 403,
+      error: 'Not from this site.',
+      field: 'session',
+    });
+    stopB();
+    expect(calls).toEqual(['a', 'b', 'b']);
+    expect(SESSION_ENDED).toContain('/adminlogin');
   });
 
   it('a 2xx without a body answers value undefined', async () => {
@@ -212,7 +264,18 @@ describe('apiFetch against the real app', () => {
       error: 'There is no property with this id.',
       field: 'propertyId',
     });
-    expect(await apiFetch(API.generate, { base })).toMatchObject({ ok: false, status: 401 });
+    // No session: the owner guard's answer is read as the session ended (CLIENT-2).
+    let ended = 0;
+    const stop = onSessionEnded(() => (ended += 1));
+    expect(await apiFetch(API.generate, { base })).toEqual({
+      ok: false,
+      status: 401,
+      error: SESSION_ENDED,
+      field: 'session',
+      sessionEnded: true,
+    });
+    stop();
+    expect(ended).toBe(1);
     expect(
       await apiFetch(API.login, {
         base,
@@ -220,6 +283,7 @@ describe('apiFetch against the real app', () => {
         body: { username: 'nobody', password: 'not-the-password' },
       }),
     ).toEqual({ ok: false, status: 401, error: 'Wrong username or password.' });
+    expect(ended).toBe(1);
     expect(
       await apiFetch(API.login, { base, method: 'POST', body: { username: '', password: 'x' } }),
     ).toEqual({

@@ -11,16 +11,41 @@
  * - Never rejects on an answer or its absence. 2xx: `{ ok: true, status, value }` (value: the JSON body, undefined when there
  *   is none). Any other status: `{ ok: false, status, error, field?, ...the body's other fields }`
  *   (the API's `{ error, field? }`; a body without `error` gets a sentence naming the status).
- *   No answer at all (network down, aborted): status 0 and NETWORK_ERROR.
+ *   No answer at all (network down, aborted): status 0 and NETWORK_ERROR. This is the one result
+ *   shape of every call the browser makes (CLIENT-1): the owner's API modules and hooks pass it on
+ *   or keep it, never a shape of their own.
+ * - The owner's session ended (CLIENT-2, AUTH-5): the owner guard's 401 (`field: 'session'`,
+ *   server/auth/guard.ts) is read here, once, for every call: its error is SESSION_ENDED, it is
+ *   marked `sessionEnded: true`, and every listener of `onSessionEnded` is told (the admin bar's
+ *   notice with its login link). Callers show the failure as they show any other; none tests the
+ *   status. The login's own 401 (wrong username or password) carries no such field and stays as
+ *   the server said it.
  *
  * Visitor pages load this module (JS budget PERF-1: keep it small).
  */
 import type { ApiError, ApiPattern, ApiTypes } from '../shared/api-types.js';
-import { apiPath } from '../shared/routes.js';
+import { apiPath, LOGIN_PATH } from '../shared/routes.js';
 
 /** Status 0's sentence: the server could not be reached at all. */
 export const NETWORK_ERROR =
   'The server could not be reached. Check your connection and try again.';
+
+/**
+ * The one sentence for an owner's call refused because there is no owner session (it ended, or the
+ * admin-key cookie was set by hand: AUTH-5). It names the login page, for an alert cannot link.
+ */
+export const SESSION_ENDED = `You are not logged in as the owner (or your session has ended), so nothing was changed. Log in again at ${LOGIN_PATH} and try again.`;
+
+const sessionListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` after every answer that says the owner's session ended (CLIENT-2); resolves
+ * nothing, returns the function that stops it (an effect's cleanup).
+ */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionListeners.add(listener);
+  return () => void sessionListeners.delete(listener);
+}
 
 type Answer<P extends ApiPattern> = ApiTypes[P]['answer'];
 // Distributive, so that a union of patterns (the calendar's three) takes any of their bodies.
@@ -37,6 +62,8 @@ export type ApiFailure<R = object> = ApiError &
     ok: false;
     /** The HTTP status; 0 when there was no answer. */
     status: number;
+    /** The owner's session ended (CLIENT-2): `error` is SESSION_ENDED. Absent otherwise. */
+    sessionEnded?: true;
   };
 
 export type ApiResult<T, R = object> = { ok: true; status: number; value: T } | ApiFailure<R>;
@@ -46,6 +73,8 @@ export interface ApiEnv {
   /** Origin of the API; '' (the default) is the page's own server. */
   base?: string;
   fetch?: typeof fetch;
+  /** Aborts the call (latest-call.ts): it then resolves as no answer, status 0. */
+  signal?: AbortSignal;
 }
 
 export interface ApiCall<B> extends ApiEnv {
@@ -53,15 +82,21 @@ export interface ApiCall<B> extends ApiEnv {
   params?: Record<string, string | number>;
   query?: Record<string, string>;
   body?: B;
-  signal?: AbortSignal;
 }
 
-/** The one reading of an answer: `status` (0: none) and its parsed JSON body (undefined: none). */
+/**
+ * The one reading of an answer: `status` (0: none) and its parsed JSON body (undefined: none). The
+ * owner guard's 401 becomes SESSION_ENDED and tells the `onSessionEnded` listeners (CLIENT-2).
+ */
 export function answerOf<T, R>(status: number, body: unknown): ApiResult<T, R> {
   if (status > 199 && status < 300) return { ok: true, status, value: body as T };
   // Only an object's fields are the refusal's (a JSON string or array would spread as indexes).
   const b: Partial<ApiError> =
     body && typeof body === 'object' && !Array.isArray(body) ? (body as object) : {};
+  if (status === 401 && b.field === 'session') {
+    sessionListeners.forEach((listener) => listener());
+    return { ...b, ok: false, status, error: SESSION_ENDED, sessionEnded: true } as ApiFailure<R>;
+  }
   return {
     ...b,
     ok: false,

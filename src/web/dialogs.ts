@@ -11,7 +11,8 @@
  *   window.closeDialog(id)
  *
  * An id that names no `<dialog>` is ignored (nothing to open), as is opening an open dialog or
- * closing a closed one.
+ * closing a closed one. The owner's tools open their dialogs through one registry that calls
+ * these (admin/admin-dialogs.tsx, CLIENT-4).
  */
 
 declare global {

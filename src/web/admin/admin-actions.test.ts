@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ID_RE, type PageData, type SiteData } from '../../shared/site-data.js';
 import { createAdminActions, type AdminUi } from './admin-actions.js';
 import { createDataStore, type DataStore } from './data-store.js';
-import { createFlushClient, LOGIN_MESSAGE } from './flush.js';
+import { SESSION_ENDED } from '../api-fetch.js';
+import { createFlushClient } from './flush.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
 import { testPageData } from '../../../test/test-site.js';
 
@@ -346,9 +347,11 @@ describe('photos (FLOW-1..FLOW-3)', () => {
 
   it('when the server refuses a delete (401) the photo comes back and the owner is told', async () => {
     const actions = setup();
-    server.answers['/api/import.php'] = [{ status: 401, body: { error: 'log in' } }];
+    server.answers['/api/import.php'] = [
+      { status: 401, body: { error: 'log in', field: 'session' } },
+    ];
     await actions.deletePhoto('misty-hills', 'a1.jpg');
-    expect(rec.alerts).toEqual([LOGIN_MESSAGE]);
+    expect(rec.alerts).toEqual([SESSION_ENDED]);
     expect(photos('misty-hills')).toEqual(['a1.jpg', 'b2.jpg']);
     expect(rec.opened).toEqual([
       'images:misty-hills:["b2.jpg"]',

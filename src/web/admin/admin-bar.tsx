@@ -8,9 +8,10 @@
  * reload and 'Dismiss' after it.
  */
 import type { ReactNode } from 'react';
-import { API, HOME_PATH, LOGIN_PATH } from '../../shared/routes.js';
+import { API, HOME_PATH } from '../../shared/routes.js';
 import { apiFetch } from '../api-fetch.js';
 import type { FlushClient, Notice } from './flush.js';
+import { ProblemText } from './problem-text.js';
 import styles from './admin.module.css';
 
 export interface AdminBarProps {
@@ -119,13 +120,7 @@ export function AdminBar({
       {notice && (
         <div className={styles.notice} role="status">
           <p>
-            {notice.message}
-            {notice.login && (
-              <>
-                {' '}
-                <a href={LOGIN_PATH}>Log in again</a>
-              </>
-            )}
+            <ProblemText problem={{ error: notice.message, sessionEnded: notice.sessionEnded }} />
           </p>
           {notice.unsaved && (
             <>

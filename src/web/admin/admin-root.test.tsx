@@ -23,7 +23,8 @@ import { AdminBar } from './admin-bar.js';
 import AdminRoot from './admin-root.js';
 import { createDataStore } from './data-store.js';
 import { DescriptionDialog, type DescriptionDraft } from './description-dialog.js';
-import { createFlushClient, LOGIN_MESSAGE, type FlushClient } from './flush.js';
+import { SESSION_ENDED } from '../api-fetch.js';
+import { createFlushClient, type FlushClient } from './flush.js';
 import { ManageImagesDialog } from './manage-images-dialog.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
 import { UPLOAD_LIMIT_BYTES, uploadFile } from './upload.js';
@@ -178,6 +179,59 @@ describe('AdminRoot', () => {
     expect(
       server.seen.filter((s) => !background(s.url)).map((s) => `${s.method} ${s.url}`),
     ).toEqual([`GET ${COUNT_URL}`, `GET ${COUNT_URL}`]);
+  });
+
+  it('a session ended on any call puts the one sentence on the bar, once, with its login link (CLIENT-2)', async () => {
+    const ended = { status: 401, body: { error: 'log in as the owner first', field: 'session' } };
+    server.answers[COUNT_URL] = [ended];
+    server.answers[CONFLICTS_URL] = [ended];
+    render(
+      <AdminRoot data={pageData()}>
+        <Screen />
+      </AdminRoot>,
+    );
+    const bar = screen.getByRole('region', { name: 'Admin Tools' });
+    const login = await within(bar).findByRole('link', { name: 'Log in again' });
+    expect(login.getAttribute('href')).toBe('/adminlogin');
+    expect(login.closest('p')!.textContent).toBe(`${SESSION_ENDED} Log in again`);
+    await waitFor(() =>
+      expect(server.seen.map((s) => s.url)).toEqual(
+        expect.arrayContaining([COUNT_URL, CONFLICTS_URL]),
+      ),
+    );
+    // Told by two calls, said once (the closed inbox keeps its own, out of sight).
+    expect(within(bar).getAllByRole('link', { name: 'Log in again' })).toHaveLength(1);
+  });
+
+  it('every dialog opens by its name through one registry: History opens and loads at each opening (CLIENT-4)', async () => {
+    const revisions = (n: number) => ({
+      status: 200,
+      body: {
+        revisions: [
+          {
+            revision: n,
+            createdAt: '2026-11-22T08:35:00.000Z',
+            author: 'owner',
+            summary: `Change ${n}`,
+          },
+        ],
+      },
+    });
+    server.answers['/api/revisions?limit=20'] = [revisions(7), revisions(8)];
+    render(
+      <AdminRoot data={pageData()}>
+        <Screen />
+      </AdminRoot>,
+    );
+    const bar = screen.getByRole('region', { name: 'Admin Tools' });
+    expect(dialog('history').open).toBe(false);
+    fireEvent.click(within(bar).getByRole('button', { name: 'History' }));
+    expect(dialog('history').open).toBe(true);
+    await within(dialog('history')).findByText('Change 7');
+    act(() => dialog('history').close());
+    fireEvent.click(within(bar).getByRole('button', { name: 'History' }));
+    await within(dialog('history')).findByText('Change 8');
+    expect(server.seen.filter((s) => s.url.startsWith('/api/revisions'))).toHaveLength(2);
   });
 
   it('says an open double booking in the bar as the page loads, with its dates and both sides (CONFLICT-3)', async () => {
@@ -393,12 +447,7 @@ const importedBody = (): SiteData =>
 describe('DescriptionDialog', () => {
   function Harnessed({ h, initial }: { h: ReturnType<typeof harness>; initial: DescriptionDraft }) {
     return (
-      <DescriptionDialog
-        actions={h.actions}
-        draft={initial}
-        onChange={() => undefined}
-        close={() => undefined}
-      />
+      <DescriptionDialog actions={h.actions} target={initial} opening={1} close={() => undefined} />
     );
   }
 
@@ -429,21 +478,26 @@ describe('DescriptionDialog', () => {
     const { rerender } = render(
       <DescriptionDialog
         actions={h.actions}
-        draft={{ propertyId: 'misty-hills', propertyName: 'Misty Hills', text: 'changed' }}
-        onChange={() => undefined}
+        target={{ propertyId: 'misty-hills', propertyName: 'Misty Hills', text: 'changed' }}
+        opening={1}
         close={close}
       />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Cancel', hidden: true }));
     expect(close).toHaveBeenCalledTimes(1);
+    // Opened again, it starts from the text it is opened with.
     rerender(
       <DescriptionDialog
         actions={h.actions}
-        draft={{ propertyId: 'misty-hills', propertyName: 'Misty Hills', text: '  \n ' }}
-        onChange={() => undefined}
+        target={{ propertyId: 'misty-hills', propertyName: 'Misty Hills', text: '  \n ' }}
+        opening={2}
         close={close}
       />,
     );
+    expect(
+      (screen.getByLabelText('New description', { selector: 'textarea' }) as HTMLTextAreaElement)
+        .value,
+    ).toBe('  \n ');
     fireEvent.click(screen.getByRole('button', { name: 'Save', hidden: true }));
     await new Promise((r) => setTimeout(r, 20));
     expect(server.seen).toEqual([]);
@@ -461,7 +515,6 @@ describe('ManageImagesDialog upload', () => {
         actions={h.actions}
         propertyId="lake-view"
         alert={(m) => alerts.push(m)}
-        notify={() => undefined}
         upload={upload}
       />,
     );
@@ -562,17 +615,17 @@ describe('ManageImagesDialog upload', () => {
     expect(await screen.findByText('Not uploaded: not an image')).toBeTruthy();
   });
 
-  it('on 401 stops, tells the owner to log in again and sends no import', async () => {
+  it('a session ended stops the uploads, alerts the one sentence and sends no import', async () => {
     const h = harness();
     const alerts: string[] = [];
     server.answers['/api/upload.php'] = [
-      { status: 401, body: { error: 'log in as the owner first' } },
+      { status: 401, body: { error: 'log in as the owner first', field: 'session' } },
     ];
     const input = renderDialog(h, alerts);
     fireEvent.change(input, {
       target: { files: [new File(['a'], 'a.jpg'), new File(['b'], 'b.jpg')] },
     });
-    await waitFor(() => expect(alerts).toEqual([LOGIN_MESSAGE]));
+    await waitFor(() => expect(alerts).toEqual([SESSION_ENDED]));
     await new Promise((r) => setTimeout(r, 20));
     expect(server.seen.map((s) => s.url)).toEqual(['/api/upload.php']);
   });
@@ -583,7 +636,7 @@ describe('AdminBar', () => {
     render(
       <AdminBar
         flush={flush}
-        notice={{ message: LOGIN_MESSAGE, login: true }}
+        notice={{ message: SESSION_ENDED, sessionEnded: true }}
         alert={() => undefined}
         assign={assign}
         openHistory={() => undefined}
@@ -610,7 +663,7 @@ describe('AdminBar', () => {
 
   it('shows the last problem with a link to log in again', () => {
     renderBar(harness().flush);
-    expect(screen.getByRole('status').textContent).toContain(LOGIN_MESSAGE);
+    expect(screen.getByRole('status').textContent).toBe(`${SESSION_ENDED} Log in again`);
     expect(screen.getByRole('link', { name: 'Log in again' }).getAttribute('href')).toBe(
       '/adminlogin',
     );
@@ -623,7 +676,7 @@ describe('AdminBar', () => {
     const bar = (reloaded: boolean) => (
       <AdminBar
         flush={harness().flush}
-        notice={{ message: 'Your change was not saved', login: false, unsaved: lines, reloaded }}
+        notice={{ message: 'Your change was not saved', unsaved: lines, reloaded }}
         alert={() => undefined}
         assign={() => undefined}
         openHistory={() => undefined}

@@ -4,34 +4,29 @@
  * AdminApi that the screens call (src/web/admin-context.ts) over the in-memory global data object,
  * and renders the admin bar with its dialogs (ADMIN-2) after the page content.
  */
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { today } from '../../shared/calendar-dates.js';
 import { AdminContext } from '../admin-context.js';
+import { onSessionEnded, SESSION_ENDED } from '../api-fetch.js';
 import type { PageData } from '../../shared/site-data.js';
 import { createAdminActions, type AdminUi } from './admin-actions.js';
 import { AdminBar } from './admin-bar.js';
+import { useAdminDialogs } from './admin-dialogs.js';
 import { BackupLine } from './backup-line.js';
+import { BOOKINGS_DIALOG_ID } from './bookings-dialog.js';
+import { CALENDAR_DIALOG_ID } from './calendar-dialog.js';
 import { ConflictNotice } from './conflicts/conflict-notice.js';
 import { useConflicts } from './conflicts/use-conflicts.js';
 import { createDataStore } from './data-store.js';
-import {
-  DESCRIPTION_DIALOG_ID,
-  DescriptionDialog,
-  type DescriptionDraft,
-} from './description-dialog.js';
-import { BOOKINGS_DIALOG_ID, BookingsDialog } from './bookings-dialog.js';
-import { CALENDAR_DIALOG_ID, CalendarDialog } from './calendar-dialog.js';
-import type { CalendarTarget } from './use-calendar-dialog.js';
+import { DESCRIPTION_DIALOG_ID } from './description-dialog.js';
+import { DOCUMENTS_DIALOG_ID } from './documents-dialog.js';
 import { createFlushClient, type Notice } from './flush.js';
-import { RATES_DIALOG_ID, RatesDialog } from './rates/rates-dialog.js';
-import type { RatesTarget } from './rates/use-rates-dialog.js';
-import { HISTORY_ID, HistoryDialog, type HistoryHandle } from './history-dialog.js';
-import { DOCUMENTS_DIALOG_ID, DocumentsDialog } from './documents-dialog.js';
-import { REGISTER_DIALOG_ID, RegisterDialog } from './register-dialog.js';
-import { formIIIAlert, formIIIAlertsByBooking, useRegisterDialog } from './use-register-dialog.js';
-import { MANAGE_IMAGES_ID, ManageImagesDialog } from './manage-images-dialog.js';
-import { SELECT_PROPERTY_ID, SelectPropertyDialog } from './select-property-dialog.js';
+import { HISTORY_ID } from './history-dialog.js';
+import { MANAGE_IMAGES_ID } from './manage-images-dialog.js';
+import { RATES_DIALOG_ID } from './rates/rates-dialog.js';
+import { REGISTER_DIALOG_ID } from './register-dialog.js';
+import { SELECT_PROPERTY_ID } from './select-property-dialog.js';
+import { formIIIAlert, useRegisterDialog } from './use-register-dialog.js';
 import { keepUnsavedChange, readUnsavedChange } from './unsaved-change.js';
 
 /** This tab's session storage, or undefined where the browser refuses it. */
@@ -49,48 +44,35 @@ function noticeAfterReload(): Notice | null {
   return unsaved
     ? {
         message: 'A change you made before reloading this page was not saved.',
-        login: false,
         unsaved,
         reloaded: true,
       }
     : null;
 }
 
-/** Opens a dialog by id, keeping keyboard focus on the control that had it when it is still there. */
-function reopen(id: string, update: () => void): void {
-  const key =
-    document.activeElement instanceof HTMLElement
-      ? document.activeElement.dataset.focusKey
-      : undefined;
-  window.closeDialog(id);
-  flushSync(update);
-  window.openDialog(id);
-  if (key === undefined) return;
-  const dialog = document.getElementById(id);
-  const same = Array.from(dialog?.querySelectorAll<HTMLElement>('[data-focus-key]') ?? []).find(
-    (el) => el.dataset.focusKey === key,
-  );
-  same?.focus();
-}
-
 export default function AdminRoot({ data, children }: { data: PageData; children: ReactNode }) {
   const [store] = useState(() => createDataStore(data));
   const [notice, setNoticeState] = useState<Notice | null>(noticeAfterReload);
-  const history = useRef<HistoryHandle>(null);
   // A refused change is kept for this tab, so the reload the notice asks for does not lose it.
   const setNotice = useCallback((next: Notice | null) => {
     if (next === null || next.unsaved) keepUnsavedChange(tabStorage(), next?.unsaved ?? null);
     setNoticeState(next);
   }, []);
-  const [imagesFor, setImagesFor] = useState<string | null>(null);
-  const [selectFor, setSelectFor] = useState<string | null>(null);
-  const [draft, setDraft] = useState<DescriptionDraft | null>(null);
-  const [calendarFor, setCalendarFor] = useState<CalendarTarget | null>(null);
-  const [ratesFor, setRatesFor] = useState<RatesTarget | null>(null);
-  const [bookingsOpening, setBookingsOpening] = useState(0);
-  const [documentsOpening, setDocumentsOpening] = useState(0);
-  const [registerOpening, setRegisterOpening] = useState(0);
-  const register = useRegisterDialog(registerOpening);
+  // CLIENT-2: whichever call finds the session ended, the bar says so once, with its login link;
+  // a refused change on the bar stays listed under it.
+  useEffect(
+    () =>
+      onSessionEnded(() =>
+        setNoticeState((prev) =>
+          prev?.sessionEnded
+            ? prev
+            : { ...(prev?.unsaved ? prev : {}), message: SESSION_ENDED, sessionEnded: true },
+        ),
+      ),
+    [],
+  );
+  const dialogs = useAdminDialogs();
+  const register = useRegisterDialog(dialogs.opening(REGISTER_DIALOG_ID));
   const [openCount, setOpenCount] = useState<number | null>(null);
   // CONFLICT-3: the open double bookings, for the bar, the inbox and the Calendar dialog.
   const conflicts = useConflicts();
@@ -100,46 +82,36 @@ export default function AdminRoot({ data, children }: { data: PageData; children
   );
 
   const flush = useMemo(() => createFlushClient(store, { notify: setNotice }), [store, setNotice]);
+  const { open } = dialogs;
   const actions = useMemo(() => {
+    const property = (id: string) => store.get().propertyList.find((p) => p.id === id);
     const ui: AdminUi = {
       prompt: (message, value) => window.prompt(message, value),
       confirm: (message) => window.confirm(message),
       alert: (message) => window.alert(message),
-      showManageImages: (propertyId) => reopen(MANAGE_IMAGES_ID, () => setImagesFor(propertyId)),
-      showSelectProperty: (sectionId) => reopen(SELECT_PROPERTY_ID, () => setSelectFor(sectionId)),
+      showManageImages: (propertyId) => open(MANAGE_IMAGES_ID, propertyId),
+      showSelectProperty: (sectionId) => open(SELECT_PROPERTY_ID, sectionId),
       showTextEditor: (propertyId, field) => {
-        const property = store.get().propertyList.find((p) => p.id === propertyId);
-        if (!property) return;
-        reopen(DESCRIPTION_DIALOG_ID, () =>
-          setDraft({ propertyId, propertyName: property.name, field, text: property[field] ?? '' }),
-        );
+        const p = property(propertyId);
+        if (p)
+          open(DESCRIPTION_DIALOG_ID, {
+            propertyId,
+            propertyName: p.name,
+            field,
+            text: p[field] ?? '',
+          });
       },
       showCalendar: (propertyId) => {
-        const property = store.get().propertyList.find((p) => p.id === propertyId);
-        if (!property) return;
-        reopen(CALENDAR_DIALOG_ID, () =>
-          setCalendarFor((prev) => ({
-            propertyId,
-            propertyName: property.name,
-            opening: (prev?.opening ?? 0) + 1,
-          })),
-        );
+        const p = property(propertyId);
+        if (p) open(CALENDAR_DIALOG_ID, { propertyId, propertyName: p.name });
       },
       showRates: (propertyId) => {
-        const property = store.get().propertyList.find((p) => p.id === propertyId);
-        if (!property) return;
-        reopen(RATES_DIALOG_ID, () =>
-          setRatesFor((prev) => ({
-            property,
-            opening: (prev?.opening ?? 0) + 1,
-            today: today(),
-            settings: store.get().site,
-          })),
-        );
+        const p = property(propertyId);
+        if (p) open(RATES_DIALOG_ID, { property: p, today: today(), settings: store.get().site });
       },
     };
     return createAdminActions({ store, flush, ui });
-  }, [store, flush]);
+  }, [store, flush, open]);
 
   return (
     <AdminContext value={actions}>
@@ -149,85 +121,23 @@ export default function AdminRoot({ data, children }: { data: PageData; children
         notice={notice}
         alert={(m) => window.alert(m)}
         assign={(url) => location.assign(url)}
-        openHistory={() => {
-          window.openDialog(HISTORY_ID);
-          history.current?.load();
-        }}
+        openHistory={() => open(HISTORY_ID)}
         reload={() => location.reload()}
         dismiss={() => setNotice(null)}
         bookings={{
           openCount,
           formIII: formIIIAlert(register.entries, register.now),
-          open: () => reopen(BOOKINGS_DIALOG_ID, () => setBookingsOpening((n) => n + 1)),
+          open: () => open(BOOKINGS_DIALOG_ID),
         }}
         register={{
           alert: formIIIAlert(register.entries, register.now),
-          open: () => reopen(REGISTER_DIALOG_ID, () => setRegisterOpening((n) => n + 1)),
+          open: () => open(REGISTER_DIALOG_ID),
         }}
-        {...(data.site.gstin
-          ? {
-              openDocuments: () =>
-                reopen(DOCUMENTS_DIALOG_ID, () => setDocumentsOpening((n) => n + 1)),
-            }
-          : {})}
+        {...(data.site.gstin ? { openDocuments: () => open(DOCUMENTS_DIALOG_ID) } : {})}
       >
-        <ManageImagesDialog
-          store={store}
-          actions={actions}
-          propertyId={imagesFor}
-          alert={(m) => window.alert(m)}
-          notify={setNotice}
-        />
-        <SelectPropertyDialog
-          store={store}
-          actions={actions}
-          sectionId={selectFor}
-          close={() => window.closeDialog(SELECT_PROPERTY_ID)}
-        />
-        <DescriptionDialog
-          actions={actions}
-          draft={draft}
-          onChange={(text) => setDraft((d) => (d ? { ...d, text } : d))}
-          close={() => window.closeDialog(DESCRIPTION_DIALOG_ID)}
-        />
-        <CalendarDialog
-          target={calendarFor}
-          close={() => window.closeDialog(CALENDAR_DIALOG_ID)}
-          confirm={(m) => window.confirm(m)}
-          conflicts={conflicts.conflicts}
-          onNightsChanged={conflicts.refresh}
-        />
-        <RatesDialog
-          target={ratesFor}
-          actions={actions}
-          close={() => window.closeDialog(RATES_DIALOG_ID)}
-        />
-        <BookingsDialog
-          opening={bookingsOpening}
-          close={() => window.closeDialog(BOOKINGS_DIALOG_ID)}
-          onOpenCount={setOpenCount}
-          conflicts={conflicts.conflicts}
-          nameOf={nameOf}
-          onNightsChanged={conflicts.refresh}
-          formIII={formIIIAlertsByBooking(register.entries, register.now)}
-        />
         <ConflictNotice conflicts={conflicts.conflicts} nameOf={nameOf} place="bar" />
         <BackupLine />
-        <RegisterDialog
-          state={register}
-          properties={store.get().propertyList}
-          close={() => window.closeDialog(REGISTER_DIALOG_ID)}
-        />
-        <DocumentsDialog
-          opening={documentsOpening}
-          close={() => window.closeDialog(DOCUMENTS_DIALOG_ID)}
-        />
-        <HistoryDialog
-          ref={history}
-          confirm={(m) => window.confirm(m)}
-          alert={(m) => window.alert(m)}
-          reload={() => location.reload()}
-        />
+        {dialogs.render({ store, actions, conflicts, nameOf, setOpenCount, register })}
       </AdminBar>
     </AdminContext>
   );

@@ -1,12 +1,14 @@
 /**
  * The copy off the machine in the owner's bar (BACKUP-4): "Copied off the machine 3 s ago", how far
  * it lags, a warning past 10 minutes or while it cannot copy, or, without BACKUP_TARGET, that there
- * is no off-machine copy and where the README explains it. Asked at once and every 30 s.
+ * is no off-machine copy and where the README explains it. Asked at once and every 30 s; an answer
+ * overtaken by the next question is dropped (useLatestCall, CLIENT-3).
  */
 import { useEffect, useState } from 'react';
 import type { BackupStatusAnswer } from '../../shared/api-types.js';
 import { API } from '../../shared/routes.js';
 import { apiFetch } from '../api-fetch.js';
+import { useLatestCall } from '../latest-call.js';
 import styles from './admin.module.css';
 
 /** How often the bar asks again, ms. */
@@ -46,15 +48,19 @@ function backupSentence(
 
 export function BackupLine() {
   const [line, setLine] = useState<{ text: string; warning: boolean } | null>(null);
+  const latest = useLatestCall();
   useEffect(() => {
-    const ask = async () => {
-      const r = await apiFetch(API.backupStatus);
-      if (r.ok) setLine(backupSentence(r.value, Date.now()));
-    };
-    void ask();
-    const timer = setInterval(() => void ask(), REFRESH_MS);
+    const ask = () =>
+      latest.run(
+        (signal) => apiFetch(API.backupStatus, { signal }),
+        (r) => {
+          if (r.ok) setLine(backupSentence(r.value, Date.now()));
+        },
+      );
+    ask();
+    const timer = setInterval(ask, REFRESH_MS);
     return () => clearInterval(timer);
-  }, []);
+  }, [latest]);
   if (!line) return null;
   const { text, warning } = line;
   return (

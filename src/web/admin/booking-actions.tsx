@@ -9,10 +9,10 @@
  */
 import { useId } from 'react';
 import { allowedActions, type OwnerBooking } from '../../shared/bookings.js';
-import { LOGIN_PATH } from '../../shared/routes.js';
 import { formatPaise } from '../../shared/stay-basics.js';
 import { ACTION_WORDS, readPaise, refundableAdvance } from './booking-words.js';
 import type { BookingsDialogState } from './use-bookings-dialog.js';
+import { ProblemText } from './problem-text.js';
 import admin from './admin.module.css';
 import styles from './bookings.module.css';
 
@@ -119,13 +119,7 @@ export function BookingActions({
     <>
       {problem && (
         <p className={styles.problem} role="alert">
-          {problem.text}
-          {problem.login && (
-            <>
-              {' '}
-              <a href={LOGIN_PATH}>Log in again</a>
-            </>
-          )}
+          <ProblemText problem={problem} />
         </p>
       )}
       {composing ? (

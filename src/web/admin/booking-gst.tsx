@@ -11,7 +11,7 @@ import { today } from '../../shared/calendar-dates.js';
 import { GST_API } from '../../shared/gst-documents.js';
 import { apiPath } from '../../shared/routes.js';
 import { apiFetch } from '../api-fetch.js';
-import { SESSION_ENDED } from './bookings-api.js';
+import { ProblemText, type Problem } from './problem-text.js';
 import admin from './admin.module.css';
 import styles from './bookings.module.css';
 
@@ -26,7 +26,7 @@ export function BookingGst({
   refresh: () => void;
 }) {
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const invoiced = (b.documents ?? []).some((d) => INVOICES.has(d.title) && !d.cancelled);
   // Documents exist only with GSTIN: a confirmed stay has its receipt voucher.
   const canInvoice =
@@ -40,7 +40,7 @@ export function BookingGst({
     if (r.ok) {
       setProblem(null);
       refresh();
-    } else setProblem(r.status === 401 ? SESSION_ENDED : r.error);
+    } else setProblem(r);
   }
 
   if (!b.documents && !canExempt) return null;
@@ -64,7 +64,7 @@ export function BookingGst({
       )}
       {problem && (
         <p className={styles.problem} role="alert">
-          {problem}
+          <ProblemText problem={problem} />
         </p>
       )}
       {(canInvoice || canExempt) && (

@@ -12,7 +12,7 @@ import { formatDate, propertyClock, propertyDate } from '../../shared/calendar-d
 import { PAYMENTS_API } from '../../shared/payments.js';
 import { formatPaise } from '../../shared/stay-basics.js';
 import { apiFetch } from '../api-fetch.js';
-import { SESSION_ENDED } from './bookings-api.js';
+import { ProblemText, type Problem } from './problem-text.js';
 import admin from './admin.module.css';
 import styles from './bookings.module.css';
 
@@ -64,7 +64,7 @@ export function BookingPayment({
   refresh: () => void;
 }) {
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const [refunding, setRefunding] = useState(false);
   const [rupees, setRupees] = useState('');
   const amountId = useId();
@@ -86,13 +86,13 @@ export function BookingPayment({
       setProblem(null);
       setRefunding(false);
       refresh();
-    } else setProblem(r.status === 401 ? SESSION_ENDED : r.error);
+    } else setProblem(r);
   }
 
   function refund() {
     const paise = Math.round(Number(rupees.replace(/[₹,\s]/g, '')) * 100);
     if (!Number.isSafeInteger(paise) || paise < 1 || paise > left) {
-      setProblem(`Give an amount from ₹0.01 to ${formatPaise(left)}.`);
+      setProblem({ error: `Give an amount from ₹0.01 to ${formatPaise(left)}.` });
       return;
     }
     void run(() =>
@@ -116,7 +116,7 @@ export function BookingPayment({
       </p>
       {problem && (
         <p className={styles.problem} role="alert">
-          {problem}
+          <ProblemText problem={problem} />
         </p>
       )}
       {refunding ? (

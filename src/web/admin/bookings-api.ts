@@ -4,8 +4,8 @@
  * - list:   GET  /api/bookings?status=open|upcoming|past|all    → BookingList
  * - action: POST /api/bookings/{id}/{accept|decline|paid|cancel} `{ message?, refundPaise? }` → BookingActionResult
  * A refusal is apiFetch's failure (the server's sentence: a 409 names the state, or the calendar
- * that holds the nights); a 401 says to log in again; a 2xx that is not what was asked for is not
- * trusted (decision 012).
+ * that holds the nights; a session ended is apiFetch's SESSION_ENDED); a 2xx that is not what was
+ * asked for is not trusted (`checked`, decision 012).
  */
 import type {
   BookingAction,
@@ -15,10 +15,8 @@ import type {
   OwnerBooking,
 } from '../../shared/bookings.js';
 import { API } from '../../shared/routes.js';
-import { apiFetch, type ApiEnv, type ApiFailure, type ApiResult } from '../api-fetch.js';
-
-/** A 401's words: the owner's session ended (AUTH-5). */
-export const SESSION_ENDED = 'You are not logged in any more: log in again, then retry.';
+import { apiFetch, type ApiEnv, type ApiResult } from '../api-fetch.js';
+import { checked } from './checked-answer.js';
 
 const isBooking = (b: unknown): b is OwnerBooking => {
   const x = b as OwnerBooking | null;
@@ -44,17 +42,6 @@ const isList = (b: unknown): b is BookingList => {
   );
 };
 
-const unreadable = (status: number): ApiFailure => ({
-  ok: false,
-  status,
-  error: 'The server gave an answer this page cannot read.',
-});
-
-/** The failure in the owner's words: a 401 says to log in again, anything else the server's sentence. */
-function refused(r: ApiFailure): ApiFailure {
-  return r.status === 401 ? { ...r, error: SESSION_ENDED } : r;
-}
-
 /**
  * The bookings a filter shows and the number of open requests. Never rejects; aborted by `signal`,
  * it resolves as no answer (status 0).
@@ -69,8 +56,7 @@ export async function listBookings(
     query: { status: filter },
     ...(signal ? { signal } : {}),
   });
-  if (!r.ok) return refused(r);
-  return isList(r.value) ? { ...r, value: r.value } : unreadable(r.status);
+  return checked(r, isList);
 }
 
 /**
@@ -93,6 +79,7 @@ export async function actOnBooking(
       ...(refundPaise === undefined ? {} : { refundPaise }),
     },
   });
-  if (!r.ok) return refused(r);
-  return isBooking((r.value as BookingActionResult | null)?.booking) ? r : unreadable(r.status);
+  return checked(r, (v): v is BookingActionResult =>
+    isBooking((v as BookingActionResult | null)?.booking),
+  );
 }

@@ -17,6 +17,7 @@ import {
   within,
 } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_ENDED } from '../api-fetch.js';
 import type { Conflict } from '../../shared/conflicts.js';
 import { BookingsDialog } from './bookings-dialog.js';
 import { NOW, testBooking, testBookingList } from '../../../test/booking-fixtures.js';
@@ -228,17 +229,17 @@ describe('BookingsDialog', () => {
     expect(within(card('Asha Rao')).getByText('Requested')).toBeTruthy();
   });
 
-  it('a 401 says to log in again with a link; the filter asks the server for its bookings', async () => {
-    server.answers[OPEN] = [{ status: 401, body: { error: 'Log in as the owner.' } }];
+  it('a session ended says the one sentence with the login link (CLIENT-2); the filter asks the server for its bookings', async () => {
+    server.answers[OPEN] = [
+      { status: 401, body: { error: 'Log in as the owner.', field: 'session' } },
+    ];
     server.answers['/api/bookings?status=past'] = [
       { status: 200, body: { bookings: [], openCount: 0 } },
     ];
     open();
     const login = await screen.findByRole('link', { name: 'Log in again' });
     expect(login.getAttribute('href')).toBe('/adminlogin');
-    expect(login.closest('p')!.textContent).toBe(
-      'You are not logged in any more: log in again, then retry. Log in again',
-    );
+    expect(login.closest('p')!.textContent).toBe(`${SESSION_ENDED} Log in again`);
     await act(async () => {
       fireEvent.click(screen.getByRole('radio', { name: 'Past' }));
     });

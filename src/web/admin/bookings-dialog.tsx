@@ -13,10 +13,10 @@ import { useId } from 'react';
 import type { ApiEnv } from '../api-fetch.js';
 import type { Conflict } from '../../shared/conflicts.js';
 import { ConflictNotice } from './conflicts/conflict-notice.js';
-import { LOGIN_PATH } from '../../shared/routes.js';
 import { BookingList } from './booking-list.js';
 import { BookingsFilter } from './bookings-filter.js';
 import { Notification, useNotification } from './notification.js';
+import { ProblemText } from './problem-text.js';
 import { useBookingsDialog } from './use-bookings-dialog.js';
 import admin from './admin.module.css';
 import styles from './bookings.module.css';
@@ -75,13 +75,7 @@ export function BookingsDialog({
         Bookings
       </h2>
       <p className={loadError ? styles.loadError : styles.loadStatus} role="status">
-        {dialog.loading && !loadError ? 'Loading…' : loadError?.text}
-        {loadError?.login && (
-          <>
-            {' '}
-            <a href={LOGIN_PATH}>Log in again</a>
-          </>
-        )}
+        {loadError ? <ProblemText problem={loadError} /> : dialog.loading ? 'Loading…' : null}
       </p>
       <ConflictNotice conflicts={conflicts} {...(nameOf ? { nameOf } : {})} place="inbox" />
       <BookingsFilter id={id} dialog={dialog} />

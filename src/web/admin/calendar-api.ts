@@ -5,12 +5,13 @@
  * - save:   PUT  /api/calendar/{id}         CalendarChange → CalendarState
  * - sync:   POST /api/calendar/{id}/sync    → CalendarState, after fetching every feed now
  * - secret: POST /api/calendar/{id}/secret  → CalendarState with a new exportUrl (the old one stops working)
- * A refusal is apiFetch's failure (the server's sentence and the field it names); a 401 says to
- * log in again, and a 2xx that is not a calendar is not trusted.
+ * A refusal is apiFetch's failure (the server's sentence and the field it names; a session ended
+ * is apiFetch's SESSION_ENDED), and a 2xx that is not a calendar is not trusted (`checked`).
  */
 import type { CalendarChange, CalendarState } from '../../shared/api-types.js';
 import { API } from '../../shared/routes.js';
 import { apiFetch, type ApiEnv, type ApiResult } from '../api-fetch.js';
+import { checked } from './checked-answer.js';
 
 export type CalendarAction = 'get' | 'save' | 'sync' | 'secret';
 
@@ -41,13 +42,5 @@ export async function calendarCall(
       ...(change ? { body: change } : {}),
     },
   );
-  if (r.status === 401)
-    return { ...r, ok: false, error: 'You are not logged in any more: log in again, then retry.' };
-  if (r.ok && !isState(r.value))
-    return {
-      ok: false,
-      status: r.status,
-      error: 'The server gave an answer this page cannot read.',
-    };
-  return r;
+  return checked(r, isState);
 }

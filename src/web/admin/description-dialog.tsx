@@ -4,7 +4,7 @@
  * breaks, and the pages keep them. Save with a blank text, Cancel and Escape change nothing and
  * send nothing (FLOW-8).
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { LongTextField } from '../admin-context.js';
 import type { AdminActions } from './admin-actions.js';
 import styles from './admin.module.css';
@@ -18,6 +18,7 @@ const TEXT_NAMES: Record<LongTextField, string> = {
   cancellationPolicy: 'cancellation policy',
 };
 
+/** The text opened for editing, as it was when the editor opened. */
 export interface DescriptionDraft {
   propertyId: string;
   propertyName: string;
@@ -29,13 +30,22 @@ export interface DescriptionDraft {
 export interface DescriptionDialogProps {
   actions: AdminActions;
   /** What is being edited; null before the dialog is first opened. */
-  draft: DescriptionDraft | null;
-  onChange: (text: string) => void;
+  target: DescriptionDraft | null;
+  /** Changes on every opening: the editor starts again from `target`'s text. */
+  opening: number;
   close: () => void;
 }
 
-export function DescriptionDialog({ actions, draft, onChange, close }: DescriptionDialogProps) {
+export function DescriptionDialog({ actions, target, opening, close }: DescriptionDialogProps) {
   const fieldId = useId();
+  const [text, setText] = useState(target?.text ?? '');
+  // A new opening starts from the text as stored (set while rendering).
+  const [shownOpening, setShownOpening] = useState(opening);
+  if (opening !== shownOpening) {
+    setShownOpening(opening);
+    setText(target?.text ?? '');
+  }
+  const draft = target && { ...target, text };
   const field = draft?.field ?? 'description';
   const name = TEXT_NAMES[field];
   return (
@@ -63,7 +73,7 @@ export function DescriptionDialog({ actions, draft, onChange, close }: Descripti
           id={fieldId}
           className={styles.textarea}
           value={draft?.text ?? ''}
-          onChange={(e) => onChange(e.currentTarget.value)}
+          onChange={(e) => setText(e.currentTarget.value)}
         />
         <div className={styles.footerRow}>
           <button type="button" className={styles.button} onClick={close}>

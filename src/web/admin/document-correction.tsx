@@ -7,9 +7,9 @@
  */
 import { useId } from 'react';
 import { DOCUMENT_TITLE, type DocumentSummary } from '../../shared/gst-documents.js';
-import { LOGIN_PATH } from '../../shared/routes.js';
 import { formatPaise } from '../../shared/stay-basics.js';
 import { MAX_REASON, type DocumentsDialogState } from './use-documents-dialog.js';
+import { ProblemText } from './problem-text.js';
 import admin from './admin.module.css';
 import styles from './bookings.module.css';
 
@@ -60,13 +60,7 @@ function CorrectionForm({ d }: { d: DocumentsDialogState }) {
       />
       {d.problem && (
         <p className={styles.problem} role="alert">
-          {d.problem.text}
-          {d.problem.login && (
-            <>
-              {' '}
-              <a href={LOGIN_PATH}>Log in again</a>
-            </>
-          )}
+          <ProblemText problem={d.problem} />
         </p>
       )}
       <div className={styles.actions}>

@@ -16,9 +16,10 @@ import {
   type DocumentType,
 } from '../../shared/gst-documents.js';
 import { formatRevisionTime } from '../../shared/revision-time.js';
-import { apiPath, LOGIN_PATH } from '../../shared/routes.js';
+import { apiPath } from '../../shared/routes.js';
 import { formatPaise } from '../../shared/stay-basics.js';
 import { DocumentCorrection } from './document-correction.js';
+import { ProblemText } from './problem-text.js';
 import { useDocumentsDialog } from './use-documents-dialog.js';
 import admin from './admin.module.css';
 import styles from './bookings.module.css';
@@ -71,13 +72,7 @@ export function DocumentsDialog({
         </select>
       </div>
       <p className={d.error ? styles.loadError : styles.loadStatus} role="status">
-        {d.loading && !d.error ? 'Loading…' : d.error?.text}
-        {d.error?.login && (
-          <>
-            {' '}
-            <a href={LOGIN_PATH}>Log in again</a>
-          </>
-        )}
+        {d.error ? <ProblemText problem={d.error} /> : d.loading ? 'Loading…' : null}
         {!d.loading && !d.error && d.documents.length === 0 ? 'No documents this month.' : null}
       </p>
       <p className={styles.done} role="status">

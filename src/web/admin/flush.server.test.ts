@@ -11,7 +11,8 @@ import type { PageData } from '../../shared/site-data.js';
 import { latestRevision } from '../../server/store/revisions.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { createDataStore } from './data-store.js';
-import { createFlushClient, LOGIN_MESSAGE, type Notice } from './flush.js';
+import { onSessionEnded, SESSION_ENDED } from '../api-fetch.js';
+import { createFlushClient, type Notice } from './flush.js';
 import { TEST_SITE } from '../../../test/test-site.js';
 
 let t: TestApp;
@@ -111,7 +112,6 @@ describe('flush client against the real server', () => {
     expect(notices).toEqual([
       {
         message: alerts[0]!.split('\n')[0],
-        login: false,
         unsaved: ["Renamed 'Misty Hills' to 'Mine'"],
       },
     ]);
@@ -120,9 +120,11 @@ describe('flush client against the real server', () => {
     expect(latestRevision(t.ctx.db)!.data.propertyList[0]!.name).toBe('Misty Hills');
   });
 
-  it('without a session (a forged admin-key cookie) import and generate say to log in again', async () => {
+  it('without a session (a forged admin-key cookie) import and generate say the one sentence and the bar is told (CLIENT-2)', async () => {
     const store = createDataStore(pageData(0), {} as Window);
     const alerts: string[] = [];
+    let ended = 0;
+    const stop = onSessionEnded(() => (ended += 1));
     const client = createFlushClient(store, {
       fetch: injectFetch(true),
       alert: (m) => alerts.push(m),
@@ -130,7 +132,9 @@ describe('flush client against the real server', () => {
     });
     expect(await client.fullFlush()).toBe(false);
     await client.flushWithoutImporting();
-    expect(alerts).toEqual([LOGIN_MESSAGE, LOGIN_MESSAGE]);
+    stop();
+    expect(alerts).toEqual([SESSION_ENDED, SESSION_ENDED]);
+    expect(ended).toBe(2);
     expect(latestRevision(t.ctx.db)).toBeUndefined();
   });
 });

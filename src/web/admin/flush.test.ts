@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testCatalogue } from '../../../test/factories.js';
 import { DATA_GLOBAL, type PageData } from '../../shared/site-data.js';
 import { createDataStore } from './data-store.js';
-import { createFlushClient, LOGIN_MESSAGE, type FlushEnv, type Notice } from './flush.js';
+import { onSessionEnded, SESSION_ENDED } from '../api-fetch.js';
+import { createFlushClient, type FlushEnv, type Notice } from './flush.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
 import { TEST_SITE } from '../../../test/test-site.js';
 
@@ -121,7 +122,7 @@ describe('fullFlush (FLOW-4)', () => {
     expect(await client.fullFlush()).toBe(false);
     expect(server.seen.map((s) => s.url)).toEqual(['/api/import.php']);
     expect(alerts).toEqual([stale.error]);
-    expect(notices).toEqual([{ message: stale.error, login: false }]);
+    expect(notices).toEqual([{ message: stale.error }]);
     expect(reloads).toBe(0);
     expect(store.get().revision).toBe(3);
   });
@@ -131,20 +132,24 @@ describe('fullFlush (FLOW-4)', () => {
     server.answers['/api/import.php'] = [{ status: 409, body: stale }];
     expect(await client.fullFlush()).toBe(false);
     expect(alerts).toEqual([`${stale.error}\n\nYour change was:\n${stale.yourChanges.join('\n')}`]);
-    expect(notices).toEqual([{ message: stale.error, login: false, unsaved: stale.yourChanges }]);
+    expect(notices).toEqual([{ message: stale.error, unsaved: stale.yourChanges }]);
     expect(server.seen.map((s) => s.url)).toEqual(['/api/import.php']);
   });
 
-  it('on 401 says to log in again, keeps a notice with the login link, does not generate', async () => {
+  it('a session ended alerts its one sentence, does not generate; the bar’s notice is apiFetch’s (CLIENT-2)', async () => {
     const { client } = setup();
+    let ended = 0;
+    const stop = onSessionEnded(() => (ended += 1));
     server.answers['/api/import.php'] = [
       { status: 401, body: { error: 'log in as the owner first', field: 'session' } },
     ];
     expect(await client.fullFlush()).toBe(false);
+    stop();
     expect(server.seen.map((s) => s.url)).toEqual(['/api/import.php']);
-    expect(alerts).toEqual([LOGIN_MESSAGE]);
-    expect(LOGIN_MESSAGE).toContain('/adminlogin');
-    expect(notices).toEqual([{ message: LOGIN_MESSAGE, login: true }]);
+    expect(alerts).toEqual([SESSION_ENDED]);
+    expect(SESSION_ENDED).toContain('/adminlogin');
+    expect(ended).toBe(1);
+    expect(notices).toEqual([]);
     expect(reloads).toBe(0);
   });
 
@@ -197,9 +202,9 @@ describe('silentFlush (FLOW-5: after upload and delete)', () => {
 
   it('tells the owner when a call failed', async () => {
     const { client } = setup();
-    server.answers['/api/import.php'] = [{ status: 401, body: {} }];
+    server.answers['/api/import.php'] = [{ status: 401, body: { error: 'x', field: 'session' } }];
     expect(await client.silentFlush()).toBe(false);
-    expect(alerts).toEqual([LOGIN_MESSAGE]);
+    expect(alerts).toEqual([SESSION_ENDED]);
     expect(server.seen).toHaveLength(1);
   });
 
@@ -237,9 +242,11 @@ describe('flushWithoutImporting (FLOW-6)', () => {
 
   it('on 401 says to log in again and does not reload', async () => {
     const { client } = setup();
-    server.answers['/api/genproperties.php'] = [{ status: 401, body: {} }];
+    server.answers['/api/genproperties.php'] = [
+      { status: 401, body: { error: 'x', field: 'session' } },
+    ];
     await client.flushWithoutImporting();
-    expect(alerts).toEqual([LOGIN_MESSAGE]);
+    expect(alerts).toEqual([SESSION_ENDED]);
     expect(reloads).toBe(0);
   });
 });

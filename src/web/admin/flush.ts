@@ -3,8 +3,9 @@
  *
  * - importData: POST /api/import.php with `{ propertyList, homeSections, revision }` (JSON). On 200
  *   the answer `{ revision }` becomes the in-memory revision (STORE-3), so the next edit is based on
- *   it. 409 (someone else published first) and 401 (no owner session, e.g. a forged admin-key
- *   cookie) are told to the owner plainly and stop the flush (AUTH-5, FLOW-10). With 409 the owner is
+ *   it. 409 (someone else published first) and a session ended (no owner session, e.g. a forged
+ *   admin-key cookie: apiFetch's SESSION_ENDED, whose notice the bar shows, CLIENT-2) are told to
+ *   the owner plainly and stop the flush (AUTH-5, FLOW-10). With 409 the owner is
  *   told the server's sentence and shown the change that was refused in the server's words (the
  *   answer's `yourChanges`), to make it again after reloading (SAF-6).
  * - generate: GET /api/genproperties.php (publishes the latest stored revision).
@@ -16,13 +17,10 @@
  * previous one answered. Every call goes through apiFetch (web/api-fetch.ts).
  */
 import type { StaleImportAnswer } from '../../shared/api-types.js';
-import { API, LOGIN_PATH } from '../../shared/routes.js';
+import { API } from '../../shared/routes.js';
 import type { SiteData } from '../../shared/site-data.js';
 import { apiFetch, type ApiFailure, type ApiResult } from '../api-fetch.js';
 import type { DataStore } from './data-store.js';
-
-/** Shown when a write answers 401: the admin-key cookie is there but the owner session is not. */
-export const LOGIN_MESSAGE = `You are not logged in as the owner (or your session has ended), so nothing was changed. Log in again at ${LOGIN_PATH} and make your change again.`;
 
 /** The answer to one call: ok with its status, or the status (0: no answer) and the error sentence. */
 type CallResult = ApiResult<unknown, object>;
@@ -30,8 +28,8 @@ type CallResult = ApiResult<unknown, object>;
 /** A problem the admin bar keeps on screen after its alert is dismissed. */
 export interface Notice {
   message: string;
-  /** True when the fix is logging in again (the bar then links to LOGIN_PATH). */
-  login: boolean;
+  /** True when the owner's session ended (CLIENT-2): the bar then links to the login page. */
+  sessionEnded?: boolean;
   /** SAF-6: the refused change, one line each, shown to be made again after reloading. */
   unsaved?: string[];
   /** True once the page was reloaded after the refusal (the bar then offers no reload). */
@@ -74,15 +72,15 @@ export function createFlushClient(store: DataStore, env: Partial<FlushEnv> = {})
     return next;
   };
 
-  const tell = (message: string, login = false) => {
+  const tell = (message: string) => {
     e.alert(message);
-    e.notify({ message, login });
+    e.notify({ message });
   };
   /** SAF-6: the server's sentence, then the change it refused in its own words (yourChanges). */
   const tellStale = (r: ApiFailure<StaleImportAnswer>) => {
     const change = r.yourChanges ?? [];
     e.alert(change.length ? `${r.error}\n\nYour change was:\n${change.join('\n')}` : r.error);
-    e.notify({ message: r.error, login: false, ...(change.length ? { unsaved: change } : {}) });
+    e.notify({ message: r.error, ...(change.length ? { unsaved: change } : {}) });
   };
 
   async function importData(data: SiteData): Promise<ApiResult<unknown, StaleImportAnswer>> {
@@ -110,10 +108,10 @@ export function createFlushClient(store: DataStore, env: Partial<FlushEnv> = {})
     return { imported, generated: await generate() };
   }
 
-  /** Tells the owner why an import was not stored. */
+  /** Tells the owner why an import was not stored; a session ended is its sentence alone (its notice is apiFetch's). */
   function importRefused(r: ApiFailure<StaleImportAnswer>): void {
     if (r.status === 409) tellStale(r);
-    else if (r.status === 401) tell(LOGIN_MESSAGE, true);
+    else if (r.sessionEnded) e.alert(r.error);
     else tell(`Result\nImport: ${statusText(r)}\n\nNothing was saved: ${r.error}`);
   }
 
@@ -149,8 +147,8 @@ export function createFlushClient(store: DataStore, env: Partial<FlushEnv> = {})
     flushWithoutImporting: () =>
       serial(async () => {
         const generated = await generate();
-        if (generated.status === 401) {
-          tell(LOGIN_MESSAGE, true);
+        if (!generated.ok && generated.sessionEnded) {
+          e.alert(generated.error);
           return;
         }
         const text = `Result\nGenerate Properties: ${statusText(generated)}`;

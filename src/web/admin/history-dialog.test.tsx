@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, render, waitFor, within } from '@testing-library/react';
-import { createRef } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HistoryDialog, type HistoryHandle } from './history-dialog.js';
-import { LOGIN_MESSAGE } from './flush.js';
+import { SESSION_ENDED, type ApiResult } from '../api-fetch.js';
+import type { RevisionEntry } from '../../shared/api-types.js';
+import { HistoryDialog, type HistoryDialogProps } from './history-dialog.js';
 import { formatRevisionTime } from '../../shared/revision-time.js';
 import { REVISIONS_PAGE, listRevisions, restoreRevision } from './revisions-client.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
@@ -41,26 +41,27 @@ function entries(from: number, to: number) {
   return list;
 }
 
-function open(props: { confirm?: boolean } = {}) {
-  const ref = createRef<HistoryHandle>();
+function open(props: { confirm?: boolean; list?: HistoryDialogProps['list'] } = {}) {
   const alerts: string[] = [];
   const confirms: string[] = [];
   let reloads = 0;
-  render(
+  const at = (opening: number) => (
     <HistoryDialog
-      ref={ref}
+      opening={opening}
       confirm={(m) => {
         confirms.push(m);
         return props.confirm ?? false;
       }}
       alert={(m) => alerts.push(m)}
       reload={() => (reloads += 1)}
-    />,
+      {...(props.list ? { list: props.list } : {})}
+    />
   );
+  const { rerender } = render(at(0));
   // As the bar does: the dialog opens (jsdom hides a closed dialog's content), then loads.
   document.getElementById('history')!.setAttribute('open', '');
-  ref.current!.load();
-  return { ref, alerts, confirms, reloads: () => reloads };
+  rerender(at(1));
+  return { alerts, confirms, reloads: () => reloads, reopen: (n: number) => rerender(at(n)) };
 }
 
 const dialog = () => within(document.getElementById('history')!);
@@ -143,6 +144,26 @@ describe('HistoryDialog (SAF-1)', () => {
     expect(confirmed.alerts).toEqual(['Revision 1 was restored and published as revision 4.']);
   });
 
+  it('reopened while the first load is on its way, it shows the newer answer only (CLIENT-3)', async () => {
+    const answers: ((r: ApiResult<RevisionEntry[]>) => void)[] = [];
+    const asked: boolean[] = [];
+    const h = open({
+      list: (_before, signal) =>
+        new Promise((resolve) => {
+          answers.push(resolve);
+          signal?.addEventListener('abort', () => asked.push(true));
+        }),
+    });
+    h.reopen(2);
+    await waitFor(() => expect(answers).toHaveLength(2));
+    expect(asked).toEqual([true]);
+    answers[1]!({ ok: true, status: 200, value: entries(9, 8) });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    answers[0]!({ ok: true, status: 200, value: entries(3, 1) });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(rows().map((r) => r.getAttribute('data-revision'))).toEqual(['9', '8']);
+  });
+
   it('a refused restore is told and nothing reloads; a failed list offers Try Again', async () => {
     server.answers[`/api/revisions?limit=${REVISIONS_PAGE}`] = [
       { status: 500, body: { error: 'disk full' } },
@@ -169,15 +190,21 @@ describe('HistoryDialog (SAF-1)', () => {
 });
 
 describe('revisions client', () => {
-  it('401 is told as the login message; an answer of the wrong shape is not trusted', async () => {
+  it('a session ended is the one sentence (CLIENT-2); an answer of the wrong shape is not trusted', async () => {
     server.answers[`/api/revisions?limit=${REVISIONS_PAGE}`] = [
-      { status: 401, body: { error: 'log in' } },
+      { status: 401, body: { error: 'log in as the owner first', field: 'session' } },
       { status: 200, body: { revisions: [{ revision: '1' }] } },
     ];
     server.answers['/api/revisions/7/restore'] = [{ status: 200, body: {} }];
-    expect(await listRevisions()).toEqual({ ok: false, status: 401, error: LOGIN_MESSAGE });
-    expect(await listRevisions()).toMatchObject({ ok: false, error: /not understood/ });
-    expect(await restoreRevision(7)).toMatchObject({ ok: false, error: /not understood/ });
+    expect(await listRevisions()).toEqual({
+      ok: false,
+      status: 401,
+      error: SESSION_ENDED,
+      field: 'session',
+      sessionEnded: true,
+    });
+    expect(await listRevisions()).toMatchObject({ ok: false, error: /cannot read/ });
+    expect(await restoreRevision(7)).toMatchObject({ ok: false, error: /cannot read/ });
   });
 
   it('an unreachable server is a sentence, not an exception', async () => {

@@ -4,24 +4,23 @@
  * was then in a new tab (SAF-2) and 'Restore' asks for confirmation, restores it as a new revision
  * that is published (SAF-3), then reloads the page so the owner sees the restored site. 'Older'
  * pages back (before=). The newest revision is the current one: it has nothing to restore.
- * A native modal `<dialog id="history">` (FOOT-3); `load()` runs each time the bar opens it.
+ * A native modal `<dialog id="history">` (FOOT-3); it loads again at each opening, an answer to
+ * an older request dropped (useLatestCall, CLIENT-3).
  */
-import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useEffect, useState } from 'react';
 import { previewPath } from '../../shared/routes.js';
 import { formatRevisionTime } from '../../shared/revision-time.js';
 import type { RevisionEntry } from '../../shared/api-types.js';
+import type { ApiResult } from '../api-fetch.js';
+import { useLatestCall } from '../latest-call.js';
 import { REVISIONS_PAGE, listRevisions, restoreRevision } from './revisions-client.js';
 import styles from './admin.module.css';
 
 export const HISTORY_ID = 'history';
 
-/** What the admin bar calls when it opens the dialog. */
-export interface HistoryHandle {
-  load(): void;
-}
-
 export interface HistoryDialogProps {
-  ref?: Ref<HistoryHandle>;
+  /** Changes on every opening (0: not opened yet): the history is loaded again. */
+  opening: number;
   confirm: (message: string) => boolean;
   alert: (message: string) => void;
   reload: () => void;
@@ -37,7 +36,7 @@ type State =
   | { kind: 'failed'; rows: RevisionEntry[]; error: string; before?: number };
 
 export function HistoryDialog({
-  ref,
+  opening,
   confirm,
   alert,
   reload,
@@ -46,14 +45,14 @@ export function HistoryDialog({
 }: HistoryDialogProps) {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [restoring, setRestoring] = useState<number | null>(null);
-  // Answers to an older request are dropped when the dialog was reopened meanwhile.
-  const generation = useRef(0);
+  const latest = useLatestCall();
 
-  async function fetchPage(rows: RevisionEntry[], before?: number) {
-    const mine = generation.current;
-    setState({ kind: 'loading', rows });
-    const r = await list(before);
-    if (mine !== generation.current) return;
+  /** Shows a page's answer after `rows` (asked `before` that revision; the newest when undefined). */
+  function settle(
+    rows: RevisionEntry[],
+    before: number | undefined,
+    r: ApiResult<RevisionEntry[]>,
+  ) {
     if (r.ok) {
       setState({
         kind: 'ready',
@@ -70,12 +69,30 @@ export function HistoryDialog({
     }
   }
 
-  useImperativeHandle(ref, () => ({
-    load() {
-      generation.current += 1;
-      void fetchPage([]);
-    },
-  }));
+  /** 'Older' and 'Try Again': the page before `before`, after `rows`. */
+  function fetchPage(rows: RevisionEntry[], before?: number) {
+    setState({ kind: 'loading', rows });
+    latest.run(
+      (signal) => list(before, signal),
+      (r) => settle(rows, before, r),
+    );
+  }
+
+  // Each opening starts from the newest revisions (set while rendering; the effect asks).
+  const [shownOpening, setShownOpening] = useState(opening);
+  if (opening !== shownOpening) {
+    setShownOpening(opening);
+    setState({ kind: 'loading', rows: [] });
+  }
+  useEffect(() => {
+    if (opening === 0) return;
+    return latest.run(
+      (signal) => list(undefined, signal),
+      (r) => settle([], undefined, r),
+    );
+    // list is fixed for the dialog's life, latest for the component's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opening]);
 
   async function restoreOne(entry: RevisionEntry) {
     const asked = confirm(
@@ -156,7 +173,7 @@ export function HistoryDialog({
           <button
             type="button"
             className={styles.button}
-            onClick={() => void fetchPage(state.rows, state.before)}
+            onClick={() => fetchPage(state.rows, state.before)}
           >
             Try Again
           </button>
@@ -170,7 +187,7 @@ export function HistoryDialog({
             className={styles.button}
             aria-disabled={!olderReady}
             onClick={() => {
-              if (olderReady) void fetchPage(rows, rows.at(-1)?.revision);
+              if (olderReady) fetchPage(rows, rows.at(-1)?.revision);
             }}
           >
             {state.kind === 'ready' && !state.more ? 'No Older Revisions' : 'Older'}

@@ -13,7 +13,6 @@
 import { useRef, useState, useSyncExternalStore } from 'react';
 import type { AdminActions } from './admin-actions.js';
 import type { DataStore } from './data-store.js';
-import type { Notice } from './flush.js';
 import { SortablePhotoList } from './manage-images-photos.js';
 import { UploadList, useUploads } from './manage-images-uploads.js';
 import { uploadFile } from './upload.js';
@@ -27,7 +26,6 @@ export interface ManageImagesDialogProps {
   /** The property whose photos are shown; null before the dialog is first opened. */
   propertyId: string | null;
   alert: (message: string) => void;
-  notify: (notice: Notice) => void;
   /** Uploads one file; defaults to uploadFile (tests pass their own). */
   upload?: typeof uploadFile;
 }
@@ -37,12 +35,11 @@ export function ManageImagesDialog({
   actions,
   propertyId,
   alert,
-  notify,
   upload = uploadFile,
 }: ManageImagesDialogProps) {
   const data = useSyncExternalStore(store.subscribe, store.get, store.get);
   const property = data.propertyList.find((p) => p.id === propertyId);
-  const { uploads, busy, uploadAll } = useUploads({ actions, alert, notify, upload });
+  const { uploads, busy, uploadAll } = useUploads({ actions, alert, upload });
   const input = useRef<HTMLInputElement>(null);
   const [dialogElement, setDialogElement] = useState<HTMLDialogElement | null>(null);
 

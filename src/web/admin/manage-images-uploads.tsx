@@ -5,7 +5,6 @@
 import { useState } from 'react';
 import { newId, uploadName } from '../../shared/catalogue.js';
 import type { AdminActions } from './admin-actions.js';
-import { LOGIN_MESSAGE, type Notice } from './flush.js';
 import { uploadRefusal, type uploadFile } from './upload.js';
 import styles from './admin.module.css';
 
@@ -19,20 +18,18 @@ interface UploadRow {
 
 /**
  * The upload rows and `uploadAll(propertyId, files)`: each file is checked first (OPS-3), then sent
- * under a new unique name (FLOW-2) by `upload`; a 401 stops the rest ('not sent') and asks the
- * owner to log in. Rows of stored files go when all are done; the refused ones stay, are told in
+ * under a new unique name (FLOW-2) by `upload`; a session ended stops the rest ('not sent') and
+ * alerts its sentence (the bar's notice is apiFetch's, CLIENT-2). Rows of stored files go when all are done; the refused ones stay, are told in
  * one alert, and the stored ones are appended to the property.
  * `busy` while a row has neither finished nor failed.
  */
 export function useUploads({
   actions,
   alert,
-  notify,
   upload,
 }: {
   actions: AdminActions;
   alert: (message: string) => void;
-  notify: (notice: Notice) => void;
   upload: typeof uploadFile;
 }) {
   const [uploads, setUploads] = useState<UploadRow[]>([]);
@@ -56,11 +53,10 @@ export function useUploads({
       }
       const name = uploadName(file.name, newId());
       const result = await upload(file, name, (progress) => update(row.key, { progress }));
-      if (result.status === 401) {
-        update(row.key, { error: 'not logged in' });
+      if (!result.ok && result.sessionEnded) {
+        update(row.key, { error: result.error });
         rows.slice(i + 1).forEach((r) => update(r.key, { error: 'not sent' }));
-        alert(LOGIN_MESSAGE);
-        notify({ message: LOGIN_MESSAGE, login: true });
+        alert(result.error);
         break;
       }
       if (result.ok) {

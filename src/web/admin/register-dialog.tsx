@@ -8,10 +8,10 @@
  */
 import { useId } from 'react';
 import { REGISTER_API } from '../../shared/register.js';
-import { LOGIN_PATH } from '../../shared/routes.js';
 import type { RegisterDialogState } from './use-register-dialog.js';
 import { CheckInSection } from './register-check-in.js';
 import { GuestsSection, MissingSection, Worksheet } from './register-sections.js';
+import { ProblemText } from './problem-text.js';
 import admin from './admin.module.css';
 import bookings from './bookings.module.css';
 import styles from './register.module.css';
@@ -65,13 +65,7 @@ export function RegisterDialog({
         />
       </div>
       <p className={d.error ? bookings.loadError : bookings.loadStatus} role="status">
-        {d.loading && !d.error ? 'Loading…' : d.error?.text}
-        {d.error?.login && (
-          <>
-            {' '}
-            <a href={LOGIN_PATH}>Log in again</a>
-          </>
-        )}
+        {d.error ? <ProblemText problem={d.error} /> : d.loading ? 'Loading…' : null}
       </p>
       <GuestsSection
         title="Arrivals"

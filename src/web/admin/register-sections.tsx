@@ -14,6 +14,7 @@ import {
   type MissingEntry,
   type RegisterEntry,
 } from '../../shared/register.js';
+import { ProblemText, type Problem } from './problem-text.js';
 import admin from './admin.module.css';
 import styles from './register.module.css';
 
@@ -98,12 +99,12 @@ export function Worksheet({
   entry: RegisterEntry;
   now: number;
   copy: (text: string) => Promise<boolean>;
-  markSubmitted: (id: string, portalReference: string) => Promise<string | null>;
+  markSubmitted: (id: string, portalReference: string) => Promise<Problem | null>;
 }) {
   const id = useId();
   const [copied, setCopied] = useState<string | null>(null);
   const [reference, setReference] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const [busy, setBusy] = useState(false);
   const overdue = formIIIState(entry.formIII!, now).kind === 'overdue';
   const rows = formIIIWorksheet(entry);
@@ -170,7 +171,7 @@ export function Worksheet({
         </button>
         {problem && (
           <p id={`${id}-problem`} className={styles.problem}>
-            {problem}
+            <ProblemText problem={problem} />
           </p>
         )}
       </form>

@@ -4,18 +4,17 @@
  *   `{ revisions: [{ revision, createdAt (ISO 8601), author, summary }] }`, newest first.
  * - restoreRevision(n): POST /api/revisions/{n}/restore → `{ revision: <the new number> }`; the
  *   server stores that revision's catalogue as a new revision and publishes it (SAF-3).
- * Neither ever rejects: a failure resolves with its status (0 when the server could not be
- * reached) and a sentence for the owner that says what failed, then the server's reason.
+ * Neither ever rejects: each resolves with apiFetch's result (CLIENT-1), a failure's sentence
+ * saying what failed, then the server's reason; a session ended keeps apiFetch's one sentence
+ * (CLIENT-2).
  */
 import type { RevisionEntry } from '../../shared/api-types.js';
 import { API } from '../../shared/routes.js';
-import { apiFetch, type ApiFailure, type ApiResult } from '../api-fetch.js';
-import { LOGIN_MESSAGE } from './flush.js';
+import { apiFetch, type ApiResult } from '../api-fetch.js';
+import { UNREADABLE } from './checked-answer.js';
 
 /** Revisions asked for at a time; 'Older' asks for the next ones. */
 export const REVISIONS_PAGE = 20;
-
-export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; error: string };
 
 const isEntry = (e: unknown): e is RevisionEntry => {
   const r = e as Partial<RevisionEntry> | null;
@@ -28,36 +27,37 @@ const isEntry = (e: unknown): e is RevisionEntry => {
   );
 };
 
-/** The owner's sentence for a call that failed: what failed, then why (401: log in again). */
-function failure({ status, error }: ApiFailure, what: string): Outcome<never> {
-  return { ok: false, status, error: status === 401 ? LOGIN_MESSAGE : `${what}: ${error}` };
-}
-
-/** What `read` takes from a 2xx answer; a failure, or an answer `read` cannot read, told as `what`. */
+/**
+ * What `read` takes from a 2xx answer; a failure, or an answer `read` cannot read, told as `what`
+ * then the reason (a session ended: its one sentence alone).
+ */
 function outcome<T, A>(
   r: ApiResult<A>,
   what: string,
   read: (value: A | undefined) => T | undefined,
-): Outcome<T> {
-  if (!r.ok) return failure(r, what);
+): ApiResult<T> {
+  if (!r.ok) return r.sessionEnded ? r : { ...r, error: `${what}: ${r.error}` };
   const value = read(r.value);
   return value === undefined
-    ? { ok: false, status: r.status, error: `${what}: the server's answer was not understood.` }
-    : { ok: true, value };
+    ? { ok: false, status: r.status, error: `${what}: ${UNREADABLE}` }
+    : { ok: true, status: r.status, value };
 }
 
-/** The revisions older than `before` (all, newest first, when undefined), REVISIONS_PAGE at most. */
-export async function listRevisions(before?: number): Promise<Outcome<RevisionEntry[]>> {
+/** The revisions older than `before` (all, newest first, when undefined), REVISIONS_PAGE at most; `signal` aborts the call. */
+export async function listRevisions(
+  before?: number,
+  signal?: AbortSignal,
+): Promise<ApiResult<RevisionEntry[]>> {
   const query: Record<string, string> = { limit: String(REVISIONS_PAGE) };
   if (before !== undefined) query.before = String(before);
-  const r = await apiFetch(API.revisions, { query });
+  const r = await apiFetch(API.revisions, { query, ...(signal ? { signal } : {}) });
   return outcome(r, 'The history could not be loaded', (v) =>
     Array.isArray(v?.revisions) && v.revisions.every(isEntry) ? v.revisions : undefined,
   );
 }
 
 /** Restores revision `n`; resolves with the number of the new revision. */
-export async function restoreRevision(n: number): Promise<Outcome<number>> {
+export async function restoreRevision(n: number): Promise<ApiResult<number>> {
   const r = await apiFetch(API.restore, { method: 'POST', params: { n } });
   return outcome(r, `Revision ${n} was not restored`, (v) =>
     typeof v?.revision === 'number' ? v.revision : undefined,

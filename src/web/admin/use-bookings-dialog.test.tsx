@@ -8,7 +8,7 @@
 import { act, cleanup, configure, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NETWORK_ERROR } from '../api-fetch.js';
-import { SESSION_ENDED } from './bookings-api.js';
+import { SESSION_ENDED } from '../api-fetch.js';
 import { useBookingsDialog } from './use-bookings-dialog.js';
 import { testBooking, testBookingList } from '../../../test/booking-fixtures.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
@@ -142,13 +142,18 @@ describe('useBookingsDialog', () => {
     await waitFor(() => expect(result.current.loading).toBe(false));
     act(() => result.current.act(result.current.bookings![0]!, 'accept'));
     await waitFor(() =>
-      expect(result.current.problems['b-request']).toEqual({ text: sentence, login: false }),
+      expect(result.current.problems['b-request']).toEqual({
+        ok: false,
+        status: 409,
+        error: sentence,
+        field: 'checkIn',
+      }),
     );
     await waitFor(() =>
       expect(requests()).toEqual([`GET ${OPEN}`, `POST ${ACCEPT}`, `GET ${OPEN}`]),
     );
     await waitFor(() => expect(result.current.loading).toBe(false));
-    expect(result.current.problems['b-request']?.text).toBe(sentence);
+    expect(result.current.problems['b-request']?.error).toBe(sentence);
     expect(result.current.bookings![0]!.status).toBe('requested');
     expect(notes).toEqual([]);
   });
@@ -159,7 +164,7 @@ describe('useBookingsDialog', () => {
       { status: 200, body: { booking: testBooking({ status: 'declined' }) } },
     ];
     server.answers['/api/bookings/b-accepted/cancel'] = [
-      { status: 401, body: { error: 'Log in as the owner.' } },
+      { status: 401, body: { error: 'Log in as the owner.', field: 'session' } },
     ];
     const { result, notes } = mount();
     await waitFor(() => expect(result.current.loading).toBe(false));
@@ -173,13 +178,16 @@ describe('useBookingsDialog', () => {
 
     act(() => result.current.compose(accepted!, 'cancel'));
     act(() => result.current.send());
-    expect(result.current.problems['b-accepted']?.text).toBe(
+    expect(result.current.problems['b-accepted']?.error).toBe(
       'Write the guest why the booking is cancelled.',
     );
     act(() => result.current.setMessage('A pipe burst.'));
     act(() => result.current.send());
     await waitFor(() =>
-      expect(result.current.problems['b-accepted']).toEqual({ text: SESSION_ENDED, login: true }),
+      expect(result.current.problems['b-accepted']).toMatchObject({
+        error: SESSION_ENDED,
+        sessionEnded: true,
+      }),
     );
     expect(result.current.composing).toEqual({
       id: 'b-accepted',
@@ -196,17 +204,20 @@ describe('useBookingsDialog', () => {
 
   it('a 401, an answer that is not a list, and no server at all are said in plain words', async () => {
     server.answers[OPEN] = [
-      { status: 401, body: { error: 'Log in as the owner.' } },
+      { status: 401, body: { error: 'Log in as the owner.', field: 'session' } },
       { status: 200, body: { bookings: 'none' } },
     ];
     const first = mount();
     await waitFor(() =>
-      expect(first.result.current.loadError).toEqual({ text: SESSION_ENDED, login: true }),
+      expect(first.result.current.loadError).toMatchObject({
+        error: SESSION_ENDED,
+        sessionEnded: true,
+      }),
     );
     expect(first.result.current.bookings).toBeNull();
     act(() => first.result.current.refresh());
     await waitFor(() =>
-      expect(first.result.current.loadError?.text).toBe(
+      expect(first.result.current.loadError?.error).toBe(
         'The server gave an answer this page cannot read.',
       ),
     );
@@ -214,7 +225,11 @@ describe('useBookingsDialog', () => {
 
     const offline = mount(down);
     await waitFor(() =>
-      expect(offline.result.current.loadError).toEqual({ text: NETWORK_ERROR, login: false }),
+      expect(offline.result.current.loadError).toEqual({
+        ok: false,
+        status: 0,
+        error: NETWORK_ERROR,
+      }),
     );
   });
 
@@ -226,7 +241,11 @@ describe('useBookingsDialog', () => {
     await own.close();
     act(() => result.current.act(result.current.bookings![0]!, 'accept'));
     await waitFor(() =>
-      expect(result.current.problems['b-request']).toEqual({ text: NETWORK_ERROR, login: false }),
+      expect(result.current.problems['b-request']).toEqual({
+        ok: false,
+        status: 0,
+        error: NETWORK_ERROR,
+      }),
     );
     expect(result.current.bookings![0]!.status).toBe('requested');
     expect(result.current.openCount).toBe(1);

@@ -6,28 +6,25 @@
  * refusal each booking got, shown next to it.
  *
  * - The page's load (`opening` 0) and every opening load the list again; so does a change of filter
- *   and 'Refresh'. A load that a newer one replaces (or the page's end) is aborted, its answer dropped.
+ *   and 'Refresh'. A load that a newer one replaces (or the page's end) is aborted, its answer
+ *   dropped (useLatestCall, CLIENT-3).
  * - An action's answer replaces its booking in place (it stays under the filter until the next
  *   load) and is told by `notify` (a notification, INBOX-5). A refusal stays next to the booking
  *   with the server's sentence, and the message being written is kept; a 409 (the state changed,
  *   or a calendar holds the nights now) also reloads the list, so the card shows the state as it is.
  * - INBOX-6: while the tab is visible the list and the count are asked again every `refreshMs`
  *   (INBOX_REFRESH_MS), and at once when the tab becomes visible again, quietly: no loading state,
- *   an answer dropped when a load or an action is running or the filter changed meanwhile, a
- *   failure left to the next try.
+ *   not while a load runs, an answer dropped when a load started meanwhile (it is the same
+ *   LatestCall) or an action is running, a failure left to the next try.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { BookingAction, BookingFilter, OwnerBooking } from '../../shared/bookings.js';
 import type { ApiEnv } from '../api-fetch.js';
 import { formatPaise } from '../../shared/stay-basics.js';
+import { useLatestCall } from '../latest-call.js';
 import { actOnBooking, listBookings } from './bookings-api.js';
 import { readPaise, refundableAdvance, rupeesText } from './booking-words.js';
-
-/** A refusal shown next to a booking; `login` when logging in again is the fix. */
-interface BookingProblem {
-  text: string;
-  login: boolean;
-}
+import type { Problem } from './problem-text.js';
 
 /**
  * The decline or cancel the owner is writing a message for; `refund`, the cancel of a paid
@@ -47,11 +44,12 @@ export interface BookingsDialogState {
   /** Requests waiting for an answer; null until the server said. */
   openCount: number | null;
   loading: boolean;
-  /** Why the list could not be loaded, in plain words; null after a good answer. */
-  loadError: BookingProblem | null;
+  /** Why the list could not be loaded (apiFetch's failure); null after a good answer. */
+  loadError: Problem | null;
   /** The action running on a booking, by booking id. */
   pending: Readonly<Record<string, BookingAction>>;
-  problems: Readonly<Record<string, BookingProblem>>;
+  /** The refusal each booking got, shown next to it. */
+  problems: Readonly<Record<string, Problem>>;
   composing: Composing | null;
   setFilter(filter: BookingFilter): void;
   refresh(): void;
@@ -114,9 +112,9 @@ export function useBookingsDialog({
   const [filter, setFilterState] = useState<BookingFilter>('open');
   const [bookings, setBookings] = useState<OwnerBooking[] | null>(null);
   const [openCount, setOpenCountState] = useState<number | null>(null);
-  const [loadError, setLoadError] = useState<BookingProblem | null>(null);
+  const [loadError, setLoadError] = useState<Problem | null>(null);
   const [pending, setPending] = useState<Record<string, BookingAction>>({});
-  const [problems, setProblems] = useState<Record<string, BookingProblem>>({});
+  const [problems, setProblems] = useState<Record<string, Problem>>({});
   const [composing, setComposing] = useState<Composing | null>(null);
   const [reloads, setReloads] = useState(0);
   // The load asked for now, and the last one answered: loading while they differ.
@@ -140,39 +138,43 @@ export function useBookingsDialog({
     setComposing(null);
   }
 
-  useEffect(() => {
-    const abort = new AbortController();
-    void listBookings(env, filter, abort.signal).then((r) => {
-      if (abort.signal.aborted) return;
-      setAnswered(loadKey);
-      if (!r.ok) {
-        setLoadError({ text: r.error, login: r.status === 401 });
-        return;
-      }
-      setLoadError(null);
-      setBookings(newestFirst(r.value.bookings));
-      setOpenCount(r.value.openCount);
-    });
-    return () => abort.abort();
+  const latest = useLatestCall();
+  useEffect(
+    () =>
+      latest.run(
+        (signal) => listBookings(env, filter, signal),
+        (r) => {
+          setAnswered(loadKey);
+          if (!r.ok) {
+            setLoadError(r);
+            return;
+          }
+          setLoadError(null);
+          setBookings(newestFirst(r.value.bookings));
+          setOpenCount(r.value.openCount);
+        },
+      ),
     // env and onOpenCount are fixed for the dialog's life; loadKey is opening, filter and reloads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loadKey]);
+    [loadKey],
+  );
 
-  // What a quiet refresh's answer must still match to be shown (INBOX-6).
+  // What a quiet refresh asks and what its answer must still find (INBOX-6).
   const now = useRef({ filter, loading, pending });
   useEffect(() => {
     now.current = { filter, loading, pending };
   });
   useEffect(() => {
     const refresh = () => {
-      if (document.visibilityState !== 'visible') return;
-      const asked = now.current.filter;
-      void listBookings(env, asked).then((r) => {
-        const { filter: shown, loading: busy, pending: running } = now.current;
-        if (!r.ok || shown !== asked || busy || Object.keys(running).length > 0) return;
-        setBookings(newestFirst(r.value.bookings));
-        setOpenCount(r.value.openCount);
-      });
+      if (document.visibilityState !== 'visible' || now.current.loading) return;
+      latest.run(
+        (signal) => listBookings(env, now.current.filter, signal),
+        (r) => {
+          if (!r.ok || Object.keys(now.current.pending).length > 0) return;
+          setBookings(newestFirst(r.value.bookings));
+          setOpenCount(r.value.openCount);
+        },
+      );
     };
     const timer = setInterval(refresh, refreshMs);
     document.addEventListener('visibilitychange', refresh);
@@ -180,7 +182,7 @@ export function useBookingsDialog({
       clearInterval(timer);
       document.removeEventListener('visibilitychange', refresh);
     };
-    // env is fixed for the dialog's life.
+    // env is fixed for the dialog's life; latest for the component's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [refreshMs]);
 
@@ -196,7 +198,7 @@ export function useBookingsDialog({
     const r = await actOnBooking(env, id, action, message?.trim() || undefined, refundPaise);
     setPending(({ [id]: _done, ...rest }) => rest);
     if (!r.ok) {
-      setProblems((p) => ({ ...p, [id]: { text: r.error, login: r.status === 401 } }));
+      setProblems((p) => ({ ...p, [id]: r }));
       if (r.status === 409) setReloads((n) => n + 1);
       return;
     }
@@ -243,7 +245,7 @@ export function useBookingsDialog({
       if (composing.action === 'cancel' && !composing.message.trim()) {
         setProblems((p) => ({
           ...p,
-          [booking.id]: { text: 'Write the guest why the booking is cancelled.', login: false },
+          [booking.id]: { error: 'Write the guest why the booking is cancelled.' },
         }));
         return;
       }
@@ -255,8 +257,7 @@ export function useBookingsDialog({
           setProblems((p) => ({
             ...p,
             [booking.id]: {
-              text: `Write the refund in rupees, from ₹0 to ${formatPaise(advance)} (the advance received).`,
-              login: false,
+              error: `Write the refund in rupees, from ₹0 to ${formatPaise(advance)} (the advance received).`,
             },
           }));
           return;

@@ -14,6 +14,7 @@ import type {
   CalendarState,
 } from '../../shared/api-types.js';
 import type { ApiEnv } from '../api-fetch.js';
+import { useLatestCall } from '../latest-call.js';
 import { calendarCall, type CalendarAction } from './calendar-api.js';
 
 /** Which property the dialog shows; `opening` changes on every opening, so it reloads each time. */
@@ -142,18 +143,18 @@ export function useCalendarDialog({
     setStored(null);
   }
 
+  // A load that a newer opening replaces is aborted and its answer dropped (CLIENT-3).
+  const latest = useLatestCall();
   useEffect(() => {
     if (!propertyId) return;
-    let current = true;
-    void calendarCall(env, propertyId, 'get').then((r) => {
-      if (!current) return;
-      if (r.ok) apply(r.value);
-      else setMessage({ text: r.error, error: true, ...(r.field ? { field: r.field } : {}) });
-      setBusy(null);
-    });
-    return () => {
-      current = false;
-    };
+    return latest.run(
+      (signal) => calendarCall({ ...env, signal }, propertyId, 'get'),
+      (r) => {
+        if (r.ok) apply(r.value);
+        else setMessage({ text: r.error, error: true, ...(r.field ? { field: r.field } : {}) });
+        setBusy(null);
+      },
+    );
     // env is fixed for the dialog's life; reload on every opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [propertyId, target?.opening]);

@@ -1,8 +1,9 @@
 /**
  * The Documents dialog's state (GST-5, GST-10): the month and type shown, and the owner's list of
  * GST documents for them (`GET /api/documents?month=&type=` through apiFetch), loaded at each
- * opening, each change of the filter and after each correction. A 401 says to log in again (as the
- * inbox does).
+ * opening, each change of the filter and after each correction; a load that a newer one replaces
+ * is dropped (useLatestCall, CLIENT-3). Failures are apiFetch's (a session ended: SESSION_ENDED
+ * with the login link, CLIENT-2).
  *
  * Corrections (GST-10), one document at a time, each asking its reason:
  * - **Cancel document** (an issued document with a wrong particular, say the wrong company):
@@ -14,6 +15,7 @@
  */
 import { useEffect, useState } from 'react';
 import { apiFetch, type ApiEnv } from '../api-fetch.js';
+import { useLatestCall } from '../latest-call.js';
 import {
   DOCUMENT_TITLE,
   GST_API,
@@ -21,8 +23,9 @@ import {
   type DocumentType,
 } from '../../shared/gst-documents.js';
 import { today } from '../../shared/calendar-dates.js';
-import { SESSION_ENDED } from './bookings-api.js';
 import { readPaise } from './booking-words.js';
+import { checked } from './checked-answer.js';
+import type { Problem } from './problem-text.js';
 
 /** The longest reason the server takes (gst/routes.ts). */
 export const MAX_REASON = 500;
@@ -43,7 +46,7 @@ export interface DocumentsDialogState {
   setType: (type: DocumentType | '') => void;
   documents: DocumentSummary[];
   loading: boolean;
-  error: { text: string; login: boolean } | null;
+  error: Problem | null;
   /** The correction being written, or null. */
   correction: Correction | null;
   /** Opens the cancel or credit-note form of a document (closing any other). */
@@ -55,8 +58,8 @@ export interface DocumentsDialogState {
   submit: () => void;
   /** A correction running. */
   busy: boolean;
-  /** Why the correction was refused, in plain words; `login` when logging in again is the fix. */
-  problem: { text: string; login: boolean } | null;
+  /** Why the correction was refused: apiFetch's failure, or the page's own words. */
+  problem: Problem | null;
   /** The last correction done, in words ("Tax Invoice STY/26-27/0001 is cancelled."). */
   done: string | null;
 }
@@ -87,28 +90,27 @@ export function useDocumentsDialog(opening: number, env: ApiEnv = {}): Documents
     setDone(null);
   }
 
+  const latest = useLatestCall();
   useEffect(() => {
     if (opening === 0 || !/^\d{4}-\d{2}$/.test(month)) return;
-    const abort = new AbortController();
-    void apiFetch(GST_API.documents, {
-      ...env,
-      query: { month, ...(type ? { type } : {}) },
-      signal: abort.signal,
-    }).then((r) => {
-      if (abort.signal.aborted) return;
-      setResult((prev) =>
-        r.ok && Array.isArray(r.value?.documents)
-          ? { key, documents: r.value.documents, error: null }
-          : {
-              key,
-              documents: prev.documents,
-              error: r.ok
-                ? { text: 'The server gave an answer this page cannot read.', login: false }
-                : { text: r.status === 401 ? SESSION_ENDED : r.error, login: r.status === 401 },
-            },
-      );
-    });
-    return () => abort.abort();
+    return latest.run(
+      async (signal) =>
+        checked(
+          await apiFetch(GST_API.documents, {
+            ...env,
+            query: { month, ...(type ? { type } : {}) },
+            signal,
+          }),
+          (v): v is { documents: DocumentSummary[] } =>
+            Array.isArray((v as { documents?: unknown } | null)?.documents),
+        ),
+      (r) =>
+        setResult((prev) =>
+          r.ok
+            ? { key, documents: r.value.documents, error: null }
+            : { key, documents: prev.documents, error: r },
+        ),
+    );
     // env is the page's own server for the dialog's life; key follows opening, month, type, reloads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opening, month, type, reloads]);
@@ -118,19 +120,17 @@ export function useDocumentsDialog(opening: number, env: ApiEnv = {}): Documents
     const reason = c.reason.trim();
     if (reason === '') {
       setProblem({
-        text:
+        error:
           c.kind === 'cancel'
             ? 'Write why the document is cancelled: it is kept with the reason.'
             : 'Write why the invoice is reduced: the credit note carries the reason.',
-        login: false,
       });
       return;
     }
     const amountPaise = c.kind === 'credit-note' ? readPaise(c.amount) : undefined;
     if (c.kind === 'credit-note' && (amountPaise === undefined || amountPaise < 1)) {
       setProblem({
-        text: 'Write the reduction in rupees, tax included (for example 525 or 1,050.50).',
-        login: false,
+        error: 'Write the reduction in rupees, tax included (for example 525 or 1,050.50).',
       });
       return;
     }
@@ -152,7 +152,7 @@ export function useDocumentsDialog(opening: number, env: ApiEnv = {}): Documents
           });
     setBusy(false);
     if (!r.ok) {
-      setProblem({ text: r.status === 401 ? SESSION_ENDED : r.error, login: r.status === 401 });
+      setProblem(r);
       return;
     }
     setCorrection(null);

@@ -2,11 +2,14 @@
  * The Register dialog's state (REG-5, REG-6, REG-4): the day shown (today unless the owner picks
  * another), the register of the stays from FORM_III_LOOKBACK_DAYS before it to the day after
  * (`GET /api/register` through apiFetch), loaded when the admin page opens (so the bar and the
- * inbox's cards can say "Form III due in 5 h") and at each opening and each change of day, Mark
- * submitted, and an adult recorded at check-in (`POST /api/register`). A 401 says to log in again.
+ * inbox's cards can say "Form III due in 5 h") and at each opening and each change of day (a load
+ * that a newer one replaces is dropped: useLatestCall, CLIENT-3), Mark submitted, and an adult
+ * recorded at check-in (`POST /api/register`). Failures are apiFetch's (a session ended:
+ * SESSION_ENDED with the login link, CLIENT-2).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { apiFetch, type ApiEnv, type ApiFailure } from '../api-fetch.js';
+import { useLatestCall } from '../latest-call.js';
 import { addDays, isCalendarDate, today } from '../../shared/calendar-dates.js';
 import {
   REGISTER_API,
@@ -15,7 +18,8 @@ import {
   type OwnerEntryBody,
   type RegisterEntry,
 } from '../../shared/register.js';
-import { SESSION_ENDED } from './bookings-api.js';
+import { checked } from './checked-answer.js';
+import type { Problem } from './problem-text.js';
 
 /**
  * How many days back the register is read: a foreign guest's Form III not marked submitted stays
@@ -27,6 +31,8 @@ export const FORM_III_LOOKBACK_DAYS = 31;
 export interface RegisterDialogState {
   day: string;
   setDay: (day: string) => void;
+  /** Every entry loaded (stays since FORM_III_LOOKBACK_DAYS before `day`, to the day after it). */
+  entries: RegisterEntry[];
   /** Entries arriving on `day`, and leaving on it. */
   arrivals: RegisterEntry[];
   departures: RegisterEntry[];
@@ -35,11 +41,11 @@ export interface RegisterDialogState {
   /** Foreign guests of stays since FORM_III_LOOKBACK_DAYS before `day` whose Form III is not marked submitted, soonest due first. */
   formIII: RegisterEntry[];
   loading: boolean;
-  error: { text: string; login: boolean } | null;
+  error: Problem | null;
   /** When the register shown was loaded (ms): the due hours count from it. */
   now: number;
-  /** Marks a Form III submitted; resolves to the refusal's words, or null when done. */
-  markSubmitted: (id: string, portalReference: string) => Promise<string | null>;
+  /** Marks a Form III submitted; resolves to the refusal (apiFetch's failure), or null when done. */
+  markSubmitted: (id: string, portalReference: string) => Promise<ApiFailure | null>;
   /** Records one adult at check-in (REG-4); resolves to the refusal (its field named), or null when done. */
   recordEntry: (body: OwnerEntryBody) => Promise<ApiFailure | null>;
 }
@@ -96,32 +102,35 @@ export function useRegisterDialog(
   }>({ key: '', entries: [], missing: [], error: null, at: 0 });
   const key = `${opening}|${day}|${reloads}`;
 
+  const latest = useLatestCall();
   useEffect(() => {
     if (!isCalendarDate(day)) return;
-    const abort = new AbortController();
-    void apiFetch(REGISTER_API.entries, {
-      ...env,
-      query: { from: addDays(day, -FORM_III_LOOKBACK_DAYS), to: addDays(day, 1) },
-      signal: abort.signal,
-    }).then((r) => {
-      if (abort.signal.aborted) return;
-      setResult((prev) =>
-        r.ok &&
-        r.value &&
-        'missing' in r.value &&
-        Array.isArray(r.value.entries) &&
-        Array.isArray(r.value.missing)
-          ? { key, entries: r.value.entries, missing: r.value.missing, error: null, at: Date.now() }
-          : {
-              ...prev,
-              key,
-              error: r.ok
-                ? { text: 'The server gave an answer this page cannot read.', login: false }
-                : { text: r.status === 401 ? SESSION_ENDED : r.error, login: r.status === 401 },
-            },
-      );
-    });
-    return () => abort.abort();
+    return latest.run(
+      async (signal) =>
+        checked(
+          await apiFetch(REGISTER_API.entries, {
+            ...env,
+            query: { from: addDays(day, -FORM_III_LOOKBACK_DAYS), to: addDays(day, 1) },
+            signal,
+          }),
+          (v): v is { entries: RegisterEntry[]; missing: MissingEntry[] } => {
+            const x = v as { entries?: unknown; missing?: unknown } | null;
+            return Array.isArray(x?.entries) && Array.isArray(x.missing);
+          },
+        ),
+      (r) =>
+        setResult((prev) =>
+          r.ok
+            ? {
+                key,
+                entries: r.value.entries,
+                missing: r.value.missing,
+                error: null,
+                at: Date.now(),
+              }
+            : { ...prev, key, error: r },
+        ),
+    );
     // env is the page's own server for the dialog's life; key follows opening, day and reloads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opening, day, reloads]);
@@ -134,7 +143,7 @@ export function useRegisterDialog(
         params: { id },
         body: { portalReference },
       });
-      if (!r.ok) return r.status === 401 ? SESSION_ENDED : r.error;
+      if (!r.ok) return r;
       setReloads((n) => n + 1);
       return null;
     },
@@ -146,7 +155,7 @@ export function useRegisterDialog(
   const recordEntry = useCallback(
     async (body: OwnerEntryBody) => {
       const r = await apiFetch(REGISTER_API.entries, { ...env, method: 'POST', body });
-      if (!r.ok) return r.status === 401 ? { ...r, error: SESSION_ENDED } : r;
+      if (!r.ok) return r;
       setReloads((n) => n + 1);
       return null;
     },

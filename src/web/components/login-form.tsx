@@ -9,7 +9,7 @@
 import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import styles from './login-form.module.css';
 import { API, HOME_PATH } from '../../shared/routes.js';
-import { apiFetch } from '../api-fetch.js';
+import { apiFetch, type ApiFailure } from '../api-fetch.js';
 
 /** Same sentence as the server's 401 (routes/auth.ts): never says which field was wrong. */
 export const WRONG_CREDENTIALS = 'Wrong username or password.';
@@ -21,23 +21,14 @@ export function throttledMessage(retryAfterSeconds: number): string {
   return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
-type Field = 'username' | 'password';
-type Outcome = { ok: true } | { ok: false; message: string; field?: Field };
-
 /**
- * Shows the server's own sentence (400: the field's, 401: WRONG_CREDENTIALS, 429: the wait). A 401
- * clears and focuses the password, the field to type again whichever of the two was wrong.
+ * The field to type again after a refused login, whose sentence the form shows as the server said
+ * it (400: the field's, 401: WRONG_CREDENTIALS, 429: the wait): a 401 clears and focuses the
+ * password, the field to type again whichever of the two was wrong.
  */
-async function postLogin(username: string, password: string): Promise<Outcome> {
-  const r = await apiFetch(API.login, { method: 'POST', body: { username, password } });
-  if (r.ok) return { ok: true };
-  const field: Field | undefined =
-    r.status === 401 || r.field === 'password'
-      ? 'password'
-      : r.status === 400
-        ? 'username'
-        : undefined;
-  return { ok: false, message: r.error, ...(field ? { field } : {}) };
+function fieldToRetype(r: ApiFailure): 'username' | 'password' | undefined {
+  if (r.status === 401 || r.field === 'password') return 'password';
+  return r.status === 400 ? 'username' : undefined;
 }
 
 /** The message for `?error=` after a submission made before the script loaded. */
@@ -74,18 +65,22 @@ export function LoginForm() {
     setBusy(true);
     // Emptied first so that the same sentence twice in a row is announced again.
     setSubmitMessage('');
-    const outcome = await postLogin(
-      String(data.get('username') ?? ''),
-      String(data.get('password') ?? ''),
-    );
-    if (outcome.ok) {
+    const r = await apiFetch(API.login, {
+      method: 'POST',
+      body: {
+        username: String(data.get('username') ?? ''),
+        password: String(data.get('password') ?? ''),
+      },
+    });
+    if (r.ok) {
       location.assign(HOME_PATH);
       return;
     }
     setBusy(false);
-    setSubmitMessage(outcome.message);
-    if (outcome.field === 'password' && passwordRef.current) passwordRef.current.value = '';
-    (outcome.field === 'username' ? usernameRef : passwordRef).current?.focus();
+    setSubmitMessage(r.error);
+    const field = fieldToRetype(r);
+    if (field === 'password' && passwordRef.current) passwordRef.current.value = '';
+    (field === 'username' ? usernameRef : passwordRef).current?.focus();
   }
 
   return (

@@ -27,6 +27,7 @@ import { API, propertyPath } from '../../shared/routes.js';
 import type { Property, SiteInfo } from '../../shared/site-data.js';
 import { formatRupees, nightlyRateOf } from '../../shared/stay-basics.js';
 import { apiFetch } from '../api-fetch.js';
+import { useLatestCall } from '../latest-call.js';
 import {
   bookingBody,
   enquiryLinks,
@@ -61,18 +62,17 @@ function useAvailability(
     setWasOpen(open);
     if (open && availability.state === 'failed') setAvailability({ state: 'loading' });
   }
+  const latest = useLatestCall();
   useEffect(() => {
     if (!open) return;
-    const abort = new AbortController();
-    void apiFetch(API.availability, { base, params: { propertyId }, signal: abort.signal }).then(
+    return latest.run(
+      (signal) => apiFetch(API.availability, { base, params: { propertyId }, signal }),
       (r) => {
-        if (abort.signal.aborted) return;
         const unavailable = r.ok ? parseAvailability(r.value) : null;
         setAvailability(unavailable ? { state: 'known', unavailable } : { state: 'failed' });
       },
     );
-    return () => abort.abort();
-  }, [base, propertyId, open, reloads]);
+  }, [base, propertyId, open, reloads, latest]);
   return availability;
 }
 

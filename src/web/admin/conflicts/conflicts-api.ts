@@ -1,11 +1,12 @@
 /**
  * The owner's double bookings (CONFLICT-2), through apiFetch (web/api-fetch.ts):
  * GET /api/conflicts → ConflictList (src/shared/conflicts.ts). A 2xx that is not a list of
- * conflicts is not trusted (decision 012). Never rejects.
+ * conflicts is not trusted (`checked`, decision 012). Never rejects.
  */
 import type { Conflict, ConflictList } from '../../../shared/conflicts.js';
 import { API } from '../../../shared/routes.js';
 import { apiFetch, type ApiEnv, type ApiResult } from '../../api-fetch.js';
+import { checked } from '../checked-answer.js';
 
 const isConflict = (c: unknown): c is Conflict => {
   const x = c as Conflict | null;
@@ -25,9 +26,8 @@ export async function listConflicts(
   signal?: AbortSignal,
 ): Promise<ApiResult<ConflictList>> {
   const r = await apiFetch(API.conflicts, { ...env, ...(signal ? { signal } : {}) });
-  if (!r.ok) return r;
-  const list = r.value as ConflictList | null;
-  return list && Array.isArray(list.conflicts) && list.conflicts.every(isConflict)
-    ? r
-    : { ok: false, status: r.status, error: 'The server gave an answer this page cannot read.' };
+  return checked(r, (v): v is ConflictList => {
+    const list = v as ConflictList | null;
+    return !!list && Array.isArray(list.conflicts) && list.conflicts.every(isConflict);
+  });
 }

@@ -3,11 +3,12 @@
  * every REFRESH_MS while the tab is visible, at once when it becomes visible again, and whenever a
  * change of held nights is made from this page (`refresh`: an accept, a cancel, a calendar saved or
  * synced). A failed answer keeps the last list (the next try may succeed); an answer overtaken by a
- * newer question is dropped.
+ * newer question is dropped (useLatestCall, CLIENT-3).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Conflict } from '../../../shared/conflicts.js';
 import type { ApiEnv } from '../../api-fetch.js';
+import { useLatestCall } from '../../latest-call.js';
 import { listConflicts } from './conflicts-api.js';
 
 /** How often the page asks again, ms: a sync every 15 minutes may find one at any time. */
@@ -22,13 +23,15 @@ export interface ConflictsState {
 
 export function useConflicts(env: ApiEnv = {}, refreshMs = REFRESH_MS): ConflictsState {
   const [conflicts, setConflicts] = useState<readonly Conflict[]>([]);
-  const asked = useRef(0);
+  const latest = useLatestCall();
   const refresh = useCallback(() => {
-    const mine = (asked.current += 1);
-    void listConflicts(env).then((r) => {
-      if (r.ok && mine === asked.current) setConflicts(r.value.conflicts);
-    });
-    // env is fixed for the page's life.
+    latest.run(
+      (signal) => listConflicts(env, signal),
+      (r) => {
+        if (r.ok) setConflicts(r.value.conflicts);
+      },
+    );
+    // env is fixed for the page's life, latest for the component's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
