@@ -22,6 +22,7 @@ import type { ApiEnv } from '../api-fetch.js';
 import { formatPaise } from '../../shared/stay-basics.js';
 import { actOnBooking, listBookings } from './bookings-api.js';
 import { readPaise, refundableAdvance, rupeesText } from './booking-words.js';
+import { MINUTE_MS } from '../../shared/instants.js';
 
 /** A refusal shown next to a booking; `login` when logging in again is the fix. */
 interface BookingProblem {
@@ -83,7 +84,7 @@ export interface BookingsDialogOptions {
 }
 
 /** INBOX-6: a request that arrives while the owner's page is open shows within a minute. */
-const INBOX_REFRESH_MS = 60_000;
+const INBOX_REFRESH_MS = MINUTE_MS;
 
 const newestFirst = (list: OwnerBooking[]) =>
   [...list].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
