@@ -45,8 +45,8 @@ export const TEST_HOST = 'stays.test:8080';
 
 /**
  * Builds the app on a new temporary DATA_DIR, creates the owner "owner" and logs them in.
- * `opts.logStream` receives the server's log (pino JSON lines); `opts.clock` is the bookings' and
- * mail sender's time.
+ * `opts.logStream` receives the server's log (pino JSON lines); `opts.clock` is the app's one clock
+ * (TIME-3): every service, job and route reads it.
  */
 export async function makeTestApp(
   env: NodeJS.ProcessEnv = {},

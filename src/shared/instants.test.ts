@@ -11,6 +11,7 @@ import {
   MINUTE_MS,
   ageOf,
   formatClock,
+  formatDuration,
   formatInstant,
   formatInstantDate,
   propertyDate,
@@ -54,6 +55,16 @@ describe('times as the owner reads them, in Asia/Kolkata (TIME-1)', () => {
     expect(ageOf('2025-11-30T20:00:00Z', now)).toBe('on 1 Dec 2025');
     expect(ageOf(new Date(now + MINUTE_MS).toISOString(), now)).toBe('just now');
     expect(ageOf('yesterday', now)).toBe('yesterday');
+  });
+
+  it('says a span the way the bar does: seconds, minutes, then hours (BACKUP-4)', () => {
+    expect(formatDuration(-5_000)).toBe('0 s');
+    expect(formatDuration(3_400)).toBe('3 s');
+    expect(formatDuration(89_000)).toBe('89 s');
+    expect(formatDuration(90_000)).toBe('2 min');
+    expect(formatDuration(12 * MINUTE_MS)).toBe('12 min');
+    expect(formatDuration(90 * MINUTE_MS)).toBe('2 h');
+    expect(formatDuration(5 * HOUR_MS)).toBe('5 h');
   });
 });
 

@@ -123,6 +123,13 @@ export function ageOf(at: Instant, now: number): string {
   return `on ${formatInstantDate(ms)}`;
 }
 
+/** A span of `ms` milliseconds as the owner's bar says it (BACKUP-4, TIME-1): "3 s" (under 90 s), "12 min" (under 90 min), "2 h"; negative is "0 s". */
+export function formatDuration(ms: number): string {
+  if (ms < 90_000) return `${Math.max(0, Math.round(ms / 1000))} s`;
+  if (ms < 90 * MINUTE_MS) return `${Math.round(ms / MINUTE_MS)} min`;
+  return `${Math.round(ms / HOUR_MS)} h`;
+}
+
 /**
  * The Unix milliseconds of a wall-clock time in the IANA zone `timeZone` (a feed's TZID, a Form III
  * deadline in Asia/Kolkata). Two passes settle the offset on either side of a daylight-saving
