@@ -224,7 +224,7 @@ export async function calendarRoutes(
     await conflicts.exclusive(propertyId, () =>
       ctx.db
         .transaction(() => {
-          replaceCalendar(ctx.db, propertyId, feeds, blocks);
+          replaceCalendar(ctx.db, propertyId, feeds, blocks, ctx.clock());
           conflicts.changed(propertyId);
         })
         .immediate(),
