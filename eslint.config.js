@@ -21,6 +21,25 @@ const SERVER = {
   message: 'src/web runs in the browser: it must not import src/server.',
 };
 
+/**
+ * One module for instants (decision 027, TIME-4): every time the owner reads is written by
+ * src/shared/instants.ts, in Asia/Kolkata. Nothing else builds an Intl.DateTimeFormat or calls
+ * toLocaleString, toLocaleDateString or toLocaleTimeString, whose zone is the machine's (a number's
+ * toLocaleString cannot be told from a Date's here: numbers use Intl.NumberFormat).
+ */
+const INSTANTS_MESSAGE =
+  'A time is written by src/shared/instants.ts (Asia/Kolkata, decision 027): use formatInstant, formatClock, formatInstantDate or propertyDate; a number by Intl.NumberFormat.';
+const ONE_INSTANTS_MODULE = [
+  {
+    selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']",
+    message: INSTANTS_MESSAGE,
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+    message: INSTANTS_MESSAGE,
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/*.tmp.*', 'dist/', 'var/', 'node_modules/', '.test-results/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -48,6 +67,11 @@ export default tseslint.config(
     ]),
   },
   {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['src/shared/instants.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...ONE_INSTANTS_MODULE] },
+  },
+  {
     // Decision 009: one error handler and one not-found handler, set in app.ts; routes throw.
     files: ['src/server/**/*.ts'],
     ignores: [...TESTS, 'src/server/app.ts'],
@@ -59,6 +83,7 @@ export default tseslint.config(
           message:
             'The app has one error handler and one not-found handler (app.ts, decision 009): throw an ApiError (src/server/errors.ts) instead.',
         },
+        ...ONE_INSTANTS_MODULE,
       ],
     },
   },

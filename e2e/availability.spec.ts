@@ -16,6 +16,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addDays, today } from '../src/shared/calendar-dates.js';
+import { formatInstant, MINUTE_MS } from '../src/shared/instants.js';
 import type { PageData } from '../src/shared/site-data.js';
 import { E2E_ADMIN } from './global-setup.js';
 import { BASE, hydrated, publishedData, stayOffline } from './helpers.js';
@@ -187,6 +188,8 @@ test.describe('owner', () => {
   }, info) => {
     const context = await browser.newContext({
       baseURL: BASE,
+      // TIME-1: an owner whose browser is in another zone still reads the sync time in Kolkata's.
+      timezoneId: 'America/New_York',
       ...(info.project.use.viewport ? { viewport: info.project.use.viewport } : {}),
       ...(info.project.use.isMobile ? { isMobile: true, hasTouch: true } : {}),
     });
@@ -222,9 +225,17 @@ test.describe('owner', () => {
     await expect(dialog.getByRole('status')).toHaveText('Saved.');
     await expect(dialog.getByText('Not synced yet')).toBeVisible();
 
+    const syncAsked = Date.now();
     await dialog.getByRole('button', { name: 'Sync Now' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Synced.', { timeout: 30_000 });
-    await expect(dialog.getByText(/^Last synced .+ · 1 booking$/)).toBeVisible();
+    const synced = Date.now();
+    const lastSynced = dialog.getByText(/^Last synced .+ · 1 booking$/);
+    await expect(lastSynced).toBeVisible();
+    // The minute of the sync in Asia/Kolkata, "26 Nov 2026, 18:42", not New York's.
+    const kolkata: string[] = [];
+    for (let at = syncAsked; at < synced + MINUTE_MS; at += MINUTE_MS)
+      kolkata.push(`Last synced ${formatInstant(at)} · 1 booking`);
+    expect(kolkata).toContain(await lastSynced.textContent());
     await expect(dialog.getByText(/Stale/)).toHaveCount(0);
 
     await dialog.getByRole('button', { name: 'Copy' }).click();

@@ -10,6 +10,7 @@ import { buildApp, type BuiltApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { AppContext } from '../src/server/context.js';
 import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions.js';
+import type { Clock } from '../src/shared/instants.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -44,12 +45,12 @@ export const TEST_HOST = 'stays.test:8080';
 
 /**
  * Builds the app on a new temporary DATA_DIR, creates the owner "owner" and logs them in.
- * `opts.logStream` receives the server's log (pino JSON lines); `opts.clock` is the bookings' and
- * mail sender's time.
+ * `opts.logStream` receives the server's log (pino JSON lines); `opts.clock` is the app's one clock
+ * (TIME-3): every service, job and route reads it.
  */
 export async function makeTestApp(
   env: NodeJS.ProcessEnv = {},
-  opts: { logStream?: NodeJS.WritableStream; clock?: () => number } = {},
+  opts: { logStream?: NodeJS.WritableStream; clock?: Clock } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SITE_URL: 'http://localhost', ...env });

@@ -37,6 +37,7 @@ import { scheduleRegister } from './register/jobs.js';
 import { registerRoutes } from './register/routes.js';
 import { PaymentService } from './payments/service.js';
 import { paymentRoutes } from './payments/routes.js';
+import { systemClock, type Clock } from '../shared/instants.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -61,14 +62,14 @@ export interface BuiltApp {
  * Creates DATA_DIR's folders, opens the database and registers every route. Does not listen.
  * `logger`: false (default) for none, or pino's level (main.ts passes LOG_LEVEL); `logStream`
  * sends the log to a stream instead of standard output (tests read what the server logs); `clock`
- * is the bookings' and the mail sender's time in ms (tests move it; default Date.now).
+ * is the one clock of every service, job and route (TIME-3; tests move it; default systemClock).
  */
 export async function buildApp(
   config: Config,
   opts: {
     logger?: boolean | { level: LogLevel };
     logStream?: NodeJS.WritableStream;
-    clock?: () => number;
+    clock?: Clock;
   } = {},
 ): Promise<BuiltApp> {
   const paths = dataPaths(config.dataDir);
@@ -76,7 +77,8 @@ export async function buildApp(
     fs.mkdirSync(dir, { recursive: true });
   }
   const db = openDb(paths.root);
-  const ctxBase = { config, db, paths };
+  const clock = opts.clock ?? systemClock;
+  const ctxBase = { config, db, paths, clock };
   const ctx: AppContext = { ...ctxBase, publisher: createPublisher(ctxBase) };
 
   const app = Fastify({
@@ -109,27 +111,21 @@ export async function buildApp(
   await app.register(async (scope) => imageRoutes(scope, ctx));
   await app.register(async (scope) => revisionRoutes(scope, ctx));
   await app.register(async (scope) => previewRoutes(scope, ctx));
-  const mail = new MailSender(db, config.mail, app.log, opts.clock);
+  const mail = new MailSender(db, config.mail, app.log, clock);
   const properties = publishedProperties(ctx);
-  const conflicts = new ConflictKeeper(
-    db,
-    config,
-    mail,
-    (id) => properties().get(id)?.name,
-    opts.clock,
-  );
+  const conflicts = new ConflictKeeper(db, config, mail, (id) => properties().get(id)?.name, clock);
   await app.register(async (scope) => calendarRoutes(scope, ctx, conflicts));
   await app.register(async (scope) => quoteRoutes(scope, ctx));
-  const bookings = new BookingService(db, config, mail, conflicts, opts.clock);
+  const bookings = new BookingService(db, config, mail, conflicts, clock);
   const jobs = new BookingJobs(bookings, app.log);
-  const gst = new GstService(db, config, opts.clock);
+  const gst = new GstService(db, config, clock);
   bookings.onTransition((change) => gst.onTransition(change));
   gst.onInvoice((b, at) => {
     bookings.mail('guest-invoice', b, at);
     mail.poke();
   });
-  const register = new RegisterService(db, config, mail, opts.clock);
-  const payments = new PaymentService(db, config, bookings, app.log, opts.clock);
+  const register = new RegisterService(db, config, mail, clock);
+  const payments = new PaymentService(db, config, bookings, app.log, clock);
   let stopInvoices = () => {};
   let stopRegister = () => {};
   app.addHook('onReady', async () => {
@@ -149,7 +145,7 @@ export async function buildApp(
     await mail.stop();
     await paymentsStopped;
   });
-  if (config.backup) startBackup(app, ctx, config.backup, opts.clock);
+  if (config.backup) startBackup(app, ctx, config.backup);
   await app.register(async (scope) => bookingRoutes(scope, ctx, bookings, payments));
   await app.register(async (scope) => paymentRoutes(scope, ctx, payments, bookings));
   await app.register(async (scope) => gstRoutes(scope, ctx, gst));

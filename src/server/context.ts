@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { PublishedSite } from './publish/target.js';
 import type { Db } from './store/db.js';
 import type { BackupStatusAnswer } from '../shared/api-types.js';
+import type { Clock } from '../shared/instants.js';
 
 /** Folders under DATA_DIR. */
 export interface DataPaths {
@@ -34,6 +35,8 @@ export interface AppContext {
   db: Db;
   paths: DataPaths;
   publisher: Publisher;
+  /** The clock (TIME-3) every service, job and route reads the time from: buildApp's. */
+  clock: Clock;
   /** The copy off the machine's state (BACKUP-4), present when BACKUP_TARGET is set. */
   backup?: { status(): BackupStatusAnswer };
 }

@@ -7,12 +7,10 @@
  * RFC 5545 all-day events (DTEND is not part of the event, RFC 5545 §3.6.1).
  *
  * Pure (no node:*, only Intl): part of the JavaScript every property page loads, so kept small.
+ * Instants (and an instant's day in Asia/Kolkata, `propertyDate`) are instants.ts's.
  */
+import { DAY_MS, propertyDate, systemClock } from './instants.js';
 
-/** The properties' time zone (IANA name). */
-export const PROPERTY_TIME_ZONE = 'Asia/Kolkata';
-
-const DAY_MS = 86_400_000;
 const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A run of nights: `start` the first night, `end` the check-out day (exclusive), both "YYYY-MM-DD". */
@@ -97,72 +95,9 @@ export function stayOverlaps(
   return unavailable.some((r) => r.start < checkOut && checkIn < r.end);
 }
 
-let dayFormat: Intl.DateTimeFormat | undefined;
-
-/** The calendar date ("YYYY-MM-DD") of the instant `ms` (Unix milliseconds) in Asia/Kolkata. */
-export function propertyDate(ms: number): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  dayFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: PROPERTY_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return dayFormat.format(new Date(ms));
-}
-
 /** Today's date in Asia/Kolkata: the first night a guest can still book. */
-export function today(now: number = Date.now()): string {
+export function today(now: number = systemClock()): string {
   return propertyDate(now);
-}
-
-/** The clock time "HH:MM" (24-hour) of the instant `ms` in Asia/Kolkata, for messages to the owner. */
-export function propertyClock(ms: number): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: PROPERTY_TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(ms));
-}
-
-/**
- * The Unix milliseconds of a wall-clock time in the IANA zone `timeZone`.
- * Throws RangeError when the zone is unknown to Intl.
- */
-export function zonedTimeToUtc(
-  wall: { year: number; month: number; day: number; hour: number; minute: number; second: number },
-  timeZone: string,
-): number {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  const offsetAt = (ms: number): number => {
-    const parts: Record<string, number> = {};
-    for (const p of format.formatToParts(new Date(ms))) {
-      if (p.type !== 'literal') parts[p.type] = Number(p.value);
-    }
-    const local = Date.UTC(
-      parts.year!,
-      parts.month! - 1,
-      parts.day!,
-      parts.hour!,
-      parts.minute!,
-      parts.second!,
-    );
-    return local - Math.floor(ms / 1000) * 1000;
-  };
-  // Two passes settle the offset on either side of a daylight-saving change.
-  const first = asUtc - offsetAt(asUtc);
-  return asUtc - offsetAt(first);
 }
 
 /**

@@ -21,6 +21,9 @@
  * - POST submitted `{ portalReference }`: the entry's Form III was filed on the portal.
  * The guest's form is GUEST_REGISTER_PAGE, a plain HTML form posted to the same address.
  */
+import { nights } from './calendar-dates.js';
+import { HOUR_MS } from './instants.js';
+
 export const REGISTER_API = {
   entries: '/api/register',
   csv: '/api/register.csv',
@@ -279,9 +282,6 @@ export function portalDate(date: string): string {
   return `${d}/${m}/${y}`;
 }
 
-const nightsBetween = (a: string, b: string) =>
-  Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
-
 /**
  * A foreign guest's Form III worksheet: every particular in the order the portal asks for it
  * (Form C's order as the portal showed it before Form III; see the register README for what
@@ -310,7 +310,7 @@ export function formIIIWorksheet(e: RegisterEntry): { label: string; value: stri
     ['Date of arrival in India', portalDate(f.arrivalInIndia)],
     ['Date of arrival at the accommodation', portalDate(e.arrival)],
     ['Time of arrival at the accommodation', e.arrivalTime],
-    ['Intended duration of stay (days)', String(nightsBetween(e.arrival, e.departure))],
+    ['Intended duration of stay (days)', String(nights(e.arrival, e.departure))],
     ['Purpose of visit', f.purpose],
     ['Next destination', f.nextDestination],
     ['Contact in India', f.contactInIndia],
@@ -329,5 +329,5 @@ export function formIIIState(
   if (f.submittedAt) return { kind: 'submitted' };
   const left = Date.parse(f.due) - now;
   if (left <= 0) return { kind: 'overdue' };
-  return { kind: 'due', hours: Math.ceil(left / 3_600_000) };
+  return { kind: 'due', hours: Math.ceil(left / HOUR_MS) };
 }

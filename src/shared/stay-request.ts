@@ -259,7 +259,7 @@ export function contactProblems(
   if ((contact.message ?? '').trim().length > STAY_LIMITS.message) {
     problems.push({
       field: 'message',
-      error: `The message can be at most ${STAY_LIMITS.message.toLocaleString('en-IN')} characters long.`,
+      error: `The message can be at most ${new Intl.NumberFormat('en-IN').format(STAY_LIMITS.message)} characters long.`,
     });
   }
   return problems;

@@ -13,8 +13,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../store/db.js';
-
-const HOUR_MS = 60 * 60 * 1000;
+import { HOUR_MS, MINUTE_MS } from '../../shared/instants.js';
 
 /** Absolute lifetime (SESS-3): a session ends 7 days after its login, however much it is used. */
 export const SESSION_ABSOLUTE_MS = 7 * 24 * HOUR_MS;
@@ -25,7 +24,7 @@ export const SESSION_IDLE_MS = 12 * HOUR_MS;
  * requests (an upload of twenty photos) costs one database write, not twenty. An idle lifetime of
  * 12 hours is then exact to the minute.
  */
-export const SESSION_TOUCH_MS = 60 * 1000;
+export const SESSION_TOUCH_MS = MINUTE_MS;
 /** Name of the HttpOnly session cookie. The spec's `admin-key` cookie only switches the UI on. */
 export const SESSION_COOKIE = 'stays-session';
 export const ADMIN_KEY_COOKIE = 'admin-key';

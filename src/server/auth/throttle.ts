@@ -9,9 +9,10 @@
  */
 import { isIPv6 } from 'node:net';
 import type { Db } from '../store/db.js';
+import { MINUTE_MS } from '../../shared/instants.js';
 
 /** The window failures are counted in: 15 minutes, in milliseconds. */
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_WINDOW_MS = 15 * MINUTE_MS;
 /** Failures allowed per username and per IP within the window; the next attempt gets 429. */
 export const MAX_LOGIN_FAILURES = 5;
 

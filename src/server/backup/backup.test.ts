@@ -20,6 +20,7 @@ import { listFiles } from '../../../test/test-helpers.js';
 import { restoreFromTarget } from './restore.js';
 import { BackupService, type CopyEvent } from './service.js';
 import { BackupStore, keptCopies } from './store.js';
+import { systemClock } from '../../shared/instants.js';
 
 const BUCKET = 'stays-copy-test';
 const GUEST = {
@@ -81,7 +82,7 @@ function dataDirWithGuest(): { dataDir: string; db: Db } {
 }
 
 function startService(dataDir: string, config: BackupConfig, log: string[] = []) {
-  const service = new BackupService(dataDir, config, recordingLog(log));
+  const service = new BackupService(dataDir, config, recordingLog(log), systemClock);
   const copies: CopyEvent[] = [];
   service.onCopied((e) => copies.push(e));
   service.start();

@@ -27,11 +27,12 @@ import { API } from '../../shared/routes.js';
 import { requireOwner } from '../auth/guard.js';
 import type { Db } from '../store/db.js';
 import { BackupStore, keptCopies, type BucketManifest } from './store.js';
+import { MINUTE_MS, type Clock } from '../../shared/instants.js';
 
 /** How often the database is asked whether something was committed, ms. */
 const POLL_MS = 250;
 /** A lag past this is warned of in the bar and mailed to the owner once (BACKUP-4). */
-const LAG_WARNING_MS = 10 * 60_000;
+const LAG_WARNING_MS = 10 * MINUTE_MS;
 /** The local lineage record's name in DATA_DIR. */
 const LINEAGE_FILE = 'backup-lineage.json';
 
@@ -104,9 +105,10 @@ export class BackupService {
     private readonly dataDir: string,
     private readonly config: BackupConfig,
     private readonly log: FastifyBaseLogger,
+    /** The clock (TIME-3): buildApp's, which tests move. */
+    private readonly now: Clock,
     /** Called once when the lag passes LAG_WARNING_MS (the app enqueues the owner's mail). */
     private readonly onLagWarning: (lagMinutes: number) => void = () => {},
-    private readonly clock: () => number = Date.now,
   ) {
     this.store = new BackupStore(config);
   }
@@ -138,7 +140,7 @@ export class BackupService {
 
   /** What /healthz and the owner's bar show (BACKUP-4). */
   status(): BackupStatusAnswer {
-    const now = this.clock();
+    const now = this.now();
     return {
       configured: true,
       ...(this.lastCopyAt === undefined
@@ -154,7 +156,7 @@ export class BackupService {
     if (this.refused || !this.reader) return;
     const version = this.reader.pragma('data_version', { simple: true }) as number;
     if (version === this.copiedVersion) return;
-    const now = this.clock();
+    const now = this.now();
     this.pendingSince ??= now;
     try {
       await this.copy();
@@ -168,16 +170,16 @@ export class BackupService {
       if (this.error !== error) this.log.warn({ err }, 'backup: the copy off the machine failed');
       this.error = error;
     }
-    const lag = this.clock() - (this.pendingSince ?? this.clock());
+    const lag = this.now() - (this.pendingSince ?? this.now());
     if (this.pendingSince !== undefined && lag > LAG_WARNING_MS && !this.lagMailed) {
       this.lagMailed = true;
-      this.onLagWarning(Math.round(lag / 60_000));
+      this.onLagWarning(Math.round(lag / MINUTE_MS));
     }
   }
 
   /** One copy: snapshot, photos, database, manifest, pruning. */
   private async copy(): Promise<void> {
-    const snapshotAt = this.clock();
+    const snapshotAt = this.now();
     const bytes = this.reader!.serialize();
     // Header bytes 18-19 say WAL (2); a copy is one file in rollback-journal mode (1), which is
     // also what an in-memory database must be to open.
@@ -229,7 +231,7 @@ export class BackupService {
       await this.store.remove(dropped.map((c) => this.store.dbKey(c.generation)));
     }
     this.lastCopyAt = snapshotAt;
-    const event = { generation, snapshotAt, doneAt: this.clock(), bytes: sent };
+    const event = { generation, snapshotAt, doneAt: this.now(), bytes: sent };
     for (const listener of this.listeners) listener(event);
   }
 }
@@ -243,28 +245,21 @@ export function startBackup(
   app: FastifyInstance,
   ctx: AppContext,
   config: BackupConfig,
-  clock: () => number = Date.now,
 ): BackupService {
-  const service = new BackupService(
-    ctx.config.dataDir,
-    config,
-    app.log,
-    (minutes) => {
-      const text = `The copy of the bookings off the machine (BACKUP_TARGET) is ${minutes} minutes behind: the bucket does not answer or refuses the copy. /healthz says why. Bookings taken meanwhile are only on this server's disk.`;
-      enqueueMail(
-        ctx.db,
-        {
-          kind: 'owner-backup-lag',
-          to: ctx.config.mail.notifyEmail,
-          subject: `The off-machine copy is ${minutes} minutes behind`,
-          text,
-          html: `<p>${text}</p>`,
-        },
-        clock(),
-      );
-    },
-    clock,
-  );
+  const service = new BackupService(ctx.config.dataDir, config, app.log, ctx.clock, (minutes) => {
+    const text = `The copy of the bookings off the machine (BACKUP_TARGET) is ${minutes} minutes behind: the bucket does not answer or refuses the copy. /healthz says why. Bookings taken meanwhile are only on this server's disk.`;
+    enqueueMail(
+      ctx.db,
+      {
+        kind: 'owner-backup-lag',
+        to: ctx.config.mail.notifyEmail,
+        subject: `The off-machine copy is ${minutes} minutes behind`,
+        text,
+        html: `<p>${text}</p>`,
+      },
+      ctx.clock(),
+    );
+  });
   ctx.backup = service;
   app.addHook('onReady', async () => service.start());
   app.addHook('onClose', async () => service.stop());

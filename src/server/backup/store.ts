@@ -16,6 +16,7 @@ import type { BackupConfig } from '../config.js';
 import { s3Client } from '../publish/s3-target.js';
 import { BackupError } from './backup-error.js';
 import { seal, unseal } from './seal.js';
+import { HOUR_MS } from '../../shared/instants.js';
 
 /** One kept database copy. */
 export interface CopyRecord {
@@ -114,8 +115,6 @@ export class BackupStore {
     this.client.destroy();
   }
 }
-
-const HOUR_MS = 3_600_000;
 
 /**
  * The copies to keep at `now` (BACKUP-2): the latest, and the newest of each hour of the last

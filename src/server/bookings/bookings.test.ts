@@ -200,6 +200,7 @@ describe('BOOK-1, BOOK-2: a guest requests a stay', () => {
       'stay-1',
       [{ label: 'Airbnb', url: 'https://airbnb.test/cal.ics' }],
       [{ start: day(20), end: day(22), note: '' }],
+      clock,
     );
     saveSyncSuccess(
       t.ctx.db,
@@ -415,6 +416,7 @@ describe("BOOK-4: the owner's inbox and actions", () => {
       'stay-1',
       [{ label: 'Airbnb', url: 'https://airbnb.test/cal.ics' }],
       [],
+      clock,
     );
     saveSyncSuccess(
       t.ctx.db,

@@ -5,9 +5,10 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { BookingService } from './service.js';
+import { MINUTE_MS } from '../../shared/instants.js';
 
 /** How often expiry and erasure are checked: a request expires at most this late. */
-const EVERY_MS = 5 * 60 * 1000;
+const EVERY_MS = 5 * MINUTE_MS;
 
 export class BookingJobs {
   private timer: NodeJS.Timeout | undefined;

@@ -39,8 +39,8 @@ import { today } from '../../shared/calendar-dates.js';
 import { API } from '../../shared/routes.js';
 import { readPhone } from '../../shared/phone.js';
 import { contactProblems, stayProblems } from '../../shared/stay-request.js';
+import { HOUR_MS } from '../../shared/instants.js';
 
-const HOUR_MS = 60 * 60 * 1000;
 /** What the hourly limits count (request_attempts.kind): stored requests (BOOK-3), refused ones. */
 const STORED = 'booking';
 const REFUSED = 'booking-refused';
@@ -61,7 +61,9 @@ const optionalText = (max: number) =>
   z
     .string({ error: 'must be text' })
     .trim()
-    .max(max, { error: `can be at most ${max.toLocaleString('en-IN')} characters long` })
+    .max(max, {
+      error: `can be at most ${new Intl.NumberFormat('en-IN').format(max)} characters long`,
+    })
     .optional()
     .transform((v) => (v === '' ? undefined : v));
 

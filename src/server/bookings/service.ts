@@ -39,8 +39,7 @@ import { documentLinks } from '../gst/store.js';
 import { quoteStay } from '../../shared/quote.js';
 import type { Property } from '../../shared/site-data.js';
 import { publicSite } from '../publish/site-settings.js';
-
-const HOUR_MS = 60 * 60 * 1000;
+import { HOUR_MS, type Clock } from '../../shared/instants.js';
 
 /** A guest's request after validation (routes.ts): the phone in E.164, the honeypot gone. */
 export type ValidRequest = Omit<BookingRequestBody, 'website'>;
@@ -153,8 +152,8 @@ export class BookingService {
     private readonly mailer: Mailer,
     /** Who holds the nights: finds the conflicts an accept or a cancel makes or ends (CONFLICT-1). */
     private readonly conflicts: Pick<ConflictKeeper, 'exclusive' | 'changed'>,
-    /** The clock (ms since the epoch); tests move it. */
-    readonly now: () => number = Date.now,
+    /** The clock (TIME-3): buildApp's, which tests move. */
+    readonly now: Clock,
   ) {}
 
   /** Adds a hook run inside the transaction of every owner's change (GST-2). */

@@ -15,13 +15,13 @@ function icalDate(date: string): InstanceType<typeof ICAL.Time> {
  * night: a run that grows keeps its UID and the importing channel moves it. `host` names this
  * site in UIDs (RFC 5545 §3.8.4.7 recommends a domain on the right-hand side). Each direct
  * booking is an event of its own, "Booked (direct)", its UID made of its id: no guest data
- * (BOOK-6). A channel treats overlapping events as one busy time.
+ * (BOOK-6). A channel treats overlapping events as one busy time. `now` (ms) is every event's DTSTAMP.
  */
 export function exportCalendar(
   propertyId: string,
   ranges: DateRange[],
   host: string,
-  now: Date = new Date(),
+  now: number,
   direct: { id: string; start: string; end: string }[] = [],
 ): string {
   const calendar = new ICAL.Component('vcalendar');
@@ -29,7 +29,7 @@ export function exportCalendar(
   calendar.addPropertyWithValue('version', '2.0');
   calendar.addPropertyWithValue('calscale', 'GREGORIAN');
   calendar.addPropertyWithValue('method', 'PUBLISH');
-  const stamp = ICAL.Time.fromJSDate(now, true);
+  const stamp = ICAL.Time.fromJSDate(new Date(now), true);
   for (const range of ranges) {
     const event = new ICAL.Component('vevent');
     event.addPropertyWithValue('uid', `${propertyId}-${range.start}@${host}`);

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addDays, isCalendarDate, mergeRanges, propertyClock, today } from '../../shared/calendar-dates.js';
+import { addDays, isCalendarDate, mergeRanges, today } from '../../shared/calendar-dates.js';
+import { formatClock } from '../../shared/instants.js';
 import { FeedFetchError } from './fetch-feed.js';
 import { FeedParseError, parseFeed } from './parse.js';
 import { failureSentence, isStale } from './sync.js';
@@ -266,7 +267,7 @@ describe('dates', () => {
   it('names today and clock times in Asia/Kolkata', () => {
     const lateUtc = Date.UTC(2099, 0, 1, 19, 0);
     expect(today(lateUtc)).toBe('2099-01-02');
-    expect(propertyClock(Date.UTC(2099, 0, 1, 5, 12))).toBe('10:42');
+    expect(formatClock(Date.UTC(2099, 0, 1, 5, 12))).toBe('10:42');
     expect(addDays('2099-02-28', 1)).toBe('2099-03-01');
     expect(isCalendarDate('2099-02-29')).toBe(false);
     expect(isCalendarDate('2096-02-29')).toBe(true);
@@ -296,7 +297,7 @@ describe('feed status', () => {
   });
 
   it('words a failure for the owner with the Asia/Kolkata time and no address', () => {
-    const when = new Date(Date.UTC(2099, 0, 1, 5, 12));
+    const when = Date.UTC(2099, 0, 1, 5, 12);
     expect(failureSentence('Airbnb', new FeedFetchError('answered 404'), when)).toBe(
       'Airbnb: the address answered 404 at 10:42',
     );

@@ -21,12 +21,10 @@ import {
   addDays,
   dateOf,
   isCalendarDate,
-  propertyDate,
-  PROPERTY_TIME_ZONE,
   today,
-  zonedTimeToUtc,
   type DateRange,
 } from '../../shared/calendar-dates.js';
+import { propertyDate, PROPERTY_TIME_ZONE, zonedTimeToUtc } from '../../shared/instants.js';
 
 /** One imported booking: the feed's UID and its nights. */
 export interface FeedBooking extends DateRange {

@@ -106,7 +106,7 @@ export async function calendarRoutes(
   conflicts: ConflictKeeper,
 ): Promise<void> {
   const owner = requireOwner(ctx.db, ctx.config.site);
-  const sync = new CalendarSync(ctx.db, ctx.config.calendar, app.log, conflicts);
+  const sync = new CalendarSync(ctx.db, ctx.config.calendar, app.log, conflicts, ctx.clock);
   app.addHook('onReady', async () => sync.start());
   app.addHook('onClose', async () => sync.stop());
 
@@ -129,7 +129,7 @@ export async function calendarRoutes(
   }
 
   function ownerCalendar(propertyId: string): CalendarState {
-    const now = Date.now();
+    const now = ctx.clock();
     const secret = exportSecret(ctx.db, propertyId);
     return {
       feeds: listFeeds(ctx.db, propertyId).map((f) => ({
@@ -169,8 +169,8 @@ export async function calendarRoutes(
     void reply.header('cache-control', `public, max-age=${AVAILABILITY_MAX_AGE_SECONDS}`);
     return {
       propertyId,
-      updatedAt: calendarUpdatedAt(ctx.db, propertyId) ?? new Date().toISOString(),
-      unavailable: unavailableRanges(ctx.db, propertyId),
+      updatedAt: calendarUpdatedAt(ctx.db, propertyId) ?? new Date(ctx.clock()).toISOString(),
+      unavailable: unavailableRanges(ctx.db, propertyId, ctx.clock()),
     } satisfies AvailabilityAnswer;
   });
 
@@ -188,13 +188,14 @@ export async function calendarRoutes(
           .send('Not found');
       }
       const host = new URL(ctx.config.site.siteUrl).hostname;
-      const { runs, direct } = exportedStays(ctx.db, propertyId);
+      const now = ctx.clock();
+      const { runs, direct } = exportedStays(ctx.db, propertyId, now);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('cache-control', 'no-store')
         .header('x-robots-tag', 'noindex')
         .header('referrer-policy', 'no-referrer')
-        .send(exportCalendar(propertyId, runs, host, new Date(), direct));
+        .send(exportCalendar(propertyId, runs, host, now, direct));
     },
   );
 
@@ -223,7 +224,7 @@ export async function calendarRoutes(
     await conflicts.exclusive(propertyId, () =>
       ctx.db
         .transaction(() => {
-          replaceCalendar(ctx.db, propertyId, feeds, blocks);
+          replaceCalendar(ctx.db, propertyId, feeds, blocks, ctx.clock());
           conflicts.changed(propertyId);
         })
         .immediate(),

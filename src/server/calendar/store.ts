@@ -139,21 +139,23 @@ export function calendarUpdatedAt(db: Db, propertyId: string): string | undefine
 }
 
 /**
- * Replaces a property's feeds and blocks in one transaction. A feed whose URL is unchanged keeps
- * its id, sync state and bookings (matched in order); the others are new, and removed feeds take
- * their bookings with them. Returns the ids of the new feeds.
+ * Replaces a property's feeds and blocks in one transaction at `at` (ms, the app's clock: a new
+ * feed's creation, from which it turns stale). A feed whose URL is unchanged keeps its id, sync
+ * state and bookings (matched in order); the others are new, and removed feeds take their bookings
+ * with them. Returns the ids of the new feeds.
  */
 export function replaceCalendar(
   db: Db,
   propertyId: string,
   feeds: { label: string; url: string }[],
   blocks: Block[],
+  at: number,
 ): number[] {
   const save = db.transaction((): number[] => {
     const old = listFeeds(db, propertyId);
     const kept = new Set<number>();
     const added: number[] = [];
-    const now = new Date().toISOString();
+    const now = new Date(at).toISOString();
     feeds.forEach((feed, position) => {
       const same = old.find((f) => f.url === feed.url && !kept.has(f.id));
       if (same) {

@@ -11,7 +11,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../store/db.js';
-import { propertyClock } from '../../shared/calendar-dates.js';
+import { formatClock, HOUR_MS, MINUTE_MS, type Clock } from '../../shared/instants.js';
 import { DEFAULT_FETCH_BOUNDS, fetchFeed, FeedFetchError } from './fetch-feed.js';
 import { FeedLimitError, FeedReader } from './feed-reader.js';
 import { FeedParseError } from './parse.js';
@@ -26,7 +26,7 @@ import {
 } from './store.js';
 
 /** A feed with no successful sync for this long is stale. */
-const STALE_AFTER_MS = 12 * 60 * 60 * 1000;
+const STALE_AFTER_MS = 12 * HOUR_MS;
 
 /** What the sync needs to know; see CalendarConfig in config.ts. */
 export interface SyncOptions {
@@ -35,20 +35,20 @@ export interface SyncOptions {
   fetchTimeoutMs: number;
 }
 
-/** True when the feed has had no successful sync (or, never synced, has existed) for 12 hours. */
-export function isStale(feed: FeedRow, now: number = Date.now()): boolean {
+/** True when the feed has had no successful sync (or, never synced, has existed) for 12 hours at `now` (ms). */
+export function isStale(feed: FeedRow, now: number): boolean {
   const since = Date.parse(feed.lastSyncAt ?? feed.createdAt);
   return now - since > STALE_AFTER_MS;
 }
 
-/** The owner's sentence for a failed sync: "{label}: the address answered 404 at 10:42". */
-export function failureSentence(label: string, err: unknown, at: Date): string {
+/** The owner's sentence for a failed sync at `at` (ms): "{label}: the address answered 404 at 10:42" (Asia/Kolkata). */
+export function failureSentence(label: string, err: unknown, at: number): string {
   let what: string;
   if (err instanceof FeedFetchError || err instanceof FeedLimitError) what = err.message;
   else if (err instanceof FeedParseError)
     what = 'the address sent something that is not a calendar';
   else what = 'the sync failed';
-  return `${label}: ${what} at ${propertyClock(at.getTime())}`;
+  return `${label}: ${what} at ${formatClock(at)}`;
 }
 
 /** The sync service of one server: start(), syncProperty(), stop(). */
@@ -64,6 +64,8 @@ export class CalendarSync {
     private readonly log: FastifyBaseLogger,
     /** Finds the conflicts a sync makes or ends, and gives each property its turn to write. */
     private readonly conflicts: Pick<ConflictKeeper, 'exclusive' | 'changed'>,
+    /** The clock (TIME-3): buildApp's, which tests move. */
+    private readonly now: Clock,
     /** Reads fetched feeds; stopped with the sync. */
     readonly reader: FeedReader = new FeedReader(),
   ) {}
@@ -84,7 +86,7 @@ export class CalendarSync {
   }
 
   private schedule(): void {
-    const period = this.options.syncMinutes * 60_000;
+    const period = this.options.syncMinutes * MINUTE_MS;
     const delay = period + Math.round((Math.random() - 0.5) * 0.2 * period);
     this.timer = setTimeout(() => {
       void this.syncAll().finally(() => {
@@ -121,11 +123,11 @@ export class CalendarSync {
           allowPrivate: this.options.allowPrivate,
           signal: this.stopping.signal,
         });
-        const bookings = await this.reader.read(text);
+        const bookings = await this.reader.read(text, this.now());
         await this.conflicts.exclusive(feed.propertyId, () =>
           this.db
             .transaction(() => {
-              if (saveSyncSuccess(this.db, feed.id, feed.url, bookings, new Date()))
+              if (saveSyncSuccess(this.db, feed.id, feed.url, bookings, new Date(this.now())))
                 this.conflicts.changed(feed.propertyId);
             })
             .immediate(),
@@ -136,7 +138,7 @@ export class CalendarSync {
         );
       } catch (err) {
         if (this.stopping.signal.aborted) return;
-        const sentence = failureSentence(feed.label, err, new Date());
+        const sentence = failureSentence(feed.label, err, this.now());
         saveSyncFailure(this.db, feed.id, feed.url, sentence);
         this.log.warn(
           { feedId: feed.id, propertyId: feed.propertyId, error: sentence },

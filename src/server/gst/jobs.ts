@@ -5,8 +5,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { GstService } from './service.js';
+import { MINUTE_MS } from '../../shared/instants.js';
 
-const EVERY_MS = 5 * 60 * 1000;
+const EVERY_MS = 5 * MINUTE_MS;
 
 /** Starts the schedule; returns its stop. */
 export function scheduleInvoices(gst: GstService, log: FastifyBaseLogger): () => void {

@@ -99,6 +99,6 @@ export function amountInWords(paise: number): string {
 export function formatAmount(paise: number): string {
   const sign = paise < 0 ? '-' : '';
   const abs = Math.abs(paise);
-  const rupees = Math.floor(abs / 100).toLocaleString('en-IN');
+  const rupees = new Intl.NumberFormat('en-IN').format(Math.floor(abs / 100));
   return `${sign}${rupees}.${String(abs % 100).padStart(2, '0')}`;
 }

@@ -8,7 +8,7 @@
  * `{PREFIX}{series letter}/{YY-YY}/{0001}`, e.g. STY/26-27/0001 (tax invoice), STYR/26-27/0001
  * (receipt voucher).
  */
-import { propertyDate } from '../../shared/calendar-dates.js';
+import { propertyDate } from '../../shared/instants.js';
 import type { DocumentType } from '../../shared/gst-documents.js';
 
 /** The letter after the prefix that names each type's series ('' for tax invoices). */

@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { formatDate } from '../../shared/calendar-dates.js';
+import { propertyDate } from '../../shared/instants.js';
 import type { DocumentBody } from './document.js';
 import { formatAmount } from './money.js';
 import type { DocumentRow } from './store.js';
@@ -166,7 +167,7 @@ export function documentPageHtml(doc: DocumentRow, pdfHref: string): string {
   ];
   const cancelled =
     doc.status === 'cancelled'
-      ? `<p class="cancelled">Cancelled${doc.cancelledAt ? ` on ${formatDate(doc.cancelledAt.slice(0, 10))}` : ''}: ${escapeHtml(doc.cancelReason ?? '')}</p>`
+      ? `<p class="cancelled">Cancelled${doc.cancelledAt ? ` on ${formatDate(propertyDate(doc.cancelledAt))}` : ''}: ${escapeHtml(doc.cancelReason ?? '')}</p>`
       : '';
   return `<!doctype html>
 <html lang="en-IN">

@@ -20,7 +20,8 @@ import { ApiError, badRequest, notFound } from '../errors.js';
 import { getBooking, replaceQuote } from '../bookings/store.js';
 import { stayOf, valueBeforeTax } from '../bookings/views.js';
 import type { Booking, BookingAction } from '../../shared/bookings.js';
-import { nights as nightCount, propertyDate, addDays } from '../../shared/calendar-dates.js';
+import { nights as nightCount, addDays } from '../../shared/calendar-dates.js';
+import { propertyDate, type Clock } from '../../shared/instants.js';
 import { GST } from '../../shared/quote.js';
 import type { GstRate } from '../../shared/gst.js';
 import { placeOfSupply } from './gstin.js';
@@ -72,8 +73,8 @@ export class GstService {
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'gst' | 'site'>,
-    /** The clock (ms since the epoch); tests move it. */
-    readonly now: () => number = Date.now,
+    /** The clock (TIME-3): buildApp's, which tests move. */
+    readonly now: Clock,
   ) {}
 
   private invoiceHooks: ((b: Booking, at: string) => void)[] = [];

@@ -32,8 +32,8 @@ import {
   nextDueAt,
   type QueuedMail,
 } from './store.js';
+import { MINUTE_MS, type Clock } from '../../shared/instants.js';
 
-const MINUTE_MS = 60_000;
 /** How long a message is retried: 48 hours from its enqueueing (BOOK-8 asks at least 24). */
 export const RETRY_FOR_MS = 48 * 60 * MINUTE_MS;
 /** The longest wait between two tries of one message. */
@@ -110,8 +110,8 @@ export class MailSender {
     private readonly db: Db,
     private readonly config: MailConfig,
     private readonly log: FastifyBaseLogger,
-    /** The clock (ms since the epoch); tests move it. */
-    private readonly now: () => number = Date.now,
+    /** The clock (TIME-3): buildApp's, which tests move. */
+    private readonly now: Clock,
   ) {
     this.transport = config.smtpUrl
       ? (nodemailer.createTransport({

@@ -8,7 +8,7 @@
  * booking's rows go when its guest data is erased (BOOK-9).
  */
 import type { Db } from '../store/db.js';
-import { propertyClock } from '../../shared/calendar-dates.js';
+import { formatClock } from '../../shared/instants.js';
 
 /** What a message is about; the owner's inbox names a message by it. */
 type MailKind =
@@ -207,7 +207,7 @@ export function mailProblems(db: Db, bookingIds: string[]): Map<string, string[]
     const why = r.last_error ?? 'it failed';
     const sentence = r.failed_at
       ? `${what} could not be sent (${why}); send it yourself.`
-      : `${what}: not sent yet (${why}), next try ${propertyClock(r.next_at)}.`;
+      : `${what}: not sent yet (${why}), next try ${formatClock(r.next_at)}.`;
     problems.set(r.booking_id, [...(problems.get(r.booking_id) ?? []), sentence]);
   }
   return problems;

@@ -33,6 +33,7 @@ import {
   updateConflictSides,
   type StoredConflict,
 } from './store.js';
+import type { Clock } from '../../shared/instants.js';
 
 /** A conflict found: its nights, its sides as the owner reads them, and `key`, its sides' identity. */
 export interface FoundConflict extends DateRange {
@@ -103,8 +104,8 @@ export class ConflictKeeper {
     private readonly mailer: Mailer,
     /** The property's name for the mail, from the published catalogue; undefined when unknown. */
     private readonly propertyName: (id: string) => string | undefined,
-    /** The clock (ms since the epoch); tests move it. */
-    private readonly now: () => number = Date.now,
+    /** The clock (TIME-3): buildApp's, which tests move. */
+    private readonly now: Clock,
   ) {}
 
   /**

@@ -43,12 +43,8 @@ export function holdingsOf(db: Db, propertyId: string): Holding[] {
   ];
 }
 
-/** Runs of unavailable nights from today on (AVL-7): sorted, merged, whoever holds them. */
-export function unavailableRanges(
-  db: Db,
-  propertyId: string,
-  now: number = Date.now(),
-): DateRange[] {
+/** Runs of unavailable nights from today (of the instant `now`, ms) on (AVL-7): sorted, merged, whoever holds them. */
+export function unavailableRanges(db: Db, propertyId: string, now: number): DateRange[] {
   return mergeRanges(
     holdingsOf(db, propertyId).map(({ start, end }) => ({ start, end })),
     today(now),
@@ -57,12 +53,12 @@ export function unavailableRanges(
 
 /**
  * What the export feed holds (AVL-8, BOOK-6): the merged runs of imported bookings and blocks from
- * today on, and each direct booking holding nights that ends after today, with its id only.
+ * today (of the instant `now`, ms) on, and each direct booking holding nights that ends after today, with its id only.
  */
 export function exportedStays(
   db: Db,
   propertyId: string,
-  now: number = Date.now(),
+  now: number,
 ): { runs: DateRange[]; direct: { id: string; start: string; end: string }[] } {
   const from = today(now);
   const others = [...feedHoldings(db, propertyId), ...blockHoldings(db, propertyId)];

@@ -53,8 +53,8 @@ import {
 import type { Booking, OwnerPayment } from '../../shared/bookings.js';
 import { formatDate } from '../../shared/calendar-dates.js';
 import { formatPaise } from '../../shared/stay-basics.js';
+import { MINUTE_MS, type Clock } from '../../shared/instants.js';
 
-const MINUTE_MS = 60_000;
 /** PAY-6: how often unpaid links are checked with Razorpay (webhooks can be missed). */
 const RECONCILE_EVERY_MS = 15 * MINUTE_MS;
 /** How often links waiting to be made are looked at (each has its own next try). */
@@ -123,8 +123,8 @@ export class PaymentService {
     private readonly config: Pick<Config, 'site' | 'razorpay'>,
     private readonly bookings: BookingService,
     private readonly log: FastifyBaseLogger,
-    /** The clock (ms since the epoch); tests move it. */
-    private readonly now: () => number = Date.now,
+    /** The clock (TIME-3): buildApp's, which tests move. */
+    private readonly now: Clock,
     /** How long one Razorpay call may take (tests shorten it). */
     timeoutMs = 10_000,
   ) {

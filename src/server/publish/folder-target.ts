@@ -263,7 +263,7 @@ export function createFolderTarget(siteDir: string): FolderTarget {
      * Then removes the records older than RETAIN_MS but the serving one's, and every kept file
      * (UPGRADE-3) that no remaining record names.
      */
-    async prune(now = Date.now()): Promise<number> {
+    async prune(now: number): Promise<number> {
       let removed = 0;
       const remove = (name: string) => {
         fs.rmSync(path.join(siteDir, name), { recursive: true, force: true });

@@ -9,7 +9,7 @@
  *   mistake); carousel photos that wait for the app are shown at once instead;
  * - links to the home page and to property pages stay inside the preview of the same revision.
  */
-import { formatRevisionTime } from '../../shared/revision-time.js';
+import { formatInstant } from '../../shared/instants.js';
 import type { AppContext } from '../context.js';
 import type { RevisionRow } from '../store/revisions.js';
 import { readTemplate, withoutScripts } from './client-build.js';
@@ -47,7 +47,7 @@ export async function renderPreview(
     page.head.replace(/<meta name="robots"[^>]*>/g, '') +
     '<meta name="robots" content="noindex, nofollow">' +
     PREVIEW_STYLE;
-  const when = formatRevisionTime(revision.createdAt);
+  const when = formatInstant(revision.createdAt);
   const banner =
     '<aside class="preview-banner" aria-label="Preview">' +
     `<span>Preview of revision ${revision.id}, saved ${escapeHtml(when)} by ${escapeHtml(revision.author)}: ` +

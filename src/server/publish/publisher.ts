@@ -96,7 +96,7 @@ async function publishLocked(
   const problems: string[] = [];
   for (const [i, target] of targets.entries()) {
     try {
-      stored[i]!.pruned = await target.prune();
+      stored[i]!.pruned = await target.prune(ctx.clock());
     } catch (error) {
       problems.push(`${target.kind}: ${(error as Error).message}`);
     }

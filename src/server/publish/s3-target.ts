@@ -262,7 +262,7 @@ export function createBucketTarget(
         ...(settings ? { settings } : {}),
       };
     },
-    async prune(now = Date.now()): Promise<number> {
+    async prune(now: number): Promise<number> {
       const manifest = committed ?? (await readManifest());
       if (!manifest) return 0;
       const needed = new Set([

@@ -5,6 +5,7 @@
  * - `s3-target.ts`: an S3-compatible bucket a CDN serves (when PUBLISH_TARGET names one).
  * A target is told the files in two calls, the files pages name first (CDN-4), then commits.
  */
+import { DAY_MS } from '../../shared/instants.js';
 
 /**
  * What a publish put online: the catalogue revision, the ISO time of the publish, and what
@@ -64,9 +65,9 @@ export interface PublishTarget {
   /**
    * Removes what no page published in the last RETAIN_MS names, nor the current publish, bounded
    * per call (CDN-6, UPGRADE-3); resolves to how many files or folders it removed. `now` is the
-   * time in ms (tests move it).
+   * time in ms, the app's clock (TIME-3).
    */
-  prune(now?: number): Promise<number>;
+  prune(now: number): Promise<number>;
 }
 
 /**
@@ -74,7 +75,7 @@ export interface PublishTarget {
  * a page still open in a browser, or kept by a CDN's cache, finds its scripts, its data script and
  * its styles after any number of later publishes and upgrades.
  */
-export const RETAIN_MS = 24 * 60 * 60 * 1000;
+export const RETAIN_MS = DAY_MS;
 
 /**
  * Whether the file at `urlPath` is one whose name changes with its bytes and which pages name, kept by age

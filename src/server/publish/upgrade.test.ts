@@ -242,7 +242,7 @@ describe('an upgrade never leaves a page without its scripts (UPGRADE-1..UPGRADE
     ).json()) as { totalPaise: number; taxPaise: number };
     expect(quote.taxPaise).toBeGreaterThan(0);
     const rupees = (paise: number) =>
-      `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0 })}`;
+      `₹${new Intl.NumberFormat('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0 }).format(paise / 100)}`;
     const context = await browser.newContext({ baseURL: siteUrl, ignoreHTTPSErrors: true });
     cleanups.push(() => context.close());
     const page = await context.newPage();

@@ -44,7 +44,7 @@ export async function quoteRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const parsed = querySchema.safeParse(req.query);
       if (!parsed.success) throw schemaRefusal(parsed.error);
       const stay = { ...parsed.data, guests: guestsOf(parsed.data.guests) };
-      const now = Date.now();
+      const now = ctx.clock();
       // STAY-1: a query that is not a stay (a date that is not one, or too far ahead, guests
       // outside 1–50) is 400; any other problem is quoted, in `problems`.
       const malformed = stayProblems(property, stay, { today: today(now) }).find(

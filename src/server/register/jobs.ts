@@ -5,8 +5,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { RegisterService } from './service.js';
+import { MINUTE_MS } from '../../shared/instants.js';
 
-const EVERY_MS = 5 * 60 * 1000;
+const EVERY_MS = 5 * MINUTE_MS;
 
 /** Runs both checks now and every EVERY_MS; returns the stop. A failure is logged and tried again. */
 export function scheduleRegister(register: RegisterService, log: FastifyBaseLogger): () => void {

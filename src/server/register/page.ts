@@ -9,6 +9,7 @@
 import { escapeHtml as e, pageCsp, pageHtml } from '../html.js';
 import { formatDate } from '../../shared/calendar-dates.js';
 import type { BookingStay } from '../../shared/bookings.js';
+import { propertyDate } from '../../shared/instants.js';
 import {
   FORM_III_FIELDS,
   GUEST_CATEGORIES,
@@ -118,7 +119,7 @@ export function registerFormHtml(stay: FormStay, state: FormState): string {
     ? `<div class="problem" role="alert" id="problem"><p>Nothing was saved: please check <a href="#${e(idOf(problem.field))}">${e(problemLabel)}</a>.</p><p>${e(problem.error)}</p></div>`
     : '';
   const received = state.received
-    ? `<p class="notice">We received the register for ${state.received.count} adult${state.received.count === 1 ? '' : 's'} on ${e(formatDate(state.received.at.slice(0, 10)))}, thank you. Sending the form again replaces it.</p>`
+    ? `<p class="notice">We received the register for ${state.received.count} adult${state.received.count === 1 ? '' : 's'} on ${e(formatDate(propertyDate(state.received.at)))}, thank you. Sending the form again replaces it.</p>`
     : '';
 
   /** One control with its label, hint and error. */
@@ -259,7 +260,7 @@ export function registerPrintHtml(
   const rows = entries
     .map(
       (x, i) =>
-        `<tr><td>${i + 1}</td><td>${e(x.name)}</td><td>${e(x.nationality)}${x.category === 'oci' ? ' (OCI)' : ''}</td><td>${e(x.address)}</td><td>${e(x.phone)}</td><td>${e(ID_TYPE_WORDS[x.idType])} …${e(x.idLast4)}</td><td>${e(x.propertyName)}</td><td>${e(portalDate(x.arrival))} ${e(x.arrivalTime)}</td><td>${e(portalDate(x.departure))}</td><td>${e(x.reference ?? (x.source === 'owner' ? 'At check-in' : ''))}</td><td>${x.formIII ? (x.formIII.submittedAt ? `Submitted ${e(portalDate(x.formIII.submittedAt.slice(0, 10)))}, ${e(x.formIII.portalReference ?? '')}` : 'Not yet submitted') : '—'}</td></tr>`,
+        `<tr><td>${i + 1}</td><td>${e(x.name)}</td><td>${e(x.nationality)}${x.category === 'oci' ? ' (OCI)' : ''}</td><td>${e(x.address)}</td><td>${e(x.phone)}</td><td>${e(ID_TYPE_WORDS[x.idType])} …${e(x.idLast4)}</td><td>${e(x.propertyName)}</td><td>${e(portalDate(x.arrival))} ${e(x.arrivalTime)}</td><td>${e(portalDate(x.departure))}</td><td>${e(x.reference ?? (x.source === 'owner' ? 'At check-in' : ''))}</td><td>${x.formIII ? (x.formIII.submittedAt ? `Submitted ${e(portalDate(propertyDate(x.formIII.submittedAt)))}, ${e(x.formIII.portalReference ?? '')}` : 'Not yet submitted') : '—'}</td></tr>`,
     )
     .join('');
   const register = scroll(

@@ -19,6 +19,7 @@ import { listFiles, makeTestApp, type TestApp } from '../../../test/test-helpers
 import { startSmtpServer, type SmtpServer } from '../../../test/test-smtp-server.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { arrivalInstant } from './service.js';
+import { registerFormHtml } from './page.js';
 
 let t: TestApp | undefined;
 let smtp: SmtpServer | undefined;
@@ -617,5 +618,22 @@ describe('REG-8, REG-9: kept REGISTER_DAYS, never published nor logged', () => {
     expect(log.length).toBeGreaterThan(0);
     expect(log).toContain('guest register received');
     for (const s of [...secrets, page.split('/').pop()!]) expect(log).not.toContain(s);
+  });
+});
+
+describe("TIME-2: the day a register was received is India's", () => {
+  it('dates a form received at 20:00 UTC by the next day, as it is in Chikmagalur', () => {
+    const stay = {
+      reference: 'STY-TIME',
+      propertyName: 'Coffee View Suite',
+      checkIn: '2026-03-12',
+      checkOut: '2026-03-14',
+      guests: 1,
+      pagePath: '/booking/x/y',
+    };
+    const html = (at: string) =>
+      registerFormHtml(stay, { received: { count: 1, at }, registerDays: 400 });
+    expect(html('2026-03-10T20:00:00.000Z')).toContain('1 adult on Wed 11 Mar 2026');
+    expect(html('2026-03-10T18:29:00.000Z')).toContain('1 adult on Tue 10 Mar 2026');
   });
 });

@@ -16,13 +16,15 @@ import { ApiError, notFound } from '../errors.js';
 import { enqueueMail } from '../mail/store.js';
 import type { Mailer } from '../bookings/service.js';
 import type { Booking } from '../../shared/bookings.js';
+import { addDays, today } from '../../shared/calendar-dates.js';
 import {
+  HOUR_MS,
   PROPERTY_TIME_ZONE,
-  addDays,
-  propertyClock,
-  today,
+  formatClock,
+  propertyDate,
   zonedTimeToUtc,
-} from '../../shared/calendar-dates.js';
+  type Clock,
+} from '../../shared/instants.js';
 import { portalDate, type RegisterList } from '../../shared/register.js';
 import type { ValidEntry } from './entry.js';
 import {
@@ -39,7 +41,6 @@ import {
   type EntryRow,
 } from './store.js';
 
-const HOUR_MS = 3_600_000;
 /** Form III is due this long after arrival (rule 17). */
 const FORM_III_DUE_MS = 24 * HOUR_MS;
 /** The one reminder goes this long after arrival (REG-7). */
@@ -88,8 +89,8 @@ export class RegisterService {
     private readonly db: Db,
     private readonly config: Pick<Config, 'bookings' | 'mail' | 'site'>,
     private readonly mailer: Mailer,
-    /** The clock (ms since the epoch); tests move it. */
-    readonly now: () => number = Date.now,
+    /** The clock (TIME-3): buildApp's, which tests move. */
+    readonly now: Clock,
   ) {}
 
   private insert(
@@ -213,7 +214,7 @@ export class RegisterService {
         .transaction(() => {
           if (!markReminded(this.db, e.id, at)) return;
           const due = Date.parse(e.formIII!.due);
-          const when = `${portalDate(today(due))} ${propertyClock(due)}`;
+          const when = `${portalDate(propertyDate(due))} ${formatClock(due)}`;
           const stay = e.reference ? `booking ${e.reference}` : 'a stay recorded at check-in';
           const text = [
             `Form III is due by ${when} (India) for a foreign guest at ${e.propertyName} (${stay}, arrived ${portalDate(e.arrival)} ${e.arrivalTime}).`,

@@ -6,7 +6,7 @@
  */
 import type { StaleImportAnswer } from '../../shared/api-types.js';
 import { describeChanges } from '../../shared/change-summary.js';
-import { formatRevisionTime } from '../../shared/revision-time.js';
+import { formatInstant } from '../../shared/instants.js';
 import type { SiteData } from '../../shared/site-data.js';
 import type { Db } from '../store/db.js';
 import { ApiError } from '../errors.js';
@@ -30,7 +30,7 @@ function attemptedChanges(db: Db, submitted: SiteData): string[] {
  */
 export function staleAnswer(db: Db, err: StaleRevisionError, submitted: SiteData): ApiError {
   const latest = getRevision(db, err.latest);
-  const by = latest ? ` by ${latest.author} on ${formatRevisionTime(latest.createdAt)}` : '';
+  const by = latest ? ` by ${latest.author} on ${formatInstant(latest.createdAt)}` : '';
   return new ApiError(
     409,
     `Your change was not saved. This page shows revision ${submitted.revision}, but revision ` +

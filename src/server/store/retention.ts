@@ -11,9 +11,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { photoStem, VARIANT_FORMATS, VARIANT_WIDTHS } from '../../shared/photo-urls.js';
 import type { AppContext } from '../context.js';
+import { DAY_MS } from '../../shared/instants.js';
 
 /** How long a photo named by no revision is kept after its upload, milliseconds (a day). */
-export const PHOTO_GRACE_MS = 24 * 60 * 60 * 1000;
+export const PHOTO_GRACE_MS = DAY_MS;
 
 export interface RetentionResult {
   /** How many revisions were deleted. */
@@ -42,11 +43,12 @@ function photoFiles(ctx: Pick<AppContext, 'paths'>, name: string): string[] {
  * (uploaded before `now - PHOTO_GRACE_MS`). The database part runs in one IMMEDIATE transaction;
  * files are deleted after it commits, so a crash in between leaves stray files, never a photo row
  * whose files are gone; a file that cannot be deleted is reported in `filesLeft`, the others are
- * deleted anyway. `now` is milliseconds since the epoch. Throws only on a database error.
+ * deleted anyway. `now` is milliseconds since the epoch (default: the app's clock, TIME-3). Throws
+ * only on a database error.
  */
 export function applyRetention(
-  ctx: Pick<AppContext, 'db' | 'paths' | 'config'>,
-  now = Date.now(),
+  ctx: Pick<AppContext, 'db' | 'paths' | 'config' | 'clock'>,
+  now = ctx.clock(),
 ): RetentionResult {
   const { db } = ctx;
   const prune = db.transaction((): RetentionResult => {
@@ -112,7 +114,7 @@ export function applyRetention(
  * database part runs again at the next save.
  */
 export function applyRetentionAfterSave(
-  ctx: Pick<AppContext, 'db' | 'paths' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'paths' | 'config' | 'clock'>,
   log: { error(obj: object, msg: string): void },
 ): void {
   try {

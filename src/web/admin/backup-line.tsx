@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { BackupStatusAnswer } from '../../shared/api-types.js';
+import { formatDuration } from '../../shared/instants.js';
 import { API } from '../../shared/routes.js';
 import { apiFetch } from '../api-fetch.js';
 import { useLatestCall } from '../latest-call.js';
@@ -15,13 +16,6 @@ import styles from './admin.module.css';
 const REFRESH_MS = 30_000;
 /** A lag past this is a warning (the server mails the owner too). */
 const WARN_SECONDS = 600;
-
-/** "3 s", "12 min", "2 h". */
-function span(seconds: number): string {
-  if (seconds < 90) return `${Math.max(0, Math.round(seconds))} s`;
-  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min`;
-  return `${Math.round(seconds / 3600)} h`;
-}
 
 /** The bar's sentence for `status` at `now` (ms), and whether it is a warning. */
 function backupSentence(
@@ -36,10 +30,10 @@ function backupSentence(
   }
   if (status.error) return { text: `Not copied off the machine: ${status.error}`, warning: true };
   if (!status.lastCopyAt) return { text: 'Copying off the machine…', warning: false };
-  const ago = span((now - Date.parse(status.lastCopyAt)) / 1000);
+  const ago = formatDuration(now - Date.parse(status.lastCopyAt));
   if (status.lagSeconds > WARN_SECONDS) {
     return {
-      text: `The copy off the machine is ${span(status.lagSeconds)} behind (last copied ${ago} ago).`,
+      text: `The copy off the machine is ${formatDuration(status.lagSeconds * 1000)} behind (last copied ${ago} ago).`,
       warning: true,
     };
   }

@@ -9,11 +9,12 @@ import { BOOKING_STATUS_WORDS, type OwnerBooking } from '../../shared/bookings.j
 import type { Conflict } from '../../shared/conflicts.js';
 import { ConflictNotice } from './conflicts/conflict-notice.js';
 import { formatDate } from '../../shared/calendar-dates.js';
+import { ageOf } from '../../shared/instants.js';
 import { formatPaise } from '../../shared/stay-basics.js';
 import { BookingActions } from './booking-actions.js';
 import { BookingGst } from './booking-gst.js';
 import { BookingPayment } from './booking-payment.js';
-import { ageOf, telUrl, whatsappUrl } from './booking-words.js';
+import { telUrl, whatsappUrl } from './booking-words.js';
 import type { BookingsDialogState } from './use-bookings-dialog.js';
 import styles from './bookings.module.css';
 

@@ -8,7 +8,8 @@
  */
 import { useId, useState } from 'react';
 import type { OwnerBooking, OwnerPayment } from '../../shared/bookings.js';
-import { formatDate, propertyClock, propertyDate } from '../../shared/calendar-dates.js';
+import { formatDate } from '../../shared/calendar-dates.js';
+import { formatClock, propertyDate } from '../../shared/instants.js';
 import { PAYMENTS_API } from '../../shared/payments.js';
 import { formatPaise } from '../../shared/stay-basics.js';
 import { apiFetch } from '../api-fetch.js';
@@ -29,7 +30,7 @@ const METHOD_WORDS: Record<string, string> = {
 function paidWords(p: OwnerPayment): string {
   if (p.amountPaise === undefined) return '';
   const ms = p.paidAt ? Date.parse(p.paidAt) : NaN;
-  const when = Number.isNaN(ms) ? '' : `, ${formatDate(propertyDate(ms))} ${propertyClock(ms)}`;
+  const when = Number.isNaN(ms) ? '' : `, ${formatDate(propertyDate(ms))} ${formatClock(ms)}`;
   return `${formatPaise(p.amountPaise)} by ${METHOD_WORDS[p.method ?? ''] ?? p.method ?? 'Razorpay'}${when}`;
 }
 

@@ -1,6 +1,6 @@
 /**
  * What the owner's inbox says about a booking (INBOX-2, INBOX-3): which actions its state allows,
- * their buttons' words, its age ("2 h ago") and the guest's contact links. Pure, so the card and
+ * their buttons' words and the guest's contact links (its age is instants.ts's ageOf). Pure, so the card and
  * the tests read the same words.
  */
 import type { BookingAction, BookingFilter, OwnerBooking } from '../../shared/bookings.js';
@@ -21,26 +21,6 @@ export const FILTER_WORDS: Record<BookingFilter, { label: string; empty: string 
   past: { label: 'Past', empty: 'No past bookings.' },
   all: { label: 'All', empty: 'No requests or bookings yet.' },
 };
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/**
- * How long ago `iso` was, as the owner reads it at a glance: "just now", "5 min ago", "2 h ago",
- * "3 days ago" (up to 60 days), then "on 5 Jan 2026". A time it cannot read is given as it is.
- */
-export function ageOf(iso: string, now: number): string {
-  const at = Date.parse(iso);
-  if (Number.isNaN(at)) return iso;
-  const ms = Math.max(0, now - at);
-  if (ms < MINUTE) return 'just now';
-  if (ms < HOUR) return `${Math.floor(ms / MINUTE)} min ago`;
-  if (ms < DAY) return `${Math.floor(ms / HOUR)} h ago`;
-  const days = Math.floor(ms / DAY);
-  if (days <= 60) return days === 1 ? '1 day ago' : `${days} days ago`;
-  return `on ${new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' }).format(at)}`;
-}
 
 /** The guest's phone as a WhatsApp chat link (`https://wa.me/{digits}`: country code, no plus, no spaces). */
 export function whatsappUrl(phone: string): string {

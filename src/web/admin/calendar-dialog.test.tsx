@@ -86,7 +86,8 @@ describe('CalendarDialog', () => {
   it('shows each feed’s status in plain words, stale marked, and the blocks and export address', async () => {
     server.answers[path] = [{ status: 200, body: state }];
     open();
-    await screen.findByText(/^Last synced .+ · 3 bookings$/);
+    // TIME-1: the sync's time in Asia/Kolkata (05:12 UTC), like the error's beside it.
+    await screen.findByText('Last synced 10 Mar 2026, 10:42 · 3 bookings');
     expect(screen.getByText('Not synced yet')).toBeTruthy();
     expect(screen.getByText('Booking.com: the address answered 404 at 10:42')).toBeTruthy();
     expect(screen.getAllByText('Stale: no successful sync for 12 hours')).toHaveLength(1);

@@ -1,26 +1,19 @@
 /**
  * The Calendar dialog's 'Calendars to import' section (AVL-1, AVL-4): a label and a URL per feed
  * (add, edit, remove), each stored feed with its last successful sync, the bookings it gave, its
- * last error in plain words, and a visible mark when stale (no successful sync for 12 hours).
+ * last error in plain words (its time and the last sync's both in Asia/Kolkata, TIME-1), and a visible mark when stale (no successful sync for 12 hours).
  */
 import type { CalendarFeed } from '../../shared/api-types.js';
 import type { CalendarDialogState } from './use-calendar-dialog.js';
+import { formatInstant } from '../../shared/instants.js';
 import styles from './admin.module.css';
-
-/** "22 Nov 2026, 10:42 am" in the owner's time zone. */
-function syncTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
 
 function FeedStatus({ feed }: { feed: CalendarFeed }) {
   return (
     <div className={styles.feedStatus}>
       <p>
         {feed.lastSyncAt
-          ? `Last synced ${syncTime(feed.lastSyncAt)} · ${feed.bookings} booking${feed.bookings === 1 ? '' : 's'}`
+          ? `Last synced ${formatInstant(feed.lastSyncAt)} · ${feed.bookings} booking${feed.bookings === 1 ? '' : 's'}`
           : 'Not synced yet'}
         {feed.stale && (
           <strong className={styles.stale}>Stale: no successful sync for 12 hours</strong>

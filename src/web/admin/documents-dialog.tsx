@@ -15,7 +15,7 @@ import {
   GST_API,
   type DocumentType,
 } from '../../shared/gst-documents.js';
-import { formatRevisionTime } from '../../shared/revision-time.js';
+import { formatInstant } from '../../shared/instants.js';
 import { apiPath } from '../../shared/routes.js';
 import { formatPaise } from '../../shared/stay-basics.js';
 import { DocumentCorrection } from './document-correction.js';
@@ -87,7 +87,7 @@ export function DocumentsDialog({
                 <a href={href} target="_blank" rel="noopener">
                   {`${DOCUMENT_TITLE[doc.type]} ${doc.number}`}
                 </a>{' '}
-                · {formatRevisionTime(doc.issuedAt)} · {formatPaise(doc.totalPaise)}
+                · {formatInstant(doc.issuedAt)} · {formatPaise(doc.totalPaise)}
                 {doc.status === 'cancelled' ? ' · cancelled' : ''} ·{' '}
                 <a
                   href={`${href}.pdf`}

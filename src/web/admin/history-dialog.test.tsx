@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { SESSION_ENDED, type ApiResult } from '../api-fetch.js';
 import type { RevisionEntry } from '../../shared/api-types.js';
 import { HistoryDialog, type HistoryDialogProps } from './history-dialog.js';
-import { formatRevisionTime } from '../../shared/revision-time.js';
+import { formatInstant } from '../../shared/instants.js';
 import { REVISIONS_PAGE, listRevisions, restoreRevision } from './revisions-client.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
 
@@ -67,12 +67,12 @@ function open(props: { confirm?: boolean; list?: HistoryDialogProps['list'] } = 
 const dialog = () => within(document.getElementById('history')!);
 const rows = () => dialog().queryAllByRole('listitem');
 
-describe('formatRevisionTime (SAF-1)', () => {
+describe('formatInstant (SAF-1)', () => {
   it('writes an ISO time in Asia/Kolkata as "22 Nov 2026, 14:05", whatever the zone it came in', () => {
-    expect(formatRevisionTime('2026-11-22T08:35:00.000Z')).toBe('22 Nov 2026, 14:05');
-    expect(formatRevisionTime('2026-11-22T20:00:00+02:00')).toBe('22 Nov 2026, 23:30');
-    expect(formatRevisionTime('2026-12-31T18:30:00Z')).toBe('1 Jan 2027, 00:00');
-    expect(formatRevisionTime('not a time')).toBe('not a time');
+    expect(formatInstant('2026-11-22T08:35:00.000Z')).toBe('22 Nov 2026, 14:05');
+    expect(formatInstant('2026-11-22T20:00:00+02:00')).toBe('22 Nov 2026, 23:30');
+    expect(formatInstant('2026-12-31T18:30:00Z')).toBe('1 Jan 2027, 00:00');
+    expect(formatInstant('not a time')).toBe('not a time');
   });
 });
 

@@ -9,7 +9,7 @@
  */
 import { useEffect, useState } from 'react';
 import { previewPath } from '../../shared/routes.js';
-import { formatRevisionTime } from '../../shared/revision-time.js';
+import { formatInstant } from '../../shared/instants.js';
 import type { RevisionEntry } from '../../shared/api-types.js';
 import type { ApiResult } from '../api-fetch.js';
 import { useLatestCall } from '../latest-call.js';
@@ -96,7 +96,7 @@ export function HistoryDialog({
 
   async function restoreOne(entry: RevisionEntry) {
     const asked = confirm(
-      `Restore revision ${entry.revision} of ${formatRevisionTime(entry.createdAt)}?\n\nThe site goes back to how it was then and is published at once. Nothing is lost: today's version stays in History, so this can be undone by restoring it.`,
+      `Restore revision ${entry.revision} of ${formatInstant(entry.createdAt)}?\n\nThe site goes back to how it was then and is published at once. Nothing is lost: today's version stays in History, so this can be undone by restoring it.`,
     );
     if (!asked) return;
     setRestoring(entry.revision);
@@ -128,7 +128,7 @@ export function HistoryDialog({
             <li key={entry.revision} className={styles.revision} data-revision={entry.revision}>
               <p className={styles.revisionHead}>
                 <strong>Revision {entry.revision}</strong>{' '}
-                <time dateTime={entry.createdAt}>{formatRevisionTime(entry.createdAt)}</time>
+                <time dateTime={entry.createdAt}>{formatInstant(entry.createdAt)}</time>
                 {' · '}
                 {entry.author}
               </p>

@@ -4,7 +4,7 @@
  * order with a Copy button, dates DD/MM/YYYY) with Mark submitted.
  */
 import { useId, useState } from 'react';
-import { propertyClock, propertyDate } from '../../shared/calendar-dates.js';
+import { formatClock, propertyDate } from '../../shared/instants.js';
 import {
   GUEST_CATEGORY_WORDS,
   ID_TYPE_WORDS,
@@ -86,7 +86,7 @@ function dueWords(e: RegisterEntry, now: number): string {
   if (state.kind === 'overdue') return 'Form III overdue';
   if (state.hours <= 24) return `Form III due in ${state.hours} h`;
   const due = Date.parse(e.formIII!.due);
-  return `Form III due by ${portalDate(propertyDate(due))} ${propertyClock(due)}`;
+  return `Form III due by ${portalDate(propertyDate(due))} ${formatClock(due)}`;
 }
 
 /** One foreign guest's Form III worksheet, with Copy buttons and Mark submitted. */

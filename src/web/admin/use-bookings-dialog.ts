@@ -25,6 +25,7 @@ import { useLatestCall } from '../latest-call.js';
 import { actOnBooking, listBookings } from './bookings-api.js';
 import { readPaise, refundableAdvance, rupeesText } from './booking-words.js';
 import type { Problem } from './problem-text.js';
+import { MINUTE_MS } from '../../shared/instants.js';
 
 /**
  * The decline or cancel the owner is writing a message for; `refund`, the cancel of a paid
@@ -81,7 +82,7 @@ export interface BookingsDialogOptions {
 }
 
 /** INBOX-6: a request that arrives while the owner's page is open shows within a minute. */
-const INBOX_REFRESH_MS = 60_000;
+const INBOX_REFRESH_MS = MINUTE_MS;
 
 const newestFirst = (list: OwnerBooking[]) =>
   [...list].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));

@@ -10,9 +10,10 @@ import type { Conflict } from '../../../shared/conflicts.js';
 import type { ApiEnv } from '../../api-fetch.js';
 import { useLatestCall } from '../../latest-call.js';
 import { listConflicts } from './conflicts-api.js';
+import { MINUTE_MS } from '../../../shared/instants.js';
 
 /** How often the page asks again, ms: a sync every 15 minutes may find one at any time. */
-const REFRESH_MS = 60_000;
+const REFRESH_MS = MINUTE_MS;
 
 export interface ConflictsState {
   /** The open conflicts; empty until the server said. */
