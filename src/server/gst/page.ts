@@ -4,12 +4,11 @@
  * phone its tables as cards, never scrolling sideways (GST-12). The style
  * is one inline block allowed by its hash in the page's own Content-Security-Policy.
  */
-import crypto from 'node:crypto';
 import { formatDate } from '../../shared/calendar-dates.js';
 import type { DocumentBody } from './document.js';
 import { formatAmount } from './money.js';
 import type { DocumentRow } from './store.js';
-import { escapeHtml } from '../html.js';
+import { escapeHtml, pageCsp } from '../html.js';
 
 /** What each document calls its number. */
 const NUMBER_LABEL: Record<DocumentBody['type'], string> = {
@@ -47,13 +46,7 @@ tfoot th,tfoot td{font-weight:700}
 `;
 
 /** The Content-Security-Policy of a document page: nothing but its own style block. */
-export const DOCUMENT_CSP = [
-  "default-src 'none'",
-  `style-src 'sha256-${crypto.createHash('sha256').update(STYLE).digest('base64')}'`,
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const DOCUMENT_CSP = pageCsp(STYLE, false);
 
 const rupees = (paise: number) => `₹${formatAmount(paise)}`;
 const half = (percent: number) => `${percent / 2}%`;
