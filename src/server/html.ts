@@ -25,7 +25,7 @@ export { escapeHtml };
  * applied by `applyCachePolicy` (HTML-3): `no-store` for an owner's or a guest's answer, or a
  * public lifetime.
  */
-export type CachePolicy = 'no-store' | `public, max-age=${number}`;
+type CachePolicy = 'no-store' | `public, max-age=${number}`;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,14 +1,14 @@
 /**
  * A GST document's printable page (GST-5): server-rendered HTML, no script, headed with the
  * document's nature and every particular its rule lists (document.ts), A4 print styles, and on a
- * phone its tables as cards, never scrolling sideways (GST-12). The style
+ * phone its tables as cards, never scrolling sideways (GST-12), in html.ts's page shell. The style
  * is one inline block allowed by its hash in the page's own Content-Security-Policy.
  */
 import { formatDate } from '../../shared/calendar-dates.js';
 import type { DocumentBody } from './document.js';
 import { formatAmount } from './money.js';
 import type { DocumentRow } from './store.js';
-import { escapeHtml, pageCsp } from '../html.js';
+import { escapeHtml, pageCsp, pageHtml } from '../html.js';
 
 /** What each document calls its number. */
 const NUMBER_LABEL: Record<DocumentBody['type'], string> = {
@@ -161,17 +161,10 @@ export function documentPageHtml(doc: DocumentRow, pdfHref: string): string {
     doc.status === 'cancelled'
       ? `<p class="cancelled">Cancelled${doc.cancelledAt ? ` on ${formatDate(doc.cancelledAt.slice(0, 10))}` : ''}: ${escapeHtml(doc.cancelReason ?? '')}</p>`
       : '';
-  return `<!doctype html>
-<html lang="en-IN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(`${b.title} ${b.number}`)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
+  return pageHtml(
+    `${b.title} ${b.number}`,
+    STYLE,
+    `<main>
 <h1>${escapeHtml(b.title)}</h1>
 <p class="sub">${escapeHtml(b.number)} · ${escapeHtml(formatDate(b.date))}</p>
 ${cancelled}
@@ -188,8 +181,6 @@ ${b.exemption ? `<p>${escapeHtml(b.exemption)}</p>` : ''}
 ${b.note ? `<p>${escapeHtml(b.note)}</p>` : ''}
 <p class="sign">For ${escapeHtml(b.supplier.legalName)}<br>${b.signatory ? `${escapeHtml(b.signatory)}<br>` : ''}Authorised signatory</p>
 <p class="actions"><a href="${escapeHtml(pdfHref)}" download>Download PDF</a></p>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  );
 }
