@@ -38,6 +38,7 @@ import { registerRoutes } from './register/routes.js';
 import { PaymentService } from './payments/service.js';
 import { paymentRoutes } from './payments/routes.js';
 import { systemClock, type Clock } from '../shared/instants.js';
+import { applyCachePolicy } from './html.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -105,6 +106,8 @@ export async function buildApp(
     throw routeTable.notFound(req);
   });
   app.addHook('onRequest', guardWrites(config.site, routeTable));
+  // A route's declared cache policy (`config: { cache }`) on every answer it gives (HTML-3).
+  app.addHook('onSend', applyCachePolicy);
   await app.register(cookie);
   await app.register(async (scope) => apiRoutes(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, ctx));

@@ -88,6 +88,16 @@ export interface Publisher {
   filesDir(): string;
   /** The other published folders still kept, newest first (their data scripts stay served). */
   keptDirs(): string[];
+  /**
+   * Every file of the published folder `dir` (one servableDir() or keptDirs() named) by the URL
+   * path that serves it; the folder target owns the names (HTML-5).
+   */
+  publishedFiles(dir: string): { urlPath: string; file: string }[];
+  /**
+   * The page published at `urlPath` ('/404') in the folder serving now, read through the folder
+   * target and kept in memory until the next swap; undefined when none (HTML-5).
+   */
+  page(urlPath: string): Promise<Buffer | undefined>;
   /** The bucket's published site, present when PUBLISH_TARGET names one (CDN-1). Rejects when the bucket cannot be read. */
   bucket?: { current(): Promise<PublishedSite | undefined> };
   /** Calls `listener` with the new folder after every swap made by this process. */

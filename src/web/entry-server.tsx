@@ -16,6 +16,7 @@ import { renderToString } from 'react-dom/server';
 import { pageTitle, resolveRoute } from '../shared/routes.js';
 import type { PageData } from '../shared/site-data.js';
 import type { GuestBookingView } from '../shared/bookings.js';
+import { escapeHtml } from '../shared/escape-html.js';
 import { BOOKING_PAGE_STYLE, BookingPage } from './routes/booking.js';
 import { App } from './app.js';
 import { heroPreloadTags } from './components/hero-carousel.js';
@@ -27,10 +28,6 @@ export interface RenderResult {
   status: 200 | 404;
   html: string;
   head: string;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The head's preload of the page's LCP image (OPS-9): the first hero at home, a property's hero photo. */

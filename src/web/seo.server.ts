@@ -22,6 +22,7 @@ import {
   type SiteInfo,
 } from '../shared/site-data.js';
 import { PAGES, TITLE_SUFFIX, pageTitle, propertyPath, type RouteInfo } from '../shared/routes.js';
+import { escapeHtml } from '../shared/escape-html.js';
 
 /** Longest meta description, in characters, before it is cut at a word boundary (Google shows ~155-160). */
 export const DESCRIPTION_MAX = 155;
@@ -94,11 +95,6 @@ export function truncateAtWord(text: string, max = DESCRIPTION_MAX): string {
   const lastSpace = room.lastIndexOf(' ');
   const cut = lastSpace > 0 ? room.slice(0, lastSpace) : room.slice(0, max - 1);
   return `${cut.replace(/[\s,;:.\-–—]+$/u, '')}…`;
-}
-
-/** Escapes text for an HTML attribute value or text node (OWASP rule 2). */
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**

@@ -270,9 +270,8 @@ export function startBackup(
 export async function backupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(
     API.backupStatus,
-    { onRequest: requireOwner(ctx.db, ctx.config.site) },
-    async (_req, reply): Promise<BackupStatusAnswer> => {
-      void reply.header('cache-control', 'no-store');
+    { onRequest: requireOwner(ctx.db, ctx.config.site), config: { cache: 'no-store' } },
+    async (): Promise<BackupStatusAnswer> => {
       return ctx.backup?.status() ?? { configured: false };
     },
   );

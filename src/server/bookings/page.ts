@@ -10,7 +10,7 @@ import type { SiteConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { guestGstView, type RefusedCompany } from '../gst/store.js';
 import { publishedProperties } from '../publish/published-properties.js';
-import { CONTENT_SECURITY_POLICY } from '../routes/pages.js';
+import { CONTENT_SECURITY_POLICY, securityHeaders } from '../html.js';
 import { readTemplate, withoutScripts } from '../publish/client-build.js';
 import { loadSsr } from '../publish/render.js';
 import { BOOKING_SCRIPT_PATH } from './page-script.js';
@@ -109,17 +109,15 @@ async function bookingPageHtml(view: GuestBookingView): Promise<string> {
     .replace('<!--app-html-->', () => page.html);
 }
 
-/** The headers of the guest's page and of its forms' answers (BOOK-5: `noindex`, `no-store`). */
+/**
+ * The headers of the guest's page and of its forms' answers (BOOK-5: `noindex`; its routes
+ * declare `no-store`). The token is in the page's path: links and the withdraw form pass on the
+ * origin only. Not no-referrer: a form posted under it carries `Origin: null`, which the
+ * same-site check refuses.
+ */
 export const GUEST_PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
-  'x-robots-tag': 'noindex, nofollow',
-  'cache-control': 'no-store',
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  // The token is in the page's path: links and the withdraw form pass on the origin only. Not
-  // no-referrer: a form posted under it carries `Origin: null`, which the same-site check refuses.
-  'referrer-policy': 'strict-origin',
-  'x-frame-options': 'DENY',
+  ...securityHeaders({ csp: CONTENT_SECURITY_POLICY, referrer: 'strict-origin', noindex: true }),
 };
 
 /** What a page shown in answer to one of its forms adds: a notice, a refused company form (GST-7). */

@@ -13,8 +13,6 @@
  * The token is in the path of the guest's page: those requests are logged with it replaced
  * (BOOK-5), and the page passes on no more than the site's origin as Referer.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -23,6 +21,7 @@ import { addressGroup, countRequest, requestWait } from '../auth/throttle.js';
 import { ApiError, badRequest, notFound, schemaRefusal } from '../errors.js';
 import { publishedProperties } from '../publish/published-properties.js';
 import { GUEST_PAGE_HEADERS, guestPageRenderer, type GuestPayments } from './page.js';
+import { securityHeaders, sendNotFoundPage, sendNotice } from '../html.js';
 import { BOOKING_PAGE_SCRIPT, BOOKING_SCRIPT_PATH } from './page-script.js';
 import { hashToken, type BookingService, type ValidRequest } from './service.js';
 import { bookingByToken, listBookings, openCount } from './store.js';
@@ -123,8 +122,9 @@ export async function bookingRoutes(
     (_req, _body, done) => done(null, {}),
   );
 
-  app.post(API.bookings, { bodyLimit: BODY_LIMIT_BYTES }, async (req, reply) => {
-    void reply.header('cache-control', 'no-store');
+  const noStore = { cache: 'no-store' as const };
+
+  app.post(API.bookings, { bodyLimit: BODY_LIMIT_BYTES, config: noStore }, async (req, reply) => {
     const client = addressGroup(req.ip);
     const limits = [
       { kind: STORED, limit: settings.requestsPerHour },
@@ -197,13 +197,12 @@ export async function bookingRoutes(
 
   app.get<{ Querystring: { status?: string } }>(
     API.bookings,
-    { onRequest: owner },
-    async (req, reply): Promise<BookingList> => {
+    { onRequest: owner, config: noStore },
+    async (req): Promise<BookingList> => {
       const filter = req.query.status ?? 'all';
       if (!(BOOKING_FILTERS as readonly string[]).includes(filter)) {
         throw badRequest('status', `status must be one of ${BOOKING_FILTERS.join(', ')}.`);
       }
-      void reply.header('cache-control', 'no-store');
       const rows = listBookings(
         ctx.db,
         filter as (typeof BOOKING_FILTERS)[number],
@@ -215,8 +214,8 @@ export async function bookingRoutes(
 
   app.post<{ Params: { id: string; action: string } }>(
     API.bookingAction,
-    { onRequest: owner, bodyLimit: BODY_LIMIT_BYTES },
-    async (req, reply): Promise<BookingActionResult> => {
+    { onRequest: owner, bodyLimit: BODY_LIMIT_BYTES, config: noStore },
+    async (req): Promise<BookingActionResult> => {
       const { id, action } = req.params;
       if (!(BOOKING_ACTIONS as readonly string[]).includes(action)) {
         throw notFound(
@@ -235,26 +234,17 @@ export async function bookingRoutes(
         ...(refundPaise === undefined ? {} : { refundPaise }),
       });
       req.log.info({ bookingId: id, action }, 'booking changed by the owner');
-      void reply.header('cache-control', 'no-store');
       return { booking: service.ownerView([booking])[0]! };
     },
   );
 
-  /** The site's published 404 page, as the page server answers an unknown path. */
-  function pageNotFound(reply: FastifyReply): FastifyReply {
-    const dir = ctx.publisher.currentDir();
-    const file = dir && path.join(dir, '404.html');
-    void reply.code(404).headers(GUEST_PAGE_HEADERS);
-    if (!file || !fs.existsSync(file))
-      return reply.type('text/plain; charset=utf-8').send('Not found');
-    return reply.send(fs.readFileSync(file));
-  }
+  /** The site's published 404 page, as the page server answers an unknown path (HTML-5). */
+  const pageNotFound = (reply: FastifyReply) => sendNotFoundPage(reply, ctx.publisher);
 
-  app.get(BOOKING_SCRIPT_PATH, async (_req, reply) =>
+  app.get(BOOKING_SCRIPT_PATH, { config: { cache: 'public, max-age=300' } }, async (_req, reply) =>
     reply
       .type('text/javascript; charset=utf-8')
-      .header('cache-control', 'public, max-age=300')
-      .header('x-content-type-options', 'nosniff')
+      .headers(securityHeaders())
       .send(BOOKING_PAGE_SCRIPT),
   );
 
@@ -267,7 +257,7 @@ export async function bookingRoutes(
     return bookingByToken(ctx.db, id, hashToken(token));
   }
 
-  const pageOptions = { logSerializers: { req: redactedRequest } };
+  const pageOptions = { logSerializers: { req: redactedRequest }, config: noStore };
 
   app.get<PageParams>(BOOKING_PAGE, pageOptions, async (req, reply) => {
     const booking = bookingOf(req);
@@ -291,7 +281,6 @@ export async function bookingRoutes(
     const link = payments?.guestPayment(booking)?.linkUrl;
     return reply
       .code(303)
-      .header('cache-control', 'no-store')
       .header('referrer-policy', 'strict-origin')
       .header('location', link ?? `/booking/${req.params.id}/${req.params.token}`)
       .send();
@@ -301,9 +290,7 @@ export async function bookingRoutes(
   app.get<PageParams>(`${BOOKING_PAGE}/status`, pageOptions, async (req, reply) => {
     const booking = bookingOf(req);
     if (!booking) return pageNotFound(reply);
-    return reply
-      .header('cache-control', 'no-store')
-      .send({ state: payments ? payments.watchState(booking) : booking.status });
+    return reply.send({ state: payments ? payments.watchState(booking) : booking.status });
   });
 
   app.post<PageParams>(
@@ -311,13 +298,16 @@ export async function bookingRoutes(
     { ...pageOptions, bodyLimit: 1024 },
     async (req, reply) => {
       if (isCrossSite(req, site)) {
-        return reply
-          .code(403)
-          .headers(GUEST_PAGE_HEADERS)
-          .send(
-            '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Refused</title></head>' +
-              '<body><main><h1>Refused</h1><p>A request can be withdrawn from its own page only.</p></main></body></html>',
-          );
+        return sendNotice(
+          reply,
+          403,
+          {
+            title: 'Refused',
+            text: 'A request can be withdrawn from its own page only.',
+            link: { href: '/', label: 'Home' },
+          },
+          'strict-origin',
+        );
       }
       const booking = bookingOf(req);
       if (!booking) return pageNotFound(reply);
@@ -326,7 +316,6 @@ export async function bookingRoutes(
       }
       return reply
         .code(303)
-        .header('cache-control', 'no-store')
         .header('location', `/booking/${req.params.id}/${req.params.token}`)
         .send();
     },

@@ -105,6 +105,7 @@ export async function calendarRoutes(
   ctx: AppContext,
   conflicts: ConflictKeeper,
 ): Promise<void> {
+  const noStore = { cache: 'no-store' as const };
   const owner = requireOwner(ctx.db, ctx.config.site);
   const sync = new CalendarSync(ctx.db, ctx.config.calendar, app.log, conflicts, ctx.clock);
   app.addHook('onReady', async () => sync.start());
@@ -163,10 +164,10 @@ export async function calendarRoutes(
     if (!propertyExists(propertyId)) throw badRequest('propertyId', NO_PROPERTY);
   }
 
-  app.get<Params>(API.availability, async (req, reply) => {
+  const availabilityCache = { cache: `public, max-age=${AVAILABILITY_MAX_AGE_SECONDS}` as const };
+  app.get<Params>(API.availability, { config: availabilityCache }, async (req) => {
     const { propertyId } = req.params;
     if (!propertyExists(propertyId)) throw notFound('propertyId', NO_PROPERTY);
-    void reply.header('cache-control', `public, max-age=${AVAILABILITY_MAX_AGE_SECONDS}`);
     return {
       propertyId,
       updatedAt: calendarUpdatedAt(ctx.db, propertyId) ?? new Date(ctx.clock()).toISOString(),
@@ -176,23 +177,18 @@ export async function calendarRoutes(
 
   app.get<{ Params: { propertyId: string; file: string } }>(
     EXPORT_FEED,
-    { logSerializers: { req: redactedRequest } },
+    { logSerializers: { req: redactedRequest }, config: noStore },
     async (req, reply) => {
       const { propertyId, file } = req.params;
       const secret = file.endsWith('.ics') ? file.slice(0, -4) : '';
       if (!propertyExists(propertyId) || !isExportSecret(ctx.db, propertyId, secret)) {
-        return reply
-          .code(404)
-          .type('text/plain; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send('Not found');
+        return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       }
       const host = new URL(ctx.config.site.siteUrl).hostname;
       const now = ctx.clock();
       const { runs, direct } = exportedStays(ctx.db, propertyId, now);
       return reply
         .type('text/calendar; charset=utf-8')
-        .header('cache-control', 'no-store')
         .header('x-robots-tag', 'noindex')
         .header('referrer-policy', 'no-referrer')
         .send(exportCalendar(propertyId, runs, host, now, direct));
@@ -200,21 +196,18 @@ export async function calendarRoutes(
   );
 
   // Any other path under /calendar/ may still carry a secret mistyped by a channel: 404, unlogged.
-  app.get('/calendar/*', { logSerializers: { req: redactedRequest } }, async (_req, reply) =>
-    reply
-      .code(404)
-      .type('text/plain; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send('Not found'),
+  app.get(
+    '/calendar/*',
+    { logSerializers: { req: redactedRequest }, config: noStore },
+    async (_req, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found'),
   );
 
-  app.get<Params>(API.calendar, { onRequest: owner }, async (req, reply) => {
+  app.get<Params>(API.calendar, { onRequest: owner, config: noStore }, async (req) => {
     refuseUnknown(req.params.propertyId);
-    void reply.header('cache-control', 'no-store');
     return ownerCalendar(req.params.propertyId);
   });
 
-  app.put<Params>(API.calendar, { onRequest: owner }, async (req, reply) => {
+  app.put<Params>(API.calendar, { onRequest: owner, config: noStore }, async (req) => {
     const { propertyId } = req.params;
     refuseUnknown(propertyId);
     const parsed = calendarInputSchema.safeParse(req.body);
@@ -229,23 +222,20 @@ export async function calendarRoutes(
         })
         .immediate(),
     );
-    void reply.header('cache-control', 'no-store');
     return ownerCalendar(propertyId);
   });
 
-  app.post<Params>(API.calendarSync, { onRequest: owner }, async (req, reply) => {
+  app.post<Params>(API.calendarSync, { onRequest: owner, config: noStore }, async (req) => {
     const { propertyId } = req.params;
     refuseUnknown(propertyId);
     await sync.syncProperty(propertyId);
-    void reply.header('cache-control', 'no-store');
     return ownerCalendar(propertyId);
   });
 
-  app.post<Params>(API.calendarSecret, { onRequest: owner }, async (req, reply) => {
+  app.post<Params>(API.calendarSecret, { onRequest: owner, config: noStore }, async (req) => {
     const { propertyId } = req.params;
     refuseUnknown(propertyId);
     replaceExportSecret(ctx.db, propertyId);
-    void reply.header('cache-control', 'no-store');
     return ownerCalendar(propertyId);
   });
 }

@@ -1,16 +1,15 @@
 /**
  * A GST document's printable page (GST-5): server-rendered HTML, no script, headed with the
  * document's nature and every particular its rule lists (document.ts), A4 print styles, and on a
- * phone its tables as cards, never scrolling sideways (GST-12). The style
+ * phone its tables as cards, never scrolling sideways (GST-12), in html.ts's page shell. The style
  * is one inline block allowed by its hash in the page's own Content-Security-Policy.
  */
-import crypto from 'node:crypto';
 import { formatDate } from '../../shared/calendar-dates.js';
 import { propertyDate } from '../../shared/instants.js';
 import type { DocumentBody } from './document.js';
 import { formatAmount } from './money.js';
 import type { DocumentRow } from './store.js';
-import { escapeHtml } from '../html.js';
+import { escapeHtml, pageCsp, pageHtml } from '../html.js';
 
 /** What each document calls its number. */
 const NUMBER_LABEL: Record<DocumentBody['type'], string> = {
@@ -48,13 +47,7 @@ tfoot th,tfoot td{font-weight:700}
 `;
 
 /** The Content-Security-Policy of a document page: nothing but its own style block. */
-export const DOCUMENT_CSP = [
-  "default-src 'none'",
-  `style-src 'sha256-${crypto.createHash('sha256').update(STYLE).digest('base64')}'`,
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const DOCUMENT_CSP = pageCsp(STYLE, false);
 
 const rupees = (paise: number) => `₹${formatAmount(paise)}`;
 const half = (percent: number) => `${percent / 2}%`;
@@ -169,17 +162,10 @@ export function documentPageHtml(doc: DocumentRow, pdfHref: string): string {
     doc.status === 'cancelled'
       ? `<p class="cancelled">Cancelled${doc.cancelledAt ? ` on ${formatDate(propertyDate(doc.cancelledAt))}` : ''}: ${escapeHtml(doc.cancelReason ?? '')}</p>`
       : '';
-  return `<!doctype html>
-<html lang="en-IN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(`${b.title} ${b.number}`)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
+  return pageHtml(
+    `${b.title} ${b.number}`,
+    STYLE,
+    `<main>
 <h1>${escapeHtml(b.title)}</h1>
 <p class="sub">${escapeHtml(b.number)} · ${escapeHtml(formatDate(b.date))}</p>
 ${cancelled}
@@ -196,8 +182,6 @@ ${b.exemption ? `<p>${escapeHtml(b.exemption)}</p>` : ''}
 ${b.note ? `<p>${escapeHtml(b.note)}</p>` : ''}
 <p class="sign">For ${escapeHtml(b.supplier.legalName)}<br>${b.signatory ? `${escapeHtml(b.signatory)}<br>` : ''}Authorised signatory</p>
 <p class="actions"><a href="${escapeHtml(pdfHref)}" download>Download PDF</a></p>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  );
 }

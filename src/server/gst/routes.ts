@@ -13,6 +13,7 @@ import type { AppContext } from '../context.js';
 import { isCrossSite, requireOwner } from '../auth/guard.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { GUEST_PAGE_HEADERS, guestPageRenderer } from '../bookings/page.js';
+import { securityHeaders, sendNotFoundPage, sendNotice } from '../html.js';
 import { hashToken } from '../bookings/service.js';
 import { bookingByToken } from '../bookings/store.js';
 import {
@@ -42,13 +43,9 @@ const COMPANY_FIELD_WORDS = {
   address: 'billing address',
 } as const;
 
-const PAGE_HEADERS = {
-  'x-robots-tag': 'noindex, nofollow',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin',
-  'x-frame-options': 'DENY',
-};
+/** A document's page or PDF: no search engine keeps it; its routes declare `no-store`. */
+const PAGE_HEADERS = securityHeaders({ referrer: 'strict-origin', noindex: true });
+const noStore = { cache: 'no-store' as const };
 
 /** `{id}` or `{id}.pdf` of a document URL. */
 function fileOf(file: string): { id: string; pdf: boolean } | undefined {
@@ -99,8 +96,8 @@ export async function gstRoutes(
 
   app.get<{ Querystring: { month?: string; type?: string } }>(
     GST_API.documents,
-    { onRequest: owner },
-    async (req, reply): Promise<DocumentList> => {
+    { onRequest: owner, config: noStore },
+    async (req): Promise<DocumentList> => {
       const { month, type } = req.query;
       if (month === undefined || !MONTH_RE.test(month)) {
         throw badRequest('month', 'month must be a month written YYYY-MM.');
@@ -108,7 +105,6 @@ export async function gstRoutes(
       if (type !== undefined && !(DOCUMENT_TYPES as readonly string[]).includes(type)) {
         throw badRequest('type', `type must be one of ${DOCUMENT_TYPES.join(', ')}.`);
       }
-      void reply.header('cache-control', 'no-store');
       return {
         documents: documentsOfPeriod(ctx.db, month, type as DocumentType | undefined).map((d) => ({
           id: d.id,
@@ -129,7 +125,7 @@ export async function gstRoutes(
 
   app.get<{ Params: { file: string } }>(
     GST_API.document,
-    { onRequest: owner },
+    { onRequest: owner, config: noStore },
     async (req, reply) => {
       const file = fileOf(req.params.file);
       const doc = file && getDocument(ctx.db, file.id);
@@ -186,7 +182,7 @@ export async function gstRoutes(
 
   app.get<{ Querystring: { period?: string; section?: string; supply?: string } }>(
     GST_API.gstr1,
-    { onRequest: owner },
+    { onRequest: owner, config: noStore },
     async (req, reply) => {
       const { period, section, supply = 'b2c' } = req.query;
       if (supply !== 'b2b' && supply !== 'b2c') {
@@ -199,7 +195,6 @@ export async function gstRoutes(
         throw badRequest('section', `section must be one of ${GSTR1_SECTIONS.join(', ')}.`);
       }
       return reply
-        .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="gstr1-${period}-${section}.csv"`)
         .type('text/csv; charset=utf-8')
         .send(gstr1Csv(ctx.db, period, section as Gstr1Section, supply));
@@ -208,6 +203,7 @@ export async function gstRoutes(
 
   type GuestParams = { Params: { id: string; token: string; file?: string } };
   const redacted = {
+    config: noStore,
     logSerializers: {
       req: (req: FastifyRequest) => ({
         method: req.method,
@@ -220,8 +216,7 @@ export async function gstRoutes(
     if (!BOOKING_ID_RE.test(id) || !TOKEN_RE.test(token)) return undefined;
     return bookingByToken(ctx.db, id, hashToken(token));
   };
-  const notFoundPage = (reply: FastifyReply) =>
-    reply.code(404).headers(PAGE_HEADERS).type('text/plain; charset=utf-8').send('Not found');
+  const notFoundPage = (reply: FastifyReply) => sendNotFoundPage(reply, ctx.publisher);
 
   app.get<GuestParams>('/booking/:id/:token/documents/:file', redacted, async (req, reply) => {
     const booking = bookingOf(req);
@@ -236,11 +231,16 @@ export async function gstRoutes(
     { ...redacted, bodyLimit: 4096 },
     async (req, reply) => {
       if (isCrossSite(req, site))
-        return reply
-          .code(403)
-          .headers(PAGE_HEADERS)
-          .type('text/plain; charset=utf-8')
-          .send('Refused: send the form from its own page.');
+        return sendNotice(
+          reply,
+          403,
+          {
+            title: 'Refused',
+            text: 'Send the form from its own page.',
+            link: { href: '/', label: 'Home' },
+          },
+          'strict-origin',
+        );
       const booking = bookingOf(req);
       if (!booking) return notFoundPage(reply);
       const form = (req.body ?? {}) as Record<string, string>;
@@ -290,11 +290,7 @@ export async function gstRoutes(
             }),
           );
       }
-      return reply
-        .code(303)
-        .header('cache-control', 'no-store')
-        .header('location', `${pagePath}?notice=company`)
-        .send();
+      return reply.code(303).header('location', `${pagePath}?notice=company`).send();
     },
   );
 }

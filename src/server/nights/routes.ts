@@ -17,9 +17,8 @@ export async function conflictRoutes(
 ): Promise<void> {
   app.get(
     API.conflicts,
-    { onRequest: requireOwner(ctx.db, ctx.config.site) },
-    async (_req, reply): Promise<ConflictList> => {
-      void reply.header('cache-control', 'no-store');
+    { onRequest: requireOwner(ctx.db, ctx.config.site), config: { cache: 'no-store' } },
+    async (): Promise<ConflictList> => {
       return { conflicts: conflicts.list() };
     },
   );

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CONTENT_SECURITY_POLICY } from '../html.js';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist');
 /** The client build (assets, hero images, the HTML template). */
@@ -58,24 +59,7 @@ export function withoutScripts(template: string): string {
 }
 
 /**
- * CSP for pages that run no inline script (OWASP Content Security Policy Cheat Sheet): the booking
- * page, previews, the "starting" page. The map is Google's frame.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  'frame-src https://maps.google.com https://www.google.com',
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-/**
- * The CSP of one page (UPGRADE-2, decision 014): CONTENT_SECURITY_POLICY whose `script-src` also
+ * The CSP of one page (UPGRADE-2, decision 014): CONTENT_SECURITY_POLICY (html.ts) whose `script-src` also
  * allows the first-paint loader that this very page carries, by its SHA-256; a page without a
  * loader (an old or hand-made file) gets CONTENT_SECURITY_POLICY. Derived from the page's own
  * bytes, never from the build on disk, so a page rendered by an older build keeps its scripts

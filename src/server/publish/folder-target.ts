@@ -64,6 +64,17 @@ export function fileForUrl(url: string): string {
   return `${decodeURIComponent(url.slice(1))}.html`;
 }
 
+/**
+ * The URL path a file of a published folder serves, `rel` its path in the folder: fileForUrl's
+ * inverse ('index.html' → '/', 'stay/x.html' → '/stay/x', '404.html' → '/404'); any other file
+ * (sitemap, robots.txt, the data script) under its own path.
+ */
+function urlForFile(rel: string): string {
+  const url = `/${rel.split(path.sep).join('/')}`;
+  if (url === '/index.html') return '/';
+  return url.endsWith('.html') ? url.slice(0, -'.html'.length) : url;
+}
+
 /** True while process `pid` exists. */
 export function isAlive(pid: number): boolean {
   try {
@@ -111,6 +122,11 @@ export interface FolderTarget extends PublishTarget {
   readonly filesDir: string;
   /** Every published folder kept on disk but the serving one, newest first. */
   keptDirs(): string[];
+  /**
+   * Every file of the published folder `dir` (not the `.br`/`.gz` twins, which lie beside it) by
+   * the URL path that serves it (HTML-5): the page server loads the site through this.
+   */
+  filesOf(dir: string): { urlPath: string; file: string }[];
 }
 
 /** A folder target on `siteDir` (DATA_DIR/site). */
@@ -143,6 +159,9 @@ export function createFolderTarget(siteDir: string): FolderTarget {
       return undefined;
     }
   };
+  /** Pages read (HTML-5), for the serving folder `dir` only: a swap starts afresh. */
+  let reads: { dir: string; pages: Map<string, Buffer | undefined> } | undefined;
+
   /** The retained files the publish being written names, by URL path. */
   let named = new Set<string>();
   let namedFor: string | undefined;
@@ -248,8 +267,34 @@ export function createFolderTarget(siteDir: string): FolderTarget {
       const { dir: _dir, ...site } = now;
       return site;
     },
+    async read(urlPath: string): Promise<Buffer | undefined> {
+      const dir = readCurrent(siteDir);
+      if (dir === undefined) return undefined;
+      if (reads?.dir !== dir) reads = { dir, pages: new Map() };
+      if (reads.pages.has(urlPath)) return reads.pages.get(urlPath);
+      const file = path.resolve(dir, fileForUrl(urlPath));
+      let page: Buffer | undefined;
+      if (file.startsWith(dir + path.sep)) {
+        try {
+          page = await fs.promises.readFile(file);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        }
+      }
+      reads.pages.set(urlPath, page);
+      return page;
+    },
     serving,
     filesDir,
+    filesOf(dir: string) {
+      const files: { urlPath: string; file: string }[] = [];
+      for (const rel of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+        if (rel.endsWith('.gz') || rel.endsWith('.br')) continue;
+        const file = path.join(dir, rel);
+        if (fs.statSync(file).isFile()) files.push({ urlPath: urlForFile(rel), file });
+      }
+      return files;
+    },
     keptDirs() {
       const current = readCurrent(siteDir);
       return published()

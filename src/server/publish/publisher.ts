@@ -178,6 +178,8 @@ export function createPublisher(
     },
     filesDir: () => folder.filesDir,
     keptDirs: () => folder.keptDirs(),
+    publishedFiles: (dir) => folder.filesOf(dir),
+    page: (urlPath) => folder.read(urlPath),
     ...(bucket ? { bucket: { current: () => bucket.current() } } : {}),
     onSwap(listener) {
       listeners.push(listener);

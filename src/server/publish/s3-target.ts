@@ -23,6 +23,8 @@
  *   publish of the last 24 hours needs, at most MAX_DELETES_PER_PUBLISH per publish (CDN-6): the
  *   prefix belongs to the site. A page a visitor loaded, or a CDN cached, within the day still
  *   finds its scripts and its data script.
+ * - `read` gets a page by its URL path through the same keys (HTML-5), kept in memory while the
+ *   manifest's ETag (the publish) stays the same.
  * Credentials are handed to the SDK only; no error or result names them.
  */
 import crypto from 'node:crypto';
@@ -30,8 +32,10 @@ import fs from 'node:fs';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
+  NotFound,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -133,6 +137,8 @@ export function createBucketTarget(
     | undefined;
   /** The manifest last committed by this process. */
   let committed: Manifest | undefined;
+  /** Pages read (HTML-5), for the publish whose manifest has ETag `publish` only. */
+  let reads: { publish: string; pages: Map<string, Buffer | undefined> } | undefined;
 
   async function readManifest(): Promise<Manifest | undefined> {
     try {
@@ -261,6 +267,30 @@ export function createBucketTarget(
         ...(build ? { build } : {}),
         ...(settings ? { settings } : {}),
       };
+    },
+    async read(urlPath: string): Promise<Buffer | undefined> {
+      // The manifest is written last by every publish (CDN-5): its ETag names the publish.
+      let publish: string;
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: manifestKey }));
+        publish = head.ETag ?? '';
+      } catch (error) {
+        if (error instanceof NotFound || error instanceof NoSuchKey) return undefined;
+        throw error;
+      }
+      if (reads?.publish !== publish) reads = { publish, pages: new Map() };
+      if (reads.pages.has(urlPath)) return reads.pages.get(urlPath);
+      let page: Buffer | undefined;
+      try {
+        const got = await client.send(
+          new GetObjectCommand({ Bucket: bucket, Key: keyForPath(prefix, urlPath) }),
+        );
+        page = Buffer.from(await got.Body!.transformToByteArray());
+      } catch (error) {
+        if (!(error instanceof NoSuchKey)) throw error;
+      }
+      reads.pages.set(urlPath, page);
+      return page;
     },
     async prune(now: number): Promise<number> {
       const manifest = committed ?? (await readManifest());

@@ -63,6 +63,13 @@ export interface PublishTarget {
   /** The site served now, undefined before the first publish. Rejects when it cannot be read. */
   current(): Promise<PublishedSite | undefined>;
   /**
+   * The bytes of the page published at `urlPath` ('/', '/stay/{id}', '/404') in the site served
+   * now, undefined when there is none (HTML-5). The target owns the names its files are stored
+   * under, for reading as for writing; a page read is kept in memory until the next publish.
+   * Rejects when the target cannot be read.
+   */
+  read(urlPath: string): Promise<Buffer | undefined>;
+  /**
    * Removes what no page published in the last RETAIN_MS names, nor the current publish, bounded
    * per call (CDN-6, UPGRADE-3); resolves to how many files or folders it removed. `now` is the
    * time in ms, the app's clock (TIME-3).

@@ -38,7 +38,8 @@ export async function quoteRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.get<{ Params: { propertyId: string }; Querystring: Record<string, string | undefined> }>(
     API.quote,
-    async (req, reply) => {
+    { config: { cache: `public, max-age=${QUOTE_MAX_AGE_SECONDS}` as const } },
+    async (req) => {
       const property = publishedProperties().get(req.params.propertyId);
       if (!property) throw notFound('propertyId', 'There is no property with this id.');
       const parsed = querySchema.safeParse(req.query);
@@ -51,7 +52,6 @@ export async function quoteRoutes(app: FastifyInstance, ctx: AppContext): Promis
         (p) => p.malformed,
       );
       if (malformed) throw badRequest(malformed.field, malformed.error);
-      void reply.header('cache-control', `public, max-age=${QUOTE_MAX_AGE_SECONDS}`);
       return quoteStay(property, stay, {
         unavailable: unavailableRanges(ctx.db, property.id, now),
         settings: publicSite(ctx.config),

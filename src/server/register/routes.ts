@@ -36,6 +36,7 @@ import {
 } from './page.js';
 import { bookingStay, type EntryStay, type RegisterService } from './service.js';
 import { entriesOfBooking } from './store.js';
+import { securityHeaders, sendNotFoundPage, sendNotice } from '../html.js';
 
 const BOOKING_ID_RE = /^[a-z2-9]{16}$/;
 const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
@@ -46,13 +47,9 @@ const MAX_RANGE_DAYS = 400;
 /** The most adult slots a form takes (LIMITS.guests is 50). */
 const MAX_SLOTS = 50;
 
-const PAGE_HEADERS = {
-  'x-robots-tag': 'noindex, nofollow',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin',
-  'x-frame-options': 'DENY',
-};
+/** The register's pages and CSV: no search engine keeps them; their routes declare `no-store`. */
+const PAGE_HEADERS = securityHeaders({ referrer: 'strict-origin', noindex: true });
+const noStore = { cache: 'no-store' as const };
 
 /** `from` and `to` of a query: dates, in order, at most MAX_RANGE_DAYS apart. */
 function rangeOf(query: { from?: string; to?: string }): { from: string; to: string } {
@@ -95,17 +92,16 @@ export async function registerRoutes(
 
   app.get<{ Querystring: { from?: string; to?: string } }>(
     REGISTER_API.entries,
-    { onRequest: owner },
-    async (req, reply): Promise<RegisterList> => {
+    { onRequest: owner, config: noStore },
+    async (req): Promise<RegisterList> => {
       const { from, to } = rangeOf(req.query);
-      void reply.header('cache-control', 'no-store');
       return register.list(from, to);
     },
   );
 
   app.get<{ Querystring: { from?: string; to?: string } }>(
     REGISTER_API.csv,
-    { onRequest: owner },
+    { onRequest: owner, config: noStore },
     async (req, reply) => {
       const { from, to } = rangeOf(req.query);
       return reply
@@ -118,7 +114,7 @@ export async function registerRoutes(
 
   app.get<{ Querystring: { from?: string; to?: string } }>(
     REGISTER_API.print,
-    { onRequest: owner },
+    { onRequest: owner, config: noStore },
     async (req, reply) => {
       const range = rangeOf(req.query);
       return reply
@@ -131,7 +127,8 @@ export async function registerRoutes(
     },
   );
 
-  app.post(REGISTER_API.entries, { onRequest: owner, bodyLimit: 16 * 1024 }, async (req, reply) => {
+  const entryOptions = { onRequest: owner, bodyLimit: 16 * 1024, config: noStore };
+  app.post(REGISTER_API.entries, entryOptions, async (req, reply) => {
     // OwnerEntryBody's fields, checked one by one below.
     const body = req.body as (Partial<OwnerEntryBody> & EntryInput) | null;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -167,7 +164,7 @@ export async function registerRoutes(
       'register entry recorded by the owner',
     );
     const { position: _p, createdAt: _c, ...answer } = entry;
-    return reply.code(201).header('cache-control', 'no-store').send({ entry: answer });
+    return reply.code(201).send({ entry: answer });
   });
 
   app.post<{ Params: { id: string } }>(
@@ -195,6 +192,7 @@ export async function registerRoutes(
 
   type GuestParams = { Params: { id: string; token: string } };
   const redacted = {
+    config: noStore,
     logSerializers: {
       req: (req: FastifyRequest) => ({
         method: req.method,
@@ -207,8 +205,7 @@ export async function registerRoutes(
     if (!BOOKING_ID_RE.test(id) || !TOKEN_RE.test(token)) return undefined;
     return bookingByToken(ctx.db, id, hashToken(token));
   };
-  const notFoundPage = (reply: FastifyReply) =>
-    reply.code(404).headers(PAGE_HEADERS).type('text/plain; charset=utf-8').send('Not found');
+  const notFoundPage = (reply: FastifyReply) => sendNotFoundPage(reply, ctx.publisher);
   const sendPage = (reply: FastifyReply, status: number, html: string) =>
     reply
       .code(status)
@@ -257,11 +254,16 @@ export async function registerRoutes(
 
   app.post<GuestParams>(GUEST_REGISTER_PAGE, redacted, async (req, reply) => {
     if (isCrossSite(req, site))
-      return reply
-        .code(403)
-        .headers(PAGE_HEADERS)
-        .type('text/plain; charset=utf-8')
-        .send('Refused: send the form from its own page.');
+      return sendNotice(
+        reply,
+        403,
+        {
+          title: 'Refused',
+          text: 'Send the form from its own page.',
+          link: { href: '/', label: 'Home' },
+        },
+        'strict-origin',
+      );
     const b = bookingOf(req);
     if (!b) return notFoundPage(reply);
     const { stay, closed } = formOf(req, b);
@@ -319,10 +321,6 @@ export async function registerRoutes(
       throw err;
     }
     req.log.info({ bookingId: b.id, adults: valid.length }, 'guest register received');
-    return reply
-      .code(303)
-      .header('cache-control', 'no-store')
-      .header('location', `${stay.pagePath}/register`)
-      .send();
+    return reply.code(303).header('location', `${stay.pagePath}/register`).send();
   });
 }

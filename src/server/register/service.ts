@@ -14,6 +14,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../store/db.js';
 import { ApiError, notFound } from '../errors.js';
 import { enqueueMail } from '../mail/store.js';
+import { escapeHtml } from '../html.js';
 import type { Mailer } from '../bookings/service.js';
 import type { Booking } from '../../shared/bookings.js';
 import { addDays, today } from '../../shared/calendar-dates.js';
@@ -229,7 +230,7 @@ export class RegisterService {
               to: this.config.mail.notifyEmail,
               subject: `Form III due by ${when}: ${e.propertyName}`,
               text: `${text.join('\n\n')}\n`,
-              html: `<!doctype html><html><body>${text.map((t) => `<p>${t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`).join('')}</body></html>`,
+              html: `<!doctype html><html><body>${text.map((t) => `<p>${escapeHtml(t)}</p>`).join('')}</body></html>`,
             },
             now,
           );

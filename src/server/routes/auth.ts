@@ -90,10 +90,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   const loginOptions = {
     bodyLimit: LOGIN_BODY_LIMIT_BYTES,
-    config: { body: 'json-or-form' as const },
+    config: { body: 'json-or-form' as const, cache: 'no-store' as const },
   };
   app.post(API.login, loginOptions, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
     const raw =
       typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? req.body : {};
     const parsed = LoginBody.safeParse(raw);
@@ -125,16 +124,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return reply.send({ ok: true } satisfies OkAnswer);
   });
 
-  app.post(API.logout, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
+  app.post(API.logout, { config: { cache: 'no-store' } }, async (req, reply) => {
     deleteSession(db, req.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, sessionCookie);
     reply.clearCookie(ADMIN_KEY_COOKIE, adminKeyCookie);
     return reply.send({ ok: true } satisfies OkAnswer);
   });
 
-  app.get(API.session, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
+  app.get(API.session, { config: { cache: 'no-store' } }, async (req, reply) => {
     const username = findSession(db, req.cookies[SESSION_COOKIE]);
     if (!username) throw new ApiError(401, 'Not logged in.', { field: 'session' });
     return reply.send({ username });

@@ -29,8 +29,7 @@ function backupAnswer(ctx: AppContext) {
 }
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get(API.health, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
+  app.get(API.health, { config: { cache: 'no-store' } }, async (req) => {
     try {
       ctx.db.prepare('SELECT 1').get();
     } catch (err) {

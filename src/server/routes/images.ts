@@ -14,6 +14,7 @@ import { PHOTO_NAME_RE } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
 import { notFound, type ApiError } from '../errors.js';
 import { CONTENT_TYPES, normalisedFormat } from '../images/image-rules.js';
+import { securityHeaders } from '../html.js';
 
 const VARIANT_RE = new RegExp(
   `^[A-Za-z0-9-]+-(?:(?:${VARIANT_WIDTHS.join('|')})\\.(${VARIANT_FORMATS.join('|')})|og\\.(jpg))$`,
@@ -37,7 +38,7 @@ async function sendImage(
     .header('Content-Type', contentType)
     .header('Content-Length', stat.size)
     .header('Cache-Control', IMMUTABLE)
-    .header('X-Content-Type-Options', 'nosniff')
+    .headers(securityHeaders())
     .send(fs.createReadStream(file));
 }
 

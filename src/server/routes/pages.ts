@@ -16,9 +16,9 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, NOT_FOUND_PATH } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
-import { CLIENT_DIR, CONTENT_SECURITY_POLICY, pagePolicy } from '../publish/client-build.js';
+import { CLIENT_DIR, pagePolicy } from '../publish/client-build.js';
 import { contentTypeOf, DATA_SCRIPT_RE } from '../publish/render.js';
-import { escapeHtml } from '../html.js';
+import { escapeHtml, pageCsp, pageHtml, securityHeaders } from '../html.js';
 
 interface StaticFile {
   body: Buffer;
@@ -28,14 +28,6 @@ interface StaticFile {
   /** Every header but Content-Encoding, made once when the file is loaded. */
   headers: Record<string, string>;
 }
-
-export { CONTENT_SECURITY_POLICY };
-
-const HTML_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-};
 
 function etagOf(body: Buffer): string {
   return `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
@@ -59,7 +51,7 @@ function loadFile(full: string, immutable: boolean): StaticFile {
       vary: 'accept-encoding',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, no-cache',
       ...(type.startsWith('text/html')
-        ? { ...HTML_HEADERS, 'content-security-policy': pagePolicy(body.toString('utf8')) }
+        ? securityHeaders({ csp: pagePolicy(body.toString('utf8')) })
         : {}),
     },
   };
@@ -82,16 +74,12 @@ function loadFolder(
   return files;
 }
 
-/** Published pages by URL: '/' and '/stay/x' map to their .html files; other files by their path. */
-function loadPublished(dir: string): Map<string, StaticFile> {
-  const files = loadFolder(dir, '', (rel) => rel.startsWith('site-data.'));
-  const pages = new Map<string, StaticFile>();
-  for (const [url, file] of files) {
-    if (url === '/index.html') pages.set('/', file);
-    else if (url.endsWith('.html')) pages.set(url.slice(0, -'.html'.length), file);
-    else pages.set(url, file);
-  }
-  return pages;
+/** The published folder `dir`'s files by the URL path that serves each, as the folder target names them (HTML-5). */
+function loadPublished(ctx: AppContext, dir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  for (const { urlPath, file } of ctx.publisher.publishedFiles(dir))
+    files.set(urlPath, loadFile(file, urlPath.startsWith('/site-data.')));
+  return files;
 }
 
 /**
@@ -159,6 +147,9 @@ function send(
 
 /** Seconds a client is asked to wait before trying again while the first start publishes. */
 const STARTING_RETRY_AFTER_S = 10;
+const STARTING_STYLE =
+  'body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 20vh auto; padding: 0 1rem; color: #222 } h1 { font-size: 1.5rem }';
+const STARTING_CSP = pageCsp(STARTING_STYLE, false);
 
 /**
  * Before anything is published (the first start seeds the demo for up to a minute), every page
@@ -166,21 +157,17 @@ const STARTING_RETRY_AFTER_S = 10;
  * crawler is told to come back, not that the page does not exist.
  */
 function starting(reply: FastifyReply, businessName: string): FastifyReply {
-  const name = escapeHtml(businessName);
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="${STARTING_RETRY_AFTER_S}"><meta name="robots" content="noindex">
-<title>Starting - ${name}</title>
-<style>body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 20vh auto; padding: 0 1rem; color: #222 } h1 { font-size: 1.5rem }</style></head>
-<body>
-<main><h1>${name} is starting</h1><p>The site is being prepared and will be ready in a minute or so. This page reloads by itself.</p></main>
-</body></html>
-`;
+  const html = pageHtml(
+    `Starting - ${businessName}`,
+    STARTING_STYLE,
+    `<main><h1>${escapeHtml(businessName)} is starting</h1><p>The site is being prepared and will be ready in a minute or so. This page reloads by itself.</p></main>`,
+    `\n<meta http-equiv="refresh" content="${STARTING_RETRY_AFTER_S}">`,
+  );
+  // The one answer of this route that must not be kept: its cache is its own, not the route's.
   return reply
     .code(503)
     .headers({
-      ...HTML_HEADERS,
-      'content-security-policy': CONTENT_SECURITY_POLICY,
+      ...securityHeaders({ csp: STARTING_CSP }),
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
       'retry-after': String(STARTING_RETRY_AFTER_S),
@@ -229,7 +216,7 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     if (dir === servingDir) return;
     reloadKept();
     try {
-      const next = dir ? loadPublished(dir) : new Map<string, StaticFile>();
+      const next = dir ? loadPublished(ctx, dir) : new Map<string, StaticFile>();
       if (dir) {
         for (const [url, file] of olderDataScripts(ctx.publisher.keptDirs()))
           if (!next.has(url)) next.set(url, file);

@@ -40,7 +40,7 @@ export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Pro
     done(null, undefined);
   });
 
-  app.get(API.revisions, { onRequest: owner }, async (req, reply) => {
+  app.get(API.revisions, { onRequest: owner, config: { cache: 'no-store' } }, async (req) => {
     const query = req.query as Record<string, unknown>;
     let before: number | undefined;
     if (query.before !== undefined) {
@@ -57,7 +57,6 @@ export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Pro
       }
       limit = n;
     }
-    reply.header('cache-control', 'no-store');
     return { revisions: listRevisions(ctx.db, { before, limit }) } satisfies RevisionsAnswer;
   });
 

@@ -1,0 +1,108 @@
+/**
+ * HTML-2: `escapeHtml` and the pages' header set are defined once. Every source file under src/
+ * (tests aside) is read; the escape may be defined only in src/shared/escape-html.ts, and the
+ * header set (the `nosniff`, frame-denial and `frame-ancestors` spellings) only in
+ * src/server/html.ts. The check is shown to fail on planted copies, so a second definition
+ * cannot pass unseen.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** What may be defined once, where, and how a definition (or a copy of its body) is spotted. */
+const ONCE = [
+  {
+    what: 'escapeHtml',
+    home: 'shared/escape-html.ts',
+    patterns: [
+      // A function or variable named like it…
+      /(?:\bfunction\s*\*?\s*|\b(?:const|let|var)\s+)escape_?html\b/i,
+      // …or its body under another name: characters to numeric references.
+      /&#\$\{\s*\w+\.charCodeAt\(\s*0\s*\)\s*\}/,
+    ],
+  },
+  {
+    what: 'the header set',
+    home: 'server/html.ts',
+    patterns: [
+      /(["'`])\s*(?:x-frame-options|x-content-type-options|nosniff)\s*\1/i,
+      /["'`][^"'`\n]*frame-ancestors/i,
+    ],
+  },
+];
+
+interface Source {
+  /** Path under src/, with forward slashes. */
+  file: string;
+  text: string;
+}
+
+/** Each file holding a definition outside its home, as `{what} in {file}:{line}: {text}` (its first). */
+function secondDefinitions(sources: Source[]): string[] {
+  const found: string[] = [];
+  for (const { file, text } of sources) {
+    for (const rule of ONCE) {
+      if (file === rule.home) continue;
+      const lines = text.split('\n');
+      const i = lines.findIndex((line) => rule.patterns.some((re) => re.test(line)));
+      if (i !== -1) found.push(`${rule.what} in ${file}:${i + 1}: ${lines[i]!.trim()}`);
+    }
+  }
+  return found;
+}
+
+function sourcesUnder(dir: string): Source[] {
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((rel) => /\.tsx?$/.test(rel) && !/\.test\.tsx?$/.test(rel))
+    .map((rel) => ({
+      file: rel.split(path.sep).join('/'),
+      text: fs.readFileSync(path.join(dir, rel), 'utf8'),
+    }));
+}
+
+describe('HTML-2: one escapeHtml, one header set', () => {
+  it('src/ defines each once, in its home', () => {
+    const sources = sourcesUnder(SRC);
+    expect(sources.map((s) => s.file)).toEqual(
+      expect.arrayContaining(['shared/escape-html.ts', 'server/html.ts']),
+    );
+    expect(secondDefinitions(sources)).toEqual([]);
+  });
+
+  it('finds a second definition: a copy of the escape under its name or another, the header names spelled again', () => {
+    const planted: Source[] = [
+      {
+        file: 'web/seo.server.ts',
+        text: 'function escapeHtml(value: string): string {\n  return value.replace(/[&<>"\']/g, (c) => `&#${c.charCodeAt(0)};`);\n}',
+      },
+      {
+        file: 'server/mail/templates.ts',
+        text: 'const esc = (t: string) => t.replace(/[&<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);',
+      },
+      { file: 'server/gst/routes.ts', text: "const H = { 'X-Frame-Options': 'DENY' };" },
+      {
+        file: 'server/routes/images.ts',
+        text: "reply.header('x-content-type-options', 'nosniff');",
+      },
+      {
+        file: 'server/payments/routes.ts',
+        text: "const CSP = \"default-src 'none'; frame-ancestors 'none'\";",
+      },
+      // Their homes may define them; a mere use elsewhere is no definition.
+      { file: 'server/html.ts', text: "'x-frame-options': 'DENY'," },
+      { file: 'server/bookings/page.ts', text: 'const title = escapeHtml(view.reference);' },
+    ];
+    const found = secondDefinitions(planted);
+    expect(found.map((f) => f.split(':')[0])).toEqual([
+      'escapeHtml in web/seo.server.ts',
+      'escapeHtml in server/mail/templates.ts',
+      'the header set in server/gst/routes.ts',
+      'the header set in server/routes/images.ts',
+      'the header set in server/payments/routes.ts',
+    ]);
+  });
+});
