@@ -175,9 +175,13 @@ describe('AdminRoot', () => {
     expect(dialog('bookings').open).toBe(true);
     await within(bar).findByRole('button', { name: 'Bookings 2 open' });
     expect(within(dialog('bookings')).getAllByRole('heading', { level: 3 })).toHaveLength(4);
-    expect(
-      server.seen.filter((s) => !background(s.url)).map((s) => `${s.method} ${s.url}`),
-    ).toEqual([`GET ${COUNT_URL}`, `GET ${COUNT_URL}`]);
+    const sent = server.seen.filter((s) => !background(s.url)).map((s) => `${s.method} ${s.url}`);
+    // The inbox asks for the messages waiting for the owner at its opening (MSG-5).
+    expect(sent.filter((s) => s !== 'GET /api/messages/waiting')).toEqual([
+      `GET ${COUNT_URL}`,
+      `GET ${COUNT_URL}`,
+    ]);
+    expect(sent).toContain('GET /api/messages/waiting');
   });
 
   it('says an open double booking in the bar as the page loads, with its dates and both sides (CONFLICT-3)', async () => {

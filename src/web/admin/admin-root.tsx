@@ -31,6 +31,7 @@ import { DOCUMENTS_DIALOG_ID, DocumentsDialog } from './documents-dialog.js';
 import { REGISTER_DIALOG_ID, RegisterDialog } from './register-dialog.js';
 import { formIIIAlert, useRegisterDialog } from './use-register-dialog.js';
 import { MANAGE_IMAGES_ID, ManageImagesDialog } from './manage-images-dialog.js';
+import { MESSAGES_DIALOG_ID, MessagesDialog } from './messages/messages-dialog.js';
 import { SELECT_PROPERTY_ID, SelectPropertyDialog } from './select-property-dialog.js';
 import { keepUnsavedChange, readUnsavedChange } from './unsaved-change.js';
 
@@ -90,6 +91,7 @@ export default function AdminRoot({ data, children }: { data: PageData; children
   const [bookingsOpening, setBookingsOpening] = useState(0);
   const [documentsOpening, setDocumentsOpening] = useState(0);
   const [registerOpening, setRegisterOpening] = useState(0);
+  const [messagesOpening, setMessagesOpening] = useState(0);
   const register = useRegisterDialog(registerOpening);
   const [openCount, setOpenCount] = useState<number | null>(null);
   // CONFLICT-3: the open double bookings, for the bar, the inbox and the Calendar dialog.
@@ -164,6 +166,7 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           alert: formIIIAlert(register.entries, register.now),
           open: () => reopen(REGISTER_DIALOG_ID, () => setRegisterOpening((n) => n + 1)),
         }}
+        openMessages={() => reopen(MESSAGES_DIALOG_ID, () => setMessagesOpening((n) => n + 1))}
         {...(data.site.gstin
           ? {
               openDocuments: () =>
@@ -213,6 +216,11 @@ export default function AdminRoot({ data, children }: { data: PageData; children
         <ConflictNotice conflicts={conflicts.conflicts} nameOf={nameOf} place="bar" />
         <BackupLine />
         <RegisterDialog state={register} close={() => window.closeDialog(REGISTER_DIALOG_ID)} />
+        <MessagesDialog
+          opening={messagesOpening}
+          properties={store.get().propertyList.map((p) => ({ id: p.id, name: p.name }))}
+          close={() => window.closeDialog(MESSAGES_DIALOG_ID)}
+        />
         <DocumentsDialog
           opening={documentsOpening}
           close={() => window.closeDialog(DOCUMENTS_DIALOG_ID)}

@@ -18,6 +18,7 @@ import { BookingList } from './booking-list.js';
 import { BookingsFilter } from './bookings-filter.js';
 import { Notification, useNotification } from './notification.js';
 import { useBookingsDialog } from './use-bookings-dialog.js';
+import { WaitingMessages } from './messages/waiting-messages.js';
 import admin from './admin.module.css';
 import styles from './bookings.module.css';
 
@@ -81,6 +82,7 @@ export function BookingsDialog({
         )}
       </p>
       <ConflictNotice conflicts={conflicts} {...(nameOf ? { nameOf } : {})} place="inbox" />
+      <WaitingMessages opening={opening} env={env} />
       <BookingsFilter id={id} dialog={dialog} />
       <BookingList dialog={dialog} now={now()} conflicts={conflicts} />
       <div className={`${admin.footerRow} ${styles.footer}`}>
