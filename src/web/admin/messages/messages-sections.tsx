@@ -23,9 +23,9 @@ function whenWords(r: MessageRule): string {
   const days = `${r.days} day${r.days === 1 ? '' : 's'}`;
   switch (r.trigger) {
     case 'confirmed':
-      return 'when confirmed';
+      return 'When confirmed';
     case 'check-in-day':
-      return `check-in day, ${r.time}`;
+      return `Check-in day, ${r.time}`;
     case 'before-check-in':
       return `${days} before check-in, ${r.time}`;
     case 'before-check-out':
