@@ -77,7 +77,7 @@ export const VARIABLE_WORDS: Record<MessageVariable, string> = {
 
 /** How a rule's message reaches the guest: by e-mail (WhatsApp when the guest gave none), or always by the owner's WhatsApp. */
 export const MESSAGE_CHANNELS = ['email', 'whatsapp'] as const;
-export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 /** One rule (`GET/PUT /api/messages`). `time` is HH:MM in India (IST); `propertyIds` empty: every property. */
 export interface MessageRule {
@@ -178,7 +178,7 @@ export function variablesOf(text: string): string[] {
 }
 
 /** True for a name of the fixed list. */
-export function isMessageVariable(name: string): name is MessageVariable {
+function isMessageVariable(name: string): name is MessageVariable {
   return (MESSAGE_VARIABLES as readonly string[]).includes(name);
 }
 

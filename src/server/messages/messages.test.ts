@@ -226,11 +226,17 @@ describe('sending (MSG-4)', () => {
     while (guestMessages().length === 0 && Date.now() < until)
       await new Promise((r) => setTimeout(r, 20));
     expect(second.messages.run().sent).toBe(0);
-    expect(await second.mail.sendDue()).toBe(0);
+    await second.mail.sendDue();
     clock += DAY;
     expect(second.messages.run().sent).toBe(0);
-    expect(await second.mail.sendDue()).toBe(0);
+    await second.mail.sendDue();
+    // Whatever else the outbox held went too; the message itself once.
     expect(guestMessages()).toHaveLength(1);
+    expect(
+      second.ctx.db
+        .prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = 'guest-message'")
+        .get(),
+    ).toEqual({ n: 1 });
   });
 
   it('sends a late booking its message within a minute, unless the rule skips late bookings', async () => {
@@ -350,6 +356,26 @@ describe('sending (MSG-4)', () => {
     expect(again.statusCode).toBe(404);
     clock += DAY;
     expect(t!.messages.run()).toEqual({ sent: 0, held: 0, whatsapp: 0 });
+  });
+
+  it('gives up a message still waiting two weeks after its time, its text dropped', async () => {
+    await start();
+    await saveRules(rule());
+    const id = await confirmedBooking(10, { email: false });
+    clock = ist(day(8), '10:00');
+    expect(t!.messages.run().whatsapp).toBe(1);
+    clock += 13 * DAY;
+    t!.messages.run();
+    expect(dueOf(id)?.state).toBe('whatsapp');
+    clock += 2 * DAY;
+    t!.messages.run();
+    expect(
+      t!.ctx.db
+        .prepare('SELECT state, whatsapp_text FROM scheduled_messages WHERE booking_id = ?')
+        .get(id),
+    ).toEqual({ state: 'skipped', whatsapp_text: null });
+    const waiting = (await owner('GET', '/api/messages/waiting')).json() as WaitingMessages;
+    expect(waiting.messages).toEqual([]);
   });
 
   it('mails past guests nothing when a rule is turned on after its time', async () => {

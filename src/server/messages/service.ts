@@ -61,6 +61,9 @@ import {
 } from './store.js';
 import crypto from 'node:crypto';
 
+/** A held or WhatsApp message still waiting this long after its time is given up (skipped). */
+const STALE_AFTER_MS = 14 * 24 * 60 * 60 * 1000;
+
 /** What a booking page link looks like in a preview: the real one is made for each message sent. */
 const PREVIEW_TOKEN = '•••••';
 
@@ -68,7 +71,7 @@ const PREVIEW_TOKEN = '•••••';
  * When a rule's message is due for a stay, ms: the rule's day (check-in or check-out, days
  * before or after) at its time in India; `confirmedAt` for the confirmed trigger.
  */
-export function dueAt(
+function dueAt(
   rule: Pick<MessageRule, 'trigger' | 'days' | 'time'>,
   stay: { checkIn: string; checkOut: string },
   confirmedAt: number,
@@ -214,6 +217,15 @@ export class MessageService {
       const b = confirmed.get(row.bookingId);
       const rule = rules.get(row.ruleId);
       if (!b || !rule || !applies(rule, b)) dropUnsent(this.db, row.bookingId, row.ruleId);
+      else if (row.state !== 'scheduled' && row.dueAt < now - STALE_AFTER_MS) {
+        // Too late to be of use: off the owner's inbox, its text (the guest's words) dropped.
+        putScheduled(this.db, {
+          ...row,
+          state: 'skipped',
+          problem: undefined,
+          whatsappText: undefined,
+        });
+      }
     }
     for (const b of confirmed.values()) this.schedule(b, now, false);
   }

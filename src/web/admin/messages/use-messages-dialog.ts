@@ -16,7 +16,7 @@ import {
 import { listBookings, SESSION_ENDED } from '../bookings-api.js';
 
 /** A refusal or failure in words; `field` the rule's field it is about, `login` when the session ended. */
-export interface MessagesProblem {
+interface MessagesProblem {
   text: string;
   field?: string;
   login?: boolean;
