@@ -269,7 +269,7 @@ export class MessageService {
     const probe = this.rendered(rule, b, `${this.config.site.siteUrl}/`);
     if (probe.missing.length > 0) {
       const what = probe.missing.map((v) => VARIABLE_WORDS[v]).join(', ');
-      const problem = `“${rule.name}” to ${b.name ?? 'the guest'} is held: ${what} ${probe.missing.length === 1 ? 'is' : 'are'} not set. Fill ${probe.missing.length === 1 ? 'it' : 'them'} in and it goes within minutes.`;
+      const problem = `“${rule.name}” to ${b.name ?? 'the guest'} is held: ${what} ${probe.missing.length === 1 ? 'is' : 'are'} not set. Set ${probe.missing.length === 1 ? 'it' : 'them'} in Messages (Wi-Fi, arrival instructions) or on the property’s page, and it goes within minutes.`;
       if (row.state === 'held' && row.problem === problem) return 'still';
       putScheduled(this.db, { ...row, state: 'held', problem });
       return 'held';
