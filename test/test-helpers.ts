@@ -25,6 +25,8 @@ export interface TestApp {
   register: BuiltApp['register'];
   /** The advances paid through Razorpay (PAY-2). */
   payments: BuiltApp['payments'];
+  /** The messages to the guest (MSG-4). */
+  messages: BuiltApp['messages'];
   /** The temporary DATA_DIR. */
   dataDir: string;
   /** Owner's username. */
@@ -54,7 +56,7 @@ export async function makeTestApp(
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SITE_URL: 'http://localhost', ...env });
-  const { app, ctx, bookings, mail, gst, conflicts, register, payments } = await buildApp(
+  const { app, ctx, bookings, mail, gst, conflicts, register, payments, messages } = await buildApp(
     config,
     opts,
   );
@@ -72,6 +74,7 @@ export async function makeTestApp(
     conflicts,
     register,
     payments,
+    messages,
     dataDir,
     owner,
     cookie,

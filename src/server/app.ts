@@ -39,6 +39,9 @@ import { PaymentService } from './payments/service.js';
 import { paymentRoutes } from './payments/routes.js';
 import { systemClock, type Clock } from '../shared/instants.js';
 import { applyCachePolicy } from './html.js';
+import { MessageService } from './messages/service.js';
+import { scheduleMessages } from './messages/jobs.js';
+import { messageRoutes } from './messages/routes.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -57,6 +60,8 @@ export interface BuiltApp {
   register: RegisterService;
   /** The advances paid through Razorpay (PAY-2). */
   payments: PaymentService;
+  /** The messages to the guest (MSG-4). */
+  messages: MessageService;
 }
 
 /**
@@ -129,8 +134,11 @@ export async function buildApp(
   });
   const register = new RegisterService(db, config, mail, clock);
   const payments = new PaymentService(db, config, bookings, app.log, clock);
+  const messages = new MessageService(db, config, mail, properties, clock);
+  bookings.onTransition(messages.onTransition);
   let stopInvoices = () => {};
   let stopRegister = () => {};
+  let stopMessages = () => {};
   app.addHook('onReady', async () => {
     // Overlaps stored before this server (or before conflicts were kept) are found at once.
     conflicts.changedAll();
@@ -139,11 +147,13 @@ export async function buildApp(
     stopInvoices = scheduleInvoices(gst, app.log);
     stopRegister = scheduleRegister(register, app.log);
     payments.start();
+    stopMessages = scheduleMessages(messages, app.log);
   });
   app.addHook('onClose', async () => {
     jobs.stop();
     stopInvoices();
     stopRegister();
+    stopMessages();
     const paymentsStopped = payments.stop();
     await mail.stop();
     await paymentsStopped;
@@ -154,8 +164,9 @@ export async function buildApp(
   await app.register(async (scope) => gstRoutes(scope, ctx, gst));
   await app.register(async (scope) => conflictRoutes(scope, ctx, conflicts));
   await app.register(async (scope) => registerRoutes(scope, ctx, register));
+  await app.register(async (scope) => messageRoutes(scope, ctx, messages));
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => backupRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
-  return { app, ctx, bookings, mail, gst, conflicts, register, payments };
+  return { app, ctx, bookings, mail, gst, conflicts, register, payments, messages };
 }

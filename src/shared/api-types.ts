@@ -25,6 +25,14 @@ import type {
   SubmittedBody,
 } from './register.js';
 import type { PAYMENTS_API, RefundBody } from './payments.js';
+import type {
+  MESSAGES_API,
+  MessagePreview,
+  MessagePreviewBody,
+  MessageRules,
+  PropertyPrivate,
+  WaitingMessages,
+} from './messages.js';
 import type { Quote } from './quote.js';
 import type { API } from './routes.js';
 import type { SiteData } from './site-data.js';
@@ -230,6 +238,16 @@ export interface ApiTypes {
   /** PAY-7: the owner's refund of a Razorpay payment; PAY-6: Send a new link. */
   [PAYMENTS_API.refund]: { body: RefundBody; answer: BookingActionResult };
   [PAYMENTS_API.paymentLink]: { body: object; answer: BookingActionResult };
+  /** MSG-1: the rules (GET), saved whole (PUT). */
+  [MESSAGES_API.rules]: { body: MessageRules; answer: MessageRules };
+  /** MSG-7: a rule rendered for a booking; "Send a test" mails it to NOTIFY_EMAIL. */
+  [MESSAGES_API.preview]: { body: MessagePreviewBody; answer: MessagePreview };
+  [MESSAGES_API.test]: { body: MessagePreviewBody; answer: { to: string } };
+  /** MSG-5, MSG-6: held messages and those due on WhatsApp; "Send on WhatsApp" tapped. */
+  [MESSAGES_API.waiting]: { answer: WaitingMessages };
+  [MESSAGES_API.markSent]: { body: object; answer: { ok: true } };
+  /** MSG-3: a property's Wi-Fi and arrival instructions (GET, PUT). */
+  [MESSAGES_API.private]: { body: PropertyPrivate; answer: PropertyPrivate };
 }
 
 /**

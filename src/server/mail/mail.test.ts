@@ -206,6 +206,10 @@ describe('BOOK-8: every booking mail arrives once', () => {
     }
     expect(smtp.received[5]!.body).toContain('We are closed for repairs.');
     expect(smtp.received[9]!.body).toContain('The road is closed.');
+    // MSG-8: the withdrawal mail names the guest and how to reach them, as the request's does.
+    for (const text of ['Ravi Kumar', '+919845022222']) {
+      expect(smtp.received[11]!.body, text).toContain(text);
+    }
     // Both bodies: plain text and HTML.
     expect(ownerMail.body).toContain('Content-Type: text/plain');
     expect(ownerMail.body).toContain('Content-Type: text/html');

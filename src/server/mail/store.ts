@@ -25,12 +25,18 @@ type MailKind =
   | 'owner-needs-refund'
   | 'owner-backup-lag'
   | 'owner-conflict'
-  | 'owner-register-reminder';
+  | 'owner-register-reminder'
+  | 'guest-message'
+  | 'owner-message-test';
 
 /** The kinds that tell of a booking (templates.ts writes them). */
 export type BookingMailKind = Exclude<
   MailKind,
-  'owner-backup-lag' | 'owner-conflict' | 'owner-register-reminder'
+  | 'owner-backup-lag'
+  | 'owner-conflict'
+  | 'owner-register-reminder'
+  | 'guest-message'
+  | 'owner-message-test'
 >;
 
 /** A message to send: plain text and HTML bodies of the same words. */
@@ -177,6 +183,8 @@ const KIND_WORDS: Record<MailKind, string> = {
   'owner-backup-lag': 'Off-machine copy warning to you',
   'owner-conflict': 'Double booking warning to you',
   'owner-register-reminder': 'Form III reminder to you',
+  'guest-message': 'Message to the guest',
+  'owner-message-test': 'Test message to you',
 };
 
 /**

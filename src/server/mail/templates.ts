@@ -97,6 +97,22 @@ export function ownerNoticeMail(
 }
 
 /**
+ * A message of the owner's rules to the guest (MSG-4): the rendered subject and plain-text body,
+ * its paragraphs (split at blank lines) as given, signed like every guest mail.
+ */
+export function messageMail(
+  subject: string,
+  body: string,
+  site: MailSite,
+): { subject: string; text: string; html: string } {
+  const paragraphs = body.split(/\n\s*\n/).filter((p) => p.trim() !== '');
+  return {
+    subject,
+    ...render([...paragraphs, `${site.businessName}\n${site.phone} · ${site.email}`]),
+  };
+}
+
+/**
  * The subject and bodies of one booking mail. Owner mails carry the guest's contact details and
  * message (the owner needs them to answer); guest mails carry the booking page link and the
  * owner's contact, and quote nothing the guest typed but the checked name (MAIL-3): each reads
@@ -129,7 +145,12 @@ export function bookingMail(
       break;
     case 'owner-withdrawn':
       subject = `Request ${f.reference} withdrawn by the guest`;
-      blocks = ['The guest withdrew this request; the nights stay free.', stayLines(f), ...owner];
+      blocks = [
+        'The guest withdrew this request; the nights stay free.',
+        stayLines(f),
+        guestLines(f),
+        ...owner,
+      ];
       break;
     case 'guest-received':
       subject = `Your request ${f.reference} to ${site.businessName}`;

@@ -35,6 +35,8 @@ export interface AdminBarProps {
   openDocuments?: () => void;
   /** REG-5, REG-6: the Register control, with the most urgent Form III ("Form III due in 5 h"). */
   register?: { alert: string | null; open: () => void };
+  /** MSG-9: the Messages control (messages to guests, Wi-Fi and arrival instructions). */
+  openMessages?: () => void;
   /** The bar's dialogs (ADMIN-2: it holds Manage Images and Select Property). */
   children?: ReactNode;
 }
@@ -50,6 +52,7 @@ export function AdminBar({
   bookings,
   openDocuments,
   register,
+  openMessages,
   children,
 }: AdminBarProps) {
   /** Any answer ends the visit to the owner's tools; no answer leaves the session as it was. */
@@ -103,6 +106,11 @@ export function AdminBar({
                 <span className={styles.count}>{register.alert}</span>
               </>
             ) : null}
+          </button>
+        )}
+        {openMessages && (
+          <button type="button" className={styles.button} onClick={openMessages}>
+            Messages
           </button>
         )}
         {openDocuments && (

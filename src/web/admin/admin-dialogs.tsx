@@ -29,6 +29,7 @@ import {
 import { DOCUMENTS_DIALOG_ID, DocumentsDialog } from './documents-dialog.js';
 import { HISTORY_ID, HistoryDialog } from './history-dialog.js';
 import { MANAGE_IMAGES_ID, ManageImagesDialog } from './manage-images-dialog.js';
+import { MESSAGES_DIALOG_ID, MessagesDialog } from './messages/messages-dialog.js';
 import { RATES_DIALOG_ID, RatesDialog } from './rates/rates-dialog.js';
 import type { RatesTarget } from './rates/use-rates-dialog.js';
 import { REGISTER_DIALOG_ID, RegisterDialog } from './register-dialog.js';
@@ -112,6 +113,13 @@ const ADMIN_DIALOGS = {
   ),
   [REGISTER_DIALOG_ID]: (o, s) => (
     <RegisterDialog state={s.register} properties={s.store.get().propertyList} close={o.close} />
+  ),
+  [MESSAGES_DIALOG_ID]: (o, s) => (
+    <MessagesDialog
+      opening={o.opening}
+      properties={s.store.get().propertyList.map((p) => ({ id: p.id, name: p.name }))}
+      close={o.close}
+    />
   ),
   [DOCUMENTS_DIALOG_ID]: (o) => <DocumentsDialog opening={o.opening} close={o.close} />,
   [HISTORY_ID]: (o) => (

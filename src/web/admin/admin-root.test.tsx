@@ -176,9 +176,13 @@ describe('AdminRoot', () => {
     expect(dialog('bookings').open).toBe(true);
     await within(bar).findByRole('button', { name: 'Bookings 2 open' });
     expect(within(dialog('bookings')).getAllByRole('heading', { level: 3 })).toHaveLength(4);
-    expect(
-      server.seen.filter((s) => !background(s.url)).map((s) => `${s.method} ${s.url}`),
-    ).toEqual([`GET ${COUNT_URL}`, `GET ${COUNT_URL}`]);
+    const sent = server.seen.filter((s) => !background(s.url)).map((s) => `${s.method} ${s.url}`);
+    // The inbox asks for the messages waiting for the owner at its opening (MSG-5).
+    expect(sent.filter((s) => s !== 'GET /api/messages/waiting')).toEqual([
+      `GET ${COUNT_URL}`,
+      `GET ${COUNT_URL}`,
+    ]);
+    expect(sent).toContain('GET /api/messages/waiting');
   });
 
   it('a session ended on any call puts the one sentence on the bar, once, with its login link (CLIENT-2)', async () => {

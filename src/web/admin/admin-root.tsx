@@ -27,6 +27,7 @@ import { RATES_DIALOG_ID } from './rates/rates-dialog.js';
 import { REGISTER_DIALOG_ID } from './register-dialog.js';
 import { SELECT_PROPERTY_ID } from './select-property-dialog.js';
 import { formIIIAlert, useRegisterDialog } from './use-register-dialog.js';
+import { MESSAGES_DIALOG_ID } from './messages/messages-dialog.js';
 import { keepUnsavedChange, readUnsavedChange } from './unsaved-change.js';
 
 /** This tab's session storage, or undefined where the browser refuses it. */
@@ -133,6 +134,7 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           alert: formIIIAlert(register.entries, register.now),
           open: () => open(REGISTER_DIALOG_ID),
         }}
+        openMessages={() => open(MESSAGES_DIALOG_ID)}
         {...(data.site.gstin ? { openDocuments: () => open(DOCUMENTS_DIALOG_ID) } : {})}
       >
         <ConflictNotice conflicts={conflicts.conflicts} nameOf={nameOf} place="bar" />

@@ -18,6 +18,7 @@ import { BookingsFilter } from './bookings-filter.js';
 import { Notification, useNotification } from './notification.js';
 import { ProblemText } from './problem-text.js';
 import { useBookingsDialog } from './use-bookings-dialog.js';
+import { WaitingMessages } from './messages/waiting-messages.js';
 import admin from './admin.module.css';
 import styles from './bookings.module.css';
 
@@ -78,6 +79,7 @@ export function BookingsDialog({
         {loadError ? <ProblemText problem={loadError} /> : dialog.loading ? 'Loading…' : null}
       </p>
       <ConflictNotice conflicts={conflicts} {...(nameOf ? { nameOf } : {})} place="inbox" />
+      <WaitingMessages opening={opening} env={env} />
       <BookingsFilter id={id} dialog={dialog} />
       <BookingList
         dialog={dialog}

@@ -1,0 +1,122 @@
+/**
+ * MSG-1, MSG-2, MSG-3, MSG-7, MSG-9 in real Chromium: the owner opens the Messages dialog from the
+ * admin bar, sets a property's arrival instructions, edits the "Before arrival" rule (its time and
+ * its words), is refused once for a variable not in the list (the field named and marked), saves,
+ * and previews the rule for a confirmed booking. The rule stays off, so the shared server's other
+ * bookings get nothing. axe on the dialog, before and after the preview.
+ * Screenshots: test-results/screenshots/{project}-messages-{dialog,preview}.png.
+ */
+import path from 'node:path';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+} from '@playwright/test';
+import { addDays, today } from '../src/shared/calendar-dates.js';
+import type { BookingCreated } from '../src/shared/bookings.js';
+import { expectNoViolations } from './axe.js';
+import { E2E_ADMIN } from './global-setup.js';
+import { BASE, stayOffline } from './helpers.js';
+import { openWith, press } from './owner-helpers.js';
+
+const PROPERTY = 'mullayanagiri-foothills-retreat';
+
+let api: APIRequestContext;
+
+test.describe.configure({ timeout: 120_000 });
+
+test.beforeAll(async () => {
+  api = await playwrightRequest.newContext({ baseURL: BASE });
+  const login = await api.post('/api/login', { headers: { origin: BASE }, data: E2E_ADMIN });
+  expect(login.status()).toBe(200);
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+});
+
+test.beforeEach(async ({ page }) => {
+  await stayOffline(page);
+});
+
+test('the owner edits a message rule and previews it for a booking', async ({ page }, info) => {
+  const shots = path.join('test-results', 'screenshots');
+  // Nights no other spec books on the shared server.
+  const from = info.project.name === 'phone' ? 640 : 650;
+  const checkIn = addDays(today(), from);
+  const res = await api.post('/api/bookings', {
+    headers: { origin: BASE },
+    data: {
+      propertyId: PROPERTY,
+      checkIn,
+      checkOut: addDays(checkIn, 2),
+      guests: 2,
+      name: 'Anil Shenoy',
+      phone: '+91 98450 55555',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const booking = (await res.json()) as BookingCreated;
+  for (const action of ['accept', 'paid']) {
+    const r = await api.post(`/api/bookings/${booking.id}/${action}`, {
+      headers: { origin: BASE },
+      data: {},
+    });
+    expect(r.status(), await r.text()).toBe(200);
+  }
+
+  await page.goto(`${BASE}/adminlogin`);
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const bar = page.getByRole('region', { name: 'Admin Tools' });
+  const dialog = page.getByRole('dialog', { name: 'Messages to guests' });
+  await openWith(bar.getByRole('button', { name: 'Messages' }), dialog);
+  const status = dialog.getByRole('status').first();
+  const rule = dialog.getByRole('button', { name: /^Before arrival/ });
+  await expect(rule).toHaveAttribute('aria-pressed', 'true');
+  await expect(rule).toContainText('Off');
+  await expectNoViolations(page, 'Messages dialog', 'dialog');
+  await page.screenshot({ path: path.join(shots, `${info.project.name}-messages-dialog.png`) });
+
+  // The property's arrival instructions: the owner's only, for the messages.
+  await dialog.getByLabel('Property', { exact: true }).selectOption(PROPERTY);
+  await dialog
+    .getByLabel('Arrival instructions')
+    .fill('Take the left fork after the temple; the gate code is 4321.');
+  await press(dialog.getByRole('button', { name: 'Save for this property' }));
+  await expect(status).toContainText('Saved for');
+
+  // The rule: a variable not in the list is refused with its field named and marked.
+  await dialog.getByLabel('Time (India)').fill('09:30');
+  const body = dialog.getByLabel('Message', { exact: true });
+  await body.fill('Dear {{guest_name}},\n\n{{arrival_instructions}}\n\nCall {{owner_phone}}.');
+  await press(dialog.getByRole('button', { name: 'Save all messages' }));
+  await expect(status).toContainText('{{guest_name}} is not a variable');
+  await expect(body).toHaveAttribute('aria-invalid', 'true');
+  await body.fill(
+    'Dear {{guest_first_name}},\n\n{{arrival_instructions}}\n\nCall {{owner_phone}} on the way.',
+  );
+  await press(dialog.getByRole('button', { name: 'Save all messages' }));
+  await expect(status).toContainText('Saved.');
+  await expect(rule).toContainText('2 days before check-in, 09:30');
+  await expect(body).not.toHaveAttribute('aria-invalid', 'true');
+
+  // The preview for the confirmed booking.
+  await dialog.getByLabel('Booking', { exact: true }).selectOption(booking.id);
+  await press(dialog.getByRole('button', { name: 'Preview', exact: true }));
+  const shown = dialog.getByText(/^Dear Anil,/);
+  await expect(shown).toBeVisible();
+  await expect(shown).toContainText('the gate code is 4321.');
+  await expect(shown).toContainText('Call +91');
+  await expectNoViolations(page, 'Messages dialog with a preview', 'dialog');
+  await shown.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, `${info.project.name}-messages-preview.png`) });
+
+  // Saved on the server, still off.
+  const saved = await api.get('/api/messages');
+  const rules = ((await saved.json()) as { rules: { id: string; time: string; enabled: boolean }[] })
+    .rules;
+  expect(rules.find((r) => r.id === 'pre-arrival')).toMatchObject({ time: '09:30', enabled: false });
+});
