@@ -24,6 +24,9 @@ export interface TestApp {
   register: BuiltApp['register'];
   /** The advances paid through Razorpay (PAY-2). */
   payments: BuiltApp['payments'];
+  /** Verified reviews (REV-1) and their job, run now (REV-3). */
+  reviews: BuiltApp['reviews'];
+  runReviews: BuiltApp['runReviews'];
   /** The temporary DATA_DIR. */
   dataDir: string;
   /** Owner's username. */
@@ -53,10 +56,8 @@ export async function makeTestApp(
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SITE_URL: 'http://localhost', ...env });
-  const { app, ctx, bookings, mail, gst, conflicts, register, payments } = await buildApp(
-    config,
-    opts,
-  );
+  const { app, ctx, bookings, mail, gst, conflicts, register, payments, reviews, runReviews } =
+    await buildApp(config, opts);
   const owner = 'owner';
   ctx.db
     .prepare('INSERT INTO admins (username, password_hash, updated_at) VALUES (?, ?, ?)')
@@ -71,6 +72,8 @@ export async function makeTestApp(
     conflicts,
     register,
     payments,
+    reviews,
+    runReviews,
     dataDir,
     owner,
     cookie,

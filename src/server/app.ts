@@ -37,6 +37,9 @@ import { scheduleRegister } from './register/jobs.js';
 import { registerRoutes } from './register/routes.js';
 import { PaymentService } from './payments/service.js';
 import { paymentRoutes } from './payments/routes.js';
+import { ReviewService } from './reviews/service.js';
+import { scheduleReviews } from './reviews/jobs.js';
+import { reviewRoutes } from './reviews/routes.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -55,6 +58,9 @@ export interface BuiltApp {
   register: RegisterService;
   /** The advances paid through Razorpay (PAY-2). */
   payments: PaymentService;
+  /** Verified reviews (REV-1); `runReviews` runs their job now (tests await it). */
+  reviews: ReviewService;
+  runReviews: () => Promise<void>;
 }
 
 /**
@@ -130,8 +136,10 @@ export async function buildApp(
   });
   const register = new RegisterService(db, config, mail, opts.clock);
   const payments = new PaymentService(db, config, bookings, app.log, opts.clock);
+  const reviews = new ReviewService(db, config, mail, opts.clock);
   let stopInvoices = () => {};
   let stopRegister = () => {};
+  let reviewJob: ReturnType<typeof scheduleReviews> | undefined;
   app.addHook('onReady', async () => {
     // Overlaps stored before this server (or before conflicts were kept) are found at once.
     conflicts.changedAll();
@@ -139,12 +147,14 @@ export async function buildApp(
     jobs.start();
     stopInvoices = scheduleInvoices(gst, app.log);
     stopRegister = scheduleRegister(register, app.log);
+    reviewJob = scheduleReviews(reviews, ctx, app.log);
     payments.start();
   });
   app.addHook('onClose', async () => {
     jobs.stop();
     stopInvoices();
     stopRegister();
+    await reviewJob?.stop();
     const paymentsStopped = payments.stop();
     await mail.stop();
     await paymentsStopped;
@@ -155,8 +165,10 @@ export async function buildApp(
   await app.register(async (scope) => gstRoutes(scope, ctx, gst));
   await app.register(async (scope) => conflictRoutes(scope, ctx, conflicts));
   await app.register(async (scope) => registerRoutes(scope, ctx, register));
+  await app.register(async (scope) => reviewRoutes(scope, ctx, reviews));
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => backupRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
-  return { app, ctx, bookings, mail, gst, conflicts, register, payments };
+  const runReviews = async () => reviewJob?.run();
+  return { app, ctx, bookings, mail, gst, conflicts, register, payments, reviews, runReviews };
 }

@@ -13,8 +13,11 @@ import type { AppContext } from '../context.js';
 import { isCrossSite, requireOwner } from '../auth/guard.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { GUEST_PAGE_HEADERS, guestPageRenderer } from '../bookings/page.js';
-import { hashToken } from '../bookings/service.js';
-import { bookingByToken } from '../bookings/store.js';
+import {
+  GUEST_FORM_HEADERS as PAGE_HEADERS,
+  GUEST_LINK_ROUTE,
+  bookingOfLink,
+} from '../bookings/guest-link.js';
 import {
   GST_API,
   DOCUMENT_TYPES,
@@ -32,7 +35,6 @@ import { documentsOfPeriod, getDocument, type DocumentRow } from './store.js';
 
 const DOCUMENT_ID_RE = /^[A-Za-z0-9_-]{16}$/;
 const BOOKING_ID_RE = /^[a-z2-9]{16}$/;
-const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
 const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** The company form's fields as a refusal names them to the guest (GST-11). */
@@ -41,14 +43,6 @@ const COMPANY_FIELD_WORDS = {
   gstin: 'GSTIN',
   address: 'billing address',
 } as const;
-
-const PAGE_HEADERS = {
-  'x-robots-tag': 'noindex, nofollow',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin',
-  'x-frame-options': 'DENY',
-};
 
 /** `{id}` or `{id}.pdf` of a document URL. */
 function fileOf(file: string): { id: string; pdf: boolean } | undefined {
@@ -207,19 +201,8 @@ export async function gstRoutes(
   );
 
   type GuestParams = { Params: { id: string; token: string; file?: string } };
-  const redacted = {
-    logSerializers: {
-      req: (req: FastifyRequest) => ({
-        method: req.method,
-        url: req.url.replace(/^(\/booking\/[^/?#]*\/)[^/?#]*/s, '$1[token]'),
-      }),
-    },
-  };
-  const bookingOf = (req: FastifyRequest<GuestParams>) => {
-    const { id, token } = req.params;
-    if (!BOOKING_ID_RE.test(id) || !TOKEN_RE.test(token)) return undefined;
-    return bookingByToken(ctx.db, id, hashToken(token));
-  };
+  const redacted = GUEST_LINK_ROUTE;
+  const bookingOf = (req: FastifyRequest<GuestParams>) => bookingOfLink(ctx.db, req.params);
   const notFoundPage = (reply: FastifyReply) =>
     reply.code(404).headers(PAGE_HEADERS).type('text/plain; charset=utf-8').send('Not found');
 

@@ -25,12 +25,13 @@ type MailKind =
   | 'owner-needs-refund'
   | 'owner-backup-lag'
   | 'owner-conflict'
-  | 'owner-register-reminder';
+  | 'owner-register-reminder'
+  | 'guest-review-hidden';
 
 /** The kinds that tell of a booking (templates.ts writes them). */
 export type BookingMailKind = Exclude<
   MailKind,
-  'owner-backup-lag' | 'owner-conflict' | 'owner-register-reminder'
+  'owner-backup-lag' | 'owner-conflict' | 'owner-register-reminder' | 'guest-review-hidden'
 >;
 
 /** A message to send: plain text and HTML bodies of the same words. */
@@ -177,6 +178,7 @@ const KIND_WORDS: Record<MailKind, string> = {
   'owner-backup-lag': 'Off-machine copy warning to you',
   'owner-conflict': 'Double booking warning to you',
   'owner-register-reminder': 'Form III reminder to you',
+  'guest-review-hidden': 'Review not published mail to the guest',
 };
 
 /**

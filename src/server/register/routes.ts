@@ -14,8 +14,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { isCrossSite, requireOwner } from '../auth/guard.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
-import { hashToken } from '../bookings/service.js';
-import { bookingByToken, getBooking } from '../bookings/store.js';
+import {
+  GUEST_FORM_HEADERS as PAGE_HEADERS,
+  GUEST_LINK_ROUTE,
+  bookingOfLink,
+} from '../bookings/guest-link.js';
+import { getBooking } from '../bookings/store.js';
 import { publishedProperties } from '../publish/published-properties.js';
 import { isCalendarDate, nights, today } from '../../shared/calendar-dates.js';
 import {
@@ -37,21 +41,12 @@ import type { EntryStay, RegisterService } from './service.js';
 import { entriesOfBooking } from './store.js';
 
 const BOOKING_ID_RE = /^[a-z2-9]{16}$/;
-const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
 const ENTRY_ID_RE = /^[A-Za-z0-9_-]{16}$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** The longest range one listing, CSV or print covers. */
 const MAX_RANGE_DAYS = 400;
 /** The most adult slots a form takes (LIMITS.guests is 50). */
 const MAX_SLOTS = 50;
-
-const PAGE_HEADERS = {
-  'x-robots-tag': 'noindex, nofollow',
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin',
-  'x-frame-options': 'DENY',
-};
 
 /** `from` and `to` of a query: dates, in order, at most MAX_RANGE_DAYS apart. */
 function rangeOf(query: { from?: string; to?: string }): { from: string; to: string } {
@@ -200,19 +195,8 @@ export async function registerRoutes(
   );
 
   type GuestParams = { Params: { id: string; token: string } };
-  const redacted = {
-    logSerializers: {
-      req: (req: FastifyRequest) => ({
-        method: req.method,
-        url: req.url.replace(/^(\/booking\/[^/?#]*\/)[^/?#]*/s, '$1[token]'),
-      }),
-    },
-  };
-  const bookingOf = (req: FastifyRequest<GuestParams>) => {
-    const { id, token } = req.params;
-    if (!BOOKING_ID_RE.test(id) || !TOKEN_RE.test(token)) return undefined;
-    return bookingByToken(ctx.db, id, hashToken(token));
-  };
+  const redacted = GUEST_LINK_ROUTE;
+  const bookingOf = (req: FastifyRequest<GuestParams>) => bookingOfLink(ctx.db, req.params);
   const notFoundPage = (reply: FastifyReply) =>
     reply.code(404).headers(PAGE_HEADERS).type('text/plain; charset=utf-8').send('Not found');
   const sendPage = (reply: FastifyReply, status: number, html: string) =>
