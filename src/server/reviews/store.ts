@@ -102,7 +102,9 @@ export function reviewOfBooking(db: Db, bookingId: string): OwnerReview | undefi
 /** Every review, newest first (the owner's list). */
 export function listReviews(db: Db): OwnerReview[] {
   return (
-    db.prepare(`SELECT ${COLUMNS} FROM reviews ORDER BY received_at DESC`).all() as RawReview[]
+    db
+      .prepare(`SELECT ${COLUMNS} FROM reviews ORDER BY received_at DESC, rowid DESC`)
+      .all() as RawReview[]
   ).map(toReview);
 }
 
