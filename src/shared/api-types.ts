@@ -19,6 +19,7 @@ import type { ConflictList } from './conflicts.js';
 import type { GST_API, DocumentList } from './gst-documents.js';
 import type { REGISTER_API, RegisterList, SubmittedBody } from './register.js';
 import type { PAYMENTS_API, RefundBody } from './payments.js';
+import type { REVIEWS_API, OwnerReview, ReviewList } from './reviews.js';
 import type { Quote } from './quote.js';
 import type { API } from './routes.js';
 import type { SiteData } from './site-data.js';
@@ -217,6 +218,11 @@ export interface ApiTypes {
   /** PAY-7: the owner's refund of a Razorpay payment; PAY-6: Send a new link. */
   [PAYMENTS_API.refund]: { body: RefundBody; answer: BookingActionResult };
   [PAYMENTS_API.paymentLink]: { body: object; answer: BookingActionResult };
+  /** REV-3: the owner's reviews, Publish now, Hide with a reason, the one public reply. */
+  [REVIEWS_API.list]: { answer: ReviewList };
+  [REVIEWS_API.publish]: { body: object; answer: { review: OwnerReview } };
+  [REVIEWS_API.hide]: { body: { reason: string }; answer: { review: OwnerReview } };
+  [REVIEWS_API.reply]: { body: { text: string }; answer: { review: OwnerReview } };
 }
 
 /**

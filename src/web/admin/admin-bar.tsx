@@ -34,6 +34,8 @@ export interface AdminBarProps {
   openDocuments?: () => void;
   /** REG-5, REG-6: the Register control, with the most urgent Form III ("Form III due in 5 h"). */
   register?: { alert: string | null; open: () => void };
+  /** REV-3: the Reviews control. */
+  openReviews?: () => void;
   /** The bar's dialogs (ADMIN-2: it holds Manage Images and Select Property). */
   children?: ReactNode;
 }
@@ -49,6 +51,7 @@ export function AdminBar({
   bookings,
   openDocuments,
   register,
+  openReviews,
   children,
 }: AdminBarProps) {
   /** Any answer ends the visit to the owner's tools; no answer leaves the session as it was. */
@@ -102,6 +105,11 @@ export function AdminBar({
                 <span className={styles.count}>{register.alert}</span>
               </>
             ) : null}
+          </button>
+        )}
+        {openReviews && (
+          <button type="button" className={styles.button} onClick={openReviews}>
+            Reviews
           </button>
         )}
         {openDocuments && (

@@ -29,6 +29,7 @@ import type { RatesTarget } from './rates/use-rates-dialog.js';
 import { HISTORY_ID, HistoryDialog, type HistoryHandle } from './history-dialog.js';
 import { DOCUMENTS_DIALOG_ID, DocumentsDialog } from './documents-dialog.js';
 import { REGISTER_DIALOG_ID, RegisterDialog } from './register-dialog.js';
+import { REVIEWS_DIALOG_ID, ReviewsDialog } from './reviews/reviews-dialog.js';
 import { formIIIAlert, useRegisterDialog } from './use-register-dialog.js';
 import { MANAGE_IMAGES_ID, ManageImagesDialog } from './manage-images-dialog.js';
 import { SELECT_PROPERTY_ID, SelectPropertyDialog } from './select-property-dialog.js';
@@ -91,6 +92,7 @@ export default function AdminRoot({ data, children }: { data: PageData; children
   const [documentsOpening, setDocumentsOpening] = useState(0);
   const [registerOpening, setRegisterOpening] = useState(0);
   const register = useRegisterDialog(registerOpening);
+  const [reviewsOpening, setReviewsOpening] = useState(0);
   const [openCount, setOpenCount] = useState<number | null>(null);
   // CONFLICT-3: the open double bookings, for the bar, the inbox and the Calendar dialog.
   const conflicts = useConflicts();
@@ -164,6 +166,7 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           alert: formIIIAlert(register.entries, register.now),
           open: () => reopen(REGISTER_DIALOG_ID, () => setRegisterOpening((n) => n + 1)),
         }}
+        openReviews={() => reopen(REVIEWS_DIALOG_ID, () => setReviewsOpening((n) => n + 1))}
         {...(data.site.gstin
           ? {
               openDocuments: () =>
@@ -213,6 +216,10 @@ export default function AdminRoot({ data, children }: { data: PageData; children
         <ConflictNotice conflicts={conflicts.conflicts} nameOf={nameOf} place="bar" />
         <BackupLine />
         <RegisterDialog state={register} close={() => window.closeDialog(REGISTER_DIALOG_ID)} />
+        <ReviewsDialog
+          opening={reviewsOpening}
+          close={() => window.closeDialog(REVIEWS_DIALOG_ID)}
+        />
         <DocumentsDialog
           opening={documentsOpening}
           close={() => window.closeDialog(DOCUMENTS_DIALOG_ID)}
