@@ -40,6 +40,7 @@ textarea{min-height:9rem}
 [aria-invalid=true]{outline:2px solid #a40000}
 .error{display:block;color:#a40000;font-weight:600;margin-top:.2rem}
 button{font:inherit;font-weight:700;padding:.75rem 1.25rem;border:0;border-radius:.5rem;background:#1f4f3a;color:#fff;min-height:3rem;width:100%}
+form{margin:0 0 1.25rem}
 button.quiet{background:#fff;color:#7a0000;border:2px solid #7a0000}
 blockquote{margin:.5rem 0 1rem;padding:.5rem 1rem;border-left:4px solid #c9c2ae;white-space:pre-line;overflow-wrap:anywhere}
 a{color:#1f4f3a}
