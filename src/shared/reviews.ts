@@ -42,8 +42,7 @@ export const HIDE_REASON_WORDS: Record<HideReason, string> = {
   spam: 'it is spam or advertising',
 };
 
-export const REVIEW_STATUSES = ['pending', 'published', 'hidden', 'withdrawn'] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export type ReviewStatus = 'pending' | 'published' | 'hidden' | 'withdrawn';
 
 /** A review as the owner's list shows it (GET /api/reviews). Times ISO 8601 UTC. */
 export interface OwnerReview {
@@ -107,7 +106,7 @@ export function monthWords(month: string): string {
 }
 
 /** "Mar – Nov 2026", "Nov 2025 – Mar 2026" or "Nov 2026": the months from `first` to `last` (YYYY-MM-DD). */
-export function periodWords(first: string, last: string): string {
+function periodWords(first: string, last: string): string {
   const [fy, fm] = first.split('-').map(Number);
   const [ly, lm] = last.split('-').map(Number);
   if (fy === ly && fm === lm) return `${MONTHS[lm! - 1]} ${ly}`;
