@@ -10,6 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, today } from '../../shared/calendar-dates.js';
 import type { BookingCreated } from '../../shared/bookings.js';
@@ -21,6 +22,7 @@ import { startSmtpServer, type SmtpServer } from '../../../test/test-smtp-server
 let t: TestApp | undefined;
 let smtp: SmtpServer | undefined;
 let clock = Date.now();
+let log = '';
 afterEach(async () => {
   await t?.cleanup();
   await smtp?.close().catch(() => undefined);
@@ -37,7 +39,10 @@ const TEXT = 'A quiet flat with a view of the coffee estate; the host met us at 
 
 async function start(env: NodeJS.ProcessEnv = {}) {
   clock = START();
+  log = '';
   smtp = await startSmtpServer();
+  const logStream = new PassThrough();
+  logStream.on('data', (c: Buffer) => (log += c.toString('utf8')));
   t = await makeTestApp(
     {
       CALENDAR_SYNC_MINUTES: '0',
@@ -46,7 +51,7 @@ async function start(env: NodeJS.ProcessEnv = {}) {
       MAIL_FROM: 'bookings@stays.test',
       ...env,
     },
-    { clock: () => clock },
+    { clock: () => clock, logStream },
   );
   const catalogue = testCatalogue({
     propertyList: [{ nightlyRate: 4000, advancePercent: 25, maxGuests: 4 }],
@@ -208,6 +213,14 @@ describe('REV-1, REV-2: the guest’s form', () => {
       status: 'pending',
     });
     expect(Date.parse(review!.publishAt) - Date.parse(review!.receivedAt)).toBe(72 * HOUR);
+
+    // REV-2: the log names ids, never the page's token or the guest's words.
+    const token = page.split('/').at(-1)!;
+    expect(log).toContain('review received');
+    expect(log).toContain('/review');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain('coffee estate');
+    expect(log).not.toContain('Booker P.');
 
     // A wrong token is the 404 of any other page under the link.
     res = await t!.app.inject({ method: 'GET', url: `${page.slice(0, -3)}AAA/review` });
