@@ -27,6 +27,9 @@ export interface TestApp {
   payments: BuiltApp['payments'];
   /** The messages to the guest (MSG-4). */
   messages: BuiltApp['messages'];
+  /** Verified reviews (REV-1) and their job, run now (REV-3). */
+  reviews: BuiltApp['reviews'];
+  runReviews: BuiltApp['runReviews'];
   /** The temporary DATA_DIR. */
   dataDir: string;
   /** Owner's username. */
@@ -56,10 +59,19 @@ export async function makeTestApp(
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SITE_URL: 'http://localhost', ...env });
-  const { app, ctx, bookings, mail, gst, conflicts, register, payments, messages } = await buildApp(
-    config,
-    opts,
-  );
+  const {
+    app,
+    ctx,
+    bookings,
+    mail,
+    gst,
+    conflicts,
+    register,
+    payments,
+    messages,
+    reviews,
+    runReviews,
+  } = await buildApp(config, opts);
   const owner = 'owner';
   ctx.db
     .prepare('INSERT INTO admins (username, password_hash, updated_at) VALUES (?, ?, ?)')
@@ -75,6 +87,8 @@ export async function makeTestApp(
     register,
     payments,
     messages,
+    reviews,
+    runReviews,
     dataDir,
     owner,
     cookie,

@@ -42,6 +42,9 @@ import { applyCachePolicy } from './html.js';
 import { MessageService } from './messages/service.js';
 import { scheduleMessages } from './messages/jobs.js';
 import { messageRoutes } from './messages/routes.js';
+import { ReviewService } from './reviews/service.js';
+import { scheduleReviews } from './reviews/jobs.js';
+import { reviewRoutes } from './reviews/routes.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -62,6 +65,9 @@ export interface BuiltApp {
   payments: PaymentService;
   /** The messages to the guest (MSG-4). */
   messages: MessageService;
+  /** Verified reviews (REV-1); `runReviews` runs their job now (tests await it). */
+  reviews: ReviewService;
+  runReviews: () => Promise<void>;
 }
 
 /**
@@ -136,9 +142,11 @@ export async function buildApp(
   const payments = new PaymentService(db, config, bookings, app.log, clock);
   const messages = new MessageService(db, config, mail, properties, clock);
   bookings.onTransition(messages.onTransition);
+  const reviews = new ReviewService(db, config, mail, clock);
   let stopInvoices = () => {};
   let stopRegister = () => {};
   let stopMessages = () => {};
+  let reviewJob: ReturnType<typeof scheduleReviews> | undefined;
   app.addHook('onReady', async () => {
     // Overlaps stored before this server (or before conflicts were kept) are found at once.
     conflicts.changedAll();
@@ -146,6 +154,7 @@ export async function buildApp(
     jobs.start();
     stopInvoices = scheduleInvoices(gst, app.log);
     stopRegister = scheduleRegister(register, app.log);
+    reviewJob = scheduleReviews(reviews, ctx, app.log);
     payments.start();
     stopMessages = scheduleMessages(messages, app.log);
   });
@@ -154,6 +163,7 @@ export async function buildApp(
     stopInvoices();
     stopRegister();
     stopMessages();
+    await reviewJob?.stop();
     const paymentsStopped = payments.stop();
     await mail.stop();
     await paymentsStopped;
@@ -165,8 +175,22 @@ export async function buildApp(
   await app.register(async (scope) => conflictRoutes(scope, ctx, conflicts));
   await app.register(async (scope) => registerRoutes(scope, ctx, register));
   await app.register(async (scope) => messageRoutes(scope, ctx, messages));
+  await app.register(async (scope) => reviewRoutes(scope, ctx, reviews));
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => backupRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
-  return { app, ctx, bookings, mail, gst, conflicts, register, payments, messages };
+  const runReviews = async () => reviewJob?.run();
+  return {
+    app,
+    ctx,
+    bookings,
+    mail,
+    gst,
+    conflicts,
+    register,
+    payments,
+    messages,
+    reviews,
+    runReviews,
+  };
 }

@@ -79,7 +79,13 @@ describe('loadConfig', () => {
         officeAddress: 'IG Road, Chikmagalur',
       },
       calendar: { syncMinutes: 30, allowPrivate: true, fetchTimeoutMs: 10_000 },
-      bookings: { requestHours: 48, guestDataDays: 365, requestsPerHour: 5, registerDays: 400 },
+      bookings: {
+        requestHours: 48,
+        guestDataDays: 365,
+        requestsPerHour: 5,
+        registerDays: 400,
+        reviewDays: 60,
+      },
       mail: { notifyEmail: 'hello@stays.example' },
     });
   });

@@ -62,6 +62,8 @@ interface BookingConfig {
    * Immigration and Foreigners Rules 2025, rule 17, one year; REG-8), apart from GUEST_DATA_DAYS.
    */
   registerDays: number;
+  /** Days after check-out a guest may write a review of the stay (REVIEW_DAYS, default 60; REV-1). */
+  reviewDays: number;
 }
 
 /** Mail (BOOK-8). `smtpUrl` undefined: nothing is sent. */
@@ -411,6 +413,7 @@ export const envSchema = z
           'must be at least 365: the guest register is kept at least one year after departure (Immigration and Foreigners Rules 2025, rule 17)',
       }),
     ),
+    REVIEW_DAYS: optional(wholeNumber(1, 365, ' of days')),
     BACKUP_TARGET: optional(publishTarget),
     BACKUP_KEY: optional(
       z
@@ -585,6 +588,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       upiMerchantCode: e.UPI_MERCHANT_CODE,
       requestsPerHour: e.BOOKING_REQUESTS_PER_HOUR ?? 5,
       registerDays: e.REGISTER_DAYS ?? 400,
+      reviewDays: e.REVIEW_DAYS ?? 60,
     },
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -13,7 +13,23 @@ import { API_PREFIX } from '../shared/routes.js';
 
 /** Statuses the API answers with. */
 export type ApiStatus =
-  400 | 401 | 403 | 404 | 405 | 406 | 408 | 409 | 413 | 414 | 415 | 422 | 429 | 431 | 500 | 503;
+  | 400
+  | 401
+  | 403
+  | 404
+  | 405
+  | 406
+  | 408
+  | 409
+  | 410
+  | 413
+  | 414
+  | 415
+  | 422
+  | 429
+  | 431
+  | 500
+  | 503;
 
 /** What an ApiError may carry besides its status and words. */
 export interface ApiErrorOptions {

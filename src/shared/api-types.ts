@@ -33,6 +33,7 @@ import type {
   PropertyPrivate,
   WaitingMessages,
 } from './messages.js';
+import type { REVIEWS_API, OwnerReview, ReviewList } from './reviews.js';
 import type { Quote } from './quote.js';
 import type { API } from './routes.js';
 import type { SiteData } from './site-data.js';
@@ -248,6 +249,11 @@ export interface ApiTypes {
   [MESSAGES_API.markSent]: { body: object; answer: { ok: true } };
   /** MSG-3: a property's Wi-Fi and arrival instructions (GET, PUT). */
   [MESSAGES_API.private]: { body: PropertyPrivate; answer: PropertyPrivate };
+  /** REV-3: the owner's reviews, Publish now, Hide with a reason, the one public reply. */
+  [REVIEWS_API.list]: { answer: ReviewList };
+  [REVIEWS_API.publish]: { body: object; answer: { review: OwnerReview } };
+  [REVIEWS_API.hide]: { body: { reason: string }; answer: { review: OwnerReview } };
+  [REVIEWS_API.reply]: { body: { text: string }; answer: { review: OwnerReview } };
 }
 
 /**

@@ -302,4 +302,6 @@ export interface GuestBookingView
   };
   /** REG-2: confirmed bookings: the guest register's form (the same token opens it). */
   registerPath?: string;
+  /** REV-1: a confirmed stay from its check-out day to REVIEW_DAYS after: the review form. */
+  reviewPath?: string;
 }

@@ -17,6 +17,7 @@ export interface ZodOfKind {
   text: z.ZodString;
   html: z.ZodString;
   time: z.ZodString;
+  url: z.ZodString;
   count: z.ZodNumber;
   money: z.ZodNumber;
   percent: z.ZodNumber;
@@ -152,6 +153,20 @@ export const FIELD_KINDS: { [K in FieldKind]: KindDefinition<K> } = {
     },
     hint: ', HH:MM 24-hour',
     echo: true,
+  },
+  url: {
+    schema: (spec) => {
+      const max = spec.max ?? LIMITS.url;
+      return z
+        .string()
+        .max(max, { error: `can be at most ${max} characters long` })
+        .regex(/^https:\/\/[^\s/<>"'`]+\.[^\s<>"'`]*$/, {
+          error: 'must be a web address starting with https://',
+        });
+    },
+    read: (answer) => answer.trim(),
+    hint: ', a web address starting with https://',
+    echo: false,
   },
   count: {
     schema: (spec) => wholeNumber(spec, '', LIMITS.count),

@@ -16,6 +16,7 @@
  * - percent: a whole number of percent from `min` (0 when unset) to `max` (100 when unset); the
  *   owner may type "10%".
  * - time: a 24-hour local time "HH:MM"; the owner may type "9:30" for "09:30".
+ * - url: an https:// web address of at most `max` characters, trimmed when the owner edits it.
  * - list: strings, each trimmed and non-blank, at most `maxItems` of at most `max` characters.
  * - seasons: at most `maxItems` Season objects (below), no two holding the same night (PRICE-2).
  * Fields outside the table (DATA-2 "other detail fields that the admin edits by field name") are
@@ -47,6 +48,10 @@ export const LIMITS = {
   seasonName: 60,
   /** Largest long-stay discount, in percent: a stay is never given away (PRICE-1). */
   discountPercent: 90,
+  /** Characters of the reviews-elsewhere badge ("4.9 on Airbnb, 120 reviews", REV-7). */
+  reviewsElsewhere: 80,
+  /** Characters of a web address field. */
+  url: 500,
 } as const;
 
 /** The part of a booking's total asked in advance when a property does not say (PRICE-1). */
@@ -56,7 +61,7 @@ export const DEFAULT_ADVANCE_PERCENT = 30;
 export const CLEAR_ANSWER = 'none';
 
 export type FieldKind =
-  'text' | 'html' | 'count' | 'money' | 'percent' | 'time' | 'list' | 'seasons';
+  'text' | 'html' | 'count' | 'money' | 'percent' | 'time' | 'url' | 'list' | 'seasons';
 
 /**
  * A season of a property's rates (PRICE-2): its nights from `from` to `to`, both included, each
@@ -80,6 +85,7 @@ interface FieldValueOf {
   money: number;
   percent: number;
   time: string;
+  url: string;
   list: string[];
   seasons: Season[];
 }
@@ -203,6 +209,20 @@ export const PROPERTY_FIELDS = {
     kind: 'text',
     label: 'Cancellation policy',
     max: LIMITS.detail,
+    optional: true,
+  }),
+  // REV-7: the owner's words for the property's reviews on another site, with its link; the
+  // property page shows them as a badge. Never copied review texts.
+  reviewsElsewhere: row({
+    kind: 'text',
+    label: 'Reviews elsewhere',
+    max: LIMITS.reviewsElsewhere,
+    optional: true,
+  }),
+  reviewsElsewhereUrl: row({
+    kind: 'url',
+    label: 'Reviews elsewhere link',
+    max: LIMITS.url,
     optional: true,
   }),
 };

@@ -15,6 +15,7 @@
  * - HomeSection { id, name, properties: property ids }
  */
 import { z } from 'zod';
+import type { PublishedReviews } from './reviews.js';
 import { kindSchema, type ZodOfKind } from './field-kinds.js';
 import {
   LIMITS,
@@ -155,6 +156,7 @@ const publishedOnly = {
   site: z.unknown().optional(),
   publishedAt: z.unknown().optional(),
   fromRates: z.unknown().optional(),
+  reviews: z.unknown().optional(),
 } satisfies Record<Exclude<keyof PageData, keyof SiteData>, z.ZodType>;
 
 /**
@@ -218,4 +220,9 @@ export interface PageData extends SiteData {
    * "from" price is shown.
    */
   fromRates?: Record<string, number>;
+  /**
+   * REV-5: each property's published reviews, newest first, public fields only (display name,
+   * rating, text, dates, reply), as of the publish. Absent from hand-built test data: no reviews.
+   */
+  reviews?: PublishedReviews;
 }

@@ -17,6 +17,8 @@ import { BOOKING_SCRIPT_PATH } from './page-script.js';
 import { upiLink, upiPayee, type UpiPayee } from './service.js';
 import { forGuest } from './views.js';
 import type { Booking, GuestBookingView } from '../../shared/bookings.js';
+import { addDays, today } from '../../shared/calendar-dates.js';
+import type { Clock } from '../../shared/instants.js';
 import { propertyPath } from '../../shared/routes.js';
 import type { Property } from '../../shared/site-data.js';
 
@@ -42,6 +44,8 @@ async function guestView(
   payee: UpiPayee | undefined,
   pagePath: string,
   payments?: GuestPayments,
+  day = today(),
+  reviewDays = 60,
 ): Promise<GuestBookingView> {
   const advancePaise = b.quote?.advancePaise;
   const gateway = payments?.guestPayment(b);
@@ -85,6 +89,10 @@ async function guestView(
     ...(payment ? { payment } : {}),
     ...(b.status === 'requested' ? { withdrawPath: `${pagePath}/withdraw` } : {}),
     ...(b.status === 'confirmed' ? { registerPath: `${pagePath}/register` } : {}),
+    // REV-1: from check-out day to REVIEW_DAYS after it, the review form (the same token opens it).
+    ...(b.status === 'confirmed' && day >= b.checkOut && day <= addDays(b.checkOut, reviewDays)
+      ? { reviewPath: `${pagePath}/review` }
+      : {}),
     ...(payment && payments
       ? { watch: { path: `${pagePath}/status`, state: payments.watchState(b) } }
       : {}),
@@ -130,11 +138,13 @@ export interface GuestPageExtra {
  * The renderer of the guest's booking page (BOOK-7) with its GST part (GST-5, GST-7), for its GET
  * and for a form of it that is answered with the page itself (a refused company form comes back
  * with what was typed, GST-11); `payments` adds the Razorpay link and the state the page's script
- * watches (PAY-2, PAY-9). Throws when the client build is missing.
+ * watches (PAY-2, PAY-9); `now` (ms) says whether the stay can be reviewed now (REV-1). Throws
+ * when the client build is missing.
  */
 export function guestPageRenderer(
   ctx: Pick<AppContext, 'db' | 'publisher' | 'config'>,
-  payments?: GuestPayments,
+  payments: GuestPayments | undefined,
+  now: Clock,
 ): (b: Booking, pagePath: string, extra?: GuestPageExtra) => Promise<string> {
   const properties = publishedProperties(ctx);
   return async (b, pagePath, extra = {}) => {
@@ -145,6 +155,8 @@ export function guestPageRenderer(
       upiPayee(ctx.config),
       pagePath,
       payments,
+      today(now()),
+      ctx.config.bookings.reviewDays,
     );
     const gst = guestGstView(
       ctx.db,

@@ -23,8 +23,9 @@ import { publishedProperties } from '../publish/published-properties.js';
 import { GUEST_PAGE_HEADERS, guestPageRenderer, type GuestPayments } from './page.js';
 import { securityHeaders, sendNotFoundPage, sendNotice } from '../html.js';
 import { BOOKING_PAGE_SCRIPT, BOOKING_SCRIPT_PATH } from './page-script.js';
-import { hashToken, type BookingService, type ValidRequest } from './service.js';
-import { bookingByToken, listBookings, openCount } from './store.js';
+import { BOOKING_ID_RE, GUEST_LINK_ROUTE, bookingOfLink } from './guest-link.js';
+import type { BookingService, ValidRequest } from './service.js';
+import { listBookings, openCount } from './store.js';
 import {
   BOOKING_ACTIONS,
   BOOKING_FILTERS,
@@ -52,9 +53,6 @@ const REFUSED_PER_HOUR = 30;
 const BODY_LIMIT_BYTES = 16 * 1024;
 /** Longest owner message to a guest (BOOK-4). */
 const MAX_OWNER_MESSAGE = 2000;
-
-const BOOKING_ID_RE = /^[a-z2-9]{16}$/;
-const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
 
 const optionalText = (max: number) =>
   z
@@ -93,17 +91,6 @@ const actionSchema = z.object({
     .optional(),
 });
 
-/** A request's log form with the page token replaced (BOOK-5). */
-function redactedRequest(req: FastifyRequest) {
-  return {
-    method: req.method,
-    url: req.url.replace(/^(\/booking\/[^/?#]*\/)[^/?#]*/s, '$1[token]'),
-    host: req.host,
-    remoteAddress: req.ip,
-    remotePort: req.socket?.remotePort,
-  };
-}
-
 export async function bookingRoutes(
   app: FastifyInstance,
   ctx: AppContext,
@@ -112,7 +99,7 @@ export async function bookingRoutes(
 ): Promise<void> {
   const owner = requireOwner(ctx.db, ctx.config.site);
   const properties = publishedProperties(ctx);
-  const renderPage = guestPageRenderer(ctx, payments);
+  const renderPage = guestPageRenderer(ctx, payments, service.now);
   const { site, bookings: settings } = ctx.config;
 
   // The withdraw form posts an empty urlencoded body; its fields are not read.
@@ -252,12 +239,10 @@ export async function bookingRoutes(
 
   /** The booking a page URL names, or undefined for a wrong id or token. */
   function bookingOf(req: FastifyRequest<PageParams>) {
-    const { id, token } = req.params;
-    if (!BOOKING_ID_RE.test(id) || !TOKEN_RE.test(token)) return undefined;
-    return bookingByToken(ctx.db, id, hashToken(token));
+    return bookingOfLink(ctx.db, req.params);
   }
 
-  const pageOptions = { logSerializers: { req: redactedRequest }, config: noStore };
+  const pageOptions = GUEST_LINK_ROUTE;
 
   app.get<PageParams>(BOOKING_PAGE, pageOptions, async (req, reply) => {
     const booking = bookingOf(req);

@@ -13,9 +13,12 @@ import type { AppContext } from '../context.js';
 import { isCrossSite, requireOwner } from '../auth/guard.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { GUEST_PAGE_HEADERS, guestPageRenderer } from '../bookings/page.js';
-import { securityHeaders, sendNotFoundPage, sendNotice } from '../html.js';
-import { hashToken } from '../bookings/service.js';
-import { bookingByToken } from '../bookings/store.js';
+import {
+  GUEST_FORM_HEADERS as PAGE_HEADERS,
+  GUEST_LINK_ROUTE,
+  bookingOfLink,
+} from '../bookings/guest-link.js';
+import { sendNotFoundPage, sendNotice } from '../html.js';
 import {
   GST_API,
   DOCUMENT_TYPES,
@@ -33,7 +36,6 @@ import { documentsOfPeriod, getDocument, type DocumentRow } from './store.js';
 
 const DOCUMENT_ID_RE = /^[A-Za-z0-9_-]{16}$/;
 const BOOKING_ID_RE = /^[a-z2-9]{16}$/;
-const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
 const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** The company form's fields as a refusal names them to the guest (GST-11). */
@@ -43,8 +45,7 @@ const COMPANY_FIELD_WORDS = {
   address: 'billing address',
 } as const;
 
-/** A document's page or PDF: no search engine keeps it; its routes declare `no-store`. */
-const PAGE_HEADERS = securityHeaders({ referrer: 'strict-origin', noindex: true });
+/** Routes that declare no cache (HTML-2). */
 const noStore = { cache: 'no-store' as const };
 
 /** `{id}` or `{id}.pdf` of a document URL. */
@@ -85,7 +86,7 @@ export async function gstRoutes(
   gst: GstService,
 ): Promise<void> {
   const owner = requireOwner(ctx.db, ctx.config.site);
-  const renderPage = guestPageRenderer(ctx);
+  const renderPage = guestPageRenderer(ctx, undefined, gst.now);
   const { site } = ctx.config;
 
   app.addContentTypeParser(
@@ -202,20 +203,8 @@ export async function gstRoutes(
   );
 
   type GuestParams = { Params: { id: string; token: string; file?: string } };
-  const redacted = {
-    config: noStore,
-    logSerializers: {
-      req: (req: FastifyRequest) => ({
-        method: req.method,
-        url: req.url.replace(/^(\/booking\/[^/?#]*\/)[^/?#]*/s, '$1[token]'),
-      }),
-    },
-  };
-  const bookingOf = (req: FastifyRequest<GuestParams>) => {
-    const { id, token } = req.params;
-    if (!BOOKING_ID_RE.test(id) || !TOKEN_RE.test(token)) return undefined;
-    return bookingByToken(ctx.db, id, hashToken(token));
-  };
+  const redacted = GUEST_LINK_ROUTE;
+  const bookingOf = (req: FastifyRequest<GuestParams>) => bookingOfLink(ctx.db, req.params);
   const notFoundPage = (reply: FastifyReply) => sendNotFoundPage(reply, ctx.publisher);
 
   app.get<GuestParams>('/booking/:id/:token/documents/:file', redacted, async (req, reply) => {

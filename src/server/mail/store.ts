@@ -27,7 +27,8 @@ type MailKind =
   | 'owner-conflict'
   | 'owner-register-reminder'
   | 'guest-message'
-  | 'owner-message-test';
+  | 'owner-message-test'
+  | 'guest-review-hidden';
 
 /** The kinds that tell of a booking (templates.ts writes them). */
 export type BookingMailKind = Exclude<
@@ -37,6 +38,7 @@ export type BookingMailKind = Exclude<
   | 'owner-register-reminder'
   | 'guest-message'
   | 'owner-message-test'
+  | 'guest-review-hidden'
 >;
 
 /** A message to send: plain text and HTML bodies of the same words. */
@@ -185,6 +187,7 @@ const KIND_WORDS: Record<MailKind, string> = {
   'owner-register-reminder': 'Form III reminder to you',
   'guest-message': 'Message to the guest',
   'owner-message-test': 'Test message to you',
+  'guest-review-hidden': 'Review not published mail to the guest',
 };
 
 /**

@@ -28,6 +28,7 @@ import type { AppContext } from '../context.js';
 import type { GuestBookingView } from '../../shared/bookings.js';
 import { CONTENT_TYPES, normalisedFormat } from '../images/image-rules.js';
 import { addMissingVariants } from '../images/pipeline.js';
+import { publishedReviews } from '../reviews/store.js';
 import { sanitizeDescription } from '../sanitize.js';
 import { photoSizes } from '../store/photos.js';
 import { getRevision, latestRevision } from '../store/revisions.js';
@@ -121,9 +122,9 @@ function dataScriptName(script: Buffer): string {
 
 /**
  * The catalogue as pages show it: descriptions sanitised (again: imports are, the demo seed too),
- * the public site details (site-settings.ts publicSite), `publishedAt` as given, and each
+ * the public site details (site-settings.ts publicSite), `publishedAt` as given, each
  * property's "from" rate as of the day of `ratesAsOf` (PRICE-7; ISO time, `publishedAt` by
- * default).
+ * default), and the published reviews of the catalogue's properties (REV-5: public fields only).
  */
 export function pageDataOf(
   ctx: Omit<AppContext, 'publisher'>,
@@ -140,6 +141,9 @@ export function pageDataOf(
   for (const p of propertyList)
     for (const ph of p.photos) if (sizes[ph.name]) used[ph.name] = sizes[ph.name]!;
   const fromRatesAsOf = fromRates(propertyList, today(Date.parse(ratesAsOf)));
+  const allReviews = publishedReviews(ctx.db);
+  const reviews: NonNullable<PageData['reviews']> = {};
+  for (const p of propertyList) if (allReviews[p.id]) reviews[p.id] = allReviews[p.id]!;
   return {
     ...data,
     propertyList,
@@ -147,6 +151,7 @@ export function pageDataOf(
     site: publicSite(ctx.config),
     publishedAt,
     fromRates: fromRatesAsOf,
+    reviews,
   };
 }
 

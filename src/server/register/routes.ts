@@ -14,8 +14,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { isCrossSite, requireOwner } from '../auth/guard.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
-import { hashToken } from '../bookings/service.js';
-import { bookingByToken, getBooking } from '../bookings/store.js';
+import {
+  GUEST_FORM_HEADERS as PAGE_HEADERS,
+  GUEST_LINK_ROUTE,
+  bookingOfLink,
+} from '../bookings/guest-link.js';
+import { getBooking } from '../bookings/store.js';
 import { stayOf } from '../bookings/views.js';
 import { publishedProperties } from '../publish/published-properties.js';
 import { isCalendarDate, nights, today } from '../../shared/calendar-dates.js';
@@ -36,10 +40,9 @@ import {
 } from './page.js';
 import { bookingStay, type EntryStay, type RegisterService } from './service.js';
 import { entriesOfBooking } from './store.js';
-import { securityHeaders, sendNotFoundPage, sendNotice } from '../html.js';
+import { sendNotFoundPage, sendNotice } from '../html.js';
 
 const BOOKING_ID_RE = /^[a-z2-9]{16}$/;
-const TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
 const ENTRY_ID_RE = /^[A-Za-z0-9_-]{16}$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** The longest range one listing, CSV or print covers. */
@@ -47,8 +50,7 @@ const MAX_RANGE_DAYS = 400;
 /** The most adult slots a form takes (LIMITS.guests is 50). */
 const MAX_SLOTS = 50;
 
-/** The register's pages and CSV: no search engine keeps them; their routes declare `no-store`. */
-const PAGE_HEADERS = securityHeaders({ referrer: 'strict-origin', noindex: true });
+/** Routes that declare no cache (HTML-2). */
 const noStore = { cache: 'no-store' as const };
 
 /** `from` and `to` of a query: dates, in order, at most MAX_RANGE_DAYS apart. */
@@ -191,20 +193,8 @@ export async function registerRoutes(
   );
 
   type GuestParams = { Params: { id: string; token: string } };
-  const redacted = {
-    config: noStore,
-    logSerializers: {
-      req: (req: FastifyRequest) => ({
-        method: req.method,
-        url: req.url.replace(/^(\/booking\/[^/?#]*\/)[^/?#]*/s, '$1[token]'),
-      }),
-    },
-  };
-  const bookingOf = (req: FastifyRequest<GuestParams>) => {
-    const { id, token } = req.params;
-    if (!BOOKING_ID_RE.test(id) || !TOKEN_RE.test(token)) return undefined;
-    return bookingByToken(ctx.db, id, hashToken(token));
-  };
+  const redacted = GUEST_LINK_ROUTE;
+  const bookingOf = (req: FastifyRequest<GuestParams>) => bookingOfLink(ctx.db, req.params);
   const notFoundPage = (reply: FastifyReply) => sendNotFoundPage(reply, ctx.publisher);
   const sendPage = (reply: FastifyReply, status: number, html: string) =>
     reply

@@ -37,6 +37,8 @@ export interface AdminBarProps {
   register?: { alert: string | null; open: () => void };
   /** MSG-9: the Messages control (messages to guests, Wi-Fi and arrival instructions). */
   openMessages?: () => void;
+  /** REV-3: the Reviews control. */
+  openReviews?: () => void;
   /** The bar's dialogs (ADMIN-2: it holds Manage Images and Select Property). */
   children?: ReactNode;
 }
@@ -53,6 +55,7 @@ export function AdminBar({
   openDocuments,
   register,
   openMessages,
+  openReviews,
   children,
 }: AdminBarProps) {
   /** Any answer ends the visit to the owner's tools; no answer leaves the session as it was. */
@@ -111,6 +114,11 @@ export function AdminBar({
         {openMessages && (
           <button type="button" className={styles.button} onClick={openMessages}>
             Messages
+          </button>
+        )}
+        {openReviews && (
+          <button type="button" className={styles.button} onClick={openReviews}>
+            Reviews
           </button>
         )}
         {openDocuments && (

@@ -33,6 +33,7 @@ import { MESSAGES_DIALOG_ID, MessagesDialog } from './messages/messages-dialog.j
 import { RATES_DIALOG_ID, RatesDialog } from './rates/rates-dialog.js';
 import type { RatesTarget } from './rates/use-rates-dialog.js';
 import { REGISTER_DIALOG_ID, RegisterDialog } from './register-dialog.js';
+import { REVIEWS_DIALOG_ID, ReviewsDialog } from './reviews/reviews-dialog.js';
 import { SELECT_PROPERTY_ID, SelectPropertyDialog } from './select-property-dialog.js';
 import type { CalendarTarget } from './use-calendar-dialog.js';
 import { formIIIAlertsByBooking, type RegisterDialogState } from './use-register-dialog.js';
@@ -121,6 +122,7 @@ const ADMIN_DIALOGS = {
       close={o.close}
     />
   ),
+  [REVIEWS_DIALOG_ID]: (o) => <ReviewsDialog opening={o.opening} close={o.close} />,
   [DOCUMENTS_DIALOG_ID]: (o) => <DocumentsDialog opening={o.opening} close={o.close} />,
   [HISTORY_ID]: (o) => (
     <HistoryDialog opening={o.opening} confirm={confirm} alert={alert} reload={reload} />

@@ -28,6 +28,7 @@ import { REGISTER_DIALOG_ID } from './register-dialog.js';
 import { SELECT_PROPERTY_ID } from './select-property-dialog.js';
 import { formIIIAlert, useRegisterDialog } from './use-register-dialog.js';
 import { MESSAGES_DIALOG_ID } from './messages/messages-dialog.js';
+import { REVIEWS_DIALOG_ID } from './reviews/reviews-dialog.js';
 import { keepUnsavedChange, readUnsavedChange } from './unsaved-change.js';
 
 /** This tab's session storage, or undefined where the browser refuses it. */
@@ -135,6 +136,7 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           open: () => open(REGISTER_DIALOG_ID),
         }}
         openMessages={() => open(MESSAGES_DIALOG_ID)}
+        openReviews={() => open(REVIEWS_DIALOG_ID)}
         {...(data.site.gstin ? { openDocuments: () => open(DOCUMENTS_DIALOG_ID) } : {})}
       >
         <ConflictNotice conflicts={conflicts.conflicts} nameOf={nameOf} place="bar" />

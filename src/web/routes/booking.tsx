@@ -267,6 +267,16 @@ export function BookingPage({ view }: { view: GuestBookingView }) {
         </section>
       )}
 
+      {view.reviewPath && (
+        <section className="bk-card" aria-labelledby="bk-review">
+          <h2 id="bk-review">How was your stay?</h2>
+          <p>
+            <a href={view.reviewPath}>Review your stay</a> (every guest who booked directly is
+            asked; you can withdraw it later from the same link).
+          </p>
+        </section>
+      )}
+
       {quote && (
         <section className="bk-card" aria-labelledby="bk-price">
           <h2 id="bk-price">Price</h2>

@@ -6,6 +6,7 @@
 import { useAdmin } from '../admin-context.js';
 import { HeroCarousel } from '../components/hero-carousel.js';
 import { PropertyCard } from '../components/property-card.js';
+import { BusinessReviews } from '../components/reviews-section.js';
 import type { ScreenProps } from './screen.js';
 import styles from './home.module.css';
 
@@ -15,6 +16,7 @@ export default function HomePage({ data }: ScreenProps) {
   return (
     <main>
       <HeroCarousel />
+      <BusinessReviews reviews={data.reviews} />
       <div className={styles.sections}>
         {admin && (
           <div className={styles.adminRow}>

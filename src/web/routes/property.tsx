@@ -5,7 +5,8 @@
  * publisher sanitises it before it reaches the page). In admin mode the name, address, counts,
  * other details, facilities and description open edit prompts and the hero opens Manage Images.
  * The house rules and the cancellation policy (BOOK-12) follow the description when set; in admin
- * mode they are always shown and open their field's prompt.
+ * mode they are always shown and open their field's prompt. Then the verified reviews (REV-5) and
+ * the badge for reviews elsewhere (REV-7), from the publish (PageData.reviews).
  *
  * AVL-2, AVL-11: the header shows "from ₹4,500 / night" with a nightly rate (PRICE-7: the lowest
  * nightly rate of the 90 nights from the publish, PageData.fromRates); the details list the
@@ -24,6 +25,7 @@ import { MapFrame } from '../components/map-frame.js';
 import { PhotoSlider } from '../components/photo-slider.js';
 import { plural } from '../components/property-card.js';
 import { ResponsivePhoto, photoAltText, photoPreloadTag } from '../components/responsive-photo.js';
+import { ReviewsSection } from '../components/reviews-section.js';
 import type { ScreenProps } from './screen.js';
 import styles from './property.module.css';
 
@@ -250,7 +252,15 @@ const POLICY_FIELDS = [
  * in admin mode (PROP-8). A visitor sees the set stay fields (the rate is the header's "from"
  * price); the owner sees all four.
  */
-function PropertyContent({ property, edit }: { property: Property; edit: EditField }) {
+function PropertyContent({
+  property,
+  edit,
+  reviews,
+}: {
+  property: Property;
+  edit: EditField;
+  reviews: ScreenProps['data']['reviews'];
+}) {
   const admin = useAdmin();
   const details = otherDetails(property);
   const stay = stayDetails(property).filter(
@@ -314,6 +324,11 @@ function PropertyContent({ property, edit }: { property: Property; edit: EditFie
           </EditableBlock>
         </section>
       ))}
+      <ReviewsSection
+        property={property}
+        reviews={reviews?.[property.id]}
+        {...(admin ? { edit } : {})}
+      />
     </div>
   );
 }
@@ -367,7 +382,7 @@ export default function PropertyPage({ data, route }: ScreenProps) {
 
       <div className={`${styles.wrap} ${styles.columns}`}>
         <PropertySidebar property={property} />
-        <PropertyContent property={property} edit={edit} />
+        <PropertyContent property={property} edit={edit} reviews={data.reviews} />
       </div>
 
       {enquiryLoaded && (

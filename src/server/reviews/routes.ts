@@ -1,0 +1,172 @@
+/**
+ * The reviews' HTTP calls (REV-1..REV-4; paths in src/shared/reviews.ts):
+ * - the guest's page, GET and POST `/booking/{id}/{token}/review` (a plain urlencoded form, same
+ *   site only) and POST `…/review/withdraw`: opened by the booking page's token (bookings/
+ *   guest-link.ts), logged without it; a refused form comes back 400 with what was typed and the
+ *   field named, a second review 409, a review after REVIEW_DAYS 410; a sent one 303 to the page;
+ * - the owner's (behind requireOwner): GET /api/reviews, POST /api/reviews/{id}/publish, /hide
+ *   `{ reason }` and /reply `{ text }`.
+ * The log names ids only, never a guest's words.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { isCrossSite, requireOwner } from '../auth/guard.js';
+import { ApiError, notFound } from '../errors.js';
+import {
+  GUEST_FORM_HEADERS,
+  GUEST_LINK_ROUTE,
+  bookingOfLink,
+  type GuestLinkParams,
+} from '../bookings/guest-link.js';
+import type { Booking } from '../../shared/bookings.js';
+import {
+  GUEST_REVIEW_PAGE,
+  GUEST_REVIEW_WITHDRAW,
+  REVIEWS_API,
+  defaultDisplayName,
+  type OwnerReview,
+  type ReviewList,
+} from '../../shared/reviews.js';
+import { REVIEW_PAGE_CSP, reviewPageHtml, type ReviewPageState, type ReviewStay } from './page.js';
+import type { ReviewInput, ReviewService } from './service.js';
+
+const REVIEW_ID_RE = /^[A-Za-z0-9_-]{16}$/;
+
+export async function reviewRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  reviews: ReviewService,
+): Promise<void> {
+  const owner = requireOwner(ctx.db, ctx.config.site);
+  const { site } = ctx.config;
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 32 * 1024 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  app.get(REVIEWS_API.list, { onRequest: owner }, async (_req, reply): Promise<ReviewList> => {
+    void reply.header('cache-control', 'no-store');
+    return { reviews: reviews.list() };
+  });
+
+  type IdParams = { Params: { id: string } };
+  const idOf = (req: FastifyRequest<IdParams>) => {
+    if (!REVIEW_ID_RE.test(req.params.id)) throw notFound('id', 'There is no review with this id.');
+    return req.params.id;
+  };
+  const body = (req: FastifyRequest) =>
+    (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
+
+  app.post<IdParams>(REVIEWS_API.publish, { onRequest: owner, bodyLimit: 1024 }, async (req) => {
+    const review = reviews.publishNow(idOf(req));
+    req.log.info({ reviewId: review.id }, 'review published by the owner');
+    return { review };
+  });
+
+  app.post<IdParams>(REVIEWS_API.hide, { onRequest: owner, bodyLimit: 1024 }, async (req) => {
+    const review = reviews.hide(idOf(req), body(req).reason);
+    req.log.info({ reviewId: review.id, reason: review.hideReason }, 'review hidden by the owner');
+    return { review };
+  });
+
+  app.post<IdParams>(REVIEWS_API.reply, { onRequest: owner, bodyLimit: 16 * 1024 }, async (req) => {
+    const review = reviews.reply(idOf(req), body(req).text);
+    req.log.info({ reviewId: review.id }, 'review reply saved by the owner');
+    return { review };
+  });
+
+  type GuestParams = { Params: GuestLinkParams };
+  const stayOf = (req: FastifyRequest<GuestParams>, b: Booking): ReviewStay => ({
+    reference: b.reference,
+    propertyName: b.propertyName,
+    checkIn: b.checkIn,
+    checkOut: b.checkOut,
+    pagePath: `/booking/${req.params.id}/${req.params.token}`,
+  });
+  const sendPage = (reply: FastifyReply, status: number, html: string) =>
+    reply
+      .code(status)
+      .headers(GUEST_FORM_HEADERS)
+      .header('content-security-policy', REVIEW_PAGE_CSP)
+      .type('text/html; charset=utf-8')
+      .send(html);
+  const notFoundPage = (reply: FastifyReply) =>
+    reply.code(404).headers(GUEST_FORM_HEADERS).type('text/plain; charset=utf-8').send('Not found');
+  const refusedCrossSite = (reply: FastifyReply) =>
+    reply
+      .code(403)
+      .headers(GUEST_FORM_HEADERS)
+      .type('text/plain; charset=utf-8')
+      .send('Refused: send the form from its own page.');
+
+  /** The page's state for a booking as it stands: its review, or the form, or why it is closed. */
+  const pageOf = (b: Booking): { status: number; state: ReviewPageState } => {
+    const review: OwnerReview | undefined = reviews.ofBooking(b.id);
+    if (review) return { status: 200, state: { review } };
+    const w = reviews.window(b);
+    if (!w.open) return { status: w.status === 410 ? 410 : 200, state: { closed: w.why } };
+    return {
+      status: 200,
+      state: { closesOn: w.closesOn, typed: { displayName: defaultDisplayName(b.name ?? '') } },
+    };
+  };
+
+  app.get<GuestParams>(GUEST_REVIEW_PAGE, GUEST_LINK_ROUTE, async (req, reply) => {
+    const b = bookingOfLink(ctx.db, req.params);
+    if (!b) return notFoundPage(reply);
+    const { status, state } = pageOf(b);
+    return sendPage(reply, status, reviewPageHtml(stayOf(req, b), state));
+  });
+
+  app.post<GuestParams>(GUEST_REVIEW_PAGE, GUEST_LINK_ROUTE, async (req, reply) => {
+    if (isCrossSite(req, site)) return refusedCrossSite(reply);
+    const b = bookingOfLink(ctx.db, req.params);
+    if (!b) return notFoundPage(reply);
+    const form = body(req);
+    const typed: ReviewInput = {};
+    for (const key of ['rating', 'text', 'displayName', 'consent'] as const)
+      if (typeof form[key] === 'string') typed[key] = form[key];
+    const stay = stayOf(req, b);
+    try {
+      const review = reviews.submit(b, typed);
+      req.log.info({ bookingId: b.id, reviewId: review.id }, 'review received');
+    } catch (err) {
+      if (!(err instanceof ApiError) || !err.field) throw err;
+      if (err.status === 400)
+        return sendPage(
+          reply,
+          400,
+          reviewPageHtml(stay, { typed, problem: { field: err.field, error: err.message } }),
+        );
+      const existing = reviews.ofBooking(b.id);
+      return sendPage(
+        reply,
+        err.status,
+        reviewPageHtml(stay, existing ? { review: existing } : { closed: err.message }),
+      );
+    }
+    return reply
+      .code(303)
+      .header('cache-control', 'no-store')
+      .header('location', `${stay.pagePath}/review`)
+      .send();
+  });
+
+  app.post<GuestParams>(
+    GUEST_REVIEW_WITHDRAW,
+    { ...GUEST_LINK_ROUTE, bodyLimit: 1024 },
+    async (req, reply) => {
+      if (isCrossSite(req, site)) return refusedCrossSite(reply);
+      const b = bookingOfLink(ctx.db, req.params);
+      if (!b) return notFoundPage(reply);
+      if (reviews.withdraw(b)) req.log.info({ bookingId: b.id }, 'review withdrawn by the guest');
+      return reply
+        .code(303)
+        .header('cache-control', 'no-store')
+        .header('location', `/booking/${req.params.id}/${req.params.token}/review`)
+        .send();
+    },
+  );
+}
