@@ -21,6 +21,7 @@ import { fastifyTrustProxy, STRICT_TRANSPORT_SECURITY } from './reverse-proxy.js
 import { healthRoutes } from './routes/health.js';
 import { ApiRouteTable, errorHandler } from './errors.js';
 import { guardWrites } from './auth/guard.js';
+import { compressHtml } from './html.js';
 import { bookingRoutes } from './bookings/routes.js';
 import { BookingService } from './bookings/service.js';
 import { BookingJobs } from './bookings/jobs.js';
@@ -103,6 +104,7 @@ export async function buildApp(
     throw routeTable.notFound(req);
   });
   app.addHook('onRequest', guardWrites(config.site, routeTable));
+  app.addHook('onSend', compressHtml);
   await app.register(cookie);
   await app.register(async (scope) => apiRoutes(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, ctx));
