@@ -39,6 +39,14 @@ export interface FiftyFixture {
   bookingPath: string;
 }
 
+/** `n` lowercase letters spelling `i` in base 26 (a = 0), for ids that must be letters. */
+function letters(i: number, n: number): string {
+  let out = '';
+  for (let k = 0, v = i; k < n; k++, v = Math.floor(v / 26))
+    out = String.fromCharCode(97 + (v % 26)) + out;
+  return out;
+}
+
 /** Hard-links (or copies, across file systems) the files of stored photo `from` under `to`. */
 function clonePhotoFiles(images: string, from: string, to: string): void {
   const pairs: [string, string][] = [[from, to]];
@@ -113,13 +121,15 @@ export function buildFiftyFixture(ctx: Pick<AppContext, 'db' | 'paths'>): FiftyF
     const nights = 1 + (i % 6);
     const checkIn = addDays(start, 5 + (i % 300));
     const at = new Date(Date.now() - i * 4.8 * 60_000).toISOString();
-    const token = `bench-fifty-token-${i}`;
+    // The shapes the booking page's route accepts: a 16-character id, a 22-character token.
+    const id = `benchfifty${letters(i, 6)}`;
+    const token = `benchfiftytokenxx${letters(i, 5)}`;
     const nightly = 450_000;
     const totalPaise = nightly * nights;
     insertBooking(
       ctx.db,
       {
-        id: `bench-fifty-${i}`,
+        id,
         reference: `BF${String(i).padStart(5, '0')}`,
         propertyId: p.id,
         propertyName: p.name,
@@ -141,7 +151,7 @@ export function buildFiftyFixture(ctx: Pick<AppContext, 'db' | 'paths'>): FiftyF
       },
       hashToken(token),
     );
-    if (i === 0) bookingPath = `/booking/bench-fifty-${i}/${token}`;
+    if (i === 0) bookingPath = `/booking/${id}/${token}`;
   }
   return { propertyPath: `/stay/${homeSections[0]!.properties[0]!}`, bookingPath };
 }

@@ -18,6 +18,7 @@ import {
 } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Conflict } from '../../shared/conflicts.js';
+import { CARDS_PER_PAGE } from './booking-list.js';
 import { BookingsDialog } from './bookings-dialog.js';
 import { NOW, testBooking, testBookingList } from '../../../test/booking-fixtures.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
@@ -244,6 +245,39 @@ describe('BookingsDialog', () => {
     });
     await screen.findByText('No past bookings.');
     expect(server.seen.map((r) => r.url)).toEqual([OPEN, '/api/bookings?status=past']);
+  });
+
+  it('PERF-8: shows 25 cards, then 25 more at each press; a change of filter starts again', async () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      testBooking({ id: `b-${i}`, reference: `STY-${1000 + i}`, name: `Guest ${i}` }),
+    );
+    server.answers[OPEN] = [{ status: 200, body: { bookings: many, openCount: 60 } }];
+    server.answers['/api/bookings?status=all'] = [
+      { status: 200, body: { bookings: many, openCount: 60 } },
+    ];
+    open();
+    const list = await screen.findByRole('list', { name: 'Bookings' });
+    const names = () =>
+      within(list)
+        .getAllByRole('heading')
+        .map((h) => h.textContent);
+    expect(names()).toEqual(many.slice(0, CARDS_PER_PAGE).map((b) => b.name));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Show 25 more (35 not shown)' }));
+    });
+    expect(names()).toHaveLength(50);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Show 10 more (10 not shown)' }));
+    });
+    expect(names()).toEqual(many.map((b) => b.name));
+    expect(screen.queryByRole('button', { name: /^Show \d+ more/ })).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('radio', { name: 'All' }));
+    });
+    await screen.findByRole('button', { name: 'Show 25 more (35 not shown)' });
+    expect(
+      within(screen.getByRole('list', { name: 'Bookings' })).getAllByRole('heading'),
+    ).toHaveLength(CARDS_PER_PAGE);
   });
 
   it('GST-9: Cancel of a paid booking asks the refund, the whole advance to start with; a refund out of range is refused here and by the server', async () => {
