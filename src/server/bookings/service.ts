@@ -487,7 +487,7 @@ export class BookingService {
         ? { gstExemptionPossible: true }
         : {}),
       ...documentLinks(this.db, b.id),
-      ...(this.paymentOf(b) ? { payment: this.paymentOf(b) } : {}),
+      ...((payment) => (payment ? { payment } : {}))(this.paymentOf(b)),
       mailProblems: problems.get(b.id) ?? [],
     }));
   }
