@@ -14,7 +14,7 @@ import admin from './admin.module.css';
 import styles from './bookings.module.css';
 
 /** Cards rendered at first and added by each press on "Show more" (PERF-8). */
-export const CARDS_PER_PAGE = 25;
+export const CARDS_PER_PAGE = 10;
 
 export function BookingList({
   dialog,
