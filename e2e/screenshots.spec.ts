@@ -4,22 +4,31 @@
  * Every image, lazy ones included, is loaded first, so the pictures show the real page.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { BASE, publishedData, stayOffline } from './helpers.js';
+import { BASE, hydrated, publishedData, stayOffline } from './helpers.js';
 
 test.use({ baseURL: BASE, reducedMotion: 'reduce' });
 
-/** Loads every image, lazy ones included, so the picture shows the whole page as a visitor sees it scrolled. */
+/**
+ * Loads every image, lazy ones included, so the picture shows the whole page as a visitor sees it
+ * scrolled. After hydration: home cards past the first six get their photos then (PERF-7,
+ * decision 029), so each poll makes the images present by then eager and waits until no card's
+ * photo box is empty.
+ */
 async function loadEverything(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    for (const img of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]'))
-      img.loading = 'eager';
-  });
+  await hydrated(page);
   await expect
     .poll(
       () =>
-        page.evaluate(() =>
-          [...document.images].every((img) => img.complete && img.naturalWidth > 0),
-        ),
+        page.evaluate(() => {
+          for (const img of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]'))
+            img.loading = 'eager';
+          const emptyCard = [...document.querySelectorAll('main section li > a')].some(
+            (card) => !card.querySelector('img'),
+          );
+          return (
+            !emptyCard && [...document.images].every((img) => img.complete && img.naturalWidth > 0)
+          );
+        }),
       {
         timeout: 30_000,
       },

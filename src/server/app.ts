@@ -21,6 +21,7 @@ import { fastifyTrustProxy, STRICT_TRANSPORT_SECURITY } from './reverse-proxy.js
 import { healthRoutes } from './routes/health.js';
 import { ApiRouteTable, errorHandler } from './errors.js';
 import { guardWrites } from './auth/guard.js';
+import { compressHtml } from './html.js';
 import { bookingRoutes } from './bookings/routes.js';
 import { BookingService } from './bookings/service.js';
 import { BookingJobs } from './bookings/jobs.js';
@@ -119,6 +120,8 @@ export async function buildApp(
   app.addHook('onRequest', guardWrites(config.site, routeTable));
   // A route's declared cache policy (`config: { cache }`) on every answer it gives (HTML-3).
   app.addHook('onSend', applyCachePolicy);
+  // HTML rendered per request goes out compressed, like published pages (PERF-8).
+  app.addHook('onSend', compressHtml);
   await app.register(cookie);
   await app.register(async (scope) => apiRoutes(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, ctx));

@@ -6,6 +6,7 @@ import { heroPhoto } from '../shared/site-basics.js';
 import { siteDataSchema, type PageData } from '../shared/site-data.js';
 import { mapEmbedUrl } from './components/map-frame.js';
 import { render, renderBooking } from './entry-server.js';
+import { CARDS_WITH_PHOTOS_IN_HTML } from './routes/home.js';
 import type { GuestBookingView } from '../shared/bookings.js';
 
 const catalogue = siteDataSchema.parse(
@@ -171,6 +172,29 @@ describe('render: home', () => {
       'aaa111-960.webp 960w',
     );
     expect(card.innerHTML).not.toContain('bbb222');
+  });
+
+  it('PERF-7: with many properties, links every card but draws photos only in the first ones', () => {
+    const base = data.propertyList[0]!;
+    const propertyList = Array.from({ length: 20 }, (_, i) => ({ ...base, id: `stay-${i}` }));
+    const many: PageData = {
+      ...data,
+      propertyList,
+      homeSections: [
+        { id: 'a', name: 'First', properties: propertyList.slice(0, 8).map((p) => p.id) },
+        { id: 'b', name: 'Second', properties: propertyList.slice(8).map((p) => p.id) },
+      ],
+    };
+    const doc = dom(render('/', many).html);
+    const cards = [...doc.querySelectorAll('main section a')];
+    expect(cards.map((a) => a.getAttribute('href'))).toEqual(
+      propertyList.map((p) => `/stay/${p.id}`),
+    );
+    const withPhotos = cards.map((a) => a.querySelectorAll('img').length > 0);
+    expect(withPhotos).toEqual(propertyList.map((_, i) => i < CARDS_WITH_PHOTOS_IN_HTML));
+    // A card without its photos yet keeps its photo box (no shift when they come) and its words.
+    expect(cards[19]!.querySelector('[aria-hidden="true"]')).not.toBeNull();
+    expect(cards[19]!.textContent).toContain('2 beds');
   });
 
   it('renders no admin control for visitors', () => {

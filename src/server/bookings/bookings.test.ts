@@ -5,6 +5,7 @@
  * and the export feed (BOOK-6), the guest's page and its withdraw form (BOOK-5, BOOK-7), expiry
  * and erasure with a moved clock (BOOK-9), and a new field's place on the property page (BOOK-12).
  */
+import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, today } from '../../shared/calendar-dates.js';
 import {
@@ -514,6 +515,31 @@ describe("BOOK-7: the guest's booking page", () => {
       expect(miss.statusCode, url).toBe(404);
       expect(miss.body, url).toContain('Page not found');
     }
+  });
+
+  it('PERF-8: is sent brotli or gzip as the browser accepts (q=0 honoured), the same page decompressed, with Vary', async () => {
+    await start();
+    const created = await book();
+    const get = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: pathOf(created.url),
+        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+      });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toContain('Withdraw my request');
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const gz = await get('br;q=0, gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    const none = await get('br;q=0, gzip;q=0');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain.body);
   });
 
   it('once accepted shows the advance with its UPI link and QR code, or asks to contact the owner without UPI_ID', async () => {

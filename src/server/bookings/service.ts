@@ -434,7 +434,7 @@ export class BookingService {
     return rows.map((b) => ({
       ...forOwner(b),
       ...documentLinks(this.db, b.id),
-      ...(this.paymentOf(b) ? { payment: this.paymentOf(b) } : {}),
+      ...((payment) => (payment ? { payment } : {}))(this.paymentOf(b)),
       mailProblems: problems.get(b.id) ?? [],
     }));
   }

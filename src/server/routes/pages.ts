@@ -18,7 +18,7 @@ import { API_PREFIX, NOT_FOUND_PATH } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
 import { CLIENT_DIR, pagePolicy } from '../publish/client-build.js';
 import { contentTypeOf, DATA_SCRIPT_RE } from '../publish/render.js';
-import { escapeHtml, pageCsp, pageHtml, securityHeaders } from '../html.js';
+import { acceptsCoding, escapeHtml, pageCsp, pageHtml, securityHeaders } from '../html.js';
 
 interface StaticFile {
   body: Buffer;
@@ -102,10 +102,6 @@ function olderDataScripts(keptDirs: string[]): Map<string, StaticFile> {
   return scripts;
 }
 
-/** Whether an Accept-Encoding value accepts a coding with a non-zero q (RFC 9110 §12.5.3). */
-function acceptsCoding(name: string): RegExp {
-  return new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[0-9.]+)?\\s*(,|$)`, 'i');
-}
 const ACCEPTS_BR = acceptsCoding('br');
 const ACCEPTS_GZIP = acceptsCoding('gzip');
 /**

@@ -19,6 +19,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ENDED } from '../api-fetch.js';
 import type { Conflict } from '../../shared/conflicts.js';
+import { CARDS_PER_PAGE } from './booking-list.js';
 import { BookingsDialog } from './bookings-dialog.js';
 import { NOW, testBooking, testBookingList } from '../../../test/booking-fixtures.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
@@ -248,6 +249,43 @@ describe('BookingsDialog', () => {
     });
     await screen.findByText('No past bookings.');
     expect(bookingCalls()).toEqual([OPEN, '/api/bookings?status=past']);
+  });
+
+  it('PERF-8: shows a page of cards, then a page more at each press; a change of filter starts again', async () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      testBooking({ id: `b-${i}`, reference: `STY-${1000 + i}`, name: `Guest ${i}` }),
+    );
+    server.answers[OPEN] = [{ status: 200, body: { bookings: many, openCount: 60 } }];
+    server.answers['/api/bookings?status=all'] = [
+      { status: 200, body: { bookings: many, openCount: 60 } },
+    ];
+    open();
+    const list = await screen.findByRole('list', { name: 'Bookings' });
+    const names = () =>
+      within(list)
+        .getAllByRole('heading')
+        .map((h) => h.textContent);
+    expect(names()).toEqual(many.slice(0, CARDS_PER_PAGE).map((b) => b.name));
+    const more = `Show ${CARDS_PER_PAGE} more (${60 - CARDS_PER_PAGE} not shown)`;
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: more }));
+    });
+    expect(names()).toEqual(many.slice(0, 2 * CARDS_PER_PAGE).map((b) => b.name));
+    for (let left = 60 - 2 * CARDS_PER_PAGE; left > 0; left -= CARDS_PER_PAGE) {
+      const label = `Show ${Math.min(left, CARDS_PER_PAGE)} more (${left} not shown)`;
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: label }));
+      });
+    }
+    expect(names()).toEqual(many.map((b) => b.name));
+    expect(screen.queryByRole('button', { name: /^Show \d+ more/ })).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('radio', { name: 'All' }));
+    });
+    await screen.findByRole('button', { name: more });
+    expect(
+      within(screen.getByRole('list', { name: 'Bookings' })).getAllByRole('heading'),
+    ).toHaveLength(CARDS_PER_PAGE);
   });
 
   it('GST-9: Cancel of a paid booking asks the refund, the whole advance to start with; a refund out of range is refused here and by the server', async () => {

@@ -9,7 +9,9 @@
  * PERF-1, PERF-3: no photo is fetched before the page has loaded; then the first one (lazily), and the
  * next ones one slide ahead.
  */
+import { startTransition, useEffect, useState } from 'react';
 import type { PageData, Property } from '../../shared/site-data.js';
+import { whenIdle } from '../boot/idle-queue.js';
 import { propertyPath } from '../../shared/routes.js';
 import { fromPriceText } from '../../shared/stay-basics.js';
 import { ResponsivePhoto, photoAltText } from './responsive-photo.js';
@@ -30,13 +32,26 @@ export function PropertyCard({
   property,
   photoSizes,
   fromRate,
+  deferPhotos = false,
 }: {
   property: Property;
   photoSizes: PageData['photoSizes'];
   /** The publish-time "from" rate, whole rupees (PRICE-7); undefined shows no price. */
   fromRate: number | undefined;
+  /**
+   * PERF-7: the server renders the card with its photo box empty (the same size, so nothing
+   * moves) and the browser adds its photos in an idle period of their own after hydration, so a
+   * home page of many properties stays inside the first round trip. Its photos are not fetched
+   * before the page's load event either way.
+   */
+  deferPhotos?: boolean;
 }) {
-  const photos = property.photos.filter((p) => p.home);
+  const [photosShown, setPhotosShown] = useState(!deferPhotos);
+  useEffect(
+    () => (photosShown ? undefined : whenIdle(() => startTransition(() => setPhotosShown(true)))),
+    [photosShown],
+  );
+  const photos = photosShown ? property.photos.filter((p) => p.home) : [];
   const price = fromPriceText(fromRate);
   const [viewportRef, , pauseWhileFocused, slideReady] = useAutoplayCarousel(
     { loop: true },
@@ -47,7 +62,11 @@ export function PropertyCard({
       <div className={styles.viewport} ref={viewportRef} aria-hidden="true">
         <div className={styles.container}>
           {photos.map((photo, i) => (
-            <div className={styles.slide} key={photo.name} data-deferred={slideReady(i) ? undefined : ''}>
+            <div
+              className={styles.slide}
+              key={photo.name}
+              data-deferred={slideReady(i) ? undefined : ''}
+            >
               <ResponsivePhoto
                 name={photo.name}
                 size={photoSizes[photo.name]}
@@ -66,9 +85,7 @@ export function PropertyCard({
           <span>{plural(property.bedCount, 'bed', 'beds')}</span> <span aria-hidden="true">·</span>{' '}
           <span>{plural(property.bathCount, 'bath', 'baths')}</span>
         </p>
-        {price && (
-          <p className={styles.price}>{price}</p>
-        )}
+        {price && <p className={styles.price}>{price}</p>}
       </div>
     </a>
   );

@@ -10,9 +10,18 @@ import { BusinessReviews } from '../components/reviews-section.js';
 import type { ScreenProps } from './screen.js';
 import styles from './home.module.css';
 
+/**
+ * PERF-7: cards rendered with their photos in the page's HTML, in home order (two rows on a
+ * desktop, the first screens of a phone); every later card is in the HTML too (its link, name,
+ * counts and price: every property is linked without script) and gets its photos after
+ * hydration, so the HTML stays inside the first round trip however many properties there are.
+ */
+export const CARDS_WITH_PHOTOS_IN_HTML = 6;
+
 export default function HomePage({ data }: ScreenProps) {
   const admin = useAdmin();
   const byId = new Map(data.propertyList.map((p) => [p.id, p]));
+  let cardIndex = 0;
   return (
     <main>
       <HeroCarousel />
@@ -20,13 +29,21 @@ export default function HomePage({ data }: ScreenProps) {
       <div className={styles.sections}>
         {admin && (
           <div className={styles.adminRow}>
-            <button type="button" className={styles.adminButton} onClick={() => admin.createCategory()}>
+            <button
+              type="button"
+              className={styles.adminButton}
+              onClick={() => admin.createCategory()}
+            >
               Create Category
             </button>
           </div>
         )}
         {data.homeSections.map((section) => (
-          <section className={styles.section} key={section.id} aria-labelledby={`section-${section.id}`}>
+          <section
+            className={styles.section}
+            key={section.id}
+            aria-labelledby={`section-${section.id}`}
+          >
             <div className={styles.sectionHead}>
               <h2 className={styles.sectionName} id={`section-${section.id}`}>
                 {section.name}
@@ -62,6 +79,7 @@ export default function HomePage({ data }: ScreenProps) {
                           property={property}
                           photoSizes={data.photoSizes}
                           fromRate={data.fromRates?.[id]}
+                          deferPhotos={cardIndex++ >= CARDS_WITH_PHOTOS_IN_HTML}
                         />
                       </li>,
                     ]
