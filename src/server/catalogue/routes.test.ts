@@ -451,6 +451,7 @@ describe('import of a published global data object (OPS-1; run `node scripts/bui
         'photoSizes',
         'propertyList',
         'publishedAt',
+        'reviews',
         'revision',
         'site',
       ].sort(),
@@ -475,6 +476,7 @@ describe('import of a published global data object (OPS-1; run `node scripts/bui
       site: { siteUrl: 'https://elsewhere.example' },
       publishedAt: 7,
       fromRates: { 'stay-1': 'cheap' },
+      reviews: { 'stay-1': 'glowing' },
     });
     expect(res.statusCode).toBe(200);
     expect(latestRevision(t.ctx.db)!.data).toEqual({ ...catalogue(0), revision: 1 });
