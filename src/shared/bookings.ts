@@ -236,6 +236,14 @@ export interface BookingActionResult {
 /** Path of the guest's booking page (BOOK-7); `:token` is the page's secret (BOOK-5). */
 export const BOOKING_PAGE = '/booking/:id/:token';
 
+/** The guest's page of booking `id` opened by `token`: BOOKING_PAGE filled in (BOOK-7). */
+export function bookingPagePath(id: string, token: string): string {
+  return BOOKING_PAGE.replace(':id', encodeURIComponent(id)).replace(
+    ':token',
+    encodeURIComponent(token),
+  );
+}
+
 /**
  * What the guest's booking page shows (BOOK-7), rendered on request by the server. Amounts in
  * paise. Of the booking it picks the stay, the status, the quote and the owner's message, never

@@ -12,7 +12,7 @@ import { findSession, SESSION_COOKIE } from '../auth/sessions.js';
 import { renderPreview } from '../publish/preview.js';
 import { getRevision } from '../store/revisions.js';
 import { CONTENT_SECURITY_POLICY, securityHeaders, sendNotice } from '../html.js';
-import { PREVIEW_PREFIX } from '../../shared/routes.js';
+import { PREVIEW_PREFIX, propertyPath } from '../../shared/routes.js';
 
 const HEADERS = {
   'content-type': 'text/html; charset=utf-8',
@@ -53,6 +53,6 @@ export async function previewRoutes(app: FastifyInstance, ctx: AppContext): Prom
     app.get(url, options, (req, reply) => preview(req, reply, '/'));
   }
   app.get(`${PREVIEW_PREFIX}/:n/stay/:id`, options, (req, reply) =>
-    preview(req, reply, `/stay/${encodeURIComponent((req.params as { id: string }).id)}`),
+    preview(req, reply, propertyPath((req.params as { id: string }).id)),
   );
 }
