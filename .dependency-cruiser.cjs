@@ -12,6 +12,14 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      name: 'no-routes-of-another-feature',
+      severity: 'error',
+      comment:
+        "A feature does not import another feature's routes (decision 030): move what both need into a module of the feature that owns it, or into src/shared.",
+      from: { path: '^src/server/([^/]+)/' },
+      to: { path: '^src/server/[^/]+/(routes|[a-z-]+-routes)\\.ts$', pathNot: '^src/server/$1/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -6,7 +6,7 @@
  *
  * The e2e server is shared by every spec and login failures are throttled per IP (5 in 15 minutes),
  * so only the one wrong-password test here fails a login; throttling itself is tested in
- * src/server/routes/auth.test.ts.
+ * src/server/auth/routes.test.ts.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './global-setup.js';

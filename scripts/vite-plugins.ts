@@ -11,7 +11,7 @@ import ts from 'typescript';
 import type { Plugin } from 'vite';
 import { writeCompressed } from '../src/server/precompress.js';
 
-/** Files the server sends compressed (src/server/routes/pages.ts picks the .br/.gz twin). */
+/** Files the server sends compressed (src/server/publish/page-routes.ts picks the .br/.gz twin). */
 const COMPRESSIBLE = /\.(?:js|css|svg|json|txt|xml)$/;
 
 /**
@@ -39,7 +39,7 @@ export function precompress(outDir: string): Plugin {
  * Puts the site's one stylesheet inside the HTML template as a <style> element (PERF-1): the CSS
  * is small (~5 KB compressed) and render-blocking, and a separate file costs a phone on a mobile
  * network a round trip (often a new connection) before the first paint. The CSP allows inline
- * styles (src/server/routes/pages.ts). The file is still written, for anything that links it.
+ * styles (src/server/publish/page-routes.ts). The file is still written, for anything that links it.
  */
 export function inlineStylesheet(): Plugin {
   return {
@@ -65,7 +65,7 @@ export function inlineStylesheet(): Plugin {
  * (`loaderSource`, src/web/boot/first-paint.ts) inline:
  * `<script type="module" data-entry="/assets/index-….js" data-site-data="">…</script>`. The
  * publisher fills `data-site-data` (src/server/publish/template.ts); the page server allows the
- * script by its SHA-256 (src/server/routes/pages.ts). TypeScript transpiles it alone, without
+ * script by its SHA-256 (src/server/publish/page-routes.ts). TypeScript transpiles it alone, without
  * comments: the same file gives the same bytes, hence the same hash, on every machine. Fails the
  * build when the template has no entry tag or more than one.
  */

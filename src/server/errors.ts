@@ -240,7 +240,7 @@ export class ApiRouteTable {
 
   /**
    * The refusal of a request no route answers: on an /api path, 405 with `Allow` when the path
-   * is known, else 404; elsewhere 404 (pages have their own HTML 404, routes/pages.ts).
+   * is known, else 404; elsewhere 404 (pages have their own HTML 404, publish/page-routes.ts).
    */
   notFound(req: FastifyRequest): ApiError {
     if (!isApiRequest(req)) return notFound('path', 'There is no such page.');

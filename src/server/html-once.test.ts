@@ -85,7 +85,7 @@ describe('HTML-2: one escapeHtml, one header set', () => {
       },
       { file: 'server/gst/routes.ts', text: "const H = { 'X-Frame-Options': 'DENY' };" },
       {
-        file: 'server/routes/images.ts',
+        file: 'server/images/routes.ts',
         text: "reply.header('x-content-type-options', 'nosniff');",
       },
       {
@@ -101,7 +101,7 @@ describe('HTML-2: one escapeHtml, one header set', () => {
       'escapeHtml in web/seo.server.ts',
       'escapeHtml in server/mail/templates.ts',
       'the header set in server/gst/routes.ts',
-      'the header set in server/routes/images.ts',
+      'the header set in server/images/routes.ts',
       'the header set in server/payments/routes.ts',
     ]);
   });

@@ -1,7 +1,7 @@
 /**
  * The one precompression writer, for the client build (scripts/vite-plugins.ts) and every publish
  * (publish/publisher.ts): a file and its gzip (level 9) and brotli twins `{file}.gz` and
- * `{file}.br`, which the server (routes/pages.ts) or any static server (nginx gzip_static) sends
+ * `{file}.br`, which the server (publish/page-routes.ts) or any static server (nginx gzip_static) sends
  * as they are. Compressing once costs nothing per request.
  */
 import fs from 'node:fs';

@@ -201,7 +201,7 @@ export interface ApiTypes {
   /**
    * GET `?status=open|upcoming|past|all` (the owner's inbox) answers BookingList; POST (a guest's
    * request, BookingRequestBody) answers BookingCreated. One URL, two answers: a caller checks
-   * which it got (web/admin/bookings-api.ts).
+   * which it got (web/admin/bookings/bookings-api.ts).
    */
   [API.bookings]: { body: BookingRequestBody; answer: BookingList | BookingCreated };
   /** The owner's accept, decline, paid, cancel (`:action`); decline and cancel carry `{ message? }`. */

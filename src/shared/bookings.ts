@@ -237,6 +237,14 @@ export interface BookingActionResult {
 export const BOOKING_PAGE = '/booking/:id/:token';
 
 /**
+ * The guest's page of booking `id` opened by `token`: BOOKING_PAGE filled in (BOOK-7). Both are
+ * of URL-safe alphabets (BOOK-5); a preview passes a mask ("•••••") for the token, kept as is.
+ */
+export function bookingPagePath(id: string, token: string): string {
+  return BOOKING_PAGE.replace(':id', id).replace(':token', token);
+}
+
+/**
  * What the guest's booking page shows (BOOK-7), rendered on request by the server. Amounts in
  * paise. Of the booking it picks the stay, the status, the quote and the owner's message, never
  * what the guest typed (their name, phone, e-mail, message: the page opens with its link alone;

@@ -109,7 +109,7 @@ export interface FormIIIParticulars {
 
 /**
  * How a register field is asked, on the guest's form (src/server/register/page.ts) and the
- * owner's check-in form (src/web/admin/register-check-in.tsx): one definition for both.
+ * owner's check-in form (src/web/admin/register/register-check-in.tsx): one definition for both.
  */
 type FieldKind = 'text' | 'date' | 'sex' | 'textarea' | 'tel' | 'category' | 'idType';
 

@@ -34,6 +34,7 @@ import {
   type BookingActionResult,
   type BookingCreated,
   type BookingList,
+  bookingPagePath,
 } from '../../shared/bookings.js';
 import { today } from '../../shared/calendar-dates.js';
 import { API } from '../../shared/routes.js';
@@ -247,7 +248,7 @@ export async function bookingRoutes(
   app.get<PageParams>(BOOKING_PAGE, pageOptions, async (req, reply) => {
     const booking = bookingOf(req);
     if (!booking) return pageNotFound(reply);
-    const pagePath = `/booking/${req.params.id}/${req.params.token}`;
+    const pagePath = bookingPagePath(req.params.id, req.params.token);
     // GST-7: what the company form's POST said, when it was saved.
     const { notice } = req.query as { notice?: string };
     return reply.headers(GUEST_PAGE_HEADERS).send(
@@ -267,7 +268,7 @@ export async function bookingRoutes(
     return reply
       .code(303)
       .header('referrer-policy', 'strict-origin')
-      .header('location', link ?? `/booking/${req.params.id}/${req.params.token}`)
+      .header('location', link ?? bookingPagePath(req.params.id, req.params.token))
       .send();
   });
 
@@ -301,7 +302,7 @@ export async function bookingRoutes(
       }
       return reply
         .code(303)
-        .header('location', `/booking/${req.params.id}/${req.params.token}`)
+        .header('location', bookingPagePath(req.params.id, req.params.token))
         .send();
     },
   );

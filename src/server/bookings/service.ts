@@ -24,7 +24,6 @@ import {
 } from './store.js';
 import { forOwner } from './views.js';
 import {
-  BOOKING_PAGE,
   BOOKING_STATUS_WORDS,
   BOOKING_TRANSITIONS,
   type Booking,
@@ -33,6 +32,7 @@ import {
   type BookingStatus,
   type OwnerBooking,
   type OwnerPayment,
+  bookingPagePath,
 } from '../../shared/bookings.js';
 import { addDays, formatDate, stayOverlaps, today } from '../../shared/calendar-dates.js';
 import { documentLinks } from '../gst/store.js';
@@ -168,7 +168,7 @@ export class BookingService {
 
   /** The guest's page URL for a token, from SITE_URL (HTTP-3). */
   pageUrl(id: string, token: string): string {
-    return `${this.config.site.siteUrl}${BOOKING_PAGE.replace(':id', id).replace(':token', token)}`;
+    return `${this.config.site.siteUrl}${bookingPagePath(id, token)}`;
   }
 
   /** A fresh token for the booking's page, stored hashed; its URL. Call inside a transaction. */

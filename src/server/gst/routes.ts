@@ -33,6 +33,7 @@ import { DOCUMENT_CSP, documentPageHtml } from './page.js';
 import { documentPdf } from './pdf.js';
 import type { GstService } from './service.js';
 import { documentsOfPeriod, getDocument, type DocumentRow } from './store.js';
+import { bookingPagePath } from '../../shared/bookings.js';
 
 const DOCUMENT_ID_RE = /^[A-Za-z0-9_-]{16}$/;
 const BOOKING_ID_RE = /^[a-z2-9]{16}$/;
@@ -238,7 +239,7 @@ export async function gstRoutes(
         gstin: (form.gstin ?? '').trim().toUpperCase(),
         address: (form.address ?? '').trim(),
       };
-      const pagePath = `/booking/${req.params.id}/${req.params.token}`;
+      const pagePath = bookingPagePath(req.params.id, req.params.token);
       const gstinWrong = gstinProblem(typed.gstin);
       const problem =
         typed.legalName === '' || typed.legalName.length > 200

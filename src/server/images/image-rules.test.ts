@@ -1,6 +1,6 @@
 /**
  * The byte check that comes before any decode (UPL-1), on bytes written by real sharp and by hand.
- * That it runs before the image worker and its libvips is tested in routes/api-upload.test.ts.
+ * That it runs before the image worker and its libvips is tested in catalogue/upload.test.ts.
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';

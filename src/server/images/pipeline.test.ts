@@ -1,6 +1,6 @@
 /**
  * storePhoto's all-or-nothing writes and photoSizes, on a real SQLite file and real sharp.
- * The HTTP behaviour (statuses, hostile files, fixtures) is tested in routes/api-upload.test.ts.
+ * The HTTP behaviour (statuses, hostile files, fixtures) is tested in catalogue/upload.test.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';

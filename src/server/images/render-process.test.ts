@@ -1,6 +1,6 @@
 /**
  * The image worker process (OPS-4): real child processes running real sharp. What the server
- * writes from its answers is tested in pipeline.test.ts and routes/api-upload.test.ts.
+ * writes from its answers is tested in pipeline.test.ts and catalogue/upload.test.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';

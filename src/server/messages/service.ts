@@ -22,7 +22,7 @@ import { enqueueMail } from '../mail/store.js';
 import { messageMail } from '../mail/templates.js';
 import { addToken, getBooking, listBookings } from '../bookings/store.js';
 import { hashToken, type Mailer, type TransitionHook } from '../bookings/service.js';
-import { BOOKING_PAGE, type Booking } from '../../shared/bookings.js';
+import { bookingPagePath, type Booking } from '../../shared/bookings.js';
 import { addDays, formatDate, nights, today } from '../../shared/calendar-dates.js';
 import { PROPERTY_TIME_ZONE, zonedTimeToUtc, type Clock } from '../../shared/instants.js';
 import {
@@ -305,7 +305,7 @@ export class MessageService {
   }
 
   private pageUrl(bookingId: string, token: string): string {
-    return `${this.config.site.siteUrl}${BOOKING_PAGE.replace(':id', bookingId).replace(':token', token)}`;
+    return `${this.config.site.siteUrl}${bookingPagePath(bookingId, token)}`;
   }
 
   /** The values of every variable for a booking (MSG-2); `link` the booking page's URL. */

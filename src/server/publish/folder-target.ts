@@ -1,6 +1,6 @@
 /**
  * The local folder target (PUB-1, PUB-2; decision 011): DATA_DIR/site/{revision}-{time}/, the
- * folder this server serves (routes/pages.ts), swapped in atomically. Only the files rendered for
+ * folder this server serves (publish/page-routes.ts), swapped in atomically. Only the files rendered for
  * this publish (pages, sitemap, robots.txt, the data script) are written, each with .br and .gz
  * twins; the client build and the photos are served from where they lie (dist/client,
  * DATA_DIR/images), so files given by path are skipped.

@@ -41,6 +41,7 @@ import {
 import { bookingStay, type EntryStay, type RegisterService } from './service.js';
 import { entriesOfBooking } from './store.js';
 import { sendNotFoundPage, sendNotice } from '../html.js';
+import { bookingPagePath } from '../../shared/bookings.js';
 
 const BOOKING_ID_RE = /^[a-z2-9]{16}$/;
 const ENTRY_ID_RE = /^[A-Za-z0-9_-]{16}$/;
@@ -212,7 +213,7 @@ export async function registerRoutes(
     const stay: FormStay = {
       ...stayOf(b),
       guests: Math.min(b.guests, MAX_SLOTS),
-      pagePath: `/booking/${req.params.id}/${req.params.token}`,
+      pagePath: bookingPagePath(req.params.id, req.params.token),
     };
     const closed =
       b.status !== 'confirmed'

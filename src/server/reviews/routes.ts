@@ -29,6 +29,7 @@ import {
 } from '../../shared/reviews.js';
 import { REVIEW_PAGE_CSP, reviewPageHtml, type ReviewPageState, type ReviewStay } from './page.js';
 import type { ReviewInput, ReviewService } from './service.js';
+import { bookingPagePath } from '../../shared/bookings.js';
 
 const REVIEW_ID_RE = /^[A-Za-z0-9_-]{16}$/;
 
@@ -83,7 +84,7 @@ export async function reviewRoutes(
     propertyName: b.propertyName,
     checkIn: b.checkIn,
     checkOut: b.checkOut,
-    pagePath: `/booking/${req.params.id}/${req.params.token}`,
+    pagePath: bookingPagePath(req.params.id, req.params.token),
   });
   const sendPage = (reply: FastifyReply, status: number, html: string) =>
     reply
@@ -165,7 +166,7 @@ export async function reviewRoutes(
       return reply
         .code(303)
         .header('cache-control', 'no-store')
-        .header('location', `/booking/${req.params.id}/${req.params.token}/review`)
+        .header('location', `${bookingPagePath(req.params.id, req.params.token)}/review`)
         .send();
     },
   );

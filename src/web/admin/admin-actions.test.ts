@@ -74,7 +74,7 @@ const okFlush = (revision = 2) => {
   server.answers['/api/import.php'] = [{ status: 200, body: { revision } }];
   server.answers['/api/genproperties.php'] = [{ status: 200, body: {} }];
 };
-/** A 409 as the server answers a stale import (routes/stale-answer.ts), naming `yourChanges`. */
+/** A 409 as the server answers a stale import (catalogue/stale-answer.ts), naming `yourChanges`. */
 const staleAnswer = (...yourChanges: string[]) => ({
   error:
     'Your change was not saved. This page shows revision 1, but revision 2 was saved by owner on 22 Nov 2026, 14:05 (from another tab or device). Reload the page to see it, then make your change again.',

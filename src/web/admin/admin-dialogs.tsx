@@ -17,8 +17,8 @@
 import { Fragment, useCallback, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { AdminActions } from './admin-actions.js';
-import { BOOKINGS_DIALOG_ID, BookingsDialog } from './bookings-dialog.js';
-import { CALENDAR_DIALOG_ID, CalendarDialog } from './calendar-dialog.js';
+import { BOOKINGS_DIALOG_ID, BookingsDialog } from './bookings/bookings-dialog.js';
+import { CALENDAR_DIALOG_ID, CalendarDialog } from './calendar/calendar-dialog.js';
 import type { ConflictsState } from './conflicts/use-conflicts.js';
 import type { DataStore } from './data-store.js';
 import {
@@ -26,17 +26,17 @@ import {
   DescriptionDialog,
   type DescriptionDraft,
 } from './description-dialog.js';
-import { DOCUMENTS_DIALOG_ID, DocumentsDialog } from './documents-dialog.js';
+import { DOCUMENTS_DIALOG_ID, DocumentsDialog } from './documents/documents-dialog.js';
 import { HISTORY_ID, HistoryDialog } from './history-dialog.js';
 import { MANAGE_IMAGES_ID, ManageImagesDialog } from './manage-images-dialog.js';
 import { MESSAGES_DIALOG_ID, MessagesDialog } from './messages/messages-dialog.js';
 import { RATES_DIALOG_ID, RatesDialog } from './rates/rates-dialog.js';
 import type { RatesTarget } from './rates/use-rates-dialog.js';
-import { REGISTER_DIALOG_ID, RegisterDialog } from './register-dialog.js';
+import { REGISTER_DIALOG_ID, RegisterDialog } from './register/register-dialog.js';
 import { REVIEWS_DIALOG_ID, ReviewsDialog } from './reviews/reviews-dialog.js';
 import { SELECT_PROPERTY_ID, SelectPropertyDialog } from './select-property-dialog.js';
-import type { CalendarTarget } from './use-calendar-dialog.js';
-import { formIIIAlertsByBooking, type RegisterDialogState } from './use-register-dialog.js';
+import type { CalendarTarget } from './calendar/use-calendar-dialog.js';
+import { formIIIAlertsByBooking, type RegisterDialogState } from './register/use-register-dialog.js';
 
 /** What a dialog is given: its openings and target, and how to close it. */
 interface Opening<T = undefined> {

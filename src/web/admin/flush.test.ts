@@ -27,7 +27,7 @@ function pageData(revision = 3): PageData {
   };
 }
 
-/** A 409 as the server answers a stale import (routes/stale-answer.ts). */
+/** A 409 as the server answers a stale import (catalogue/stale-answer.ts). */
 const stale = {
   error:
     'Your change was not saved. This page shows revision 3, but revision 4 was saved by owner on 22 Nov 2026, 14:05 (from another tab or device). Reload the page to see it, then make your change again.',

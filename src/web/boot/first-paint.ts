@@ -2,7 +2,7 @@
  * The page's only script before its first paint (PERF-1, decision 014): inlined in every published
  * page as `<script type="module" data-entry="/assets/index-….js" data-site-data="/site-data.….js">`
  * by the build (scripts/vite-plugins.ts, `firstPaintLoader`), allowed by its SHA-256 in the CSP
- * (src/server/routes/pages.ts).
+ * (src/server/publish/page-routes.ts).
  *
  * It waits until the page's largest image (`img[fetchpriority="high"]`, the LCP element) has been
  * painted, the visitor acts (pointer, key, scroll), the image fails, or LOAD_WAIT_MS pass; then it

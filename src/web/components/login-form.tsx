@@ -3,7 +3,7 @@
  * submit behaviour is ours, AUTH-1). With script it posts JSON to `POST /api/login` and goes to the
  * home page on success, or shows why not in a `role="alert"` paragraph. Before its script has
  * loaded it is an ordinary POST form to the same URL, which answers with a redirect to `/` or back
- * here with `?error=` (routes/auth.ts); the message for that is read after hydration, so the server
+ * here with `?error=` (auth/routes.ts); the message for that is read after hydration, so the server
  * and the first client render are identical.
  */
 import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
@@ -11,7 +11,7 @@ import styles from './login-form.module.css';
 import { API, HOME_PATH } from '../../shared/routes.js';
 import { apiFetch, type ApiFailure } from '../api-fetch.js';
 
-/** Same sentence as the server's 401 (routes/auth.ts): never says which field was wrong. */
+/** Same sentence as the server's 401 (auth/routes.ts): never says which field was wrong. */
 export const WRONG_CREDENTIALS = 'Wrong username or password.';
 const MISSING_FIELDS = 'Enter your username and password.';
 

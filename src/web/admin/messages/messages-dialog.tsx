@@ -10,7 +10,7 @@ import { ProblemText } from '../problem-text.js';
 import { PreviewSection, PrivateSection, RuleEditor, RuleList } from './messages-sections.js';
 import { useMessagesDialog } from './use-messages-dialog.js';
 import admin from '../admin.module.css';
-import bookings from '../bookings.module.css';
+import bookings from '../bookings/bookings.module.css';
 import styles from './messages.module.css';
 
 export const MESSAGES_DIALOG_ID = 'messages';

@@ -13,7 +13,7 @@ import {
   type MessageRule,
   type PropertyPrivate,
 } from '../../../shared/messages.js';
-import { listBookings } from '../bookings-api.js';
+import { listBookings } from '../bookings/bookings-api.js';
 import type { Problem } from '../problem-text.js';
 
 /** A refusal or failure (apiFetch's); `field` the rule's field it is about. */
