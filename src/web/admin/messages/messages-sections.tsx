@@ -306,6 +306,7 @@ export function PrivateSection({
           maxLength={PRIVATE_LIMITS.wifiName}
           autoComplete="off"
           value={d.privateFields.wifiName ?? ''}
+          readOnly={d.privateLoading}
           onChange={(e) => d.setPrivateField('wifiName', e.target.value)}
         />
         <label htmlFor={f('wifi-password')}>Wi-Fi password</label>
@@ -316,6 +317,7 @@ export function PrivateSection({
           autoComplete="off"
           spellCheck={false}
           value={d.privateFields.wifiPassword ?? ''}
+          readOnly={d.privateLoading}
           onChange={(e) => d.setPrivateField('wifiPassword', e.target.value)}
         />
         <label htmlFor={f('arrival')}>Arrival instructions</label>
@@ -325,11 +327,17 @@ export function PrivateSection({
           maxLength={PRIVATE_LIMITS.arrivalInstructions}
           rows={4}
           value={d.privateFields.arrivalInstructions ?? ''}
+          readOnly={d.privateLoading}
           onChange={(e) => d.setPrivateField('arrivalInstructions', e.target.value)}
         />
       </div>
       <div className={admin.buttons}>
-        <button type="button" className={admin.primary} onClick={() => void d.savePrivate()}>
+        <button
+          type="button"
+          className={admin.primary}
+          disabled={d.privateLoading}
+          onClick={() => void d.savePrivate()}
+        >
           Save for this property
         </button>
       </div>

@@ -44,6 +44,8 @@ export interface MessagesDialogState {
   /** The property whose private fields are shown, and those fields as edited. */
   privateFor: string;
   setPrivateFor: (id: string) => void;
+  /** The chosen property's fields are still being read: typing waits, so the answer cannot undo it. */
+  privateLoading: boolean;
   privateFields: PropertyPrivate;
   setPrivateField: (key: keyof PropertyPrivate, value: string) => void;
   savePrivate: () => Promise<void>;
@@ -83,6 +85,7 @@ export function useMessagesDialog(
   const [previewBooking, setPreviewBooking] = useState('');
   const [preview, setPreview] = useState<MessagePreview | null>(null);
   const [privateFor, setPrivateFor] = useState(properties[0]?.id ?? '');
+  const [privateLoadedFor, setPrivateLoadedFor] = useState('');
   const [privateFields, setPrivateFields] = useState<PropertyPrivate>({});
 
   useEffect(() => {
@@ -131,6 +134,7 @@ export function useMessagesDialog(
         setPrivateFields({});
         if (r.status !== 404) setProblem(problemOf(r));
       }
+      setPrivateLoadedFor(privateFor);
     });
     return () => abort.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -233,6 +237,7 @@ export function useMessagesDialog(
     sendTest,
     privateFor,
     setPrivateFor,
+    privateLoading: privateLoadedFor !== privateFor,
     privateFields,
     setPrivateField: (key, value) => setPrivateFields((f) => ({ ...f, [key]: value })),
     savePrivate,
