@@ -19,7 +19,7 @@ import { Notification, useNotification } from '../notification.js';
 import { ProblemText } from '../problem-text.js';
 import { useBookingsDialog } from './use-bookings-dialog.js';
 import { WaitingMessages } from '../messages/waiting-messages.js';
-import admin from '../admin.module.css';
+import { AdminDialog } from '../admin-dialog.js';
 import styles from './bookings.module.css';
 
 export const BOOKINGS_DIALOG_ID = 'bookings';
@@ -67,14 +67,14 @@ export function BookingsDialog({
   const { loadError } = dialog;
 
   return (
-    <dialog
+    <AdminDialog
       id={BOOKINGS_DIALOG_ID}
-      className={`${admin.dialog} ${styles.dialog}`}
-      aria-labelledby={`${id}-title`}
+      title="Bookings"
+      className={styles.dialog}
+      footerClassName={styles.footer}
+      close={close}
+      after={<Notification note={note} />}
     >
-      <h2 id={`${id}-title`} className={admin.dialogTitle}>
-        Bookings
-      </h2>
       <p className={loadError ? styles.loadError : styles.loadStatus} role="status">
         {loadError ? <ProblemText problem={loadError} /> : dialog.loading ? 'Loading…' : null}
       </p>
@@ -87,12 +87,6 @@ export function BookingsDialog({
         conflicts={conflicts}
         {...(formIII ? { formIII } : {})}
       />
-      <div className={`${admin.footerRow} ${styles.footer}`}>
-        <button type="button" className={admin.button} onClick={close}>
-          Close
-        </button>
-      </div>
-      <Notification note={note} />
-    </dialog>
+    </AdminDialog>
   );
 }

@@ -21,7 +21,7 @@ import { formatPaise } from '../../../shared/stay-basics.js';
 import { DocumentCorrection } from './document-correction.js';
 import { ProblemText } from '../problem-text.js';
 import { useDocumentsDialog } from './use-documents-dialog.js';
-import admin from '../admin.module.css';
+import { AdminDialog } from '../admin-dialog.js';
 import styles from '../bookings/bookings.module.css';
 
 export const DOCUMENTS_DIALOG_ID = 'documents';
@@ -41,14 +41,7 @@ export function DocumentsDialog({
   const gstr1 = (section: string) =>
     `${GST_API.gstr1}?${new URLSearchParams({ period: d.month, section })}`;
   return (
-    <dialog
-      id={DOCUMENTS_DIALOG_ID}
-      className={`${admin.dialog} ${styles.dialog}`}
-      aria-labelledby={`${id}-title`}
-    >
-      <h2 id={`${id}-title`} className={admin.dialogTitle}>
-        Documents
-      </h2>
+    <AdminDialog id={DOCUMENTS_DIALOG_ID} title="Documents" className={styles.dialog} close={close}>
       <div className={styles.documentsFilter}>
         <label htmlFor={`${id}-month`}>Month</label>
         <input
@@ -110,11 +103,6 @@ export function DocumentsDialog({
           </span>
         ))}
       </p>
-      <div className={admin.footerRow}>
-        <button type="button" className={admin.button} onClick={close}>
-          Close
-        </button>
-      </div>
-    </dialog>
+    </AdminDialog>
   );
 }

@@ -9,7 +9,7 @@ import type { ApiEnv } from '../../api-fetch.js';
 import { ProblemText } from '../problem-text.js';
 import { PreviewSection, PrivateSection, RuleEditor, RuleList } from './messages-sections.js';
 import { useMessagesDialog } from './use-messages-dialog.js';
-import admin from '../admin.module.css';
+import { AdminDialog } from '../admin-dialog.js';
 import bookings from '../bookings/bookings.module.css';
 import styles from './messages.module.css';
 
@@ -31,14 +31,12 @@ export function MessagesDialog({
   const id = useId();
   const d = useMessagesDialog(opening, properties, env);
   return (
-    <dialog
+    <AdminDialog
       id={MESSAGES_DIALOG_ID}
-      className={`${admin.dialog} ${bookings.dialog}`}
-      aria-labelledby={`${id}-title`}
+      title="Messages to guests"
+      className={bookings.dialog}
+      close={close}
     >
-      <h2 id={`${id}-title`} className={admin.dialogTitle}>
-        Messages to guests
-      </h2>
       <p className={styles.hint}>
         Sent by e-mail to confirmed guests at the time you choose (India time). A message whose
         words are not all set waits in the Bookings inbox; guests without e-mail get it from you on
@@ -51,11 +49,6 @@ export function MessagesDialog({
       <RuleEditor id={id} d={d} properties={properties} />
       <PreviewSection id={id} d={d} />
       <PrivateSection id={id} d={d} properties={properties} />
-      <div className={admin.footerRow}>
-        <button type="button" className={admin.button} onClick={close}>
-          Close
-        </button>
-      </div>
-    </dialog>
+    </AdminDialog>
   );
 }

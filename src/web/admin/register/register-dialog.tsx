@@ -12,7 +12,7 @@ import type { RegisterDialogState } from './use-register-dialog.js';
 import { CheckInSection } from './register-check-in.js';
 import { GuestsSection, MissingSection, Worksheet } from './register-sections.js';
 import { ProblemText } from '../problem-text.js';
-import admin from '../admin.module.css';
+import { AdminDialog } from '../admin-dialog.js';
 import bookings from '../bookings/bookings.module.css';
 import styles from './register.module.css';
 
@@ -47,14 +47,7 @@ export function RegisterDialog({
     to: new Date(Date.UTC(year!, m!, 0)).toISOString().slice(0, 10),
   });
   return (
-    <dialog
-      id={REGISTER_DIALOG_ID}
-      className={`${admin.dialog} ${bookings.dialog}`}
-      aria-labelledby={`${id}-title`}
-    >
-      <h2 id={`${id}-title`} className={admin.dialogTitle}>
-        Register
-      </h2>
+    <AdminDialog id={REGISTER_DIALOG_ID} title="Register" className={bookings.dialog} close={close}>
       <div className={styles.day}>
         <label htmlFor={`${id}-day`}>Day</label>
         <input
@@ -110,11 +103,6 @@ export function RegisterDialog({
         {' · '}
         <a href={`${REGISTER_API.csv}?${range}`}>CSV</a>
       </p>
-      <div className={admin.footerRow}>
-        <button type="button" className={admin.button} onClick={close}>
-          Close
-        </button>
-      </div>
-    </dialog>
+    </AdminDialog>
   );
 }

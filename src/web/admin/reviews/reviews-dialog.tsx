@@ -4,13 +4,12 @@
  * published by rule 72 hours after they arrive; the dialog says so. State: useReviewsDialog.
  * A native modal `<dialog id="reviews">`, opened through window.openDialog (FOOT-3).
  */
-import { useId } from 'react';
 import type { ApiEnv } from '../../api-fetch.js';
 import { ProblemText } from '../problem-text.js';
 import { PUBLISH_AFTER_HOURS } from '../../../shared/reviews.js';
 import { ReviewCard } from './review-card.js';
 import { useReviewsDialog } from './use-reviews-dialog.js';
-import admin from '../admin.module.css';
+import { AdminDialog } from '../admin-dialog.js';
 import styles from './reviews.module.css';
 
 export const REVIEWS_DIALOG_ID = 'reviews';
@@ -25,17 +24,9 @@ export function ReviewsDialog({
   close: () => void;
   env?: ApiEnv;
 }) {
-  const id = useId();
   const d = useReviewsDialog(opening, env);
   return (
-    <dialog
-      id={REVIEWS_DIALOG_ID}
-      className={`${admin.dialog} ${styles.dialog}`}
-      aria-labelledby={`${id}-title`}
-    >
-      <h2 id={`${id}-title`} className={admin.dialogTitle}>
-        Reviews
-      </h2>
+    <AdminDialog id={REVIEWS_DIALOG_ID} title="Reviews" className={styles.dialog} close={close}>
       <p className={styles.rule}>
         A guest’s review is published {PUBLISH_AFTER_HOURS} hours after it arrives unless you hide
         it for one of the listed reasons (the guest is told which). You can publish it at once and
@@ -55,11 +46,6 @@ export function ReviewsDialog({
           ))}
         </ul>
       )}
-      <div className={admin.footerRow}>
-        <button type="button" className={admin.button} onClick={close}>
-          Close
-        </button>
-      </div>
-    </dialog>
+    </AdminDialog>
   );
 }
