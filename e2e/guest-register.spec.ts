@@ -10,38 +10,19 @@
  * and the printed register, {project}-register-print.pdf.
  */
 import path from 'node:path';
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-} from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addDays, today } from '../src/shared/calendar-dates.js';
-import type { BookingCreated } from '../src/shared/bookings.js';
 import { portalDate } from '../src/shared/register.js';
 import { expectNoViolations } from './axe.js';
+import { confirmedBooking, ownerApiForSpec } from './owner-helpers.js';
 import { E2E_ADMIN } from './global-setup.js';
-import { BASE, stayOffline } from './helpers.js';
+import { BASE } from './helpers.js';
 
 const PROPERTY = 'mullayanagiri-foothills-retreat';
 
-let api: APIRequestContext;
+const owner = ownerApiForSpec();
 
 test.describe.configure({ timeout: 120_000 });
-
-test.beforeAll(async () => {
-  api = await playwrightRequest.newContext({ baseURL: BASE });
-  const login = await api.post('/api/login', { headers: { origin: BASE }, data: E2E_ADMIN });
-  expect(login.status()).toBe(200);
-});
-
-test.afterAll(async () => {
-  await api?.dispose();
-});
-
-test.beforeEach(async ({ page }) => {
-  await stayOffline(page);
-});
 
 test('the guest fills the register for two adults; the owner copies the Form III worksheet', async ({
   page,
@@ -51,26 +32,14 @@ test('the guest fills the register for two adults; the owner copies the Form III
   // Nights no other spec books on the shared server.
   const from = info.project.name === 'phone' ? 600 : 610;
   const arrival = addDays(today(), from);
-  const res = await api.post('/api/bookings', {
-    headers: { origin: BASE },
-    data: {
-      propertyId: PROPERTY,
-      checkIn: arrival,
-      checkOut: addDays(arrival, 3),
-      guests: 2,
-      name: 'Anil Shenoy',
-      phone: '+91 98450 55555',
-    },
+  const booking = await confirmedBooking(owner.api, {
+    propertyId: PROPERTY,
+    checkIn: arrival,
+    checkOut: addDays(arrival, 3),
+    guests: 2,
+    name: 'Anil Shenoy',
+    phone: '+91 98450 55555',
   });
-  expect(res.status(), await res.text()).toBe(201);
-  const booking = (await res.json()) as BookingCreated;
-  for (const action of ['accept', 'paid']) {
-    const r = await api.post(`/api/bookings/${booking.id}/${action}`, {
-      headers: { origin: BASE },
-      data: {},
-    });
-    expect(r.status(), await r.text()).toBe(200);
-  }
 
   await page.goto(new URL(booking.url).pathname.replace(/^/, BASE));
   await page.getByRole('link', { name: 'Fill in the guest register' }).click();

@@ -7,64 +7,32 @@
  * Screenshots: test-results/screenshots/{project}-messages-{dialog,preview}.png.
  */
 import path from 'node:path';
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-} from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addDays, today } from '../src/shared/calendar-dates.js';
-import type { BookingCreated } from '../src/shared/bookings.js';
 import { expectNoViolations } from './axe.js';
 import { E2E_ADMIN } from './global-setup.js';
-import { BASE, stayOffline } from './helpers.js';
-import { openWith, press } from './owner-helpers.js';
+import { BASE } from './helpers.js';
+import { confirmedBooking, openWith, press, ownerApiForSpec } from './owner-helpers.js';
 
 const PROPERTY = 'mullayanagiri-foothills-retreat';
 
-let api: APIRequestContext;
+const owner = ownerApiForSpec();
 
 test.describe.configure({ timeout: 120_000 });
-
-test.beforeAll(async () => {
-  api = await playwrightRequest.newContext({ baseURL: BASE });
-  const login = await api.post('/api/login', { headers: { origin: BASE }, data: E2E_ADMIN });
-  expect(login.status()).toBe(200);
-});
-
-test.afterAll(async () => {
-  await api?.dispose();
-});
-
-test.beforeEach(async ({ page }) => {
-  await stayOffline(page);
-});
 
 test('the owner edits a message rule and previews it for a booking', async ({ page }, info) => {
   const shots = path.join('test-results', 'screenshots');
   // Nights no other spec books on the shared server.
   const from = info.project.name === 'phone' ? 640 : 650;
   const checkIn = addDays(today(), from);
-  const res = await api.post('/api/bookings', {
-    headers: { origin: BASE },
-    data: {
-      propertyId: PROPERTY,
-      checkIn,
-      checkOut: addDays(checkIn, 2),
-      guests: 2,
-      name: 'Anil Shenoy',
-      phone: '+91 98450 55555',
-    },
+  const booking = await confirmedBooking(owner.api, {
+    propertyId: PROPERTY,
+    checkIn,
+    checkOut: addDays(checkIn, 2),
+    guests: 2,
+    name: 'Anil Shenoy',
+    phone: '+91 98450 55555',
   });
-  expect(res.status(), await res.text()).toBe(201);
-  const booking = (await res.json()) as BookingCreated;
-  for (const action of ['accept', 'paid']) {
-    const r = await api.post(`/api/bookings/${booking.id}/${action}`, {
-      headers: { origin: BASE },
-      data: {},
-    });
-    expect(r.status(), await r.text()).toBe(200);
-  }
 
   await page.goto(`${BASE}/adminlogin`);
   await page.getByLabel('Username').fill(E2E_ADMIN.username);
@@ -115,8 +83,12 @@ test('the owner edits a message rule and previews it for a booking', async ({ pa
   await page.screenshot({ path: path.join(shots, `${info.project.name}-messages-preview.png`) });
 
   // Saved on the server, still off.
-  const saved = await api.get('/api/messages');
-  const rules = ((await saved.json()) as { rules: { id: string; time: string; enabled: boolean }[] })
-    .rules;
-  expect(rules.find((r) => r.id === 'pre-arrival')).toMatchObject({ time: '09:30', enabled: false });
+  const saved = await owner.api.get('/api/messages');
+  const rules = (
+    (await saved.json()) as { rules: { id: string; time: string; enabled: boolean }[] }
+  ).rules;
+  expect(rules.find((r) => r.id === 'pre-arrival')).toMatchObject({
+    time: '09:30',
+    enabled: false,
+  });
 });

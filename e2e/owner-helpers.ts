@@ -4,10 +4,20 @@
  * a click on the desktop: MOB-1), opening a dialog by its control, and putting a property back as
  * it was after a spec.
  */
-import { expect, type Browser, type Dialog, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  request,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Dialog,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import type { BookingCreated } from '../src/shared/bookings.js';
 import type { Property } from '../src/shared/site-data.js';
 import { E2E_ADMIN } from './global-setup.js';
-import { publishedData } from './helpers.js';
+import { BASE, publishedData, stayOffline } from './helpers.js';
 
 type Answer = string | null | boolean;
 
@@ -117,4 +127,51 @@ export async function visit<T>(
   } finally {
     await context.close();
   }
+}
+
+/**
+ * The owner's API session of a spec on the shared e2e server. Called at the spec's top level, it
+ * registers the login before the spec's tests, the session's disposal after them, and each test's
+ * page kept offline (stayOffline). `owner.api` is the session from the first test on.
+ */
+export function ownerApiForSpec(): { readonly api: APIRequestContext } {
+  let api: APIRequestContext | undefined;
+  test.beforeAll(async () => {
+    api = await request.newContext({ baseURL: BASE });
+    const login = await api.post('/api/login', { headers: { origin: BASE }, data: E2E_ADMIN });
+    expect(login.status()).toBe(200);
+  });
+  test.afterAll(async () => {
+    await api?.dispose();
+  });
+  test.beforeEach(async ({ page }) => {
+    await stayOffline(page);
+  });
+  return {
+    get api() {
+      if (!api) throw new Error('ownerApiForSpec: the session is opened in beforeAll');
+      return api;
+    },
+  };
+}
+
+/**
+ * A direct booking of `stay` (POST /api/bookings' body) requested, then accepted and marked paid
+ * through the owner's `api`: a confirmed booking (BOOK-4), as a guest and the owner make one.
+ */
+export async function confirmedBooking(
+  api: APIRequestContext,
+  stay: Record<string, unknown>,
+): Promise<BookingCreated> {
+  const res = await api.post('/api/bookings', { headers: { origin: BASE }, data: stay });
+  expect(res.status(), await res.text()).toBe(201);
+  const booking = (await res.json()) as BookingCreated;
+  for (const action of ['accept', 'paid']) {
+    const r = await api.post(`/api/bookings/${booking.id}/${action}`, {
+      headers: { origin: BASE },
+      data: {},
+    });
+    expect(r.status(), await r.text()).toBe(200);
+  }
+  return booking;
 }

@@ -8,39 +8,20 @@
  */
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-} from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addDays, today } from '../src/shared/calendar-dates.js';
-import type { BookingCreated } from '../src/shared/bookings.js';
 import { expectNoViolations } from './axe.js';
+import { confirmedBooking, ownerApiForSpec } from './owner-helpers.js';
 import { E2E_ADMIN } from './global-setup.js';
-import { BASE, stayOffline } from './helpers.js';
+import { BASE } from './helpers.js';
 
 const PROPERTY = 'ig-road-town-studio';
 const TEXT =
   'Walked to the IG Road cafés every morning <script>alert(1)</script> and slept well: a quiet, spotless studio.';
 
-let api: APIRequestContext;
+const owner = ownerApiForSpec();
 
 test.describe.configure({ timeout: 120_000 });
-
-test.beforeAll(async () => {
-  api = await playwrightRequest.newContext({ baseURL: BASE });
-  const login = await api.post('/api/login', { headers: { origin: BASE }, data: E2E_ADMIN });
-  expect(login.status()).toBe(200);
-});
-
-test.afterAll(async () => {
-  await api?.dispose();
-});
-
-test.beforeEach(async ({ page }) => {
-  await stayOffline(page);
-});
 
 test('a guest reviews the stay; after Publish now it shows on the property page', async ({
   page,
@@ -56,27 +37,15 @@ test('a guest reviews the stay; after Publish now it shows on the property page'
       ? { name: 'Ravi Kumar Shetty', shown: 'Ravi S.' }
       : { name: 'Rohan Kumar Shetty', shown: 'Rohan S.' };
   const text = TEXT.replace('studio.', `studio (${project}).`);
-  const res = await api.post('/api/bookings', {
-    headers: { origin: BASE },
-    data: {
-      propertyId: PROPERTY,
-      checkIn: addDays(today(), from),
-      checkOut: addDays(today(), from + 2),
-      guests: 2,
-      name: guest.name,
-      phone: '+91 98450 77777',
-      email: 'ravi@guest.test',
-    },
+  const booking = await confirmedBooking(owner.api, {
+    propertyId: PROPERTY,
+    checkIn: addDays(today(), from),
+    checkOut: addDays(today(), from + 2),
+    guests: 2,
+    name: guest.name,
+    phone: '+91 98450 77777',
+    email: 'ravi@guest.test',
   });
-  expect(res.status(), await res.text()).toBe(201);
-  const booking = (await res.json()) as BookingCreated;
-  for (const action of ['accept', 'paid']) {
-    const r = await api.post(`/api/bookings/${booking.id}/${action}`, {
-      headers: { origin: BASE },
-      data: {},
-    });
-    expect(r.status(), await r.text()).toBe(200);
-  }
   // The stay ended today, and three older reviews of the property were published before.
   const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'stays.sqlite3'));
   db.prepare('UPDATE bookings SET check_in = ?, check_out = ? WHERE id = ?').run(
