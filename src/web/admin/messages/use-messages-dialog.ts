@@ -3,7 +3,7 @@
  * edited one at a time, saved whole with PUT /api/messages), a preview of the rule as edited for
  * a chosen booking and "Send a test", and the chosen property's Wi-Fi and arrival instructions
  * (GET/PUT /api/properties/{id}/private). Calls go through apiFetch (a session ended is its
- * failure, shown with ProblemText: CLIENT-2); a refusal names its field (`rules.2.body`), which selects that rule and marks the field.
+ * failure, shown with ProblemText: CLIENT-2; a load a newer one replaces is dropped, CLIENT-3); a refusal names its field (`rules.2.body`), which selects that rule and marks the field.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { apiFetch, type ApiEnv } from '../../api-fetch.js';
@@ -13,7 +13,9 @@ import {
   type MessageRule,
   type PropertyPrivate,
 } from '../../../shared/messages.js';
+import { useLatestCall } from '../../latest-call.js';
 import { listBookings } from '../bookings/bookings-api.js';
+import { checked } from '../checked-answer.js';
 import type { Problem } from '../problem-text.js';
 
 /** A refusal or failure (apiFetch's); `field` the rule's field it is about. */
@@ -88,55 +90,67 @@ export function useMessagesDialog(
   const [privateLoadedFor, setPrivateLoadedFor] = useState('');
   const [privateFields, setPrivateFields] = useState<PropertyPrivate>({});
 
+  const rulesCall = useLatestCall();
+  const bookingsCall = useLatestCall();
+  const privateCall = useLatestCall();
+
   useEffect(() => {
     if (opening === 0) return;
-    const abort = new AbortController();
-    void apiFetch(MESSAGES_API.rules, { ...env, signal: abort.signal }).then((r) => {
-      if (abort.signal.aborted) return;
-      setLoadedFor(opening);
-      setDone(null);
-      setPreview(null);
-      setProblem(null);
-      if (r.ok && Array.isArray(r.value?.rules)) {
-        setRules(r.value.rules);
-        setSelected(0);
-      } else if (!r.ok) setProblem(problemOf(r));
-    });
-    void listBookings(env, 'all', abort.signal).then((r) => {
-      if (abort.signal.aborted || !r.ok) return;
-      const usable = r.value.bookings
-        .filter((b) => (b.status === 'confirmed' || b.status === 'accepted') && b.name)
-        .map((b) => ({
-          id: b.id,
-          label: `${b.reference} · ${b.name} · ${b.propertyName}`,
-        }));
-      setBookings(usable);
-      setPreviewBooking((prev) =>
-        usable.some((b) => b.id === prev) ? prev : (usable[0]?.id ?? ''),
-      );
-    });
-    return () => abort.abort();
+    const stopRules = rulesCall.run(
+      async (signal) =>
+        checked(
+          await apiFetch(MESSAGES_API.rules, { ...env, signal }),
+          (v): v is { rules: MessageRule[] } =>
+            Array.isArray((v as { rules?: unknown } | null)?.rules),
+        ),
+      (r) => {
+        setLoadedFor(opening);
+        setDone(null);
+        setPreview(null);
+        setProblem(null);
+        if (r.ok) {
+          setRules(r.value.rules);
+          setSelected(0);
+        } else setProblem(problemOf(r));
+      },
+    );
+    const stopBookings = bookingsCall.run(
+      (signal) => listBookings(env, 'all', signal),
+      (r) => {
+        if (!r.ok) return;
+        const usable = r.value.bookings
+          .filter((b) => (b.status === 'confirmed' || b.status === 'accepted') && b.name)
+          .map((b) => ({
+            id: b.id,
+            label: `${b.reference} · ${b.name} · ${b.propertyName}`,
+          }));
+        setBookings(usable);
+        setPreviewBooking((prev) =>
+          usable.some((b) => b.id === prev) ? prev : (usable[0]?.id ?? ''),
+        );
+      },
+    );
+    return () => {
+      stopRules();
+      stopBookings();
+    };
     // env is the page's own server unless a test passes one: fixed for the dialog's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opening]);
 
   useEffect(() => {
     if (opening === 0 || !privateFor) return;
-    const abort = new AbortController();
-    void apiFetch(MESSAGES_API.private, {
-      ...env,
-      params: { id: privateFor },
-      signal: abort.signal,
-    }).then((r) => {
-      if (abort.signal.aborted) return;
-      if (r.ok) setPrivateFields(r.value ?? {});
-      else {
-        setPrivateFields({});
-        if (r.status !== 404) setProblem(problemOf(r));
-      }
-      setPrivateLoadedFor(privateFor);
-    });
-    return () => abort.abort();
+    return privateCall.run(
+      (signal) => apiFetch(MESSAGES_API.private, { ...env, params: { id: privateFor }, signal }),
+      (r) => {
+        if (r.ok) setPrivateFields(r.value ?? {});
+        else {
+          setPrivateFields({});
+          if (r.status !== 404) setProblem(problemOf(r));
+        }
+        setPrivateLoadedFor(privateFor);
+      },
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opening, privateFor]);
 

@@ -2,10 +2,12 @@
  * The inbox's messages waiting for the owner (MSG-5, MSG-6), at the top of the Bookings dialog:
  * each held message with what is missing, and each message due on WhatsApp with **Send on
  * WhatsApp** (the wa.me link with the text filled in), which marks it sent as it opens WhatsApp.
- * Loaded at each opening of the inbox (`GET /api/messages/waiting`); nothing shown when none waits.
+ * Loaded at each opening of the inbox (`GET /api/messages/waiting`; a stale answer dropped,
+ * CLIENT-3); nothing shown when none waits.
  */
 import { useEffect, useId, useState } from 'react';
 import { apiFetch, type ApiEnv } from '../../api-fetch.js';
+import { useLatestCall } from '../../latest-call.js';
 import { MESSAGES_API, type WaitingMessage } from '../../../shared/messages.js';
 import styles from './messages.module.css';
 
@@ -14,14 +16,15 @@ export function WaitingMessages({ opening, env = {} }: { opening: number; env?: 
   const [messages, setMessages] = useState<WaitingMessage[]>([]);
   const [note, setNote] = useState<string | null>(null);
 
+  const latest = useLatestCall();
   useEffect(() => {
     if (opening === 0) return;
-    const abort = new AbortController();
-    void apiFetch(MESSAGES_API.waiting, { ...env, signal: abort.signal }).then((r) => {
-      if (!abort.signal.aborted && r.ok && Array.isArray(r.value?.messages))
-        setMessages(r.value.messages);
-    });
-    return () => abort.abort();
+    return latest.run(
+      (signal) => apiFetch(MESSAGES_API.waiting, { ...env, signal }),
+      (r) => {
+        if (r.ok && Array.isArray(r.value?.messages)) setMessages(r.value.messages);
+      },
+    );
     // env is fixed for the dialog's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opening]);
