@@ -29,6 +29,7 @@ import { addDays, today } from '../src/shared/calendar-dates.js';
 import type { BookingCreated } from '../src/shared/bookings.js';
 import { spawnServer, type SpawnedServer } from '../scripts/spawn-server.js';
 import { expectNoViolations } from './axe.js';
+import { openWith } from './owner-helpers.js';
 
 const OWNER = { username: 'owner', password: 'e2e-gst-correct-horse' };
 const PROPERTY = 'mullayanagiri-foothills-retreat';
@@ -154,8 +155,8 @@ test('a company invoice: the guest’s form, the receipt voucher, the invoice pa
   // The owner issues the invoice from the booking's inbox card.
   await logIn(page);
   const bar = page.getByRole('region', { name: 'Admin Tools' });
-  await bar.getByRole('button', { name: /^Bookings/ }).click();
   const inbox = page.getByRole('dialog', { name: 'Bookings' });
+  await openWith(bar.getByRole('button', { name: /^Bookings/ }), inbox);
   await inbox.getByText('All', { exact: true }).click();
   const card = inbox
     .getByRole('listitem')
@@ -273,8 +274,8 @@ test('the owner’s corrections: a cancel with a partial refund, then Cancel doc
 
   await logIn(page);
   const bar = page.getByRole('region', { name: 'Admin Tools' });
-  await bar.getByRole('button', { name: /^Bookings/ }).click();
   const inbox = page.getByRole('dialog', { name: 'Bookings' });
+  await openWith(bar.getByRole('button', { name: /^Bookings/ }), inbox);
   await inbox.getByText('Upcoming', { exact: true }).click();
   const card = inbox.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   await card.getByRole('button', { name: /^Cancel booking STY-/ }).click();
