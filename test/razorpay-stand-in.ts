@@ -1,9 +1,11 @@
 /**
- * Test helper: a Razorpay stand-in, a real HTTP server on 127.0.0.1 answering the three calls the
- * site makes (Payment Links create and fetch, payment refund) in Razorpay's documented shapes, and
+ * Test helper: a Razorpay stand-in, a real HTTP server on 127.0.0.1 answering the four calls the
+ * site makes (Payment Links create, fetch and cancel, payment refund) in Razorpay's documented shapes, and
  * checking what it receives: Basic auth with the test key, and for a link the amount in paise,
  * INR, no partial payment, a reference_id of a booking reference and an attempt number, Razorpay's
- * own SMS and e-mail off, an expiry at least 15 minutes ahead, the callback by GET. A request that
+ * own SMS and e-mail off, an expiry at least 15 minutes ahead, the callback by GET; a cancel by
+ * POST without a body, of a link it made, cancelled only while `created` (else 400, as Razorpay
+ * does; not written to `problems`: the site is expected to meet it). A request that
  * breaks a rule is answered as Razorpay would (401, 400 with `error.description`) and written to
  * `problems`, which tests expect empty. `down` makes it answer 503 to everything; `pay` and
  * `expire` move a link as a guest or time would. Webhook bodies are signed by `signed`.
@@ -51,6 +53,8 @@ export interface RazorpayStandIn {
   problems: string[];
   /** While true every call is answered 503. */
   down: boolean;
+  /** Milliseconds every answer waits (0: none), so a test can act while a call is under way. */
+  delayMs: number;
   /** The link is paid (by UPI unless said): its payment. */
   pay(link: StandInLink, method?: string): StandInPayment;
   expire(link: StandInLink): void;
@@ -101,6 +105,7 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
     refunds: [] as RazorpayStandIn['refunds'],
     problems: [] as string[],
     down: false,
+    delayMs: 0,
   };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -116,8 +121,10 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
       }
       state.requests.push({ method: req.method ?? '', path, body });
       const answer = (status: number, json: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(json));
+        setTimeout(() => {
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(json));
+        }, state.delayMs);
       };
       const refuse = (status: number, description: string) => {
         state.problems.push(`${req.method} ${path}: ${description}`);
@@ -152,6 +159,24 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
         const link = state.links.find((l) => l.id === fetchLink[1]);
         if (!link) return refuse(400, 'The id provided does not exist');
         return answer(200, { ...link, request: undefined, payments: link.payments });
+      }
+      const cancel = /^\/v1\/payment_links\/([A-Za-z0-9_]+)\/cancel$/.exec(path);
+      if (cancel) {
+        if (req.method !== 'POST') return refuse(405, `a cancel is a POST, not ${req.method}`);
+        if (body !== undefined && JSON.stringify(body) !== '{}')
+          return refuse(400, 'a cancel carries no body');
+        const link = state.links.find((l) => l.id === cancel[1]);
+        if (!link) return refuse(400, 'The id provided does not exist');
+        if (link.status !== 'created') {
+          return answer(400, {
+            error: {
+              code: 'BAD_REQUEST_ERROR',
+              description: `Payment Link cannot be cancelled as it is in ${link.status} state`,
+            },
+          });
+        }
+        link.status = 'cancelled';
+        return answer(200, { ...link, request: undefined, payments: null });
       }
       const refund = /^\/v1\/payments\/([A-Za-z0-9_]+)\/refund$/.exec(path);
       if (req.method === 'POST' && refund) {
@@ -202,6 +227,12 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
     },
     set down(value: boolean) {
       state.down = value;
+    },
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(value: number) {
+      state.delayMs = value;
     },
     pay(link, method = 'upi') {
       const payment: StandInPayment = {

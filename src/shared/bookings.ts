@@ -161,7 +161,8 @@ export interface OwnerBooking
  * The states of a booking's advance (PAY-5): none (no advance asked through Razorpay, nothing
  * paid), link-pending (Razorpay has not made the link yet), link-made, paid (through Razorpay),
  * overdue (the link expired unpaid), needs-refund (paid for a booking no longer waiting for it, or
- * not the advance), refunded (some or all of it), paid-by-hand ("Advance received").
+ * not the advance), refunded (some or all of it), paid-by-hand ("Advance received"),
+ * link-cancelled (the booking was cancelled before its link was paid: PAY-10).
  */
 type PaymentState =
   | 'none'
@@ -171,7 +172,8 @@ type PaymentState =
   | 'overdue'
   | 'needs-refund'
   | 'refunded'
-  | 'paid-by-hand';
+  | 'paid-by-hand'
+  | 'link-cancelled';
 
 /** A booking's advance as the owner's list tells it (PAY-5). Amounts in paise; `paidAt` ISO. */
 export interface OwnerPayment {
@@ -184,7 +186,11 @@ export interface OwnerPayment {
   paidAt?: string;
   /** Refunds asked and not failed, paise. */
   refundedPaise?: number;
-  /** Why the link is not made yet, in words (link-pending after a failed try). */
+  /**
+   * What the owner must know beyond the state, in words: why the link is not made yet
+   * (link-pending after a failed try), why it is not cancelled yet (PAY-10), or why a payment
+   * needs a refund (PAY-11).
+   */
   problem?: string;
 }
 

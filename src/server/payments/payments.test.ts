@@ -439,6 +439,154 @@ describe('PAY-6: the check every 15 minutes', () => {
   });
 });
 
+/** The cancels the stand-in received, by link id. */
+const cancels = () =>
+  rzp!.requests
+    .filter((r) => r.path.endsWith('/cancel'))
+    .map((r) => {
+      expect(r).toMatchObject({ method: 'POST', body: undefined });
+      return /^\/v1\/payment_links\/([A-Za-z0-9_]+)\/cancel$/.exec(r.path)![1];
+    });
+
+describe('PAY-10, PAY-11: a link the booking no longer waits for is cancelled', () => {
+  it('cancels the link when the advance is marked received by hand and when the booking is cancelled; sends nothing without a made link', async () => {
+    await start();
+    const byHand = await accepted(10);
+    expect((await owner(`/api/bookings/${byHand.created.id}/paid`, {})).statusCode).toBe(200);
+    await t!.payments.runDue();
+    expect(cancels()).toEqual([byHand.link.id]);
+    expect(byHand.link.status).toBe('cancelled');
+    expect((await bookingOf(byHand.created.id)).payment).toEqual({ state: 'paid-by-hand' });
+
+    const cancelled = await accepted(20);
+    const res = await owner(`/api/bookings/${cancelled.created.id}/cancel`, { message: 'Sorry.' });
+    expect(res.statusCode, res.body).toBe(200);
+    await t!.payments.runDue();
+    expect(cancels()).toEqual([byHand.link.id, cancelled.link.id]);
+    expect(cancelled.link.status).toBe('cancelled');
+    // The card no longer offers the link.
+    expect((await bookingOf(cancelled.created.id)).payment).toEqual({ state: 'link-cancelled' });
+
+    // Declined and expired requests never had a link; a link not made yet is not made later.
+    const declined = await book(day(30), day(32));
+    expect((await owner(`/api/bookings/${declined.id}/decline`, {})).statusCode).toBe(200);
+    rzp!.down = true;
+    const pending = await book(day(40), day(42));
+    expect((await owner(`/api/bookings/${pending.id}/accept`, {})).statusCode).toBe(200);
+    await t!.payments.runDue();
+    expect((await bookingOf(pending.id)).payment?.state).toBe('link-pending');
+    expect((await owner(`/api/bookings/${pending.id}/cancel`, {})).statusCode).toBe(200);
+    rzp!.down = false;
+    clock += 60 * 60_000;
+    const linksBefore = rzp!.links.length;
+    await t!.payments.runDue();
+    expect(rzp!.links).toHaveLength(linksBefore);
+    expect(cancels()).toHaveLength(2);
+    // A link paid through Razorpay is not cancelled.
+    const paidOnline = await accepted(50);
+    const payment = rzp!.pay(paidOnline.link);
+    const { payload, signature } = signed(paidEvent(paidOnline.link, payment));
+    expect((await webhook(payload, signature)).statusCode).toBe(200);
+    await t!.payments.runDue();
+    expect(cancels()).toHaveLength(2);
+    expect(rzp!.problems).toEqual([]);
+  });
+
+  it('cancels a link Razorpay makes after the owner cancelled while it was being made', async () => {
+    await start();
+    const created = await book(day(10), day(12));
+    rzp!.delayMs = 300;
+    expect((await owner(`/api/bookings/${created.id}/accept`, {})).statusCode).toBe(200);
+    const making = t!.payments.runDue();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(rzp!.links).toHaveLength(1);
+    expect((await owner(`/api/bookings/${created.id}/cancel`, {})).statusCode).toBe(200);
+    rzp!.delayMs = 0;
+    await making;
+    await t!.payments.runDue();
+    expect(cancels()).toEqual([rzp!.links[0]!.id]);
+    expect(rzp!.links[0]!.status).toBe('cancelled');
+    expect((await bookingOf(created.id)).payment).toEqual({ state: 'link-cancelled' });
+    expect(rzp!.problems).toEqual([]);
+  });
+
+  it("keeps the owner's action when Razorpay does not answer, says the link is still open, and tries again later", async () => {
+    await start();
+    const { created, link } = await accepted();
+    rzp!.down = true;
+    const res = await owner(`/api/bookings/${created.id}/paid`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    await t!.payments.runDue();
+    const waiting = await bookingOf(created.id);
+    expect(waiting.status).toBe('confirmed');
+    expect(waiting.payment?.state).toBe('paid-by-hand');
+    expect(waiting.payment?.problem).toMatch(
+      /^The payment link is not cancelled yet \(Razorpay answered 503: Service unavailable\); tried again by itself\. Until then the guest can still pay through it\.$/,
+    );
+    expect(cancels()).toEqual([link.id]);
+    // Not again before its wait (30 s), then again once due.
+    await t!.payments.runDue();
+    expect(cancels()).toHaveLength(1);
+    rzp!.down = false;
+    clock += 31_000;
+    await t!.payments.runDue();
+    expect(cancels()).toEqual([link.id, link.id]);
+    expect(link.status).toBe('cancelled');
+    expect((await bookingOf(created.id)).payment).toEqual({ state: 'paid-by-hand' });
+    await t!.payments.runDue();
+    expect(cancels()).toHaveLength(2);
+    expect(log).not.toContain(link.id);
+    expect(rzp!.problems).toEqual([]);
+  });
+
+  it('finds a link paid meanwhile: the payment needs a refund, the owner is mailed and the card says why, once', async () => {
+    await start();
+    const cancelled = await accepted(10);
+    const late = rzp!.pay(cancelled.link, 'upi');
+    expect((await owner(`/api/bookings/${cancelled.created.id}/cancel`, {})).statusCode).toBe(200);
+    const byHand = await accepted(20);
+    rzp!.pay(byHand.link, 'card');
+    expect((await owner(`/api/bookings/${byHand.created.id}/paid`, {})).statusCode).toBe(200);
+    await t!.payments.runDue();
+    expect(cancels()).toEqual([cancelled.link.id, byHand.link.id]);
+    // Each refused cancel was followed by a fetch of that link.
+    for (const l of [cancelled.link, byHand.link])
+      expect(rzp!.requests.some((r) => r.method === 'GET' && r.path.endsWith(l.id))).toBe(true);
+
+    const one = await bookingOf(cancelled.created.id);
+    expect(one.status).toBe('cancelled');
+    expect(one.payment).toMatchObject({
+      state: 'needs-refund',
+      amountPaise: cancelled.link.amount,
+      method: 'upi',
+      problem:
+        'The booking is cancelled, yet the guest paid through the payment link: refund the guest.',
+    });
+    const two = await bookingOf(byHand.created.id);
+    expect(two.status).toBe('confirmed');
+    expect(two.payment).toMatchObject({
+      state: 'needs-refund',
+      method: 'card',
+      problem:
+        'The advance was also marked received by hand: the guest has paid twice; refund one of the two.',
+    });
+    expect(mails('owner-needs-refund')).toBe(2);
+    expect(mails('guest-confirmed')).toBe(1);
+
+    // The payment's webhook arriving late changes nothing more; nothing is cancelled again.
+    const { payload, signature } = signed(paidEvent(cancelled.link, late));
+    expect((await webhook(payload, signature)).statusCode).toBe(200);
+    await t!.payments.runDue();
+    expect(mails('owner-needs-refund')).toBe(2);
+    expect(cancels()).toHaveLength(2);
+    const refund = await owner(`/api/bookings/${cancelled.created.id}/refund`, {
+      amountPaise: cancelled.link.amount,
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(rzp!.problems).toEqual([]);
+  });
+});
+
 describe('PAY-4: the return from the payment page', () => {
   it('says the advance is received for a valid signature, without personal data; 400 for a wrong one', async () => {
     await start();

@@ -2,6 +2,8 @@
  * Razorpay's API as this site uses it (PAY-2, PAY-6, PAY-7), through `fetch` at RAZORPAY_API_BASE
  * with Basic auth (key id, key secret), and the two signatures Razorpay sends:
  * - `POST /v1/payment_links` (Payment Links API: create), `GET /v1/payment_links/{id}` (fetch),
+ *   `POST /v1/payment_links/{id}/cancel` (cancel, PAY-10: no body; answers the link, status
+ *   `cancelled`; only a link in state `created` can be cancelled, any other answers 400),
  *   `POST /v1/payments/{id}/refund` (Refunds API: create a normal refund);
  * - webhooks: `X-Razorpay-Signature` is the hex HMAC-SHA256 of the raw body with the webhook
  *   secret; the payment link's return (callback_url): `razorpay_signature` is the hex HMAC-SHA256
@@ -169,6 +171,15 @@ export class RazorpayClient {
   /** A payment link's current state and payments (PAY-6). Throws RazorpayError. */
   fetchLink(id: string): Promise<RazorpayLink> {
     return this.call('GET', `/v1/payment_links/${encodeURIComponent(id)}`);
+  }
+
+  /**
+   * Cancels a payment link, so it can no longer be paid (PAY-10). Razorpay cancels only a link
+   * still `created`: a paid, expired or cancelled one is a 400 (RazorpayError with its status).
+   * Throws RazorpayError.
+   */
+  cancelLink(id: string): Promise<RazorpayLink> {
+    return this.call('POST', `/v1/payment_links/${encodeURIComponent(id)}/cancel`);
   }
 
   /** Refunds `amountPaise` of payment `paymentId` (PAY-7). Throws RazorpayError. */

@@ -11,7 +11,13 @@
  * - a payment for a booking no longer waiting for it is recorded as needing a refund, the owner
  *   mailed; an expired link makes the advance overdue, and "Send a new link" asks for another;
  * - refunds are asked of Razorpay by the owner, at most what was paid less earlier refunds, and
- *   follow Razorpay's refund webhooks.
+ *   follow Razorpay's refund webhooks;
+ * - PAY-10, PAY-11: a made link the booking no longer waits for ("Advance received" by hand, a
+ *   cancel, or a link Razorpay made after either) is cancelled with Razorpay: asked inside the
+ *   owner's change, sent after it, retried with growing waits while Razorpay does not answer (the
+ *   owner's action is never undone by it, and the inbox says the link is still open and why);
+ *   a link Razorpay refuses to cancel is fetched, and a payment found on it is recorded as needing
+ *   a refund, the owner mailed and told on the card.
  * Without RAZORPAY_* nothing here calls out; the owner's view still tells "paid by hand".
  * Log lines name bookings and events, never a key, a secret, a payment or link id.
  */
@@ -32,9 +38,14 @@ import {
 } from './razorpay.js';
 import {
   askForLink,
+  askLinkCancel,
+  cancelsDue,
   dropRefund,
   followRefund,
+  linkCancelDone,
+  linkCancelFailed,
   linkMade,
+  linkMadeLate,
   linkTryFailed,
   linksDue,
   openLinks,
@@ -139,16 +150,21 @@ export class PaymentService {
   }
 
   /**
-   * PAY-2, PAY-5: inside an owner's change. Accepting a booking with an advance asks for a link
-   * (made after the transaction, by `runDue`); "Advance received" by hand closes the link's row
-   * as paid by hand (a later payment on it needs a refund).
+   * PAY-2, PAY-5, PAY-10: inside an owner's change. Accepting a booking with an advance asks for a
+   * link (made after the transaction, by `runDue`); "Advance received" by hand closes the link's
+   * row as paid by hand (a later payment on it needs a refund); that and a cancel ask for the
+   * made, unpaid link to be cancelled with Razorpay (sent after the transaction, by `runDue`). A
+   * confirmation through Razorpay itself (its link paid) asks nothing.
    */
   private readonly onTransition: TransitionHook = ({ booking, action, at }) => {
     if (!this.enabled) return;
     if (action === 'accept' && (booking.quote?.advancePaise ?? 0) > 0) {
       askForLink(this.db, booking.id, at, Date.parse(at));
       setImmediate(() => this.poke());
-    } else if (action === 'paid') {
+      return;
+    }
+    const before = paymentOf(this.db, booking.id);
+    if (action === 'paid') {
       setPaymentState(
         this.db,
         booking.id,
@@ -157,6 +173,13 @@ export class PaymentService {
         at,
       );
     }
+    // An expired link (overdue) cannot be paid; a link still being made is cancelled when made.
+    if (
+      (action === 'paid' || action === 'cancel') &&
+      before?.state === 'link-made' &&
+      askLinkCancel(this.db, booking.id, Date.parse(at), at)
+    )
+      setImmediate(() => this.poke());
   };
 
   /** Runs due work soon (after a commit that asked for a link). */
@@ -183,7 +206,7 @@ export class PaymentService {
   }
 
   /**
-   * Makes every link due (PAY-2). One run at a time: a poke during a run makes it run again once
+   * Makes every link due (PAY-2), then cancels every link whose cancel is due (PAY-10). One run at a time: a poke during a run makes it run again once
    * done, so a row is never sent twice at once. Resolves when done; never rejects.
    */
   runDue(): Promise<void> {
@@ -196,6 +219,7 @@ export class PaymentService {
       do {
         this.again = false;
         for (const row of linksDue(this.db, this.now())) await this.makeLink(row);
+        for (const row of cancelsDue(this.db, this.now())) await this.cancelLink(row);
       } while (this.again);
     })()
       .catch((err: unknown) =>
@@ -240,18 +264,30 @@ export class PaymentService {
       const link = await this.client!.createLink(request);
       if (typeof link.id !== 'string' || typeof link.short_url !== 'string')
         throw new RazorpayError('Razorpay answered without a link');
-      linkMade(
-        this.db,
-        b.id,
-        {
-          id: link.id,
-          reference: request.reference_id,
-          url: link.short_url,
-          expireBy: request.expire_by,
-        },
-        new Date(this.now()).toISOString(),
+      const made = {
+        id: link.id,
+        reference: request.reference_id,
+        url: link.short_url,
+        expireBy: request.expire_by,
+      };
+      // PAY-10: the owner may have marked it paid or cancelled it while Razorpay was answering.
+      const late = this.db
+        .transaction((): boolean => {
+          const at = new Date(this.now()).toISOString();
+          const still =
+            getBooking(this.db, b.id)?.status === 'accepted' &&
+            paymentOf(this.db, b.id)?.state === 'link-pending';
+          if (still) linkMade(this.db, b.id, made, at);
+          else linkMadeLate(this.db, b.id, made, this.now(), at);
+          return !still;
+        })
+        .immediate();
+      this.log.info(
+        { bookingId: b.id },
+        late
+          ? 'payment link made after the booking stopped waiting; cancelled'
+          : 'payment link made',
       );
-      this.log.info({ bookingId: b.id }, 'payment link made');
     } catch (err) {
       const words = err instanceof RazorpayError ? err.message : 'the link could not be made';
       const next = this.now() + linkRetryDelay(row.tries + 1);
@@ -259,6 +295,40 @@ export class PaymentService {
       this.log.warn(
         { bookingId: b.id, problem: words },
         'payment link not made yet; tried again later',
+      );
+    }
+  }
+
+  /**
+   * PAY-10: asks Razorpay to cancel the booking's link. Cancelled: done. Refused with 400 (Razorpay
+   * cancels only a link still `created`): the link is fetched; paid, its payment is recorded as
+   * its webhook would be (needing a refund, the owner mailed: the booking no longer waits for it),
+   * and paid, expired or cancelled, nothing is left to cancel. Anything else (no answer, 5xx, a
+   * refused key, a link still open) is tried again after 30 s doubled, at most 15 minutes, its
+   * words kept for the owner's card. Never throws.
+   */
+  private async cancelLink(row: PaymentRow): Promise<void> {
+    const linkId = row.linkId!;
+    const at = () => new Date(this.now()).toISOString();
+    try {
+      try {
+        await this.client!.cancelLink(linkId);
+      } catch (err) {
+        if (!(err instanceof RazorpayError) || err.status !== 400) throw err;
+        const link = await this.client!.fetchLink(linkId);
+        if (link.status === 'created' || link.status === 'partially_paid')
+          throw new RazorpayError(withoutIds(err.message), err.status);
+        if (link.status === 'paid') this.applyLink(row, link);
+      }
+      this.db.transaction(() => linkCancelDone(this.db, row.bookingId, at())).immediate();
+      this.log.info({ bookingId: row.bookingId }, 'payment link cancelled');
+    } catch (err) {
+      const words = err instanceof RazorpayError ? err.message : 'the link could not be cancelled';
+      const next = this.now() + linkRetryDelay(row.cancelTries + 1);
+      linkCancelFailed(this.db, row.bookingId, words, next, at());
+      this.log.warn(
+        { bookingId: row.bookingId, problem: words },
+        'payment link not cancelled yet; tried again later',
       );
     }
   }
@@ -288,7 +358,11 @@ export class PaymentService {
   /** Asks Razorpay for one link and applies what it says; true when something changed. Throws RazorpayError. */
   async checkLink(row: PaymentRow): Promise<boolean> {
     if (!this.client || !row.linkId) return false;
-    const link = await this.client.fetchLink(row.linkId);
+    return this.applyLink(row, await this.client.fetchLink(row.linkId));
+  }
+
+  /** Applies a link's state as Razorpay told it (PAY-6); true when something changed. */
+  private applyLink(row: PaymentRow, link: RazorpayLink): boolean {
     if (link.status === 'paid') {
       const paid = (link.payments ?? []).find((p) => p.status === 'captured') ?? link.payments?.[0];
       if (!paid) return false;
@@ -547,18 +621,38 @@ export class PaymentService {
     const paid = p.paymentId
       ? { amountPaise: p.amountPaise!, method: p.method!, paidAt: p.paidAt! }
       : {};
-    const state = refunded > 0 ? 'refunded' : p.state;
+    const awaiting = ['link-pending', 'link-made', 'overdue'].includes(p.state);
+    // PAY-10: an unpaid link of a booking that no longer waits for it (cancelled) is withdrawn.
+    const withdrawn = awaiting && b.status !== 'accepted';
+    const state = refunded > 0 ? 'refunded' : withdrawn ? 'link-cancelled' : p.state;
+    const problem = this.problemOf(b, p, state);
     return {
       state,
-      ...(p.linkUrl && (p.state === 'link-made' || p.state === 'overdue')
+      ...(p.linkUrl && !withdrawn && (p.state === 'link-made' || p.state === 'overdue')
         ? { linkUrl: p.linkUrl }
         : {}),
       ...paid,
       ...(refunded > 0 ? { refundedPaise: refunded } : {}),
-      ...(p.state === 'link-pending' && p.lastError
-        ? { problem: `Not made yet: ${p.lastError}; tried again by itself.` }
-        : {}),
+      ...(problem ? { problem } : {}),
     };
+  }
+
+  /**
+   * What the owner must know of an advance beyond its state (PAY-5, PAY-11), in words: a link
+   * not made yet, a link not cancelled yet (the guest can still pay through it), or a payment on
+   * a booking that no longer waited for it.
+   */
+  private problemOf(b: Booking, p: PaymentRow, state: OwnerPayment['state']): string | undefined {
+    if (state === 'link-pending' && p.lastError)
+      return `Not made yet: ${p.lastError}; tried again by itself.`;
+    if (p.cancelState === 'asked' && p.cancelError)
+      return `The payment link is not cancelled yet (${p.cancelError}); tried again by itself. Until then the guest can still pay through it.`;
+    if (state !== 'needs-refund') return undefined;
+    if (b.status === 'cancelled')
+      return 'The booking is cancelled, yet the guest paid through the payment link: refund the guest.';
+    if (b.status === 'confirmed')
+      return 'The advance was also marked received by hand: the guest has paid twice; refund one of the two.';
+    return undefined;
   }
 
   /**

@@ -30,6 +30,13 @@ export interface PaymentRow {
   amountPaise?: number;
   method?: string;
   paidAt?: string;
+  /** PAY-10: the link's cancel with Razorpay: asked (not done yet) or done. */
+  cancelState?: 'asked' | 'done';
+  /** Failed tries at cancelling the link. */
+  cancelTries: number;
+  cancelNextAtMs?: number;
+  /** The last failed try at cancelling, in words. */
+  cancelError?: string;
   updatedAt: string;
 }
 
@@ -48,6 +55,10 @@ interface RawPayment {
   amount_paise: number | null;
   method: string | null;
   paid_at: string | null;
+  cancel_state: 'asked' | 'done' | null;
+  cancel_tries: number;
+  cancel_next_at: number | null;
+  cancel_error: string | null;
   updated_at: string;
 }
 
@@ -68,6 +79,10 @@ function toPayment(r: RawPayment): PaymentRow {
     ...optional('amountPaise', r.amount_paise),
     ...optional('method', r.method),
     ...optional('paidAt', r.paid_at),
+    ...optional('cancelState', r.cancel_state),
+    cancelTries: r.cancel_tries,
+    ...optional('cancelNextAtMs', r.cancel_next_at),
+    ...optional('cancelError', r.cancel_error),
     updatedAt: r.updated_at,
   } as PaymentRow;
 }
@@ -170,6 +185,76 @@ export function linkMade(
        link_expire_by = ?, next_try_at = NULL, last_error = NULL, updated_at = ?
        WHERE booking_id = ? AND state = 'link-pending'`,
   ).run(link.id, link.reference, link.url, link.expireBy, at, bookingId);
+}
+
+/**
+ * PAY-10: the made link of a booking is to be cancelled with Razorpay, now (`nowMs`). Only a row
+ * with a link and no payment recorded, whose cancel is not asked already; false otherwise (no
+ * link: nothing to cancel).
+ */
+export function askLinkCancel(db: Db, bookingId: string, nowMs: number, at: string): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE booking_payments SET cancel_state = 'asked', cancel_tries = 0, cancel_next_at = ?,
+           cancel_error = NULL, updated_at = ?
+           WHERE booking_id = ? AND link_id IS NOT NULL AND payment_id IS NULL AND cancel_state IS NULL`,
+      )
+      .run(nowMs, at, bookingId).changes === 1
+  );
+}
+
+/**
+ * PAY-10: a link Razorpay made after the booking stopped waiting for it (the owner acted while the
+ * link was being made): stored, and its cancel asked at once. The row's state stays as the
+ * owner's change left it.
+ */
+export function linkMadeLate(
+  db: Db,
+  bookingId: string,
+  link: { id: string; reference: string; url: string; expireBy: number },
+  nowMs: number,
+  at: string,
+): void {
+  db.prepare(
+    `UPDATE booking_payments SET link_id = ?, link_reference = ?, link_url = ?, link_expire_by = ?,
+       next_try_at = NULL, last_error = NULL, cancel_state = 'asked', cancel_tries = 0,
+       cancel_next_at = ?, cancel_error = NULL, updated_at = ? WHERE booking_id = ?`,
+  ).run(link.id, link.reference, link.url, link.expireBy, nowMs, at, bookingId);
+}
+
+/** Links whose cancel is asked and due at `nowMs`, oldest first (PAY-10). */
+export function cancelsDue(db: Db, nowMs: number): PaymentRow[] {
+  return (
+    db
+      .prepare(
+        `SELECT * FROM booking_payments WHERE cancel_state = 'asked' AND cancel_next_at <= ?
+           ORDER BY cancel_next_at, booking_id`,
+      )
+      .all(nowMs) as RawPayment[]
+  ).map(toPayment);
+}
+
+/** A failed try at cancelling the link: the next at `nextMs`, `error` in words (PAY-10). */
+export function linkCancelFailed(
+  db: Db,
+  bookingId: string,
+  error: string,
+  nextMs: number,
+  at: string,
+): void {
+  db.prepare(
+    `UPDATE booking_payments SET cancel_tries = cancel_tries + 1, cancel_error = ?,
+       cancel_next_at = ?, updated_at = ? WHERE booking_id = ? AND cancel_state = 'asked'`,
+  ).run(error, nextMs, at, bookingId);
+}
+
+/** The link can no longer be paid: cancelled, expired, or paid and recorded (PAY-10). */
+export function linkCancelDone(db: Db, bookingId: string, at: string): void {
+  db.prepare(
+    `UPDATE booking_payments SET cancel_state = 'done', cancel_next_at = NULL, cancel_error = NULL,
+       updated_at = ? WHERE booking_id = ? AND cancel_state = 'asked'`,
+  ).run(at, bookingId);
 }
 
 /** Moves a row from one of `from` to `to`; false when it is in none of them. */

@@ -1,9 +1,10 @@
 /**
  * A booking's advance in its inbox card (PAY-5): how it stands, in words ("Payment link sent",
  * "Paid ₹4,050 by UPI, Thu 26 Nov 2026 10:42", "Advance overdue", "Needs a refund", "Refunded",
- * "Paid by hand"), the payment link, and the owner's two payment actions: **Send a new link** for
- * an overdue advance (or a link not made yet) and **Refund** (an amount in rupees, at most what was
- * paid less earlier refunds) for a payment that needs one or a cancelled paid booking. Each calls
+ * "Paid by hand", "Payment link cancelled") with the server's `problem` after it, the payment
+ * link, and the owner's two payment actions: **Send a new link** for an overdue advance (or a link
+ * not made yet) and **Refund** (an amount in rupees, at most what was paid less earlier refunds)
+ * for a payment that needs one or a cancelled paid booking. Each calls
  * the server through apiFetch, then reloads the inbox; a refusal is shown here in the server's words.
  */
 import { useId, useState } from 'react';
@@ -53,7 +54,15 @@ function paymentWords(p: OwnerPayment): string {
       return `Refunded ${formatPaise(p.refundedPaise ?? 0)} of ${paidWords(p)}.`;
     case 'paid-by-hand':
       return 'Advance received (marked by hand).';
+    case 'link-cancelled':
+      return 'Payment link cancelled: the guest can no longer pay through it.';
   }
+}
+
+/** The state's sentence and what the owner must know beyond it (PAY-10, PAY-11). */
+function paymentSentence(p: OwnerPayment): string {
+  if (p.state === 'link-pending' || !p.problem) return paymentWords(p);
+  return p.state === 'link-cancelled' ? p.problem : `${paymentWords(p)} ${p.problem}`;
 }
 
 export function BookingPayment({
@@ -108,7 +117,7 @@ export function BookingPayment({
   return (
     <div className={styles.payment} data-payment={p.state}>
       <p className={styles.paymentState}>
-        {paymentWords(p)}{' '}
+        {paymentSentence(p)}{' '}
         {p.linkUrl && (
           <a className={styles.link} href={p.linkUrl} target="_blank" rel="noopener">
             Open the payment link <span className="visually-hidden">of {b.reference}</span>
