@@ -27,6 +27,11 @@ export interface Conflict {
   from: string;
   to: string;
   sides: ConflictSide[];
+  /**
+   * BOOK-13: the owner's mail about this conflict was tried and not delivered, in words (retried
+   * with its next try, or refused for good); absent when it was sent, not tried yet, or mail is off.
+   */
+  mailProblem?: string;
 }
 
 /** `GET /api/conflicts` (owner only, CONFLICT-2): the open conflicts, by property then first night. */

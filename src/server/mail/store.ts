@@ -224,6 +224,46 @@ export function mailProblems(db: Db, bookingIds: string[]): Map<string, string[]
   return problems;
 }
 
+/** A message tried and not delivered (BOOK-13): to whom, why, and when it is tried next (ms) or that it failed. */
+export interface UndeliveredMail {
+  recipient: string;
+  error: string;
+  nextAt: number;
+  failed: boolean;
+}
+
+/**
+ * The messages among `ids` tried and not delivered (BOOK-13), by id: retried (`failed` false,
+ * next try at `nextAt`) or failed for good (a permanent refusal, or retrying ran out). A message
+ * sent, or not tried yet, is not in the map.
+ */
+export function undeliveredMail(db: Db, ids: number[]): Map<number, UndeliveredMail> {
+  if (ids.length === 0) return new Map();
+  const rows = db
+    .prepare(
+      `SELECT id, recipient, last_error, next_at, failed_at FROM mail_outbox
+         WHERE sent_at IS NULL AND attempts > 0 AND id IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(ids)) as {
+    id: number;
+    recipient: string;
+    last_error: string | null;
+    next_at: number;
+    failed_at: string | null;
+  }[];
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        recipient: r.recipient,
+        error: r.last_error ?? 'it failed',
+        nextAt: r.next_at,
+        failed: r.failed_at !== null,
+      },
+    ]),
+  );
+}
+
 /** Deletes every message about a booking (its guest data is being erased, BOOK-9). */
 export function deleteMailOf(db: Db, bookingId: string): void {
   db.prepare('DELETE FROM mail_outbox WHERE booking_id = ?').run(bookingId);

@@ -320,6 +320,81 @@ describe('CONFLICT-1..CONFLICT-3: a channel booking over an accepted direct book
   });
 });
 
+/** Waits (at most 10 s) until the conflict mail has been tried `times` or more. */
+async function conflictMailTried(times = 1) {
+  const until = Date.now() + 10_000;
+  const attempts = () =>
+    (
+      t!.ctx.db
+        .prepare("SELECT MAX(attempts) AS n FROM mail_outbox WHERE kind = 'owner-conflict'")
+        .get() as { n: number | null }
+    ).n ?? 0;
+  while (attempts() < times && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  expect(attempts()).toBeGreaterThanOrEqual(times);
+}
+
+describe('BOOK-13: a conflict mail the mail server does not take is named in the notice', () => {
+  it('says the mail is not sent yet while the server asks to try later, not delivered once it refuses for good, and nothing once sent', async () => {
+    smtp = await startSmtpServer();
+    smtp.refusing = true;
+    await start({
+      SMTP_URL: smtp.url(),
+      MAIL_FROM: 'bookings@stays.test',
+      NOTIFY_EMAIL: OWNER_MAIL,
+    });
+    const created = await book(day(10), day(13));
+    expect((await act(created.id, 'accept')).statusCode).toBe(200);
+    setFeed([{ uid: 'airbnb-1', start: day(12), end: day(14) }]);
+    await syncNow();
+    await conflictMailTried();
+    const [retried] = (await conflicts()).conflicts;
+    expect(retried!.mailProblem).toMatch(
+      new RegExp(
+        `^You have not been mailed about it yet: the mail to ${OWNER_MAIL} is not sent \\(the mail server asked to try later \\(451\\)\\); next try \\d{2}:\\d{2}\\.$`,
+      ),
+    );
+
+    // A second conflict, mailed while the server refuses the mailbox for good (550).
+    smtp.refusing = false;
+    smtp.rejecting = true;
+    const put = await owner('PUT', '/api/calendar/stay-1', {
+      feeds: [{ label: 'Airbnb', url: `${feeds!.origin}/airbnb.ics` }],
+      blocks: [{ start: day(11), end: day(12), note: 'Repairs' }],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const until = Date.now() + 10_000;
+    const failed = () =>
+      (
+        t!.ctx.db
+          .prepare(
+            "SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = 'owner-conflict' AND failed_at IS NOT NULL",
+          )
+          .get() as { n: number }
+      ).n;
+    while (failed() === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    expect(failed()).toBe(1);
+    const list = (await conflicts()).conflicts;
+    const refused = list.find((c) => c.sides.some((s) => s.source === 'block'));
+    expect(refused!.mailProblem).toBe(
+      `You were not mailed about it: the mail to ${OWNER_MAIL} could not be delivered (the mail server refused it (550)). Check NOTIFY_EMAIL and the mail settings.`,
+    );
+    expect(conflictMails()).toHaveLength(0);
+
+    // The server takes mail again: the retried one is sent and its words go; the failed one stays.
+    smtp.rejecting = false;
+    clock += 2 * 60_000;
+    await t!.mail.sendDue();
+    expect(conflictMails()).toHaveLength(1);
+    const after = (await conflicts()).conflicts;
+    expect(after.find((c) => c.sides.some((s) => s.source === 'feed'))!.mailProblem).toBe(
+      undefined,
+    );
+    expect(after.find((c) => c.sides.some((s) => s.source === 'block'))!.mailProblem).toMatch(
+      /^You were not mailed about it/,
+    );
+  });
+});
+
 describe('CONFLICT-4: accepts and syncs of the same nights, raced', () => {
   it("an accept that arrives while a sync of its property is writing waits for it, then checks the sync's nights", async () => {
     await start();

@@ -8,6 +8,9 @@
  *   nights (a feed's sync, the owner's calendar, an accept, a cancel): it stores what is found, so
  *   a stored overlap is never without its conflict. A conflict found for the first time is opened
  *   and the owner mailed once (NOTIFY_EMAIL, through the outbox); one no longer found is ended.
+ * - `ConflictKeeper.list()` words, on each conflict, its mail when the SMTP server has not taken
+ *   it after a try (retried, or failed for good), so the owner who relies on that mail learns
+ *   from the notice that it did not come (BOOK-13).
  * - `ConflictKeeper.exclusive(propertyId, task)` runs the writes of one property one after another
  *   in this process: an accept that arrives while a sync of that property is writing waits for it,
  *   then checks the nights as the sync left them.
@@ -23,7 +26,7 @@ import {
   type ConflictSide,
 } from '../../shared/conflicts.js';
 import { KeyedQueue } from '../keyed-queue.js';
-import { enqueueMail } from '../mail/store.js';
+import { enqueueMail, undeliveredMail, type UndeliveredMail } from '../mail/store.js';
 import { ownerNoticeMail } from '../mail/templates.js';
 import { holdingsOf, type Holding } from './nights.js';
 import {
@@ -33,7 +36,7 @@ import {
   updateConflictSides,
   type StoredConflict,
 } from './store.js';
-import type { Clock } from '../../shared/instants.js';
+import { formatClock, type Clock } from '../../shared/instants.js';
 
 /** A conflict found: its nights, its sides as the owner reads them, and `key`, its sides' identity. */
 export interface FoundConflict extends DateRange {
@@ -89,9 +92,23 @@ interface Mailer {
   poke(): void;
 }
 
-/** The public shape of a stored conflict (CONFLICT-2). */
-function toConflict(c: StoredConflict): Conflict {
-  return { propertyId: c.propertyId, from: c.start, to: c.end, sides: c.sides };
+/** BOOK-13: the owner's mail about a conflict not delivered, in the owner's words. */
+function mailProblemWords(m: UndeliveredMail): string {
+  return m.failed
+    ? `You were not mailed about it: the mail to ${m.recipient} could not be delivered (${m.error}). Check NOTIFY_EMAIL and the mail settings.`
+    : `You have not been mailed about it yet: the mail to ${m.recipient} is not sent (${m.error}); next try ${formatClock(m.nextAt)}.`;
+}
+
+/** The public shape of a stored conflict (CONFLICT-2), with its mail's problem (BOOK-13). */
+function toConflict(c: StoredConflict, undelivered: Map<number, UndeliveredMail>): Conflict {
+  const mail = c.mailId === undefined ? undefined : undelivered.get(c.mailId);
+  return {
+    propertyId: c.propertyId,
+    from: c.start,
+    to: c.end,
+    sides: c.sides,
+    ...(mail ? { mailProblem: mailProblemWords(mail) } : {}),
+  };
 }
 
 /** The conflicts of one server: finds, stores, mails and lists them, and serialises each property's writes. */
@@ -143,9 +160,9 @@ export class ConflictKeeper {
               updateConflictSides(this.db, stored.id, c.sides);
             continue;
           }
-          insertConflict(this.db, { propertyId, ...c }, at);
-          mailed =
-            this.mail({ propertyId, from: c.start, to: c.end, sides: c.sides }, now) || mailed;
+          const mailId = this.mail({ propertyId, from: c.start, to: c.end, sides: c.sides }, now);
+          insertConflict(this.db, { propertyId, ...c }, at, mailId);
+          mailed = mailId !== undefined || mailed;
         }
       })
       .immediate();
@@ -164,15 +181,23 @@ export class ConflictKeeper {
     for (const { id } of ids) this.changed(id);
   }
 
-  /** The open conflicts whose nights are not all past, of one property or of all (CONFLICT-2). */
+  /**
+   * The open conflicts whose nights are not all past, of one property or of all (CONFLICT-2),
+   * each with `mailProblem` when its mail was tried and not delivered (BOOK-13).
+   */
   list(propertyId?: string): Conflict[] {
-    return openConflicts(this.db, propertyId, today(this.now())).map(toConflict);
+    const open = openConflicts(this.db, propertyId, today(this.now()));
+    const undelivered = undeliveredMail(
+      this.db,
+      open.flatMap((c) => (c.mailId === undefined ? [] : [c.mailId])),
+    );
+    return open.map((c) => toConflict(c, undelivered));
   }
 
-  /** Enqueues the owner's mail about a new conflict (CONFLICT-3); false when mail is off. */
-  private mail(c: Conflict, now: number): boolean {
+  /** Enqueues the owner's mail about a new conflict (CONFLICT-3); its outbox id, undefined when mail is off. */
+  private mail(c: Conflict, now: number): number | undefined {
     const to = this.config.mail.notifyEmail;
-    if (!this.mailer.enabled || !to) return false;
+    if (!this.mailer.enabled || !to) return undefined;
     const name = this.propertyName(c.propertyId);
     const sentence = `Double booking at ${conflictSentence(c, name)}`;
     const mail = ownerNoticeMail(
@@ -180,7 +205,6 @@ export class ConflictKeeper {
       [sentence, `Each side: ${c.sides.map(sideWords).join('; ')}.`, CONFLICT_ADVICE],
       this.config.site,
     );
-    enqueueMail(this.db, { kind: 'owner-conflict', to, ...mail }, now);
-    return true;
+    return enqueueMail(this.db, { kind: 'owner-conflict', to, ...mail }, now);
   }
 }

@@ -65,6 +65,8 @@ export interface StoredConflict extends DateRange {
   key: string;
   sides: ConflictSide[];
   foundAt: string;
+  /** The outbox row of the owner's mail about it (BOOK-13); undefined when mail was off. */
+  mailId?: number;
 }
 
 interface RawConflict {
@@ -75,6 +77,7 @@ interface RawConflict {
   sides_key: string;
   sides_json: string;
   found_at: string;
+  mail_id: number | null;
 }
 
 function toConflict(r: RawConflict): StoredConflict {
@@ -86,10 +89,12 @@ function toConflict(r: RawConflict): StoredConflict {
     key: r.sides_key,
     sides: JSON.parse(r.sides_json) as ConflictSide[],
     foundAt: r.found_at,
+    ...(r.mail_id === null ? {} : { mailId: r.mail_id }),
   };
 }
 
-const CONFLICT_COLUMNS = 'id, property_id, start_date, end_date, sides_key, sides_json, found_at';
+const CONFLICT_COLUMNS =
+  'id, property_id, start_date, end_date, sides_key, sides_json, found_at, mail_id';
 
 /**
  * The open conflicts (not ended) of one property, or of every property when `propertyId` is
@@ -107,19 +112,21 @@ export function openConflicts(db: Db, propertyId?: string, from = ''): StoredCon
   ).map(toConflict);
 }
 
-/** Opens a conflict found at `at` (ISO); returns its id. */
+/** Opens a conflict found at `at` (ISO), with the outbox id of its mail when one was enqueued; returns its id. */
 export function insertConflict(
   db: Db,
   c: { propertyId: string; start: string; end: string; key: string; sides: ConflictSide[] },
   at: string,
+  mailId?: number,
 ): number {
   return Number(
     db
       .prepare(
-        `INSERT INTO night_conflicts (property_id, start_date, end_date, sides_key, sides_json, found_at)
-           VALUES (?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO night_conflicts (property_id, start_date, end_date, sides_key, sides_json, found_at, mail_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(c.propertyId, c.start, c.end, c.key, JSON.stringify(c.sides), at).lastInsertRowid,
+      .run(c.propertyId, c.start, c.end, c.key, JSON.stringify(c.sides), at, mailId ?? null)
+      .lastInsertRowid,
   );
 }
 

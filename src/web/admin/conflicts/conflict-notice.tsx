@@ -3,7 +3,9 @@
  * with its dates and every side ("Coffee View Suite: Mon 12 Jan 2026 to Tue 13 Jan 2026 (1 night)
  * is held by direct booking STY-7K2Q and Airbnb."), then what to do. Shown in the Admin Tools bar, at
  * the top of the Bookings inbox, on the card of a booking that is a side, and in the property's
- * Calendar dialog; nothing when there is no conflict. A polite live region, so a conflict found
+ * Calendar dialog; nothing when there is no conflict. Under a conflict whose mail to the owner
+ * was not delivered, the server's words saying so (BOOK-13), so the notice is not mistaken for a
+ * mail that came. A polite live region, so a conflict found
  * while the page is open is read out once.
  */
 import { CONFLICT_ADVICE, conflictSentence, type Conflict } from '../../../shared/conflicts.js';
@@ -33,6 +35,11 @@ export function ConflictNotice({ conflicts, nameOf, place }: ConflictNoticeProps
                 key={`${c.propertyId}/${c.from}/${c.to}/${c.sides.map((s) => s.reference ?? s.label).join('|')}`}
               >
                 {conflictSentence(c, nameOf?.(c.propertyId))}
+                {c.mailProblem && (
+                  <span className={styles.mailProblem} data-conflict-mail-problem>
+                    {c.mailProblem}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

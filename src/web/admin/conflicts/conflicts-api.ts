@@ -16,7 +16,8 @@ const isConflict = (c: unknown): c is Conflict => {
     typeof x.propertyId === 'string' &&
     typeof x.from === 'string' &&
     typeof x.to === 'string' &&
-    Array.isArray(x.sides)
+    Array.isArray(x.sides) &&
+    (x.mailProblem === undefined || typeof x.mailProblem === 'string')
   );
 };
 
