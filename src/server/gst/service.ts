@@ -469,7 +469,14 @@ export class GstService {
     );
   }
 
-  /** Marks a stay exempt under entry 12A (the owner's decision), before its invoice; 409 after. */
+  /**
+   * Marks a stay exempt under entry 12A (the owner's decision), before its invoice; 409 after.
+   * The stored quote loses its GST lines and its total becomes the value before tax; the advance
+   * asked is not recomputed, only capped at the new total (a link or mail already carries it, and a
+   * payment other than the stored advance is flagged for refund, PAY-3). An advance received
+   * before this, with GST on its receipt voucher, is for a chartered accountant to settle
+   * (payments README, "A stay marked GST-exempt after its quote").
+   */
   markExempt(bookingId: string): void {
     this.transaction(() => {
       this.booking(bookingId);
