@@ -5,9 +5,9 @@
  * send nothing (FLOW-8).
  */
 import { useId, useState } from 'react';
-import type { LongTextField } from '../admin-context.js';
-import type { AdminActions } from './admin-actions.js';
-import styles from './admin.module.css';
+import type { LongTextField } from '../../admin-context.js';
+import type { AdminActions } from '../admin-actions.js';
+import styles from '../admin.module.css';
 
 export const DESCRIPTION_DIALOG_ID = 'edit-description';
 

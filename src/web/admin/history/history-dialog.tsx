@@ -8,13 +8,13 @@
  * an older request dropped (useLatestCall, CLIENT-3).
  */
 import { useEffect, useState } from 'react';
-import { previewPath } from '../../shared/routes.js';
-import { formatInstant } from '../../shared/instants.js';
-import type { RevisionEntry } from '../../shared/api-types.js';
-import type { ApiResult } from '../api-fetch.js';
-import { useLatestCall } from '../latest-call.js';
+import { previewPath } from '../../../shared/routes.js';
+import { formatInstant } from '../../../shared/instants.js';
+import type { RevisionEntry } from '../../../shared/api-types.js';
+import type { ApiResult } from '../../api-fetch.js';
+import { useLatestCall } from '../../latest-call.js';
 import { REVISIONS_PAGE, listRevisions, restoreRevision } from './revisions-client.js';
-import styles from './admin.module.css';
+import styles from '../admin.module.css';
 
 export const HISTORY_ID = 'history';
 

@@ -3,10 +3,10 @@
  * progress and, when refused, its own reason while the others go on.
  */
 import { useState } from 'react';
-import { newId, uploadName } from '../../shared/catalogue.js';
-import type { AdminActions } from './admin-actions.js';
+import { newId, uploadName } from '../../../shared/catalogue.js';
+import type { AdminActions } from '../admin-actions.js';
 import { uploadRefusal, type uploadFile } from './upload.js';
-import styles from './admin.module.css';
+import styles from '../admin.module.css';
 
 interface UploadRow {
   key: string;

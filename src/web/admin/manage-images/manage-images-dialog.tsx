@@ -11,12 +11,12 @@
  * A native modal `<dialog id="manage-images">`, opened through window.openDialog (FOOT-3).
  */
 import { useRef, useState, useSyncExternalStore } from 'react';
-import type { AdminActions } from './admin-actions.js';
-import type { DataStore } from './data-store.js';
+import type { AdminActions } from '../admin-actions.js';
+import type { DataStore } from '../data-store.js';
 import { SortablePhotoList } from './manage-images-photos.js';
 import { UploadList, useUploads } from './manage-images-uploads.js';
 import { uploadFile } from './upload.js';
-import styles from './admin.module.css';
+import styles from '../admin.module.css';
 
 export const MANAGE_IMAGES_ID = 'manage-images';
 
