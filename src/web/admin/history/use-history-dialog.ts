@@ -12,7 +12,7 @@ import { useLatestCall } from '../../latest-call.js';
 import { REVISIONS_PAGE, listRevisions, restoreRevision } from './revisions-client.js';
 
 /** What the History dialog shows: nothing yet, a page loading, the pages read, or a failure. */
-export type HistoryState =
+type HistoryState =
   | { kind: 'idle' }
   | { kind: 'loading'; rows: RevisionEntry[] }
   | { kind: 'ready'; rows: RevisionEntry[]; more: boolean }
