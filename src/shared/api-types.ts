@@ -185,7 +185,7 @@ export interface CalendarChange {
 export interface ApiTypes {
   [API.import]: { body: ImportRequest; answer: ImportAnswer; refusal: StaleImportAnswer };
   [API.generate]: { answer: GenerateAnswer };
-  /** Multipart form data, field `file` (web/admin/upload.ts, for its progress). */
+  /** Multipart form data, field `file` (web/admin/manage-images/upload.ts, for its progress). */
   [API.upload]: { answer: UploadAnswer };
   [API.login]: { body: LoginRequest; answer: OkAnswer; refusal: ThrottledAnswer };
   [API.logout]: { answer: OkAnswer };

@@ -21,7 +21,7 @@ import {
   SESSION_ENDED,
   type ApiFailure,
 } from './api-fetch.js';
-import { uploadFile } from './admin/upload.js';
+import { uploadFile } from './admin/manage-images/upload.js';
 
 /** A loopback port nothing listens on (a server was there a moment ago). */
 async function closedPortBase(): Promise<string> {

@@ -1,7 +1,7 @@
 /**
  * The browser's one API client: every call a page makes (the visitor's availability and login, the
  * owner's tools) goes through `apiFetch`, except a photo's upload, which needs XMLHttpRequest for
- * its progress (admin/upload.ts); every answer, that one's included, is read by `answerOf`, so an
+ * its progress (admin/manage-images/upload.ts); every answer, that one's included, is read by `answerOf`, so an
  * answer or an error is understood the same way everywhere.
  *
  * - The URL is a pattern of the route table (`API`, `:name` filled in from `params`); what is sent

@@ -21,22 +21,25 @@ import { BOOKINGS_DIALOG_ID, BookingsDialog } from './bookings/bookings-dialog.j
 import { CALENDAR_DIALOG_ID, CalendarDialog } from './calendar/calendar-dialog.js';
 import type { ConflictsState } from './conflicts/use-conflicts.js';
 import type { DataStore } from './data-store.js';
-import {
-  DESCRIPTION_DIALOG_ID,
-  DescriptionDialog,
-  type DescriptionDraft,
-} from './description-dialog.js';
+import { DESCRIPTION_DIALOG_ID, DescriptionDialog } from './description/description-dialog.js';
+import type { DescriptionDraft } from './description/use-description-dialog.js';
 import { DOCUMENTS_DIALOG_ID, DocumentsDialog } from './documents/documents-dialog.js';
-import { HISTORY_ID, HistoryDialog } from './history-dialog.js';
-import { MANAGE_IMAGES_ID, ManageImagesDialog } from './manage-images-dialog.js';
+import { HISTORY_ID, HistoryDialog } from './history/history-dialog.js';
+import { MANAGE_IMAGES_ID, ManageImagesDialog } from './manage-images/manage-images-dialog.js';
 import { MESSAGES_DIALOG_ID, MessagesDialog } from './messages/messages-dialog.js';
 import { RATES_DIALOG_ID, RatesDialog } from './rates/rates-dialog.js';
 import type { RatesTarget } from './rates/use-rates-dialog.js';
 import { REGISTER_DIALOG_ID, RegisterDialog } from './register/register-dialog.js';
 import { REVIEWS_DIALOG_ID, ReviewsDialog } from './reviews/reviews-dialog.js';
-import { SELECT_PROPERTY_ID, SelectPropertyDialog } from './select-property-dialog.js';
+import {
+  SELECT_PROPERTY_ID,
+  SelectPropertyDialog,
+} from './select-property/select-property-dialog.js';
 import type { CalendarTarget } from './calendar/use-calendar-dialog.js';
-import { formIIIAlertsByBooking, type RegisterDialogState } from './register/use-register-dialog.js';
+import {
+  formIIIAlertsByBooking,
+  type RegisterDialogState,
+} from './register/use-register-dialog.js';
 
 /** What a dialog is given: its openings and target, and how to close it. */
 interface Opening<T = undefined> {

@@ -1,14 +1,16 @@
 /**
- * Manage Images' uploads (PHO-3, FLOW-2): several files sent one after another, each with its own
- * progress and, when refused, its own reason while the others go on.
+ * The Manage Images dialog's state (ADMIN-3, PHO-3, FLOW-2): the property shown, read from the
+ * page's data store (so every edit shows at once), and its uploads: several files sent one after
+ * another, each with its own progress and, when refused, its own reason while the others go on.
  */
-import { useState } from 'react';
-import { newId, uploadName } from '../../shared/catalogue.js';
-import type { AdminActions } from './admin-actions.js';
-import { uploadRefusal, type uploadFile } from './upload.js';
-import styles from './admin.module.css';
+import { useState, useSyncExternalStore } from 'react';
+import { newId, uploadName } from '../../../shared/catalogue.js';
+import type { PageData, Property } from '../../../shared/site-data.js';
+import type { AdminActions } from '../admin-actions.js';
+import type { DataStore } from '../data-store.js';
+import { uploadFile, uploadRefusal } from './upload.js';
 
-interface UploadRow {
+export interface UploadRow {
   key: string;
   fileName: string;
   /** 0..1 */
@@ -23,7 +25,7 @@ interface UploadRow {
  * one alert, and the stored ones are appended to the property.
  * `busy` while a row has neither finished nor failed.
  */
-export function useUploads({
+function useUploads({
   actions,
   alert,
   upload,
@@ -74,18 +76,34 @@ export function useUploads({
   return { uploads, busy, uploadAll };
 }
 
-/** One row per file of the last upload: its name, its progress bar and why it failed (PHO-3). */
-export function UploadList({ uploads }: { uploads: UploadRow[] }) {
-  if (uploads.length === 0) return null;
-  return (
-    <ul className={styles.uploads} aria-label="Uploads">
-      {uploads.map((u) => (
-        <li key={u.key}>
-          <span className={styles.fileName}>{u.fileName}</span>
-          <progress max={1} value={u.progress} aria-label={`Uploading ${u.fileName}`} />
-          {u.error !== undefined && <span className={styles.failed}>Not uploaded: {u.error}</span>}
-        </li>
-      ))}
-    </ul>
-  );
+export interface ManageImagesDialogState {
+  /** The page's data as it is now (its photo sizes feed the thumbnails). */
+  data: PageData;
+  /** The property shown; undefined before the first opening or once it is gone. */
+  property: Property | undefined;
+  uploads: UploadRow[];
+  /** An upload runs: 'Upload Image' waits. */
+  busy: boolean;
+  /** Sends `files` to the property's photos (see useUploads). */
+  uploadAll: (propertyId: string, files: File[]) => Promise<void>;
+}
+
+/** The dialog's state for `propertyId` (null before the first opening); `upload` sends one file. */
+export function useManageImagesDialog({
+  store,
+  actions,
+  propertyId,
+  alert,
+  upload = uploadFile,
+}: {
+  store: DataStore;
+  actions: AdminActions;
+  propertyId: string | null;
+  alert: (message: string) => void;
+  upload?: typeof uploadFile | undefined;
+}): ManageImagesDialogState {
+  const data = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const property = data.propertyList.find((p) => p.id === propertyId);
+  const { uploads, busy, uploadAll } = useUploads({ actions, alert, upload });
+  return { data, property, uploads, busy, uploadAll };
 }

@@ -8,10 +8,10 @@
  * saying what failed, then the server's reason; a session ended keeps apiFetch's one sentence
  * (CLIENT-2).
  */
-import type { RevisionEntry } from '../../shared/api-types.js';
-import { API } from '../../shared/routes.js';
-import { apiFetch, type ApiResult } from '../api-fetch.js';
-import { UNREADABLE } from './checked-answer.js';
+import type { RevisionEntry } from '../../../shared/api-types.js';
+import { API } from '../../../shared/routes.js';
+import { apiFetch, type ApiResult } from '../../api-fetch.js';
+import { UNREADABLE } from '../checked-answer.js';
 
 /** Revisions asked for at a time; 'Older' asks for the next ones. */
 export const REVISIONS_PAGE = 20;

@@ -8,15 +8,17 @@
  * and, when the server refuses it, its own reason while the others go on (PHO-3), under its new
  * unique name (FLOW-2), then appends the stored ones. Upload comes first, so its progress and
  * errors show at the top of the dialog even on a phone, above a long list of photos.
- * A native modal `<dialog id="manage-images">`, opened through window.openDialog (FOOT-3).
+ * A native modal `<dialog id="manage-images">`, opened through window.openDialog (FOOT-3); its
+ * state is useManageImagesDialog's, its sections UploadList and SortablePhotoList.
  */
-import { useRef, useState, useSyncExternalStore } from 'react';
-import type { AdminActions } from './admin-actions.js';
-import type { DataStore } from './data-store.js';
+import { useRef, useState } from 'react';
+import type { AdminActions } from '../admin-actions.js';
+import type { DataStore } from '../data-store.js';
 import { SortablePhotoList } from './manage-images-photos.js';
-import { UploadList, useUploads } from './manage-images-uploads.js';
-import { uploadFile } from './upload.js';
-import styles from './admin.module.css';
+import { UploadList } from './manage-images-uploads.js';
+import type { uploadFile } from './upload.js';
+import { useManageImagesDialog } from './use-manage-images-dialog.js';
+import styles from '../admin.module.css';
 
 export const MANAGE_IMAGES_ID = 'manage-images';
 
@@ -30,16 +32,9 @@ export interface ManageImagesDialogProps {
   upload?: typeof uploadFile;
 }
 
-export function ManageImagesDialog({
-  store,
-  actions,
-  propertyId,
-  alert,
-  upload = uploadFile,
-}: ManageImagesDialogProps) {
-  const data = useSyncExternalStore(store.subscribe, store.get, store.get);
-  const property = data.propertyList.find((p) => p.id === propertyId);
-  const { uploads, busy, uploadAll } = useUploads({ actions, alert, upload });
+export function ManageImagesDialog(props: ManageImagesDialogProps) {
+  const { actions } = props;
+  const { data, property, uploads, busy, uploadAll } = useManageImagesDialog(props);
   const input = useRef<HTMLInputElement>(null);
   const [dialogElement, setDialogElement] = useState<HTMLDialogElement | null>(null);
 

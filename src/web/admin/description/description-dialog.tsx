@@ -2,12 +2,13 @@
  * The long-text editor: the in-page multi-line prompt of FLOW-8 for the description (PROP-7), the
  * house rules and the cancellation policy (BOOK-12); the browser's own prompt cannot take line
  * breaks, and the pages keep them. Save with a blank text, Cancel and Escape change nothing and
- * send nothing (FLOW-8).
+ * send nothing (FLOW-8). The text as typed and its saving are useDescriptionDialog's.
  */
-import { useId, useState } from 'react';
-import type { LongTextField } from '../admin-context.js';
-import type { AdminActions } from './admin-actions.js';
-import styles from './admin.module.css';
+import { useId } from 'react';
+import type { LongTextField } from '../../admin-context.js';
+import type { AdminActions } from '../admin-actions.js';
+import { useDescriptionDialog, type DescriptionDraft } from './use-description-dialog.js';
+import styles from '../admin.module.css';
 
 export const DESCRIPTION_DIALOG_ID = 'edit-description';
 
@@ -17,15 +18,6 @@ const TEXT_NAMES: Record<LongTextField, string> = {
   houseRules: 'house rules',
   cancellationPolicy: 'cancellation policy',
 };
-
-/** The text opened for editing, as it was when the editor opened. */
-export interface DescriptionDraft {
-  propertyId: string;
-  propertyName: string;
-  /** Which text is edited; the description when absent. */
-  field?: LongTextField;
-  text: string;
-}
 
 export interface DescriptionDialogProps {
   actions: AdminActions;
@@ -38,15 +30,7 @@ export interface DescriptionDialogProps {
 
 export function DescriptionDialog({ actions, target, opening, close }: DescriptionDialogProps) {
   const fieldId = useId();
-  const [text, setText] = useState(target?.text ?? '');
-  // A new opening starts from the text as stored (set while rendering).
-  const [shownOpening, setShownOpening] = useState(opening);
-  if (opening !== shownOpening) {
-    setShownOpening(opening);
-    setText(target?.text ?? '');
-  }
-  const draft = target && { ...target, text };
-  const field = draft?.field ?? 'description';
+  const { draft, field, setText, save } = useDescriptionDialog(actions, target, opening);
   const name = TEXT_NAMES[field];
   return (
     <dialog
@@ -59,7 +43,7 @@ export function DescriptionDialog({ actions, target, opening, close }: Descripti
           e.preventDefault();
           if (!draft) return;
           close();
-          void actions.saveLongText(draft.propertyId, field, draft.text);
+          save();
         }}
       >
         <h2 id={`${DESCRIPTION_DIALOG_ID}-title`} className={styles.dialogTitle}>

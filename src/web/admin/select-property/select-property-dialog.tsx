@@ -4,9 +4,9 @@
  * A native modal `<dialog id="select-property">`, opened through window.openDialog (FOOT-3).
  */
 import { useSyncExternalStore } from 'react';
-import type { AdminActions } from './admin-actions.js';
-import type { DataStore } from './data-store.js';
-import styles from './admin.module.css';
+import type { AdminActions } from '../admin-actions.js';
+import type { DataStore } from '../data-store.js';
+import styles from '../admin.module.css';
 
 export const SELECT_PROPERTY_ID = 'select-property';
 

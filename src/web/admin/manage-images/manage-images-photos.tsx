@@ -21,10 +21,10 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
-import type { Photo, PhotoSize, Property } from '../../shared/site-data.js';
-import { ResponsivePhoto, photoAltText } from '../components/responsive-photo.js';
-import type { AdminActions } from './admin-actions.js';
-import styles from './admin.module.css';
+import type { Photo, PhotoSize, Property } from '../../../shared/site-data.js';
+import { ResponsivePhoto, photoAltText } from '../../components/responsive-photo.js';
+import type { AdminActions } from '../admin-actions.js';
+import styles from '../admin.module.css';
 
 function TrashIcon() {
   return (

@@ -7,9 +7,9 @@
  * The spec's page never read the answer; this one does, so a photo the server refused (401, 413,
  * 415, 422 ...) is not added to the catalogue.
  */
-import type { UploadAnswer } from '../../shared/api-types.js';
-import { API } from '../../shared/routes.js';
-import { answerOf, apiUrl, type ApiResult } from '../api-fetch.js';
+import type { UploadAnswer } from '../../../shared/api-types.js';
+import { API } from '../../../shared/routes.js';
+import { answerOf, apiUrl, type ApiResult } from '../../api-fetch.js';
 
 /**
  * The server refuses a photo over 25 MB (OPS-3, images/pipeline.ts MAX_UPLOAD_BYTES); a file over
