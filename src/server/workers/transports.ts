@@ -14,7 +14,7 @@ import { Worker } from 'node:worker_threads';
 import { workerEnv } from '../worker-env.js';
 
 /** What a transport reports of its worker. `exit` is called once, after the worker is gone. */
-export interface ChannelEvents {
+interface ChannelEvents {
   message(message: unknown): void;
   /** 'memory' when the runtime ended it for its heap cap; 'stopped' for any other end. */
   exit(reason: 'memory' | 'stopped'): void;
