@@ -103,6 +103,8 @@ interface Live {
  */
 export class JobWorker<Job, Result> {
   private live: Live | undefined;
+  /** Every worker started and not yet exited, the one ended a moment ago included. */
+  private readonly running = new Set<Channel>();
   private queue: Promise<unknown> = Promise.resolve();
   private pending = 0;
   private nextId = 0;
@@ -145,11 +147,10 @@ export class JobWorker<Job, Result> {
     if (live) this.end(live, 'stopped');
   }
 
-  /** Ends the worker and resolves once it has exited. A later job starts a new one. */
+  /** Ends the worker and resolves once every worker it started has exited. A later job starts a new one. */
   async close(): Promise<void> {
-    const live = this.live;
     this.stop();
-    await live?.channel.exited;
+    await Promise.all([...this.running].map((channel) => channel.exited));
   }
 
   /** A worker that is ready; rejects with WorkerFailure when it does not get there. */
@@ -173,12 +174,14 @@ export class JobWorker<Job, Result> {
       },
       exit: (reason) => {
         clearTimeout(timer);
+        this.running.delete(live.channel);
         if (this.live === live) this.live = undefined;
         const why = live.ending ?? reason;
         fail(why);
         live.job?.exited(why);
       },
     });
+    this.running.add(live.channel);
     live.ready = ready.then(() => live);
     this.live = live;
     return live.ready;
@@ -186,8 +189,9 @@ export class JobWorker<Job, Result> {
 
   /** Forgets `live` and kills it; its job fails with `reason` when it has exited. */
   private end(live: Live, reason: FailureReason): void {
-    live.ending ??= reason;
     if (this.live === live) this.live = undefined;
+    if (live.ending) return;
+    live.ending = reason;
     live.channel.kill();
   }
 
