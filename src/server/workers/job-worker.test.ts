@@ -4,7 +4,9 @@
  * between jobs, passes a refusal on with its fields, kills a hung job at its limit and serves the
  * next, fails only the job whose worker crashed, ends at its memory cap, bounds a start that never
  * finishes, ends when idle, gives its worker no secret, and leaves no process behind at close().
+ * And no server module but the transports can start a worker (WORK-3).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { secretsIn, withWorkerSecrets } from '../../../test/worker-secrets.js';
@@ -200,5 +202,39 @@ describe('JobWorker memory caps', () => {
     await expect.poll(() => alive(pid), { timeout: 10_000 }).toBe(false);
     const { pid: next } = (await w.run({ do: 'who' })) as { pid: number };
     expect(next).not.toBe(pid);
+  });
+});
+
+describe('WORK-3: a worker is started by a transport only', () => {
+  const SRC = path.resolve(import.meta.dirname, '../..');
+  /** Non-test modules under src/ that import node:child_process or node:worker_threads. */
+  function startersIn(files: Record<string, string>): string[] {
+    return Object.entries(files)
+      .filter(([, text]) => /from 'node:(child_process|worker_threads)'/.test(text))
+      .map(([file]) => file)
+      .sort();
+  }
+
+  it('only transports.ts (and the worker side, serve-jobs.ts) import the modules that start one', () => {
+    const files: Record<string, string> = {};
+    for (const entry of fs.readdirSync(SRC, { recursive: true, encoding: 'utf8' })) {
+      if (!/\.tsx?$/.test(entry) || /\.test\.tsx?$/.test(entry)) continue;
+      files[entry] = fs.readFileSync(path.join(SRC, entry), 'utf8');
+    }
+    expect(startersIn(files)).toEqual([
+      // A concurrent writer of a GST numbering test, started by that test, not by the server.
+      'server/gst/numbering.worker.ts',
+      'server/workers/serve-jobs.ts',
+      'server/workers/transports.ts',
+    ]);
+  });
+
+  it('finds a module that would start its own', () => {
+    expect(
+      startersIn({
+        'server/x.ts': "import { fork } from 'node:child_process';\n",
+        'server/y.ts': '',
+      }),
+    ).toEqual(['server/x.ts']);
   });
 });
