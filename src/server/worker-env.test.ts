@@ -33,14 +33,14 @@ describe('RUNTIME-6: the workers get no secret', () => {
     const reader = new FeedReader(DEFAULT_READER_LIMITS, ENV_REPORT_WORKER);
     try {
       const env = await withWorkerSecrets(async () => {
-        const err = await reader.read('BEGIN:VCALENDAR').catch((e: unknown) => e);
+        const err = await reader.read('BEGIN:VCALENDAR', Date.now()).catch((e: unknown) => e);
         expect(err).toBeInstanceOf(Error);
         return JSON.parse((err as Error).message) as Record<string, string>;
       });
       expect(secretsIn(env)).toEqual([]);
       expect(env.PATH).toBe(process.env.PATH);
     } finally {
-      reader.stop();
+      await reader.stop();
     }
   });
 

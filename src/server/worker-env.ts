@@ -1,5 +1,6 @@
 /**
- * The environment of the server's workers (RUNTIME-6): the feed-parse thread (calendar/feed-reader.ts)
+ * The environment of the server's workers (RUNTIME-6), given by the transports every worker is
+ * started through (workers/transports.ts, WORK-3): the feed-parse thread (calendar/feed-reader.ts)
  * and the image process (images/render-process.ts). Both handle bytes anyone with the owner's session
  * can send, so they get no secret (least privilege, OWASP ASVS V1.14, V14.3): the environment is
  * built from an allow-list of the variables a Node process, glibc, libvips and tsx read, never from

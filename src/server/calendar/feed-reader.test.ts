@@ -17,13 +17,16 @@ import { FeedParseError, parseFeed } from './parse.js';
 const FIXTURES = path.join(import.meta.dirname, 'test-fixtures');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
 
+/** The instant feeds are read at (the caller's clock, TIME-3). */
+const NOW = Date.UTC(2026, 10, 26, 6);
+
 const reader = new FeedReader();
 afterAll(() => reader.stop());
 
 /** The reader's outcome for `text`: its bookings or the error it threw. */
 async function outcome(r: FeedReader, text: string): Promise<unknown> {
   try {
-    return await r.read(text);
+    return await r.read(text, NOW);
   } catch (err) {
     return err;
   }
@@ -32,10 +35,12 @@ async function outcome(r: FeedReader, text: string): Promise<unknown> {
 describe('FeedReader', () => {
   it('reads a feed in the worker exactly as parseFeed does, and keeps the worker warm', async () => {
     const text = fixture('airbnb.ics');
-    expect(await reader.read(text)).toEqual(parseFeed(text));
+    expect(await reader.read(text, NOW)).toEqual(parseFeed(text, NOW));
     const thread = reader.threadId;
     expect(thread).toBeGreaterThan(0);
-    expect(await reader.read(fixture('booking.ics'))).toEqual(parseFeed(fixture('booking.ics')));
+    expect(await reader.read(fixture('booking.ics'), NOW)).toEqual(
+      parseFeed(fixture('booking.ics'), NOW),
+    );
     expect(reader.threadId).toBe(thread);
   });
 
@@ -62,13 +67,13 @@ describe('FeedReader', () => {
     expect(ticks).toBeGreaterThan(10);
 
     // The next feed gets a fresh worker and is read.
-    expect(await reader.read(fixture('airbnb.ics'))).toHaveLength(3);
+    expect(await reader.read(fixture('airbnb.ics'), NOW)).toHaveLength(3);
     expect(reader.threadId).not.toBe(thread);
   });
 
   it('reads a 20,000-event Airbnb feed (years of history) whole', async () => {
     const { text, nights } = airbnbFeed(20_000);
-    const bookings = await reader.read(text);
+    const bookings = await reader.read(text, NOW);
     expect(bookings).toHaveLength(20_000);
     expect(bookings.map(({ start, end }) => ({ start, end }))).toEqual(nights);
   });
@@ -80,9 +85,9 @@ describe('FeedReader', () => {
       expect(err).toBeInstanceOf(FeedLimitError);
       expect((err as FeedLimitError).limit).toBe('memory');
       expect((err as Error).message).toBe('the calendar needed too much memory to read');
-      expect(await small.read(fixture('booking.ics'))).toHaveLength(2);
+      expect(await small.read(fixture('booking.ics'), NOW)).toHaveLength(2);
     } finally {
-      small.stop();
+      await small.stop();
     }
   });
 });

@@ -2,7 +2,8 @@
  * Reads fetched feeds off the server's event loop, with bounds (FEED-1, FEED-2; decision 008).
  *
  * ical.js never returns on some short, valid rules (e.g. `RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31`:
- * one `next()` runs for minutes), so parseFeed runs in a worker thread (parse-worker.ts):
+ * one `next()` runs for minutes), so parseFeed runs in a worker thread (parse-worker.ts), run by
+ * the server's one worker lifecycle (workers/job-worker.ts, decision 034):
  * - one feed at a time, queued; the worker is kept warm between feeds and ends after `idleMs`
  *   without one, so a sync round pays its start once;
  * - a feed gets `timeLimitMs` of reading (from the moment the worker has it); past that the worker
@@ -14,21 +15,15 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { workerEnv } from '../worker-env.js';
+import { JobError, JobWorker, WorkerFailure } from '../workers/job-worker.js';
+import { threadTransport } from '../workers/transports.js';
 import { FeedParseError, type FeedBooking } from './parse.js';
 
-/** A feed to read: its text and the time (Unix ms) that sets the horizon of recurring events. */
-export interface ReadRequest {
-  id: number;
+/** A feed to read: its text and the instant (Unix ms) that sets the horizon of recurring events. */
+export interface ReadJob {
   text: string;
   now: number;
 }
-
-/** The worker's answer to request `id`. */
-export type ReadReply =
-  | { id: number; ok: true; bookings: FeedBooking[] }
-  | { id: number; ok: false; notCalendar: boolean; message: string };
 
 /** Limits of the reader, in milliseconds and megabytes (MB = 2^20 bytes). */
 export interface ReaderLimits {
@@ -69,15 +64,17 @@ export class FeedLimitError extends Error {
 /** The worker thread's entry file: parse-worker.ts, beside this module. */
 const PARSE_WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'parse-worker.ts');
 
-/**
- * The source that starts worker `entry` through tsx's API, resolved from this module so the worker starts the same under
- * npm start, the bench and Vitest (Node 20 does not pass a loader given with --import to workers,
- * so the worker registers tsx itself). Built from the file path, not `new URL(…, import.meta.url)`,
- * which Vite rewrites in browser-like test environments.
- */
-function workerSource(entry: string): string {
-  const tsx = import.meta.resolve('tsx/esm/api');
-  return `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(tsx)}));`;
+/** The reader's words for what the worker answered or why it did not. */
+function feedError(err: unknown): Error {
+  if (err instanceof JobError)
+    return err.name === 'FeedParseError' ? new FeedParseError(err.message) : new Error(err.message);
+  if (err instanceof WorkerFailure) {
+    if (err.reason === 'time' || err.reason === 'memory') return new FeedLimitError(err.reason);
+    return new Error(
+      err.reason === 'start' ? 'the feed reader did not start' : 'the feed reader stopped',
+    );
+  }
+  return err as Error;
 }
 
 /**
@@ -86,153 +83,44 @@ function workerSource(entry: string): string {
  * cap) or Error (the worker could not start or stopped).
  */
 export class FeedReader {
-  private worker: Promise<Worker> | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
-  private pending = 0;
-  private nextId = 0;
-  private idleTimer: NodeJS.Timeout | undefined;
-
-  private current: Worker | undefined;
+  private readonly worker: JobWorker<ReadJob, FeedBooking[]>;
 
   /** `entry` is the worker's file: parse-worker.ts but in the test of its environment. */
   constructor(
     readonly limits: ReaderLimits = DEFAULT_READER_LIMITS,
-    private readonly entry: string = PARSE_WORKER,
-  ) {}
+    entry: string = PARSE_WORKER,
+  ) {
+    this.worker = new JobWorker(threadTransport(entry, { heapMb: limits.heapMb }), {
+      startMs: limits.startMs,
+      jobMs: limits.timeLimitMs,
+      idleMs: limits.idleMs,
+    });
+  }
 
-  /** The worker's thread id while one is ready (tests and the bench watch it). */
+  /** The worker's thread id while one runs (tests and the bench watch it). */
   get threadId(): number | undefined {
-    return this.current?.threadId;
+    return this.worker.id;
   }
 
   /** Starts the worker now if none runs, so the next feed does not wait for it (a sync's fetch). */
   warm(): void {
-    if (this.worker) return;
-    this.start().catch(() => undefined);
-    if (this.pending === 0) this.idle();
+    this.worker.warm();
   }
 
-  /** The bookings of `text` (see parseFeed), read in the worker within the limits. */
-  read(text: string, now: number = Date.now()): Promise<FeedBooking[]> {
-    this.pending++;
-    clearTimeout(this.idleTimer);
-    const result = this.queue.then(() => this.runNow(text, now));
-    this.queue = result
-      .catch(() => undefined)
-      .finally(() => {
-        if (--this.pending === 0) this.idle();
-      });
-    return result;
+  /**
+   * The bookings of `text` (see parseFeed) at instant `now` (Unix ms, the caller's clock, TIME-3),
+   * read in the worker within the limits.
+   */
+  async read(text: string, now: number): Promise<FeedBooking[]> {
+    try {
+      return await this.worker.run({ text, now });
+    } catch (err) {
+      throw feedError(err);
+    }
   }
 
-  /** Ends the worker now, if one runs; a feed being read fails. */
-  stop(): void {
-    clearTimeout(this.idleTimer);
-    const worker = this.worker;
-    this.worker = undefined;
-    this.current = undefined;
-    void worker?.then((w) => w.terminate()).catch(() => undefined);
-  }
-
-  /** A worker that has loaded the parser; rejects when it fails to within `startMs`. */
-  private start(): Promise<Worker> {
-    if (this.worker) return this.worker;
-    const worker = new Worker(workerSource(this.entry), {
-      eval: true,
-      // RUNTIME-6: no secret reaches the thread that reads feeds from anywhere.
-      env: workerEnv(),
-      resourceLimits: { maxOldGenerationSizeMb: this.limits.heapMb },
-    });
-    const ready = new Promise<Worker>((resolve, reject) => {
-      const timer = setTimeout(
-        () => fail(new Error('the feed reader did not start')),
-        this.limits.startMs,
-      );
-      const settle = () => {
-        clearTimeout(timer);
-        worker.off('message', onMessage);
-        worker.off('error', fail);
-        worker.off('exit', fail);
-      };
-      const onMessage = (message: unknown) => {
-        if ((message as { ready?: boolean }).ready !== true) return;
-        settle();
-        this.current = worker;
-        resolve(worker);
-      };
-      const fail = (err: unknown) => {
-        settle();
-        if (this.worker === ready) this.worker = undefined;
-        void worker.terminate();
-        reject(err instanceof Error ? err : new Error('the feed reader stopped while starting'));
-      };
-      worker.on('message', onMessage);
-      worker.once('error', fail);
-      worker.once('exit', fail);
-    });
-    worker.once('exit', () => {
-      if (this.worker === ready) this.worker = undefined;
-      if (this.current === worker) this.current = undefined;
-    });
-    this.worker = ready;
-    return ready;
-  }
-
-  /** No feed waits: the worker no longer keeps the event loop alive, and ends after idleMs. */
-  private idle(): void {
-    const current = this.worker;
-    if (!current) return;
-    void current.then((w) => w.unref()).catch(() => undefined);
-    this.idleTimer = setTimeout(() => {
-      if (this.worker === current && this.pending === 0) this.stop();
-    }, this.limits.idleMs);
-    this.idleTimer.unref();
-  }
-
-  private async runNow(text: string, now: number): Promise<FeedBooking[]> {
-    const ready = this.start();
-    const worker = await ready;
-    worker.ref();
-    const id = ++this.nextId;
-    return new Promise<FeedBooking[]>((resolve, reject) => {
-      const settle = (outcome: () => void) => {
-        clearTimeout(timer);
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        worker.off('exit', onExit);
-        outcome();
-      };
-      // FEED-1: a reader that has not answered in time is ended; the next feed gets a new one.
-      const timer = setTimeout(() => {
-        settle(() => reject(new FeedLimitError('time')));
-        this.end(ready, worker);
-      }, this.limits.timeLimitMs);
-      const onMessage = (reply: ReadReply) => {
-        if (reply.id !== id) return;
-        settle(() => {
-          if (reply.ok) return resolve(reply.bookings);
-          reject(reply.notCalendar ? new FeedParseError(reply.message) : new Error(reply.message));
-        });
-      };
-      // FEED-2: V8 ends a worker whose heap passes resourceLimits with ERR_WORKER_OUT_OF_MEMORY.
-      const onError = (err: NodeJS.ErrnoException) => {
-        settle(() =>
-          reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new FeedLimitError('memory') : err),
-        );
-        this.end(ready, worker);
-      };
-      const onExit = () => settle(() => reject(new Error('the feed reader stopped while reading')));
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      worker.on('exit', onExit);
-      worker.postMessage({ id, text, now } satisfies ReadRequest);
-    });
-  }
-
-  /** Terminates `worker` and forgets it, so the next feed starts a fresh one. */
-  private end(ready: Promise<Worker>, worker: Worker): void {
-    if (this.worker === ready) this.worker = undefined;
-    if (this.current === worker) this.current = undefined;
-    void worker.terminate();
+  /** Ends the worker and resolves once it has exited; a feed being read fails. */
+  stop(): Promise<void> {
+    return this.worker.close();
   }
 }

@@ -1,30 +1,16 @@
 /**
- * The feed-reading worker thread (FEED-1, decision 008): started by feed-reader.ts, it parses one
- * feed at a time with parseFeed and posts the bookings back. It holds no database and opens no
- * socket; the server ends it when a feed passes the time limit, and V8 ends it when its heap
- * passes the cap set in `resourceLimits`.
+ * The feed-reading worker thread (FEED-1, decision 008): started by feed-reader.ts, it reads a
+ * warm-up feed, then parses one feed at a time with parseFeed (serveJobs: its refusal crosses as
+ * FeedParseError). It holds no database and opens no socket; the server ends it when a feed passes
+ * the time limit, and V8 ends it when its heap passes the cap set in `resourceLimits`.
  */
-import { parentPort } from 'node:worker_threads';
-import { FeedParseError, parseFeed } from './parse.js';
-import type { ReadReply, ReadRequest } from './feed-reader.js';
+import { serveJobs } from '../workers/serve-jobs.js';
+import type { ReadJob } from './feed-reader.js';
+import { parseFeed } from './parse.js';
 
-const port = parentPort;
-if (!port) throw new Error('parse-worker.ts runs as a worker thread only');
+/** The instant the warm-up feed is read at: any fixed one does, its events are all in 2000–2011. */
+const WARM_UP_AT = Date.UTC(2026, 0, 1);
 
-port.on('message', ({ id, text, now }: ReadRequest) => {
-  let reply: ReadReply;
-  try {
-    reply = { id, ok: true, bookings: parseFeed(text, now) };
-  } catch (err) {
-    reply = {
-      id,
-      ok: false,
-      notCalendar: err instanceof FeedParseError,
-      message: (err as Error).message,
-    };
-  }
-  port.postMessage(reply);
-});
 /**
  * A calendar of `count` all-day events shaped like a channel's export. Read once at start, it lets
  * V8 compile the parser's hot paths before the first real feed, whose 2 s then go to reading: a
@@ -50,5 +36,5 @@ function warmUpFeed(count: number): string {
   return lines.join('\r\n');
 }
 
-parseFeed(warmUpFeed(2_000));
-port.postMessage({ ready: true });
+parseFeed(warmUpFeed(2_000), WARM_UP_AT);
+serveJobs(({ text, now }: ReadJob) => parseFeed(text, now));

@@ -13,6 +13,8 @@ import { FeedParseError, parseFeed } from './parse.js';
 import { failureSentence, isStale } from './sync.js';
 
 const FIXTURES = path.join(import.meta.dirname, 'test-fixtures');
+/** The instant feeds are read at (the caller's clock, TIME-3); none of these feeds recurs but where a test gives its own. */
+const AT = Date.UTC(2026, 10, 26, 6);
 
 /** A VCALENDAR around `events` (content lines), joined with `eol`. */
 function calendar(events: string[][], eol = '\r\n', head: string[] = []): string {
@@ -27,11 +29,11 @@ function calendar(events: string[][], eol = '\r\n', head: string[] = []): string
   ].join(eol);
 }
 
-const nights = (text: string) => parseFeed(text).map(({ start, end }) => ({ start, end }));
+const nights = (text: string) => parseFeed(text, AT).map(({ start, end }) => ({ start, end }));
 
 describe('parseFeed', () => {
   it('reads an Airbnb export: all-day events, DTEND exclusive, Reserved and Not available alike', () => {
-    const bookings = parseFeed(fs.readFileSync(path.join(FIXTURES, 'airbnb.ics'), 'utf8'));
+    const bookings = parseFeed(fs.readFileSync(path.join(FIXTURES, 'airbnb.ics'), 'utf8'), AT);
     expect(bookings).toEqual([
       {
         uid: '1418fb94e984-3f2a9c1d7e6b5a4f8c0d2e1b9a7f6c5d@airbnb.com',
@@ -74,7 +76,7 @@ describe('parseFeed', () => {
       expect(nights(calendar(events, eol))).toEqual([{ start: '2099-03-01', end: '2099-03-03' }]);
     }
     const folded = calendar([['UID:split-', ' uid', 'DTSTART;VALUE=DATE:2099030', ' 1']]);
-    expect(parseFeed(folded)).toEqual([
+    expect(parseFeed(folded, AT)).toEqual([
       { uid: 'split-uid', start: '2099-03-01', end: '2099-03-02' },
     ]);
   });
@@ -120,7 +122,7 @@ describe('parseFeed', () => {
       '\r\n',
       vtimezone,
     );
-    expect(parseFeed(text)).toEqual([
+    expect(parseFeed(text, AT)).toEqual([
       { uid: 'iana', start: '2099-01-11', end: '2099-01-12' },
       { uid: 'vtz', start: '2099-03-02', end: '2099-03-04' },
       { uid: 'floating', start: '2099-04-01', end: '2099-04-03' },
@@ -158,7 +160,7 @@ describe('parseFeed', () => {
         'DTEND;VALUE=DATE:20990622',
       ],
     ]);
-    expect(parseFeed(text).map((b) => b.uid)).toEqual(['kept']);
+    expect(parseFeed(text, AT).map((b) => b.uid)).toEqual(['kept']);
   });
 
   it('keeps the newest version of a booking moved under the same UID', () => {
@@ -168,7 +170,7 @@ describe('parseFeed', () => {
       ['UID:twice', 'DTSTART;VALUE=DATE:20990801', 'DTEND;VALUE=DATE:20990803'],
       ['UID:twice', 'DTSTART;VALUE=DATE:20990805', 'DTEND;VALUE=DATE:20990807'],
     ]);
-    expect(parseFeed(text)).toEqual([
+    expect(parseFeed(text, AT)).toEqual([
       { uid: 'moved', start: '2099-07-15', end: '2099-07-18' },
       { uid: 'twice', start: '2099-08-05', end: '2099-08-07' },
     ]);
@@ -226,7 +228,7 @@ describe('parseFeed', () => {
   });
 
   it('reads an empty calendar as no bookings', () => {
-    expect(parseFeed(calendar([]))).toEqual([]);
+    expect(parseFeed(calendar([]), AT)).toEqual([]);
   });
 
   it('refuses what is not a calendar: HTML, plain text, an empty body, another component', () => {
@@ -238,7 +240,7 @@ describe('parseFeed', () => {
       calendar([['UID:bad-date', 'DTSTART:2099XXXX']]),
       calendar([['UID:bad-rule', 'DTSTART;VALUE=DATE:20990101', 'RRULE:FREQ=NOPE']]),
     ]) {
-      expect(() => parseFeed(text)).toThrow(FeedParseError);
+      expect(() => parseFeed(text, AT)).toThrow(FeedParseError);
     }
   });
 });

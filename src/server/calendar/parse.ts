@@ -144,9 +144,9 @@ function occurrences(
 
 /**
  * The bookings of a feed, sorted by start; see the module comment for the rules. `now` (Unix ms)
- * sets the horizon of recurring events.
+ * sets the horizon of recurring events: the caller's clock (TIME-3), never the machine's.
  */
-export function parseFeed(text: string, now: number = Date.now()): FeedBooking[] {
+export function parseFeed(text: string, now: number): FeedBooking[] {
   let root: InstanceType<typeof ICAL.Component>;
   try {
     const jcal: unknown = ICAL.parse(text);

@@ -122,7 +122,9 @@ describe('syncing feeds shaped like Airbnb and Booking.com exports', () => {
       method: 'GET',
       url: new URL(calendar.exportUrl).pathname,
     });
-    expect(parseFeed(exported.body).map(({ start, end }) => ({ start, end }))).toEqual(FIRST_SYNC);
+    expect(parseFeed(exported.body, Date.now()).map(({ start, end }) => ({ start, end }))).toEqual(
+      FIRST_SYNC,
+    );
     // The other property has no calendar of its own.
     const other = await t.app.inject({ method: 'GET', url: '/api/availability/stay-2' });
     expect((other.json() as { unavailable: unknown[] }).unavailable).toEqual([]);

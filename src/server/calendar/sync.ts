@@ -77,12 +77,12 @@ export class CalendarSync {
     this.schedule();
   }
 
-  /** Stops the schedule and aborts fetches under way. */
-  stop(): void {
+  /** Stops the schedule, aborts fetches under way and resolves once the reader's worker has exited. */
+  stop(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.stopping.abort();
-    this.reader.stop();
+    return this.reader.stop();
   }
 
   private schedule(): void {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { listFiles } from '../../../test/test-helpers.js';
+import { listFiles, makeTestApp } from '../../../test/test-helpers.js';
 import { dataPaths } from '../context.js';
 import { openDb } from '../store/db.js';
 import { photoSizes } from '../store/photos.js';
@@ -207,6 +207,24 @@ describe('storePhoto when the image worker dies', () => {
     } finally {
       db.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the image worker and the app (WORK-4)', () => {
+  it('ends with the app: its process is gone once app.close() resolves', async () => {
+    const t = await makeTestApp();
+    let closed = false;
+    try {
+      await imageWorker.render({ kind: 'upload', bytes: jpeg, name: 'a.jpg' });
+      const pid = imageWorker.pid!;
+      expect(alive(pid)).toBe(true);
+      await t.cleanup();
+      closed = true;
+      expect(alive(pid)).toBe(false);
+      expect(imageWorker.pid).toBeUndefined();
+    } finally {
+      if (!closed) await t.cleanup();
     }
   });
 });

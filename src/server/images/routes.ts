@@ -4,7 +4,8 @@
  * - GET /imported-images/v/:file {stem}-{480|720|960|1600}.{avif|webp} and {stem}-og.jpg
  * A name is checked against a strict pattern before it is ever joined to a path (OWASP File Upload
  * Cheat Sheet); anything else, or a file that does not exist, is 404. Names are unique ids, so the
- * answers are cacheable for a year. Originals (paths.originals) are never served.
+ * answers are cacheable for a year. Originals (paths.originals) are never served. The app's close
+ * ends the image worker (WORK-4).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { PHOTO_NAME_RE } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
 import { notFound, type ApiError } from '../errors.js';
 import { CONTENT_TYPES, normalisedFormat } from '../images/image-rules.js';
+import { imageWorker } from './render-process.js';
 import { securityHeaders } from '../html.js';
 
 const VARIANT_RE = new RegExp(
@@ -48,6 +50,8 @@ function noSuchPhoto(): ApiError {
 }
 
 export async function imageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // WORK-4: the image worker process ends with the app (it is started by the uploads it renders).
+  app.addHook('onClose', () => imageWorker.close());
   app.get<{ Params: { name: string } }>('/imported-images/:name', async (req, reply) => {
     const { name } = req.params;
     if (!PHOTO_NAME_RE.test(name)) throw noSuchPhoto();
