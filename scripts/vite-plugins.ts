@@ -40,6 +40,7 @@ interface ChunkLinks {
   type: 'chunk';
   fileName: string;
   facadeModuleId: string | null;
+  isEntry?: boolean;
   imports: string[];
   dynamicImports: string[];
   viteMetadata?: { importedCss: Set<string> };
@@ -48,9 +49,10 @@ interface ChunkLinks {
 /**
  * The client build's CSS files split in two: `visitor`, every CSS file of the chunks a visitor's
  * page can load (the entry, then depth first its static imports, its own CSS, its dynamic
- * imports: the order in which a browser would apply them), and `admin`, the CSS of the chunks that
- * only the admin chunk (`adminEntry`, the absolute path of admin-root.tsx, a dynamic import made in
- * admin mode only) brings. Throws when the bundle has no entry chunk or no admin chunk.
+ * imports: the order in which a browser would apply them) without entering the admin chunk
+ * (`adminEntry`, the absolute path of admin-root.tsx, a dynamic import made in admin mode only),
+ * and `admin`, every other CSS file: the chunks only the admin chunk brings. Throws when the
+ * bundle has no entry chunk or no admin chunk.
  */
 export function splitStylesheets(
   bundle: Record<string, { type: string }>,
@@ -63,7 +65,7 @@ export function splitStylesheets(
       chunks.set(chunk.fileName, chunk);
     }
   const all = [...chunks.values()];
-  const entry = all.find((c) => (c as { isEntry?: boolean }).isEntry);
+  const entry = all.find((c) => c.isEntry);
   const admin = all.find((c) => c.facadeModuleId === adminEntry);
   if (!entry || !admin)
     throw new Error('stays-inline-visitor-css: no entry chunk or no admin chunk in the bundle');
