@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import {
   appPreload,
   firstPaintLoader,
-  inlineStylesheet,
+  inlineVisitorStylesheets,
   precompress,
   validatorSafeLightboxCss,
 } from './scripts/vite-plugins.js';
@@ -19,8 +19,9 @@ const preloadApp = appPreload(
 /**
  * One Vite config for the client build (dist/client, with a manifest the publisher reads), the SSR
  * build of src/web/entry-server.tsx (dist/server, `vite build --ssr`) and Vitest.
- * CSS is not code-split: the prerendered HTML links one stylesheet, so no route paints unstyled
- * while its lazily loaded chunk arrives.
+ * CSS is code-split by chunk, and every CSS file a visitor's page can load is inlined in the HTML
+ * template (inlineVisitorStylesheets), so no route paints unstyled while a lazily loaded chunk
+ * arrives; the admin chunk's CSS alone stays a file, loaded with the owner's tools (decision 031).
  * The SSR build bundles its dependencies (React included) so they run in their production form:
  * the publisher's process does not set NODE_ENV, and React's development build renders a page
  * several times slower (PERF-4: publish 500 properties within 5 s).
@@ -34,7 +35,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild
       ? []
       : [
-          inlineStylesheet(),
+          inlineVisitorStylesheets(here('./src/web/admin/admin-root.tsx')),
           firstPaintLoader(here('./src/web/boot/first-paint.ts')),
           preloadApp.plugin,
           precompress(here('./dist/client')),
@@ -54,7 +55,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: here('./dist/client'),
         emptyOutDir: true,
         manifest: true,
-        cssCodeSplit: false,
+        cssCodeSplit: true,
         // Every browser that runs this site's ES modules supports <link rel=modulepreload>.
         modulePreload: { polyfill: false, resolveDependencies: preloadApp.resolveDependencies },
         rollupOptions: {

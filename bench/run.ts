@@ -92,13 +92,22 @@ async function lighthouseFigures(label: string, url: string): Promise<void> {
       const of = (type: string) => summary.find((it) => it.resourceType === type);
       console.error(
         `  ${label} run ${i + 1}: performance ${((lhr.categories.performance?.score ?? NaN) * 100).toFixed(0)}, ` +
-          `LCP ${audit('largest-contentful-paint').toFixed(0)} ms, TBT ${audit('total-blocking-time').toFixed(0)} ms`,
+          `LCP ${audit('largest-contentful-paint').toFixed(0)} ms, TBT ${audit('total-blocking-time').toFixed(0)} ms, ` +
+          `host benchmarkIndex ${lhr.environment.benchmarkIndex.toFixed(0)}`,
       );
-      // What an accessibility score under 100 is made of.
+      // What an accessibility score under 100 is made of, down to the elements that failed.
       for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
         const a = lhr.audits[ref.id];
-        if (ref.weight > 0 && a && a.score !== null && a.score < 1)
+        if (ref.weight > 0 && a && a.score !== null && a.score < 1) {
           console.error(`    accessibility: ${ref.id} failed: ${a.title}`);
+          const items =
+            (a.details as { items?: { node?: { selector?: string; explanation?: string } }[] })
+              ?.items ?? [];
+          for (const { node } of items)
+            console.error(
+              `      ${node?.selector ?? '?'}: ${(node?.explanation ?? '').split('\n').pop()}`,
+            );
+        }
       }
       // The tasks behind TBT (simulated ms, i.e. measured here × 4), so a high TBT can be read.
       const longTasks =

@@ -147,8 +147,13 @@ test('a guest reviews the stay; after Publish now it shows on the property page'
   await expectNoViolations(page, 'property page with reviews');
   await section.scrollIntoViewIfNeeded();
   await section.screenshot({ path: path.join(shots, `${project}-reviews-section.png`) });
-  await section.getByText(/^Show \d+ more review/).click();
+  const summary = more.locator('summary');
+  await expect(summary).toHaveText(/^Show \d+ more reviews?$/, { useInnerText: true });
+  await summary.click();
   await expect(more).toHaveAttribute('open');
+  // The summary's words follow its state without script: the other state's words are not shown.
+  await expect(summary).toHaveText(/^Hide the (\d+ )?older reviews?$/, { useInnerText: true });
+  await expect(summary.getByText(/^Show /)).toBeHidden();
   await expect(more.getByText(names[0]!)).toBeVisible();
   await expectNoViolations(page, 'property page with every review shown');
   await section.screenshot({ path: path.join(shots, `${project}-reviews-section-open.png`) });

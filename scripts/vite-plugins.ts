@@ -1,6 +1,6 @@
 /**
  * The client build's own Vite plugins (vite.config.ts uses them): the precompressed twins of every
- * asset, the stylesheet inlined into the HTML template, the lightbox's CSS rewritten for the Nu
+ * asset, the visitor's CSS inlined into the HTML template (the admin chunk's kept apart), the lightbox's CSS rewritten for the Nu
  * HTML checker (OPS-8), the first-paint loader inlined in place of the entry's script tag, and the
  * preload list that fetches the app chunk together with ReactDOM's (the boot sequence of
  * src/web/boot/, decision 014).
@@ -35,26 +35,136 @@ export function precompress(outDir: string): Plugin {
   };
 }
 
+/** A chunk of the bundle as these plugins read it: its file, its imports and the CSS Vite gave it. */
+interface ChunkLinks {
+  type: 'chunk';
+  fileName: string;
+  facadeModuleId: string | null;
+  isEntry?: boolean;
+  imports: string[];
+  dynamicImports: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+
 /**
- * Puts the site's one stylesheet inside the HTML template as a <style> element (PERF-1): the CSS
- * is small (~5 KB compressed) and render-blocking, and a separate file costs a phone on a mobile
- * network a round trip (often a new connection) before the first paint. The CSP allows inline
- * styles (src/server/publish/page-routes.ts). The file is still written, for anything that links it.
+ * The client build's CSS files split in two: `visitor`, every CSS file of the chunks a visitor's
+ * page can load (the entry, then depth first its static imports, its own CSS, its dynamic
+ * imports: the order in which a browser would apply them) without entering the admin chunk
+ * (`adminEntry`, the absolute path of admin-root.tsx, a dynamic import made in admin mode only),
+ * and `admin`, every other CSS file: the chunks only the admin chunk brings. Throws when the
+ * bundle has no entry chunk or no admin chunk.
  */
-export function inlineStylesheet(): Plugin {
+export function splitStylesheets(
+  bundle: Record<string, { type: string }>,
+  adminEntry: string,
+): { visitor: string[]; admin: string[] } {
+  const chunks = new Map<string, ChunkLinks>();
+  for (const item of Object.values(bundle))
+    if (item.type === 'chunk') {
+      const chunk = item as ChunkLinks;
+      chunks.set(chunk.fileName, chunk);
+    }
+  const all = [...chunks.values()];
+  const entry = all.find((c) => c.isEntry);
+  const admin = all.find((c) => c.facadeModuleId === adminEntry);
+  if (!entry || !admin)
+    throw new Error('stays-inline-visitor-css: no entry chunk or no admin chunk in the bundle');
+  const visitor: string[] = [];
+  const seen = new Set<string>([admin.fileName]);
+  const visit = (chunk: ChunkLinks | undefined): void => {
+    if (!chunk || seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
+    for (const file of chunk.imports) visit(chunks.get(file));
+    for (const css of chunk.viteMetadata?.importedCss ?? [])
+      if (!visitor.includes(css)) visitor.push(css);
+    for (const file of chunk.dynamicImports) visit(chunks.get(file));
+  };
+  visit(entry);
+  const adminCss = new Set<string>();
+  for (const chunk of all)
+    for (const css of chunk.viteMetadata?.importedCss ?? [])
+      if (!visitor.includes(css)) adminCss.add(css);
+  return { visitor, admin: [...adminCss] };
+}
+
+/** Vite's list of the files a chunk's dynamic imports preload, as its import analysis writes it. */
+const MAP_DEPS =
+  /const __vite__mapDeps=\(i,m=__vite__mapDeps,d=\(m\.f\|\|\(m\.f=(\[[^\]]*\])\)\)\)=>i\.map\(i=>d\[i\]\);/;
+const MAP_DEPS_CALL = /__vite__mapDeps\(\[([\d,]*)\]\)/g;
+
+/**
+ * A chunk's code without the files of `dropped` in the preload lists of its dynamic imports.
+ * Vite writes one list of file names per chunk (`m.f=["assets/….js","assets/….css",…]`) and, at
+ * each `import()`, the indexes of the files to fetch with it (`__vite__mapDeps([3,2,1,0,4])`);
+ * this writes the list without the dropped files and every index anew. Code without such a list
+ * comes back unchanged. Throws when a dropped file is still named after the rewrite (a change in
+ * Vite's output), so a page never fetches CSS it already holds unnoticed.
+ */
+export function withoutPreloads(code: string, dropped: ReadonlySet<string>): string {
+  const found = MAP_DEPS.exec(code);
+  let out = code;
+  if (found) {
+    const files = JSON.parse(found[1]!) as string[];
+    const kept = files.filter((file) => !dropped.has(file));
+    const index = new Map(kept.map((file, i) => [files.indexOf(file), i]));
+    out = code
+      .replace(found[1]!, () => JSON.stringify(kept))
+      .replace(MAP_DEPS_CALL, (_call, list: string) => {
+        const indexes = list ? list.split(',').map(Number) : [];
+        const mapped = indexes.filter((i) => index.has(i)).map((i) => index.get(i)!);
+        return `__vite__mapDeps([${mapped.join(',')}])`;
+      });
+  }
+  for (const file of dropped)
+    if (out.includes(`"${file}"`))
+      throw new Error(`stays-inline-visitor-css: ${file} is still preloaded by a chunk`);
+  return out;
+}
+
+/**
+ * Puts the visitor's CSS inside the HTML template as one <style> element at the end of <head>
+ * (PERF-1, PERF-9): render-blocking and small (~6 KB brotli), so a separate file would cost a
+ * phone on a mobile network a round trip (often a new connection) before the first paint. With
+ * `cssCodeSplit`, Vite gives every chunk its own CSS file: the CSS of every chunk a visitor's page
+ * can load (the pages', the lightbox's, the enquiry dialog's and its calendar's) is inlined, in
+ * load order, and taken out of the chunks' preload lists (`withoutPreloads`: Vite adds each
+ * chunk's CSS to the list of the `import()` that loads it, after `modulePreload.
+ * resolveDependencies`), so no page fetches CSS it already holds. The owner's tools' CSS (the
+ * admin chunk's, decision 031) is not inlined: it stays a file in the admin chunk's preload list,
+ * which Vite's preload helper links, and waits for, when admin mode imports the admin chunk, so no
+ * owner's dialog shows unstyled and no visitor's page fetches it. The CSP allows inline styles and
+ * the site's own stylesheets (src/server/html.ts). `adminEntry`: the absolute path of
+ * admin-root.tsx.
+ */
+export function inlineVisitorStylesheets(adminEntry: string): Plugin {
   return {
-    name: 'stays-inline-stylesheet',
+    name: 'stays-inline-visitor-css',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        return html.replace(
-          /<link rel="stylesheet"[^>]*?href="\/([^"]+\.css)"[^>]*>/g,
-          (tag, file: string) => {
-            const asset = ctx.bundle?.[file];
-            return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
-          },
-        );
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const { visitor } = splitStylesheets(bundle, adminEntry);
+        const css = visitor.map((file) => {
+          const asset = bundle[file];
+          if (asset?.type !== 'asset')
+            throw new Error(`stays-inline-visitor-css: ${file} is not in the bundle`);
+          return String(asset.source);
+        });
+        const linked = /<link rel="stylesheet"[^>]*?href="\/([^"]+\.css)"[^>]*>\s*/g;
+        return html
+          .replace(linked, (tag, file: string) => (visitor.includes(file) ? '' : tag))
+          .replace('</head>', () => `<style>${css.join('')}</style>\n  </head>`);
+      },
+    },
+    // After Vite's import analysis has written the preload lists (its generateBundle).
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const inlined = new Set(splitStylesheets(bundle, adminEntry).visitor);
+        for (const item of Object.values(bundle))
+          if (item.type === 'chunk') item.code = withoutPreloads(item.code, inlined);
       },
     },
   };

@@ -19,7 +19,7 @@ import { dataScriptOf, listFiles, makeTestApp, type TestApp } from '../../../tes
 import type { PublishResult } from '../context.js';
 import { CURRENT_LINK, fileForUrl, KEEP_PUBLISHED } from './folder-target.js';
 import { pageDataOf } from './render.js';
-import { loaderCode, readTemplate } from './client-build.js';
+import { CLIENT_DIR, loaderCode, readTemplate } from './client-build.js';
 
 const NAMES = ['Coffee View Suite', 'Hill Top Cottage', 'Lake Side Rooms'];
 const SUFFIX = ' - Stays In Chikmagalur';
@@ -348,6 +348,39 @@ describe('publisher', () => {
     saveRevision(t.ctx.db, catalogue(0), 'test');
     const result = await t.ctx.publisher.publish();
     expect(t.ctx.publisher.currentDir()).toBe(result.dir);
+  });
+
+  it("carries the visitor's CSS in each page's inline style, never the admin chunk's, and links no stylesheet (PERF-9)", async () => {
+    const manifest = JSON.parse(read(CLIENT_DIR, path.join('.vite', 'manifest.json'))) as Record<
+      string,
+      { css?: string[] }
+    >;
+    const adminFiles = manifest['admin/admin-root.tsx']?.css ?? [];
+    expect(adminFiles.length).toBeGreaterThan(0);
+    // CSS Modules name a class `_{name}_{file hash}_{line}`: each class of the admin chunk's CSS.
+    const classesOf = (css: string) => new Set(css.match(/\._[A-Za-z]\w*_[a-z0-9]{5}_\d+/g));
+    const adminClasses = classesOf(adminFiles.map((f) => read(CLIENT_DIR, f)).join(''));
+    // The Manage Images dialog's photo buttons: a rule only the owner's tools use.
+    expect([...adminClasses].some((c) => c.startsWith('._photoActions_'))).toBe(true);
+    saveRevision(t.ctx.db, catalogue(0), 'test');
+    const { dir } = await t.ctx.publisher.publish();
+    for (const rel of ['index.html', 'stay/stay-1.html', 'admin.html', '404.html']) {
+      const html = read(dir, rel);
+      const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+      const inline = styles.join('');
+      // The visitor's CSS is there: the site's custom properties and the home page's cards.
+      expect(inline, rel).toContain('--page-max');
+      expect(
+        [...classesOf(inline)].some((c) => c.startsWith('._counts_')),
+        rel,
+      ).toBe(true);
+      expect(
+        [...classesOf(inline)].filter((c) => adminClasses.has(c)),
+        rel,
+      ).toEqual([]);
+      expect(html, rel).not.toMatch(/<link[^>]+rel="(stylesheet|preload|modulepreload)"[^>]+\.css/);
+      for (const file of adminFiles) expect(html, rel).not.toContain(path.basename(file));
+    }
   });
 
   it('gives each priced property its "from" rate as of the publish (PRICE-7), and the pages show it', async () => {

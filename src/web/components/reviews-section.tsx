@@ -1,6 +1,7 @@
 /**
  * Verified reviews on the published pages (REV-5..REV-7), rendered at publish with the page (no
- * script of their own: the rest of the reviews sit in a native <details> disclosure):
+ * script of their own: the rest of the reviews sit in a native <details> disclosure, whose summary
+ * says "Show N more reviews" while closed and "Hide the N older reviews" while open):
  * - ReviewsSection, the property page's: the average to one decimal, the count and the collection
  *   period, the newest three reviews then the rest, each with its stars as words for a screen
  *   reader ("4 out of 5"), the name, "Verified direct stay", the stay month, the date and the
@@ -111,8 +112,14 @@ export function ReviewsSection({
       )}
       {rest.length > 0 && (
         <details className={styles.more}>
+          {/* The words follow the disclosure's state through CSS ([open]), so no script is needed. */}
           <summary>
-            Show {rest.length} more {rest.length === 1 ? 'review' : 'reviews'}
+            <span className={styles.whenClosed}>
+              Show {rest.length} more {rest.length === 1 ? 'review' : 'reviews'}
+            </span>
+            <span className={styles.whenOpen}>
+              Hide {rest.length === 1 ? 'the older review' : `the ${rest.length} older reviews`}
+            </span>
           </summary>
           <ul className={styles.list}>
             {rest.map((r, i) => (
