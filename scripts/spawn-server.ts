@@ -21,6 +21,18 @@ import path from 'node:path';
 export const MALLOC_TUNABLES =
   'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072';
 
+/**
+ * V8 flags of the server process, the same as `npm start` passes to tsx (package.json; a test keeps
+ * the two equal). OPS-4, OPS-10, decision 036: a semi-space (half of V8's young generation) may
+ * grow to 8 MB. V8 picks its own maximum from the machine's memory: 64 MB on Node 24.21.0 on this
+ * 24 GiB host, 16 MB on Node 20.20.2. Measured, the server's young generation reached 64–128 MB on
+ * Node 24, and the ~2.5 MB of ArrayBuffers each upload leaves (the photo's bytes and its encoded
+ * files) waited for the rarer scavenges, ~60 MB of them at a time: the resident set went over
+ * 300 MB. With 8 MB, on both Nodes, it stays under (bench/README.md, "Server memory"). Both Nodes
+ * know the flag; it is a maximum: V8 starts smaller and grows the space only as objects survive.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
+
 export interface SpawnedServer {
   url: string;
   dataDir: string;
@@ -38,21 +50,25 @@ export async function spawnServer(
 ): Promise<SpawnedServer> {
   const ownDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'stays-'));
-  const child = spawn(path.resolve(cwd, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
-    cwd,
-    env: {
-      ...process.env,
-      GLIBC_TUNABLES: MALLOC_TUNABLES,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      ...env,
+  const child = spawn(
+    path.resolve(cwd, 'node_modules/.bin/tsx'),
+    [...SERVER_NODE_FLAGS, 'src/server/main.ts'],
+    {
+      cwd,
+      env: {
+        ...process.env,
+        GLIBC_TUNABLES: MALLOC_TUNABLES,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so stopping it also stops the node process tsx starts.
+      detached: true,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so stopping it also stops the node process tsx starts.
-    detached: true,
-  });
+  );
   if (child.pid !== undefined) onSpawn?.(child.pid);
   const killGroup = (signal: NodeJS.Signals) => {
     try {
