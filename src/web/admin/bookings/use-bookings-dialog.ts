@@ -15,7 +15,8 @@
  *   or a calendar holds the nights now) also reloads the list, so the card shows the state as it is.
  * - INBOX-6: while the tab is visible the list and the count are asked again every `refreshMs`
  *   (INBOX_REFRESH_MS), and at once when the tab becomes visible again, quietly: as many bookings
- *   as are shown (one page at least), no loading state, not while a load or a next page runs, an answer dropped when a load started meanwhile (it is the same
+ *   as are shown (one page at least, BOOKINGS_LIMIT_MAX at most), no loading state, not while a
+ *   load or a next page runs, an answer dropped when a load started meanwhile (it is the same
  *   LatestCall) or an action is running, a failure left to the next try.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -47,7 +48,7 @@ interface Composing {
 
 export interface BookingsDialogState {
   filter: BookingFilter;
-  /** Newest request first, the pages loaded so far; null before the first answer or after a failed load. */
+  /** Newest request first, the pages loaded so far; null before the first answer or a failed load. */
   bookings: OwnerBooking[] | null;
   /** How many bookings the filter holds on the server, loaded or not; null until the server said. */
   total: number | null;
@@ -246,8 +247,7 @@ export function useBookingsDialog({
 
   function showMore() {
     if (loading || loadingMore || nextCursor === null) return;
-    const key = loadKey;
-    setMoreFor(key);
+    setMoreFor(loadKey);
     latest.run(
       (signal) => listBookings(env, filter, { limit: INBOX_PAGE, cursor: nextCursor }, signal),
       (r) => {
@@ -257,6 +257,7 @@ export function useBookingsDialog({
           return;
         }
         setLoadError(null);
+        // Added to the list as it is now (an action's answer may have replaced a card meanwhile).
         setBookings((list) => newestFirst([...(list ?? []), ...r.value.bookings]));
         setTotal(r.value.total);
         setNextCursor(r.value.nextCursor ?? null);
