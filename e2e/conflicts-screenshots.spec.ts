@@ -77,7 +77,7 @@ test('a double booking is said in the bar, the inbox, its card and the Calendar 
   };
   await page.route('**/api/conflicts', (route) => route.fulfill({ json: conflicts }));
   await page.route('**/api/bookings?status=*', (route) =>
-    route.fulfill({ json: { bookings: [booking], openCount: 0 } }),
+    route.fulfill({ json: { bookings: [booking], openCount: 0, total: 1 } }),
   );
   await page.route('**/api/calendar/*', (route) => route.fulfill({ json: calendar }));
 

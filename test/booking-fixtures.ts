@@ -38,6 +38,7 @@ export function testBooking(over: Partial<OwnerBooking> = {}): OwnerBooking {
 export function testBookingList(): BookingList {
   return {
     openCount: 1,
+    total: 4,
     bookings: [
       testBooking({
         id: 'b-declined',

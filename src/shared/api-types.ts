@@ -199,7 +199,7 @@ export interface ApiTypes {
   /** PRICE-6: the query `checkIn`, `checkOut`, `guests`; the body is quoteStay's. */
   [API.quote]: { answer: Quote };
   /**
-   * GET `?status=open|upcoming|past|all` (the owner's inbox) answers BookingList; POST (a guest's
+   * GET `?status=open|upcoming|past|all&limit=&cursor=` (the owner's inbox, one page) answers BookingList; POST (a guest's
    * request, BookingRequestBody) answers BookingCreated. One URL, two answers: a caller checks
    * which it got (web/admin/bookings/bookings-api.ts).
    */

@@ -194,10 +194,23 @@ export interface OwnerPayment {
   problem?: string;
 }
 
-/** `GET /api/bookings?status=` answer. `openCount`: requests waiting for an answer (the Bookings control's badge). */
+/** Bookings a page of the owner's list holds when `limit` is not given: the inbox's page (PERF-12). */
+export const BOOKINGS_LIMIT_DEFAULT = 10;
+/** Most bookings one page of the owner's list may hold (`limit`, PERF-12). */
+export const BOOKINGS_LIMIT_MAX = 100;
+
+/**
+ * `GET /api/bookings?status=&limit=&cursor=` answer (PERF-12): one page of the filter's bookings,
+ * newest request first. `openCount`: requests waiting for an answer (the Bookings control's badge),
+ * over every booking; `total`: the bookings under the filter, every page; `nextCursor`: what to send
+ * as `cursor` for the page after this one, absent on the last page (opaque; stays right while new
+ * requests arrive, as they come before it).
+ */
 export interface BookingList {
   bookings: OwnerBooking[];
   openCount: number;
+  total: number;
+  nextCursor?: string;
 }
 
 /** The owner's actions: `POST /api/bookings/{id}/{action}`; decline and cancel take `{ message? }`. */

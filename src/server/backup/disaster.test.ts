@@ -49,10 +49,21 @@ async function login(url: string): Promise<string> {
     .join('; ');
 }
 
+/** Every booking of the owner's list, page after page (PERF-12). */
 async function inbox(url: string, cookie: string): Promise<OwnerBooking[]> {
-  const res = await fetch(`${url}/api/bookings?status=all`, { headers: { cookie } });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { bookings: OwnerBooking[] }).bookings;
+  const all: OwnerBooking[] = [];
+  let cursor: string | undefined;
+  do {
+    const after = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const res = await fetch(`${url}/api/bookings?status=all&limit=100${after}`, {
+      headers: { cookie },
+    });
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as { bookings: OwnerBooking[]; nextCursor?: string };
+    all.push(...page.bookings);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return all;
 }
 
 /** A page without what differs by run: the server's port (no SITE_URL), the publish's time and data script hash. */

@@ -5,8 +5,9 @@
  *   from one address (an IPv6 /64; BOOK-3, LIMIT-1, LIMIT-2); the hidden `website` field filled:
  *   201 and nothing stored; else checked (400 naming the field, 409 for nights not free), stored
  *   with its quote and mails, then 201 `{ id, status, url }`.
- * - GET /api/bookings?status=open|upcoming|past|all and POST /api/bookings/{id}/{action}
- *   (accept, decline, paid, cancel): the owner's inbox, behind requireOwner.
+ * - GET /api/bookings?status=open|upcoming|past|all&limit=&cursor= (one page of the list, PERF-12)
+ *   and POST /api/bookings/{id}/{action} (accept, decline, paid, cancel): the owner's inbox,
+ *   behind requireOwner.
  * - GET /booking/{id}/{token}: the guest's page, `noindex`, `no-store`, the site's 404 page for a
  *   wrong id or token; POST /booking/{id}/{token}/withdraw: the page's withdraw form (same-site
  *   only), 303 back to the page.
@@ -25,14 +26,17 @@ import { securityHeaders, sendNotFoundPage, sendNotice } from '../html.js';
 import { BOOKING_PAGE_SCRIPT, BOOKING_SCRIPT_PATH } from './page-script.js';
 import { BOOKING_ID_RE, GUEST_LINK_ROUTE, bookingOfLink } from './guest-link.js';
 import type { BookingService, ValidRequest } from './service.js';
-import { listBookings, openCount } from './store.js';
+import { countBookings, listBookings, openCount, type ListPosition } from './store.js';
 import {
   BOOKING_ACTIONS,
   BOOKING_FILTERS,
   BOOKING_PAGE,
+  BOOKINGS_LIMIT_DEFAULT,
+  BOOKINGS_LIMIT_MAX,
   type BookingAction,
   type BookingActionResult,
   type BookingCreated,
+  type BookingFilter,
   type BookingList,
   bookingPagePath,
 } from '../../shared/bookings.js';
@@ -54,6 +58,52 @@ const REFUSED_PER_HOUR = 30;
 const BODY_LIMIT_BYTES = 16 * 1024;
 /** Longest owner message to a guest (BOOK-4). */
 const MAX_OWNER_MESSAGE = 2000;
+
+/**
+ * The `limit` of a page of the owner's list (PERF-12): a whole number from 1 to
+ * BOOKINGS_LIMIT_MAX, BOOKINGS_LIMIT_DEFAULT when absent; anything else is a 400 naming `limit`.
+ */
+function readLimit(text: string | undefined): number {
+  if (text === undefined) return BOOKINGS_LIMIT_DEFAULT;
+  const n = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+  if (!(n >= 1 && n <= BOOKINGS_LIMIT_MAX)) {
+    throw badRequest('limit', `limit must be a whole number from 1 to ${BOOKINGS_LIMIT_MAX}.`);
+  }
+  return n;
+}
+
+/** A request time as the bookings table stores it (`Date.toISOString()`). */
+const ISO_INSTANT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * The `cursor` of the page after `last` (PERF-12): its request time and id, base64url of a JSON
+ * pair. Opaque to the client; it names a place in the order, not a row number, so requests that
+ * arrive meanwhile (newer, listed before it) do not shift the next page.
+ */
+function cursorOf(last: { createdAt: string; id: string }): string {
+  return Buffer.from(JSON.stringify([last.createdAt, last.id])).toString('base64url');
+}
+
+/** The place a `cursor` names (cursorOf); a 400 naming `cursor` for anything this server did not write. */
+function readCursor(text: string): ListPosition {
+  let pair: unknown;
+  try {
+    pair = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    pair = undefined;
+  }
+  if (
+    !Array.isArray(pair) ||
+    pair.length !== 2 ||
+    typeof pair[0] !== 'string' ||
+    typeof pair[1] !== 'string' ||
+    !ISO_INSTANT_RE.test(pair[0]) ||
+    !BOOKING_ID_RE.test(pair[1])
+  ) {
+    throw badRequest('cursor', 'cursor is not one this list gave: load the list from its start.');
+  }
+  return { createdAt: pair[0], id: pair[1] };
+}
 
 const optionalText = (max: number) =>
   z
@@ -183,7 +233,7 @@ export async function bookingRoutes(
     return { id: booking.id, status: 'requested', url: service.pageUrl(booking.id, token) };
   }
 
-  app.get<{ Querystring: { status?: string } }>(
+  app.get<{ Querystring: { status?: string; limit?: string; cursor?: string } }>(
     API.bookings,
     { onRequest: owner, config: noStore },
     async (req): Promise<BookingList> => {
@@ -191,12 +241,20 @@ export async function bookingRoutes(
       if (!(BOOKING_FILTERS as readonly string[]).includes(filter)) {
         throw badRequest('status', `status must be one of ${BOOKING_FILTERS.join(', ')}.`);
       }
-      const rows = listBookings(
-        ctx.db,
-        filter as (typeof BOOKING_FILTERS)[number],
-        today(service.now()),
-      );
-      return { bookings: service.ownerView(rows), openCount: openCount(ctx.db) };
+      const limit = readLimit(req.query.limit);
+      const after = req.query.cursor === undefined ? undefined : readCursor(req.query.cursor);
+      const day = today(service.now());
+      const f = filter as BookingFilter;
+      // One more than the page: whether a next page exists, without a second query.
+      const rows = listBookings(ctx.db, f, day, { limit: limit + 1, after });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        bookings: service.ownerView(page),
+        openCount: openCount(ctx.db),
+        total: countBookings(ctx.db, f, day),
+        ...(rows.length > limit && last ? { nextCursor: cursorOf(last) } : {}),
+      };
     },
   );
 

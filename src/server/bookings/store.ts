@@ -145,22 +145,58 @@ export function setStatus(
   );
 }
 
-/**
- * The owner's list (BOOK-4), newest first: open = requested; upcoming = accepted or confirmed with
- * check-out from `today` on; past = check-out before `today`; all.
- */
-export function listBookings(db: Db, filter: BookingFilter, today: string): Booking[] {
-  const where = {
+/** Where a page of the owner's list starts: after the booking with this request time and id. */
+export interface ListPosition {
+  createdAt: string;
+  id: string;
+}
+
+/** A filter's condition (BOOK-4): open = requested; upcoming = accepted or confirmed with check-out from `today` on; past = check-out before `today`; all. */
+function filterWhere(filter: BookingFilter): string {
+  return {
     open: "status = 'requested'",
     upcoming: `status IN ${HOLDING} AND check_out >= @today`,
     past: 'check_out < @today',
     all: '1 = 1',
   }[filter];
+}
+
+/**
+ * The owner's list (BOOK-4), newest request first (ties by id), under `filter`. With `page`, at
+ * most `page.limit` bookings, those after `page.after` in that order (PERF-12: a keyset, so a
+ * request that arrives between two pages comes before the first and moves no booking between them).
+ */
+export function listBookings(
+  db: Db,
+  filter: BookingFilter,
+  today: string,
+  page?: { limit: number; after?: ListPosition | undefined },
+): Booking[] {
+  const after = page?.after
+    ? ' AND (created_at < @afterAt OR (created_at = @afterAt AND id > @afterId))'
+    : '';
+  const limit = page ? ' LIMIT @limit' : '';
   return (
     db
-      .prepare(`SELECT ${COLUMNS} FROM bookings WHERE ${where} ORDER BY created_at DESC, id`)
-      .all(filter === 'upcoming' || filter === 'past' ? { today } : {}) as RawBooking[]
+      .prepare(
+        `SELECT ${COLUMNS} FROM bookings WHERE ${filterWhere(filter)}${after}
+           ORDER BY created_at DESC, id${limit}`,
+      )
+      .all({
+        ...(filter === 'upcoming' || filter === 'past' ? { today } : {}),
+        ...(page?.after ? { afterAt: page.after.createdAt, afterId: page.after.id } : {}),
+        ...(page ? { limit: page.limit } : {}),
+      }) as RawBooking[]
   ).map(toBooking);
+}
+
+/** How many bookings `filter` holds, every page (PERF-12: the inbox's "not shown" count). */
+export function countBookings(db: Db, filter: BookingFilter, today: string): number {
+  return (
+    db
+      .prepare(`SELECT COUNT(*) AS n FROM bookings WHERE ${filterWhere(filter)}`)
+      .get(filter === 'upcoming' || filter === 'past' ? { today } : {}) as { n: number }
+  ).n;
 }
 
 /** Requests waiting for the owner's answer. */

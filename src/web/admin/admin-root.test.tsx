@@ -127,7 +127,7 @@ function Screen() {
 const dialog = (id: string) => document.getElementById(id) as HTMLDialogElement;
 
 /** The open requests the Bookings control counts, asked once as the page loads (INBOX-1). */
-const COUNT_URL = '/api/bookings?status=open';
+const COUNT_URL = '/api/bookings?status=open&limit=10';
 /** The copy off the machine's state the bar asks as the page loads (BACKUP-4). */
 const BACKUP_URL = '/api/backup-status';
 /** The open double bookings the bar asks as the page loads (CONFLICT-3). */

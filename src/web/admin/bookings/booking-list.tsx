@@ -1,20 +1,17 @@
 /**
  * The Bookings dialog's list (INBOX-2): the bookings under the filter, newest request first, one
  * card each; what an empty list means under that filter; nothing while the first answer is awaited.
- * PERF-8: the first CARDS_PER_PAGE cards, then "Show more" adds as many again, so the inbox opens
- * as fast with 500 bookings as with 20 (each card is a few dozen elements and its actions); a
- * change of filter starts again from the first page.
+ * PERF-8, PERF-12: the server's first page (INBOX_PAGE cards), then "Show more" asks for the next
+ * page and adds it, so the inbox opens as fast with 500 bookings as with 20 (the answer and the
+ * cards are one page); a change of filter starts again from the first page. "(N not shown)" is the
+ * server's count under the filter, not of what was loaded.
  */
-import { useState } from 'react';
 import type { Conflict } from '../../../shared/conflicts.js';
 import { BookingCard } from './booking-card.js';
 import { FILTER_WORDS } from './booking-words.js';
-import type { BookingsDialogState } from './use-bookings-dialog.js';
+import { INBOX_PAGE, type BookingsDialogState } from './use-bookings-dialog.js';
 import admin from '../admin.module.css';
 import styles from './bookings.module.css';
-
-/** Cards rendered at first and added by each press on "Show more" (PERF-8). */
-export const CARDS_PER_PAGE = 10;
 
 export function BookingList({
   dialog,
@@ -30,15 +27,13 @@ export function BookingList({
   formIII?: ReadonlyMap<string, string>;
 }) {
   const { bookings, filter } = dialog;
-  const [shown, setShown] = useState({ filter, count: CARDS_PER_PAGE });
   if (bookings === null) return null;
   if (bookings.length === 0) return <p className={styles.empty}>{FILTER_WORDS[filter].empty}</p>;
-  const count = shown.filter === filter ? shown.count : CARDS_PER_PAGE;
-  const rest = bookings.length - count;
+  const rest = Math.max(0, (dialog.total ?? bookings.length) - bookings.length);
   return (
     <>
       <ul className={styles.list} aria-label="Bookings" aria-busy={dialog.loading}>
-        {bookings.slice(0, count).map((b) => (
+        {bookings.map((b) => (
           <BookingCard
             key={b.id}
             booking={b}
@@ -51,14 +46,17 @@ export function BookingList({
           />
         ))}
       </ul>
-      {rest > 0 && (
+      {dialog.hasMore && rest > 0 && (
         <p className={styles.more}>
           <button
             type="button"
             className={admin.button}
-            onClick={() => setShown({ filter, count: count + CARDS_PER_PAGE })}
+            disabled={dialog.loading || dialog.loadingMore}
+            onClick={dialog.showMore}
           >
-            Show {Math.min(rest, CARDS_PER_PAGE)} more ({rest} not shown)
+            {dialog.loadingMore
+              ? 'Loading…'
+              : `Show ${Math.min(rest, INBOX_PAGE)} more (${rest} not shown)`}
           </button>
         </p>
       )}

@@ -1,18 +1,20 @@
 /**
  * The owner's booking calls (INBOX-1, INBOX-3), as the Bookings dialog makes them, through apiFetch
  * (web/api-fetch.ts); the shapes are the booking contract's (src/shared/bookings.ts):
- * - list:   GET  /api/bookings?status=open|upcoming|past|all    → BookingList
+ * - list:   GET  /api/bookings?status=open|upcoming|past|all&limit=&cursor= → BookingList, one page
+ *   (PERF-12: `nextCursor` asks for the next)
  * - action: POST /api/bookings/{id}/{accept|decline|paid|cancel} `{ message?, refundPaise? }` → BookingActionResult
  * A refusal is apiFetch's failure (the server's sentence: a 409 names the state, or the calendar
  * that holds the nights; a session ended is apiFetch's SESSION_ENDED); a 2xx that is not what was
  * asked for is not trusted (`checked`, decision 012).
  */
-import type {
-  BookingAction,
-  BookingActionResult,
-  BookingFilter,
-  BookingList,
-  OwnerBooking,
+import {
+  BOOKINGS_LIMIT_MAX,
+  type BookingAction,
+  type BookingActionResult,
+  type BookingFilter,
+  type BookingList,
+  type OwnerBooking,
 } from '../../../shared/bookings.js';
 import { API } from '../../../shared/routes.js';
 import { apiFetch, type ApiEnv, type ApiResult } from '../../api-fetch.js';
@@ -38,25 +40,69 @@ const isList = (b: unknown): b is BookingList => {
     x !== null &&
     Array.isArray(x.bookings) &&
     x.bookings.every(isBooking) &&
-    typeof x.openCount === 'number'
+    typeof x.openCount === 'number' &&
+    typeof x.total === 'number' &&
+    (x.nextCursor === undefined || typeof x.nextCursor === 'string')
   );
 };
 
+/** Which page of a filter's list to ask for (PERF-12): its length and where it starts. */
+export interface ListPage {
+  /** Bookings at most; the server's BOOKINGS_LIMIT_DEFAULT when absent. */
+  limit?: number;
+  /** The `nextCursor` of the page before; the first page when absent. */
+  cursor?: string;
+}
+
 /**
- * The bookings a filter shows and the number of open requests. Never rejects; aborted by `signal`,
- * it resolves as no answer (status 0).
+ * One page of the bookings a filter shows, newest request first, with the number of open requests,
+ * how many the filter holds and the cursor of the next page (PERF-12). Never rejects; aborted by
+ * `signal`, it resolves as no answer (status 0).
  */
 export async function listBookings(
   env: ApiEnv,
   filter: BookingFilter,
+  page: ListPage,
   signal?: AbortSignal,
 ): Promise<ApiResult<BookingList>> {
   const r = await apiFetch(API.bookings, {
     ...env,
-    query: { status: filter },
+    query: {
+      status: filter,
+      ...(page.limit === undefined ? {} : { limit: String(page.limit) }),
+      ...(page.cursor === undefined ? {} : { cursor: page.cursor }),
+    },
     ...(signal ? { signal } : {}),
   });
   return checked(r, isList);
+}
+
+/**
+ * Every booking a filter shows, page after page of BOOKINGS_LIMIT_MAX (for a caller that needs
+ * them all, not the inbox), as one list without `nextCursor`. Never rejects; the first failure is
+ * the answer.
+ */
+export async function listEveryBooking(
+  env: ApiEnv,
+  filter: BookingFilter,
+  signal?: AbortSignal,
+): Promise<ApiResult<BookingList>> {
+  let cursor: string | undefined;
+  const bookings: OwnerBooking[] = [];
+  for (;;) {
+    const r = await listBookings(
+      env,
+      filter,
+      { limit: BOOKINGS_LIMIT_MAX, ...(cursor === undefined ? {} : { cursor }) },
+      signal,
+    );
+    if (!r.ok) return r;
+    bookings.push(...r.value.bookings);
+    cursor = r.value.nextCursor;
+    if (cursor === undefined) {
+      return { ...r, value: { bookings, openCount: r.value.openCount, total: r.value.total } };
+    }
+  }
 }
 
 /**

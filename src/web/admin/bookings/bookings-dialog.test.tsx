@@ -19,7 +19,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ENDED } from '../../api-fetch.js';
 import type { Conflict } from '../../../shared/conflicts.js';
-import { CARDS_PER_PAGE } from './booking-list.js';
+import { INBOX_PAGE } from './use-bookings-dialog.js';
 import { BookingsDialog } from './bookings-dialog.js';
 import { NOW, testBooking, testBookingList } from '../../../../test/booking-fixtures.js';
 import { startScriptedServer, type ScriptedServer } from '../../../../test/test-server.js';
@@ -36,7 +36,7 @@ afterEach(() => {
   server.reset();
 });
 
-const OPEN = '/api/bookings?status=open';
+const OPEN = '/api/bookings?status=open&limit=10';
 /** The inbox also asks for the messages waiting for the owner at each opening (MSG-5). */
 const bookingCalls = () =>
   server.seen.map((r) => r.url).filter((url) => url !== '/api/messages/waiting');
@@ -237,8 +237,8 @@ describe('BookingsDialog', () => {
     server.answers[OPEN] = [
       { status: 401, body: { error: 'Log in as the owner.', field: 'session' } },
     ];
-    server.answers['/api/bookings?status=past'] = [
-      { status: 200, body: { bookings: [], openCount: 0 } },
+    server.answers['/api/bookings?status=past&limit=10'] = [
+      { status: 200, body: { bookings: [], openCount: 0, total: 0 } },
     ];
     open();
     const login = await screen.findByRole('link', { name: 'Log in again' });
@@ -248,44 +248,52 @@ describe('BookingsDialog', () => {
       fireEvent.click(screen.getByRole('radio', { name: 'Past' }));
     });
     await screen.findByText('No past bookings.');
-    expect(bookingCalls()).toEqual([OPEN, '/api/bookings?status=past']);
+    expect(bookingCalls()).toEqual([OPEN, '/api/bookings?status=past&limit=10']);
   });
 
-  it('PERF-8: shows a page of cards, then a page more at each press; a change of filter starts again', async () => {
-    const many = Array.from({ length: 60 }, (_, i) =>
+  it('PERF-12: shows the first page, asks for the next with its cursor at each press, says how many the server holds; a change of filter starts again', async () => {
+    const many = Array.from({ length: 25 }, (_, i) =>
       testBooking({ id: `b-${i}`, reference: `STY-${1000 + i}`, name: `Guest ${i}` }),
     );
-    server.answers[OPEN] = [{ status: 200, body: { bookings: many, openCount: 60 } }];
-    server.answers['/api/bookings?status=all'] = [
-      { status: 200, body: { bookings: many, openCount: 60 } },
-    ];
+    const page = (from: number, next?: string) => ({
+      status: 200,
+      body: {
+        bookings: many.slice(from, from + INBOX_PAGE),
+        openCount: 25,
+        total: 25,
+        ...(next ? { nextCursor: next } : {}),
+      },
+    });
+    server.answers[OPEN] = [page(0, 'c1')];
+    server.answers['/api/bookings?status=open&limit=10&cursor=c1'] = [page(10, 'c2')];
+    server.answers['/api/bookings?status=open&limit=10&cursor=c2'] = [page(20)];
+    server.answers['/api/bookings?status=all&limit=10'] = [page(0, 'c1')];
     open();
     const list = await screen.findByRole('list', { name: 'Bookings' });
     const names = () =>
       within(list)
         .getAllByRole('heading')
         .map((h) => h.textContent);
-    expect(names()).toEqual(many.slice(0, CARDS_PER_PAGE).map((b) => b.name));
-    const more = `Show ${CARDS_PER_PAGE} more (${60 - CARDS_PER_PAGE} not shown)`;
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: more }));
-    });
-    expect(names()).toEqual(many.slice(0, 2 * CARDS_PER_PAGE).map((b) => b.name));
-    for (let left = 60 - 2 * CARDS_PER_PAGE; left > 0; left -= CARDS_PER_PAGE) {
-      const label = `Show ${Math.min(left, CARDS_PER_PAGE)} more (${left} not shown)`;
-      await act(async () => {
-        fireEvent.click(screen.getByRole('button', { name: label }));
-      });
-    }
-    expect(names()).toEqual(many.map((b) => b.name));
+    expect(names()).toEqual(many.slice(0, 10).map((b) => b.name));
+    fireEvent.click(screen.getByRole('button', { name: 'Show 10 more (15 not shown)' }));
+    await screen.findByRole('button', { name: 'Show 5 more (5 not shown)' });
+    expect(names()).toEqual(many.slice(0, 20).map((b) => b.name));
+    fireEvent.click(screen.getByRole('button', { name: 'Show 5 more (5 not shown)' }));
+    await waitFor(() => expect(names()).toEqual(many.map((b) => b.name)));
     expect(screen.queryByRole('button', { name: /^Show \d+ more/ })).toBeNull();
     await act(async () => {
       fireEvent.click(screen.getByRole('radio', { name: 'All' }));
     });
-    await screen.findByRole('button', { name: more });
+    await screen.findByRole('button', { name: 'Show 10 more (15 not shown)' });
     expect(
       within(screen.getByRole('list', { name: 'Bookings' })).getAllByRole('heading'),
-    ).toHaveLength(CARDS_PER_PAGE);
+    ).toHaveLength(INBOX_PAGE);
+    expect(bookingCalls()).toEqual([
+      OPEN,
+      '/api/bookings?status=open&limit=10&cursor=c1',
+      '/api/bookings?status=open&limit=10&cursor=c2',
+      '/api/bookings?status=all&limit=10',
+    ]);
   });
 
   it('GST-9: Cancel of a paid booking asks the refund, the whole advance to start with; a refund out of range is refused here and by the server', async () => {
@@ -297,7 +305,7 @@ describe('BookingsDialog', () => {
     });
     const CANCEL = '/api/bookings/b-request/cancel';
     const refused = 'The refund can be at most the advance received, 405000 paise.';
-    server.answers[OPEN] = [{ status: 200, body: { openCount: 0, bookings: [paid] } }];
+    server.answers[OPEN] = [{ status: 200, body: { openCount: 0, total: 1, bookings: [paid] } }];
     server.answers[CANCEL] = [
       { status: 400, body: { error: refused, field: 'refundPaise' } },
       { status: 200, body: { booking: { ...paid, status: 'cancelled' } } },
@@ -346,7 +354,9 @@ describe('BookingsDialog', () => {
 
   it('GST-9: no refund is asked for a booking without a receipt voucher (not paid, or no GSTIN)', async () => {
     const confirmed = testBooking({ status: 'confirmed' });
-    server.answers[OPEN] = [{ status: 200, body: { openCount: 0, bookings: [confirmed] } }];
+    server.answers[OPEN] = [
+      { status: 200, body: { openCount: 0, total: 1, bookings: [confirmed] } },
+    ];
     open();
     await screen.findByRole('list', { name: 'Bookings' });
     fireEvent.click(

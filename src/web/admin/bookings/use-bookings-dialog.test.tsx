@@ -30,7 +30,7 @@ afterEach(() => {
   server.reset();
 });
 
-const OPEN = '/api/bookings?status=open';
+const OPEN = '/api/bookings?status=open&limit=10';
 const ACCEPT = '/api/bookings/b-request/accept';
 
 function mount(base = server.base, refreshMs?: number) {
@@ -91,9 +91,9 @@ describe('useBookingsDialog', () => {
 
   it('a new filter and each opening load again, with the filter as the status', async () => {
     server.answers[OPEN] = [{ status: 200, body: testBookingList() }];
-    server.answers['/api/bookings?status=upcoming'] = [
-      { status: 200, body: { bookings: [], openCount: 3 } },
-      { status: 200, body: { bookings: [], openCount: 4 } },
+    server.answers['/api/bookings?status=upcoming&limit=10'] = [
+      { status: 200, body: { bookings: [], openCount: 3, total: 0 } },
+      { status: 200, body: { bookings: [], openCount: 4, total: 0 } },
     ];
     const { result, rerender, counts } = mount();
     await waitFor(() => expect(result.current.loading).toBe(false));
@@ -103,8 +103,8 @@ describe('useBookingsDialog', () => {
     await waitFor(() => expect(result.current.openCount).toBe(4));
     expect(requests()).toEqual([
       `GET ${OPEN}`,
-      'GET /api/bookings?status=upcoming',
-      'GET /api/bookings?status=upcoming',
+      'GET /api/bookings?status=upcoming&limit=10',
+      'GET /api/bookings?status=upcoming&limit=10',
     ]);
     expect(counts).toEqual([1, 3, 4]);
   });

@@ -5,20 +5,28 @@
  * writing for a decline or a cancel (and, cancelling a paid booking, the refund: GST-9), and the
  * refusal each booking got, shown next to it.
  *
- * - The page's load (`opening` 0) and every opening load the list again; so does a change of filter
- *   and 'Refresh'. A load that a newer one replaces (or the page's end) is aborted, its answer
- *   dropped (useLatestCall, CLIENT-3).
+ * - The page's load (`opening` 0) and every opening load the list's first page again (PERF-12:
+ *   INBOX_PAGE bookings); so does a change of filter and 'Refresh'. `showMore` adds the next page
+ *   (the answer's cursor). A load that a newer one replaces (or the page's end) is aborted, its
+ *   answer dropped (useLatestCall, CLIENT-3).
  * - An action's answer replaces its booking in place (it stays under the filter until the next
  *   load) and is told by `notify` (a notification, INBOX-5). A refusal stays next to the booking
  *   with the server's sentence, and the message being written is kept; a 409 (the state changed,
  *   or a calendar holds the nights now) also reloads the list, so the card shows the state as it is.
  * - INBOX-6: while the tab is visible the list and the count are asked again every `refreshMs`
- *   (INBOX_REFRESH_MS), and at once when the tab becomes visible again, quietly: no loading state,
- *   not while a load runs, an answer dropped when a load started meanwhile (it is the same
+ *   (INBOX_REFRESH_MS), and at once when the tab becomes visible again, quietly: as many bookings
+ *   as are shown (one page at least, BOOKINGS_LIMIT_MAX at most), no loading state, not while a
+ *   load or a next page runs, an answer dropped when a load started meanwhile (it is the same
  *   LatestCall) or an action is running, a failure left to the next try.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { BookingAction, BookingFilter, OwnerBooking } from '../../../shared/bookings.js';
+import {
+  BOOKINGS_LIMIT_MAX,
+  type BookingAction,
+  type BookingFilter,
+  type BookingList,
+  type OwnerBooking,
+} from '../../../shared/bookings.js';
 import type { ApiEnv } from '../../api-fetch.js';
 import { formatPaise } from '../../../shared/stay-basics.js';
 import { useLatestCall } from '../../latest-call.js';
@@ -40,11 +48,19 @@ interface Composing {
 
 export interface BookingsDialogState {
   filter: BookingFilter;
-  /** Newest request first; null before the first answer or after a failed load. */
+  /** Newest request first, the pages loaded so far; null before the first answer or a failed load. */
   bookings: OwnerBooking[] | null;
+  /** How many bookings the filter holds on the server, loaded or not; null until the server said. */
+  total: number | null;
   /** Requests waiting for an answer; null until the server said. */
   openCount: number | null;
   loading: boolean;
+  /** True while the next page is being loaded (showMore). */
+  loadingMore: boolean;
+  /** True when the server has bookings under the filter after those loaded (PERF-12). */
+  hasMore: boolean;
+  /** Loads the next page of the list and adds it below (PERF-12); nothing while a load runs. */
+  showMore(): void;
   /** Why the list could not be loaded (apiFetch's failure); null after a good answer. */
   loadError: Problem | null;
   /** The action running on a booking, by booking id. */
@@ -81,6 +97,9 @@ export interface BookingsDialogOptions {
   onNightsChanged?: () => void;
 }
 
+/** Bookings of the first page and of each "Show more" (PERF-12: about two screens on a phone). */
+export const INBOX_PAGE = 10;
+
 /** INBOX-6: a request that arrives while the owner's page is open shows within a minute. */
 const INBOX_REFRESH_MS = MINUTE_MS;
 
@@ -112,6 +131,8 @@ export function useBookingsDialog({
 }: BookingsDialogOptions): BookingsDialogState {
   const [filter, setFilterState] = useState<BookingFilter>('open');
   const [bookings, setBookings] = useState<OwnerBooking[] | null>(null);
+  const [total, setTotal] = useState<number | null>(null);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [openCount, setOpenCountState] = useState<number | null>(null);
   const [loadError, setLoadError] = useState<Problem | null>(null);
   const [pending, setPending] = useState<Record<string, BookingAction>>({});
@@ -122,6 +143,9 @@ export function useBookingsDialog({
   const loadKey = `${opening}/${filter}/${reloads}`;
   const [answered, setAnswered] = useState<string | null>(null);
   const loading = answered !== loadKey;
+  // The load whose next page is being asked for: loading more while it is still the load shown.
+  const [moreFor, setMoreFor] = useState<string | null>(null);
+  const loadingMore = moreFor === loadKey;
 
   // The count as last set, for an action's answer that arrives after other answers changed it.
   const count = useRef<number | null>(null);
@@ -143,7 +167,7 @@ export function useBookingsDialog({
   useEffect(
     () =>
       latest.run(
-        (signal) => listBookings(env, filter, signal),
+        (signal) => listBookings(env, filter, { limit: INBOX_PAGE }, signal),
         (r) => {
           setAnswered(loadKey);
           if (!r.ok) {
@@ -151,8 +175,7 @@ export function useBookingsDialog({
             return;
           }
           setLoadError(null);
-          setBookings(newestFirst(r.value.bookings));
-          setOpenCount(r.value.openCount);
+          setList(r.value);
         },
       ),
     // env and onOpenCount are fixed for the dialog's life; loadKey is opening, filter and reloads.
@@ -160,20 +183,30 @@ export function useBookingsDialog({
     [loadKey],
   );
 
+  /** A first page (or a quiet refresh's pages) as the list shown now. */
+  function setList(list: BookingList) {
+    setBookings(newestFirst(list.bookings));
+    setTotal(list.total);
+    setNextCursor(list.nextCursor ?? null);
+    setOpenCount(list.openCount);
+  }
+
   // What a quiet refresh asks and what its answer must still find (INBOX-6).
-  const now = useRef({ filter, loading, pending });
+  const shownCount = bookings?.length ?? 0;
+  const now = useRef({ filter, loading, loadingMore, pending, shownCount });
   useEffect(() => {
-    now.current = { filter, loading, pending };
+    now.current = { filter, loading, loadingMore, pending, shownCount };
   });
   useEffect(() => {
     const refresh = () => {
-      if (document.visibilityState !== 'visible' || now.current.loading) return;
+      const at = now.current;
+      if (document.visibilityState !== 'visible' || at.loading || at.loadingMore) return;
+      const limit = Math.min(BOOKINGS_LIMIT_MAX, Math.max(INBOX_PAGE, at.shownCount));
       latest.run(
-        (signal) => listBookings(env, now.current.filter, signal),
+        (signal) => listBookings(env, at.filter, { limit }, signal),
         (r) => {
           if (!r.ok || Object.keys(now.current.pending).length > 0) return;
-          setBookings(newestFirst(r.value.bookings));
-          setOpenCount(r.value.openCount);
+          setList(r.value);
         },
       );
     };
@@ -212,11 +245,36 @@ export function useBookingsDialog({
     if (action === 'accept' || action === 'cancel') onNightsChanged?.();
   }
 
+  function showMore() {
+    if (loading || loadingMore || nextCursor === null) return;
+    setMoreFor(loadKey);
+    latest.run(
+      (signal) => listBookings(env, filter, { limit: INBOX_PAGE, cursor: nextCursor }, signal),
+      (r) => {
+        setMoreFor(null);
+        if (!r.ok) {
+          setLoadError(r);
+          return;
+        }
+        setLoadError(null);
+        // Added to the list as it is now (an action's answer may have replaced a card meanwhile).
+        setBookings((list) => newestFirst([...(list ?? []), ...r.value.bookings]));
+        setTotal(r.value.total);
+        setNextCursor(r.value.nextCursor ?? null);
+        setOpenCount(r.value.openCount);
+      },
+    );
+  }
+
   return {
     filter,
     bookings,
+    total,
     openCount,
     loading,
+    loadingMore,
+    hasMore: nextCursor !== null,
+    showMore,
     loadError,
     pending,
     problems,

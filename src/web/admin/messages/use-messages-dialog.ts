@@ -14,7 +14,7 @@ import {
   type PropertyPrivate,
 } from '../../../shared/messages.js';
 import { useLatestCall } from '../../latest-call.js';
-import { listBookings } from '../bookings/bookings-api.js';
+import { listEveryBooking } from '../bookings/bookings-api.js';
 import { checked } from '../checked-answer.js';
 import type { Problem } from '../problem-text.js';
 
@@ -115,7 +115,7 @@ export function useMessagesDialog(
       },
     );
     const stopBookings = bookingsCall.run(
-      (signal) => listBookings(env, 'all', signal),
+      (signal) => listEveryBooking(env, 'all', signal),
       (r) => {
         if (!r.ok) return;
         const usable = r.value.bookings
