@@ -375,7 +375,7 @@ async function uploadFigures(): Promise<void> {
     ctx.db
       .prepare("INSERT INTO admins (username, password_hash, updated_at) VALUES ('bench', 'x', ?)")
       .run(new Date().toISOString());
-    const cookie = `${SESSION_COOKIE}=${createSession(ctx.db, 'bench')}`;
+    const cookie = `${SESSION_COOKIE}=${createSession(ctx.db, 'bench', ctx.clock())}`;
     const bytes = fs.readFileSync(path.join(root, 'e2e/fixtures/phone-photo-12mp.jpg'));
     const ms: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -843,7 +843,7 @@ async function fiftyFigures(): Promise<void> {
           "INSERT OR IGNORE INTO admins (username, password_hash, updated_at) VALUES ('bench', 'x', ?)",
         )
         .run(new Date().toISOString());
-      cookie = `${SESSION_COOKIE}=${createSession(ctx.db, 'bench')}`;
+      cookie = `${SESSION_COOKIE}=${createSession(ctx.db, 'bench', ctx.clock())}`;
       const ms: number[] = [];
       for (let i = 0; i < 3; i++) ms.push((await ctx.publisher.publish()).ms);
       row(

@@ -101,7 +101,7 @@ describe.each([
     await get('/imported-images/no-such.jpg');
 
     // Last: setting a password ends the owner's sessions.
-    await setPassword(t.ctx.db, t.owner, PASSWORD);
+    await setPassword(t.ctx.db, t.owner, PASSWORD, t.ctx.clock());
     for (const password of ['wrong', PASSWORD]) {
       const login = await app.inject({
         method: 'POST',

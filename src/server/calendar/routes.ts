@@ -106,7 +106,7 @@ export async function calendarRoutes(
   conflicts: ConflictKeeper,
 ): Promise<void> {
   const noStore = { cache: 'no-store' as const };
-  const owner = requireOwner(ctx.db, ctx.config.site);
+  const owner = requireOwner(ctx);
   const sync = new CalendarSync(ctx.db, ctx.config.calendar, app.log, conflicts, ctx.clock);
   app.addHook('onReady', async () => sync.start());
   app.addHook('onClose', async () => sync.stop());

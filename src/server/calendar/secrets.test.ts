@@ -45,7 +45,7 @@ beforeAll(async () => {
     new Date().toISOString(),
   );
   headers = {
-    cookie: `${SESSION_COOKIE}=${createSession(db, 'owner')}`,
+    cookie: `${SESSION_COOKIE}=${createSession(db, 'owner', built.ctx.clock())}`,
     host: TEST_HOST,
     origin: 'http://localhost',
     'sec-fetch-site': 'same-origin',

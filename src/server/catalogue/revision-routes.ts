@@ -33,7 +33,7 @@ function positiveInt(raw: unknown): number | undefined {
 }
 
 export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const owner = requireOwner(ctx.db, ctx.config.site);
+  const owner = requireOwner(ctx);
   // A restore takes no body; a client that sends an empty JSON one is not refused for it.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, _body, done) => {

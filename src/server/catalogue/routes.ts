@@ -50,7 +50,7 @@ function fromImageError(err: ImageError): ApiError {
 }
 
 export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const owner = requireOwner(ctx.db, ctx.config.site);
+  const owner = requireOwner(ctx);
   // busboy would otherwise reduce "../../x.jpg" to "x.jpg"; we want to see, and refuse, the real name.
   await app.register(multipart, {
     preservePath: true,

@@ -61,23 +61,23 @@ describe('npm run admin -- set-password <user>', () => {
     expect(created.stdout).not.toContain('first-line-password');
 
     let db = openDb(dataDir);
-    expect(await verifyLogin(db, 'meera', 'first-line-password')).toBe(true);
-    const session = createSession(db, 'meera');
+    expect(await verifyLogin(db, 'meera', 'first-line-password', Date.now())).toBe(true);
+    const session = createSession(db, 'meera', Date.now());
     db.close();
 
     const changed = admin(['set-password', 'meera'], 'a-new-password-without-newline');
     expect(changed.code).toBe(0);
     db = openDb(dataDir);
-    expect(await verifyLogin(db, 'meera', 'first-line-password')).toBe(false);
-    expect(await verifyLogin(db, 'meera', 'a-new-password-without-newline')).toBe(true);
-    expect(findSession(db, session)).toBeUndefined();
+    expect(await verifyLogin(db, 'meera', 'first-line-password', Date.now())).toBe(false);
+    expect(await verifyLogin(db, 'meera', 'a-new-password-without-newline', Date.now())).toBe(true);
+    expect(findSession(db, session, Date.now())).toBeUndefined();
     db.close();
   });
 
   it('keeps a Windows line ending out of the password', async () => {
     expect(admin(['set-password', 'ravi'], 'crlf-ended-password\r\n').code).toBe(0);
     const db = openDb(dataDir);
-    expect(await verifyLogin(db, 'ravi', 'crlf-ended-password')).toBe(true);
+    expect(await verifyLogin(db, 'ravi', 'crlf-ended-password', Date.now())).toBe(true);
     db.close();
   });
 

@@ -21,6 +21,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { ConfigError, loadConfig } from '../config.js';
+import { systemClock } from '../../shared/instants.js';
 import { openDb } from '../store/db.js';
 import { AccountError, setPassword } from '../auth/accounts.js';
 import { BackupError, createBackup, restoreBackup, type RestoreOptions } from './backup.js';
@@ -169,7 +170,7 @@ async function setPasswordCommand(user: string): Promise<void> {
   const config = loadConfig();
   const db = openDb(config.dataDir);
   try {
-    await setPassword(db, user, password);
+    await setPassword(db, user, password, systemClock());
   } catch (err) {
     if (err instanceof AccountError) throw new CliError(`${err.message} Nothing was changed.`, 1);
     throw err;

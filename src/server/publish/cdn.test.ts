@@ -319,7 +319,7 @@ describe('the site behind the CDN (docs/deploy/cdn-nginx.conf), in Chromium', ()
     );
     let running = true;
     cleanups.push(() => (running ? app.close() : undefined));
-    await setPassword(ctx.db, OWNER, PASSWORD);
+    await setPassword(ctx.db, OWNER, PASSWORD, ctx.clock());
     await storePhotos(ctx, PHOTOS);
     saveRevision(ctx.db, catalogue('Hill View Cottage', PHOTOS), 'test');
     await ctx.publisher.publish();
