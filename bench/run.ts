@@ -258,7 +258,7 @@ async function publishFigures(): Promise<void> {
     cleanups.add(removeDir);
     const { app, ctx } = await buildApp(loadConfig({ DATA_DIR: dataDir }));
     try {
-      saveRevision(ctx.db, syntheticCatalogue(count), 'bench');
+      saveRevision(ctx.db, syntheticCatalogue(count), 'bench', ctx.clock());
       const ms: number[] = [];
       for (let i = 0; i < 3; i++) ms.push((await ctx.publisher.publish()).ms);
       times[count] = median(ms);
@@ -320,7 +320,7 @@ async function quoteFigures(): Promise<void> {
         monthlyDiscount: 25,
       });
     }
-    saveRevision(ctx.db, catalogue, 'bench');
+    saveRevision(ctx.db, catalogue, 'bench', ctx.clock());
     await ctx.publisher.publish();
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;

@@ -280,7 +280,7 @@ describe('SESS-3: idle and absolute lifetimes, enforced by the server', () => {
   describe('findSession with an injected clock, on a real SQLite file', () => {
     function db(): Db {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-sessions-'));
-      const d = openDb(dir);
+      const d = openDb(dir, Date.now());
       cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
       cleanups.push(() => {
         d.close();
@@ -382,7 +382,7 @@ describe('SESS-3: idle and absolute lifetimes, enforced by the server', () => {
     }
     old.close();
 
-    const d = openDb(dir);
+    const d = openDb(dir, Date.now());
     cleanups.push(() => {
       d.close();
     });

@@ -131,7 +131,7 @@ export async function calendarRoutes(
 
   function ownerCalendar(propertyId: string): CalendarState {
     const now = ctx.clock();
-    const secret = exportSecret(ctx.db, propertyId);
+    const secret = exportSecret(ctx.db, propertyId, now);
     return {
       feeds: listFeeds(ctx.db, propertyId).map((f) => ({
         id: f.id,
@@ -235,7 +235,7 @@ export async function calendarRoutes(
   app.post<Params>(API.calendarSecret, { onRequest: owner, config: noStore }, async (req) => {
     const { propertyId } = req.params;
     refuseUnknown(propertyId);
-    replaceExportSecret(ctx.db, propertyId);
+    replaceExportSecret(ctx.db, propertyId, ctx.clock());
     return ownerCalendar(propertyId);
   });
 }

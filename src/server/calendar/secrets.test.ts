@@ -54,6 +54,7 @@ beforeAll(async () => {
     db,
     testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }, { name: 'Hill Top Cottage' }] }),
     'test',
+    Date.now(),
   );
 
   const airbnbUrl = `${feeds.origin}/calendar/ical/4182.ics?s=${AIRBNB_TOKEN}`;

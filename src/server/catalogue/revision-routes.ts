@@ -74,7 +74,7 @@ export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const why = schemaRefusal(valid.error).message;
       throw new ApiError(422, `Revision ${n} cannot be restored: ${why}.`, { field: 'revision' });
     }
-    const revision = restoreRevision(ctx.db, n, req.owner ?? 'unknown');
+    const revision = restoreRevision(ctx.db, n, req.owner ?? 'unknown', ctx.clock());
     if (revision === undefined) throw gone();
     req.log.info({ restored: n, revision }, 'revision restored');
     applyRetentionAfterSave(ctx, req.log);

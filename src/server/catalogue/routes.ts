@@ -66,7 +66,7 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     const data: SiteData = parsed.data;
     for (const p of data.propertyList) p.description = sanitizeDescription(p.description);
     try {
-      const revision = saveRevision(ctx.db, data, req.owner ?? 'unknown');
+      const revision = saveRevision(ctx.db, data, req.owner ?? 'unknown', ctx.clock());
       applyRetentionAfterSave(ctx, req.log);
       return { revision } satisfies ImportAnswer;
     } catch (err) {

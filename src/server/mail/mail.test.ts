@@ -430,7 +430,7 @@ describe('MAIL-1: a mail is claimed before it is sent', () => {
     await smtp.restart();
     smtp.delayMs = 15;
     clock += retryDelay(1);
-    const others = [openDb(t!.dataDir), openDb(t!.dataDir)];
+    const others = [openDb(t!.dataDir, Date.now()), openDb(t!.dataDir, Date.now())];
     try {
       const senders = others.map(
         (db) => new MailSender(db, t!.ctx.config.mail, t!.app.log, () => clock),
@@ -459,7 +459,7 @@ describe('MAIL-1: a mail is claimed before it is sent', () => {
     await book(10, { email: '' });
     await tried();
     clock += retryDelay(1);
-    const other = openDb(t!.dataDir);
+    const other = openDb(t!.dataDir, Date.now());
     try {
       expect(claimDueMail(other, 'dead-sender', clock, 60_000)).toBeDefined();
       expect(claimDueMail(t!.ctx.db, 'live-sender', clock, 60_000)).toBeUndefined();

@@ -249,7 +249,7 @@ export async function renderSite(
   // start (or publish) render again rather than record a build it did not render with.
   const build = buildIdentity();
   const ssr = await loadSsr();
-  const publishedAt = new Date().toISOString();
+  const publishedAt = new Date(ctx.clock()).toISOString();
   const data = pageDataOf(ctx, latest.data, latest.createdAt, publishedAt);
   // Every srcset names every width (OPS-9): a photo stored before a width was added gets it here
   // when the start's backfill has not reached it yet.
