@@ -381,3 +381,21 @@ describe('publisher', () => {
     expect(read(dir, fileForUrl('/stay/stay-3'))).not.toContain('₹');
   });
 });
+
+describe('publisher on the app clock (TIME-5)', () => {
+  it("stamps a publish with the app clock's time, and a second publish on a clock held still with a later one, in a folder of its own", async () => {
+    const at = Date.parse('2026-03-10T04:30:00Z');
+    const t = await makeTestApp({}, { clock: () => at });
+    try {
+      saveRevision(t.ctx.db, catalogue(0), 'test', t.ctx.clock());
+      const first = await t.ctx.publisher.publish();
+      expect(t.ctx.publisher.serving()?.publishedAt).toBe('2026-03-10T04:30:00.000Z');
+      const second = await t.ctx.publisher.publish();
+      expect(second.dir).not.toBe(first.dir);
+      expect(t.ctx.publisher.serving()?.publishedAt).toBe('2026-03-10T04:30:00.001Z');
+      expect(fs.existsSync(first.dir)).toBe(true);
+    } finally {
+      await t.cleanup();
+    }
+  });
+});

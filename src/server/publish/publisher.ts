@@ -82,7 +82,11 @@ async function publishLocked(
   revision: number | undefined,
 ): Promise<PublishResult> {
   const started = performance.now();
-  const site = await renderSite(ctx, revision);
+  // Later than the publish serving now even on a clock held still or set back (a test's, TIME-5),
+  // so the new folder's name (revision and time) is never an existing one's.
+  const last = folder.serving();
+  const at = Math.max(ctx.clock(), last ? Date.parse(last.publishedAt) + 1 : 0);
+  const site = await renderSite(ctx, at, revision);
   const published = {
     revision: site.revision,
     publishedAt: site.publishedAt,
