@@ -249,6 +249,8 @@ describe('BOOK-8: an SMTP outage loses nothing', () => {
     expect(await t!.mail.sendDue()).toBe(2);
     expect(bySubject()).toHaveLength(2);
     clock += 24 * 60 * 60 * 1000;
+    // Hours later the owner's session has ended (SESS-3, TIME-5): they log in again.
+    t!.logIn();
     expect(await t!.mail.sendDue()).toBe(0);
     expect(smtp.received).toHaveLength(2);
     const after = (
@@ -286,6 +288,7 @@ describe('BOOK-8: an SMTP outage loses nothing', () => {
     const late = await book(20, { email: '' });
     await tried();
     clock += RETRY_FOR_MS + 60 * 60 * 1000;
+    t!.logIn();
     await t!.mail.sendDue();
     const list = (
       await t!.app.inject({ method: 'GET', url: '/api/bookings', headers: t!.ownerHeaders })
