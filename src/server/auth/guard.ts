@@ -118,7 +118,7 @@ export function guardWrites(
 }
 
 /** What the owner guard reads: the database, the site's origin and the app's clock (TIME-5). */
-export interface OwnerGuardContext {
+interface OwnerGuardContext {
   db: Db;
   config: { site: SiteOrigin };
   clock: Clock;

@@ -308,6 +308,10 @@ describe('what backup and restore refuse', () => {
 
     const manifest = await restoreBackup(archive, path.join(dir, 'new'), Date.now());
     expect(manifest).toMatchObject({ format: 'stays-backup', version: 1, revision: 1, photos: 1 });
+    // Taken at the instant the caller hands in (TIME-5), not the machine's reading.
+    const at = Date.parse('2026-03-10T04:30:00Z');
+    const stamped = await createBackup(t.dataDir, path.join(dir, 'stamped.tar.gz'), at);
+    expect(stamped.createdAt).toBe('2026-03-10T04:30:00.000Z');
   });
 
   it('BOOK-11: the bookings and their page tokens come along; the restored server finds the booking by its page token', async () => {

@@ -33,6 +33,12 @@ describe('revisions', () => {
     expect(saveRevision(db, data(0), 'owner', Date.now())).toBe(1);
   });
 
+  it("is stamped with the caller's clock, not the machine's (TIME-5)", () => {
+    const at = Date.parse('2026-03-10T04:30:00Z');
+    saveRevision(db, data(0), 'owner', at);
+    expect(latestRevision(db)!.createdAt).toBe('2026-03-10T04:30:00.000Z');
+  });
+
   it('appends: every revision stays readable with data.revision === id', () => {
     expect(saveRevision(db, data(0, 'One'), 'alice', Date.now())).toBe(1);
     expect(saveRevision(db, data(1, 'Two'), 'bob', Date.now())).toBe(2);
