@@ -40,6 +40,28 @@ const ONE_INSTANTS_MODULE = [
   },
 ];
 
+/**
+ * One clock (decision 027, TIME-5): an instant the server records or compares comes from the
+ * app's clock (`ctx.clock`, or the `now` a caller hands down), never from the machine's, so a test
+ * that moves the clock moves every rule. `Date.now` (called or passed) and `new Date()` / `Date()`
+ * without an argument are refused in src/server but in the clock's own module (instants.ts,
+ * systemClock) and in the files below, each for its reason. Elapsed time is `performance.now()`.
+ */
+const CLOCK_MESSAGE =
+  "The time is the app's one clock (decision 027, TIME-5): take `now` (ms) or a Clock from the caller (ctx.clock); elapsed time is performance.now().";
+const ONE_CLOCK = [
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: CLOCK_MESSAGE },
+  { selector: "CallExpression[callee.name='Date']", message: CLOCK_MESSAGE },
+];
+const MACHINE_CLOCK_ALLOWED = {
+  'src/server/publish/publisher.ts':
+    "the publish lock's age is compared with its file's mtime, which the file system stamps on the machine's clock",
+  'src/server/calendar/feed-reader.ts':
+    "FeedReader.read keeps its default for the feed parser's own tests; the sync always hands it the clock's time (decision 027)",
+  'src/server/calendar/parse.ts':
+    "parseFeed keeps its default for its own tests; the sync always hands it the clock's time (decision 027)",
+};
+
 export default tseslint.config(
   { ignores: ['**/*.tmp.*', 'dist/', 'var/', 'node_modules/', '.test-results/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -84,6 +106,21 @@ export default tseslint.config(
             'The app has one error handler and one not-found handler (app.ts, decision 009): throw an ApiError (src/server/errors.ts) instead.',
         },
         ...ONE_INSTANTS_MODULE,
+        ...ONE_CLOCK,
+      ],
+    },
+  },
+  {
+    files: ['src/server/app.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...ONE_INSTANTS_MODULE, ...ONE_CLOCK] },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: [...TESTS, ...Object.keys(MACHINE_CLOCK_ALLOWED)],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: CLOCK_MESSAGE },
       ],
     },
   },

@@ -73,7 +73,7 @@ function clonePhotoFiles(images: string, from: string, to: string): void {
  * rows and files, one revision (the catalogue), 500 requests (`requested`, asked over the last
  * 40 hours, so none expires at start). Throws when the demo photos are missing.
  */
-export function buildFiftyFixture(ctx: Pick<AppContext, 'db' | 'paths'>): FiftyFixture {
+export function buildFiftyFixture(ctx: Pick<AppContext, 'db' | 'paths' | 'clock'>): FiftyFixture {
   const demo = demoCatalogue();
   const sizes = photoSizes(ctx.db);
   const sources = Object.keys(sizes).sort();
@@ -112,6 +112,7 @@ export function buildFiftyFixture(ctx: Pick<AppContext, 'db' | 'paths'>): FiftyF
     ctx.db,
     { propertyList, homeSections, revision: latestRevision(ctx.db)?.id ?? 0 },
     'bench',
+    ctx.clock(),
   );
 
   const start = today();

@@ -267,7 +267,7 @@ async function publishFigures(): Promise<void> {
     cleanups.add(removeDir);
     const { app, ctx } = await buildApp(loadConfig({ DATA_DIR: dataDir }));
     try {
-      saveRevision(ctx.db, syntheticCatalogue(count), 'bench');
+      saveRevision(ctx.db, syntheticCatalogue(count), 'bench', ctx.clock());
       const ms: number[] = [];
       for (let i = 0; i < 3; i++) ms.push((await ctx.publisher.publish()).ms);
       times[count] = median(ms);
@@ -329,7 +329,7 @@ async function quoteFigures(): Promise<void> {
         monthlyDiscount: 25,
       });
     }
-    saveRevision(ctx.db, catalogue, 'bench');
+    saveRevision(ctx.db, catalogue, 'bench', ctx.clock());
     await ctx.publisher.publish();
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
@@ -384,7 +384,7 @@ async function uploadFigures(): Promise<void> {
     ctx.db
       .prepare("INSERT INTO admins (username, password_hash, updated_at) VALUES ('bench', 'x', ?)")
       .run(new Date().toISOString());
-    const cookie = `${SESSION_COOKIE}=${createSession(ctx.db, 'bench')}`;
+    const cookie = `${SESSION_COOKIE}=${createSession(ctx.db, 'bench', ctx.clock())}`;
     const bytes = fs.readFileSync(path.join(root, 'e2e/fixtures/phone-photo-12mp.jpg'));
     const ms: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -881,7 +881,7 @@ async function fiftyFigures(): Promise<void> {
           "INSERT OR IGNORE INTO admins (username, password_hash, updated_at) VALUES ('bench', 'x', ?)",
         )
         .run(new Date().toISOString());
-      cookie = `${SESSION_COOKIE}=${createSession(ctx.db, 'bench')}`;
+      cookie = `${SESSION_COOKIE}=${createSession(ctx.db, 'bench', ctx.clock())}`;
       const ms: number[] = [];
       for (let i = 0; i < 3; i++) ms.push((await ctx.publisher.publish()).ms);
       row(

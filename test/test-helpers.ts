@@ -38,6 +38,12 @@ export interface TestApp {
   cookie: string;
   /** Headers of a same-origin request by the owner: Cookie, Host (TEST_HOST), SITE_URL's Origin, Sec-Fetch-Site. */
   ownerHeaders: Record<string, string>;
+  /**
+   * Logs the owner in again at the app clock's time, as the owner would after a session ended
+   * (SESS-3, TIME-5: a test that moves the clock past 12 hours idle or 7 days finds the session
+   * over); `cookie` and `ownerHeaders.cookie` then carry the new session.
+   */
+  logIn(): void;
   /** Closes the app and deletes DATA_DIR. */
   cleanup(): Promise<void>;
 }
@@ -75,9 +81,9 @@ export async function makeTestApp(
   const owner = 'owner';
   ctx.db
     .prepare('INSERT INTO admins (username, password_hash, updated_at) VALUES (?, ?, ?)')
-    .run(owner, 'not-a-real-hash', new Date().toISOString());
-  const cookie = `${SESSION_COOKIE}=${createSession(ctx.db, owner)}`;
-  return {
+    .run(owner, 'not-a-real-hash', new Date(ctx.clock()).toISOString());
+  const cookie = `${SESSION_COOKIE}=${createSession(ctx.db, owner, ctx.clock())}`;
+  const t: TestApp = {
     app,
     ctx,
     bookings,
@@ -98,11 +104,16 @@ export async function makeTestApp(
       origin: new URL(config.site.siteUrl).origin,
       'sec-fetch-site': 'same-origin',
     },
+    logIn() {
+      t.cookie = `${SESSION_COOKIE}=${createSession(ctx.db, owner, ctx.clock())}`;
+      t.ownerHeaders.cookie = t.cookie;
+    },
     async cleanup() {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return t;
 }
 
 /** Every file under `dir`, as paths relative to it, sorted (an absent folder gives []). */

@@ -89,8 +89,8 @@ export async function buildApp(
   for (const dir of [paths.root, paths.originals, paths.images, paths.site]) {
     fs.mkdirSync(dir, { recursive: true });
   }
-  const db = openDb(paths.root);
   const clock = opts.clock ?? systemClock;
+  const db = openDb(paths.root, clock());
   const ctxBase = { config, db, paths, clock };
   const ctx: AppContext = { ...ctxBase, publisher: createPublisher(ctxBase) };
 

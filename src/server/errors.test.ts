@@ -84,7 +84,7 @@ function expectError(res: LightMyRequestResponse, status: number, field?: string
 let t: TestApp;
 beforeEach(async () => {
   t = await makeTestApp({ CALENDAR_SYNC_MINUTES: '0' });
-  saveRevision(t.ctx.db, testCatalogue(), 'test');
+  saveRevision(t.ctx.db, testCatalogue(), 'test', t.ctx.clock());
 });
 afterEach(async () => {
   await t.cleanup();

@@ -63,7 +63,7 @@ describe.each([
     t = await makeTestApp({ CALENDAR_SYNC_MINUTES: '0', ...env });
     expect(t.ctx.config.site.siteUrl).toBe(site);
     const app = t.app;
-    saveRevision(t.ctx.db, testCatalogue(), 'test');
+    saveRevision(t.ctx.db, testCatalogue(), 'test', t.ctx.clock());
     await t.ctx.publisher.publish();
     const owner = { ...t.ownerHeaders, ...HOSTILE };
     const get = async (url: string, headers: Record<string, string> = HOSTILE) => {
@@ -101,7 +101,7 @@ describe.each([
     await get('/imported-images/no-such.jpg');
 
     // Last: setting a password ends the owner's sessions.
-    await setPassword(t.ctx.db, t.owner, PASSWORD);
+    await setPassword(t.ctx.db, t.owner, PASSWORD, t.ctx.clock());
     for (const password of ['wrong', PASSWORD]) {
       const login = await app.inject({
         method: 'POST',
@@ -128,7 +128,7 @@ describe.each([
 
 it('HTTP-3: with SITE_URL unset, an Origin naming the Host passes the Origin check only; links stay on the server address', async () => {
   t = await makeTestApp({ CALENDAR_SYNC_MINUTES: '0', SITE_URL: undefined, PORT: '8123' });
-  saveRevision(t.ctx.db, testCatalogue(), 'test');
+  saveRevision(t.ctx.db, testCatalogue(), 'test', t.ctx.clock());
   const res = await t.app.inject({
     method: 'POST',
     url: apiPath(API.calendarSecret, { propertyId: 'stay-1' }),

@@ -91,7 +91,12 @@ function start(dataDir: string, env: Record<string, string> = {}): Server {
 async function catalogueOnly(): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-main-'));
   const { app, ctx } = await buildApp(loadConfig({ DATA_DIR: dataDir }));
-  saveRevision(ctx.db, testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }] }), 'test');
+  saveRevision(
+    ctx.db,
+    testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }] }),
+    'test',
+    ctx.clock(),
+  );
   await app.close();
   return dataDir;
 }

@@ -10,12 +10,13 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { endOfLifeNotice } from './node-support.js';
 import { prepareDataDir } from './startup.js';
+import { systemClock } from '../shared/instants.js';
 
 /** How long requests in flight may take to finish after SIGTERM, ms. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 // RUNTIME-2: one line, first, when this Node gets no more security fixes.
-const notice = endOfLifeNotice(process.versions.node, Date.now());
+const notice = endOfLifeNotice(process.versions.node, systemClock());
 if (notice) console.warn(notice);
 
 let config: Config;

@@ -43,7 +43,7 @@ const tempDir = (prefix: string): string => tempDirFor(cleanups, prefix);
 async function appWith(env: NodeJS.ProcessEnv): Promise<BuiltApp> {
   const built = await buildApp(loadConfig({ DATA_DIR: tempDir('stays-proxy-'), ...env }));
   cleanups.push(() => built.app.close());
-  await setPassword(built.ctx.db, OWNER, PASSWORD);
+  await setPassword(built.ctx.db, OWNER, PASSWORD, built.ctx.clock());
   return built;
 }
 

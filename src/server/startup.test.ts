@@ -179,7 +179,7 @@ describe('prepareDataDir', () => {
     edited.propertyList = edited.propertyList.map((p, i) =>
       i === 0 ? { ...p, name: 'Edited, not yet published' } : p,
     );
-    saveRevision(ctx.db, edited, 'owner');
+    saveRevision(ctx.db, edited, 'owner', ctx.clock());
     const currentBefore = ctx.publisher.currentDir();
     await app.close();
 

@@ -36,7 +36,7 @@ export function demoCatalogue(): Omit<SiteData, 'revision'> {
  * uploads, two at a time. Photos already stored are skipped, so a seed killed halfway resumes.
  * Throws when the demo catalogue is invalid.
  */
-async function seedDemo(ctx: Pick<AppContext, 'db' | 'paths'>): Promise<number> {
+async function seedDemo(ctx: Pick<AppContext, 'db' | 'paths' | 'clock'>): Promise<number> {
   const catalogue = demoCatalogue();
   const sources = JSON.parse(
     fs.readFileSync(path.join(DEMO_DIR, 'photo-sources.json'), 'utf8'),
@@ -60,7 +60,7 @@ async function seedDemo(ctx: Pick<AppContext, 'db' | 'paths'>): Promise<number> 
       }
     }),
   );
-  return saveRevision(ctx.db, { ...catalogue, revision: 0 }, 'seed');
+  return saveRevision(ctx.db, { ...catalogue, revision: 0 }, 'seed', ctx.clock());
 }
 
 /**

@@ -152,3 +152,54 @@ describe('one module formats times (TIME-4): the ESLint guard', () => {
     ).toEqual([]);
   });
 });
+
+describe('one clock on the server (TIME-5): the ESLint guard', () => {
+  const eslint = new ESLint({ cwd: process.cwd() });
+  const lint = async (code: string, filePath: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+  };
+  const syntax = expect.stringMatching(/^no-restricted-syntax: The time is the app's one clock/);
+  const property = expect.stringMatching(
+    /^no-restricted-properties: 'Date.now' is restricted from being used\. The time is the app's one clock/,
+  );
+
+  it("refuses the machine's clock planted in a server module: Date.now called or passed, new Date(), Date()", async () => {
+    expect(
+      await lint(
+        'export function stamp(): string {\n  return new Date().toISOString();\n}\n',
+        'src/server/store/probe.ts',
+      ),
+    ).toEqual([syntax]);
+    expect(
+      await lint(
+        'export const age = (at: number, now: number = Date.now()) => now - at;\nexport const clock: () => number = Date.now;\nexport const text = Date();\n',
+        'src/server/auth/probe.ts',
+      ),
+    ).toEqual([property, property, syntax]);
+    // app.ts, outside the server's other rule (one error handler), is guarded too.
+    expect(await lint('export const started = Date.now();\n', 'src/server/app.ts')).toEqual([
+      property,
+    ]);
+  });
+
+  it('lets an instant be made from a value, elapsed time be measured, and tests and the allow-list read the machine', async () => {
+    expect(
+      await lint(
+        'export const at = (ms: number) => new Date(ms).toISOString();\nexport const t0 = performance.now();\nexport const day = Date.UTC(2026, 10, 26);\n',
+        'src/server/store/probe.ts',
+      ),
+    ).toEqual([]);
+    expect(
+      await lint('export const now = Date.now();\n', 'src/server/store/probe.test.ts'),
+    ).toEqual([]);
+    expect(
+      await lint(
+        'export const age = (mtime: number) => Date.now() - mtime;\n',
+        'src/server/publish/publisher.ts',
+      ),
+    ).toEqual([]);
+    // The browser has one clock and no test moves it: src/web is not guarded.
+    expect(await lint('export const now = Date.now();\n', 'src/web/admin/probe.ts')).toEqual([]);
+  });
+});

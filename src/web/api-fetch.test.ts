@@ -236,8 +236,13 @@ describe('apiFetch against the real app', () => {
     const catalogue = testCatalogue({
       propertyList: [{ id: 'misty-hills', name: 'Misty Hills', photos: [] }],
     });
-    const based = saveRevision(t.ctx.db, { ...catalogue, revision: 0 }, 'owner');
-    const latest = saveRevision(t.ctx.db, { ...catalogue, revision: based }, 'owner');
+    const based = saveRevision(t.ctx.db, { ...catalogue, revision: 0 }, 'owner', t.ctx.clock());
+    const latest = saveRevision(
+      t.ctx.db,
+      { ...catalogue, revision: based },
+      'owner',
+      t.ctx.clock(),
+    );
     const r = await apiFetch(API.import, {
       base,
       method: 'POST',

@@ -40,19 +40,23 @@ function accountCount(b: BuiltApp): number {
 describe('setPassword and verifyLogin', () => {
   it('stores an argon2id hash with the OWASP parameters, never the password', async () => {
     const b = await makeApp();
-    await setPassword(b.ctx.db, 'meera', 'monsoon-on-the-hills');
+    await setPassword(b.ctx.db, 'meera', 'monsoon-on-the-hills', b.ctx.clock());
     const stored = storedHash(b, 'meera');
     expect(stored?.startsWith(OWASP_PREFIX)).toBe(true);
     expect(stored).not.toContain('monsoon');
-    expect(await verifyLogin(b.ctx.db, 'meera', 'monsoon-on-the-hills')).toBe(true);
-    expect(await verifyLogin(b.ctx.db, 'meera', 'monsoon-on-the-hillS')).toBe(false);
-    expect(await verifyLogin(b.ctx.db, 'nobody', 'monsoon-on-the-hills')).toBe(false);
-    expect(await verifyLogin(b.ctx.db, 'meera', '')).toBe(false);
+    expect(await verifyLogin(b.ctx.db, 'meera', 'monsoon-on-the-hills', b.ctx.clock())).toBe(true);
+    expect(await verifyLogin(b.ctx.db, 'meera', 'monsoon-on-the-hillS', b.ctx.clock())).toBe(false);
+    expect(await verifyLogin(b.ctx.db, 'nobody', 'monsoon-on-the-hills', b.ctx.clock())).toBe(
+      false,
+    );
+    expect(await verifyLogin(b.ctx.db, 'meera', '', b.ctx.clock())).toBe(false);
   });
 
   it('refuses a password shorter than 12 characters with a clear error, storing nothing', async () => {
     const b = await makeApp();
-    const err = await setPassword(b.ctx.db, 'meera', 'elevenchars').catch((e: unknown) => e);
+    const err = await setPassword(b.ctx.db, 'meera', 'elevenchars', b.ctx.clock()).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(AccountError);
     expect((err as AccountError).field).toBe('password');
     expect((err as AccountError).message).toBe(
@@ -60,16 +64,19 @@ describe('setPassword and verifyLogin', () => {
     );
     expect(accountCount(b)).toBe(0);
     // Characters, not bytes: 12 Kannada letters are accepted.
-    await setPassword(b.ctx.db, 'meera', 'ಕಾಫಿತೋಟದಮನೆಚಿಕ್ಕಮ');
-    expect(await verifyLogin(b.ctx.db, 'meera', 'ಕಾಫಿತೋಟದಮನೆಚಿಕ್ಕಮ')).toBe(true);
+    await setPassword(b.ctx.db, 'meera', 'ಕಾಫಿತೋಟದಮನೆಚಿಕ್ಕಮ', b.ctx.clock());
+    expect(await verifyLogin(b.ctx.db, 'meera', 'ಕಾಫಿತೋಟದಮನೆಚಿಕ್ಕಮ', b.ctx.clock())).toBe(true);
   });
 
   it('refuses malformed usernames', async () => {
     const b = await makeApp();
     for (const bad of ['', 'has space', 'a/b', 'x'.repeat(65)]) {
-      const err = await setPassword(b.ctx.db, bad, 'a-perfectly-fine-password').catch(
-        (e: unknown) => e,
-      );
+      const err = await setPassword(
+        b.ctx.db,
+        bad,
+        'a-perfectly-fine-password',
+        b.ctx.clock(),
+      ).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(AccountError);
       expect((err as AccountError).field).toBe('username');
     }
@@ -78,15 +85,15 @@ describe('setPassword and verifyLogin', () => {
 
   it('changing a password ends the sessions of that account only', async () => {
     const b = await makeApp();
-    await setPassword(b.ctx.db, 'meera', 'first-password-here');
-    await setPassword(b.ctx.db, 'ravi', 'ravis-own-password');
-    const meeraSession = createSession(b.ctx.db, 'meera');
-    const raviSession = createSession(b.ctx.db, 'ravi');
-    await setPassword(b.ctx.db, 'meera', 'second-password-here');
-    expect(findSession(b.ctx.db, meeraSession)).toBeUndefined();
-    expect(findSession(b.ctx.db, raviSession)).toBe('ravi');
-    expect(await verifyLogin(b.ctx.db, 'meera', 'first-password-here')).toBe(false);
-    expect(await verifyLogin(b.ctx.db, 'meera', 'second-password-here')).toBe(true);
+    await setPassword(b.ctx.db, 'meera', 'first-password-here', b.ctx.clock());
+    await setPassword(b.ctx.db, 'ravi', 'ravis-own-password', b.ctx.clock());
+    const meeraSession = createSession(b.ctx.db, 'meera', b.ctx.clock());
+    const raviSession = createSession(b.ctx.db, 'ravi', b.ctx.clock());
+    await setPassword(b.ctx.db, 'meera', 'second-password-here', b.ctx.clock());
+    expect(findSession(b.ctx.db, meeraSession, b.ctx.clock())).toBeUndefined();
+    expect(findSession(b.ctx.db, raviSession, b.ctx.clock())).toBe('ravi');
+    expect(await verifyLogin(b.ctx.db, 'meera', 'first-password-here', b.ctx.clock())).toBe(false);
+    expect(await verifyLogin(b.ctx.db, 'meera', 'second-password-here', b.ctx.clock())).toBe(true);
   });
 
   it('rehashes a correct password stored with weaker parameters', async () => {
@@ -99,11 +106,13 @@ describe('setPassword and verifyLogin', () => {
     b.ctx.db
       .prepare('INSERT INTO admins (username, password_hash, updated_at) VALUES (?, ?, ?)')
       .run('legacy', weak, new Date().toISOString());
-    expect(await verifyLogin(b.ctx.db, 'legacy', 'wrong-password-entirely')).toBe(false);
+    expect(await verifyLogin(b.ctx.db, 'legacy', 'wrong-password-entirely', b.ctx.clock())).toBe(
+      false,
+    );
     expect(storedHash(b, 'legacy')).toBe(weak);
-    expect(await verifyLogin(b.ctx.db, 'legacy', 'an-old-weak-hash-pw')).toBe(true);
+    expect(await verifyLogin(b.ctx.db, 'legacy', 'an-old-weak-hash-pw', b.ctx.clock())).toBe(true);
     expect(storedHash(b, 'legacy')?.startsWith(OWASP_PREFIX)).toBe(true);
-    expect(await verifyLogin(b.ctx.db, 'legacy', 'an-old-weak-hash-pw')).toBe(true);
+    expect(await verifyLogin(b.ctx.db, 'legacy', 'an-old-weak-hash-pw', b.ctx.clock())).toBe(true);
   });
 });
 
@@ -119,15 +128,17 @@ describe('ensureOwner', () => {
       dir,
     );
     await ensureOwner(first.ctx, say);
-    expect(await verifyLogin(first.ctx.db, 'anita', 'coffee-estate-2026')).toBe(true);
+    expect(await verifyLogin(first.ctx.db, 'anita', 'coffee-estate-2026', first.ctx.clock())).toBe(
+      true,
+    );
     expect(storedHash(first, 'anita')?.startsWith(OWASP_PREFIX)).toBe(true);
-    const session = createSession(first.ctx.db, 'anita');
+    const session = createSession(first.ctx.db, 'anita', first.ctx.clock());
 
     // Same password on the next start: nothing changes, the session survives.
     const hashBefore = storedHash(first, 'anita');
     await ensureOwner(first.ctx, say);
     expect(storedHash(first, 'anita')).toBe(hashBefore);
-    expect(findSession(first.ctx.db, session)).toBe('anita');
+    expect(findSession(first.ctx.db, session, first.ctx.clock())).toBe('anita');
     await first.app.close();
     built.splice(built.indexOf(first), 1);
 
@@ -136,9 +147,13 @@ describe('ensureOwner', () => {
       dir,
     );
     await ensureOwner(second.ctx, say);
-    expect(await verifyLogin(second.ctx.db, 'anita', 'coffee-estate-2026')).toBe(false);
-    expect(await verifyLogin(second.ctx.db, 'anita', 'a-new-estate-password')).toBe(true);
-    expect(findSession(second.ctx.db, session)).toBeUndefined();
+    expect(
+      await verifyLogin(second.ctx.db, 'anita', 'coffee-estate-2026', second.ctx.clock()),
+    ).toBe(false);
+    expect(
+      await verifyLogin(second.ctx.db, 'anita', 'a-new-estate-password', second.ctx.clock()),
+    ).toBe(true);
+    expect(findSession(second.ctx.db, session, second.ctx.clock())).toBeUndefined();
     expect(accountCount(second)).toBe(1);
     expect(lines).toEqual([]);
   });
@@ -154,17 +169,17 @@ describe('ensureOwner', () => {
       );
     expect(m).not.toBeNull();
     const password = m?.[1] ?? '';
-    expect(await verifyLogin(b.ctx.db, 'owner', password)).toBe(true);
+    expect(await verifyLogin(b.ctx.db, 'owner', password, b.ctx.clock())).toBe(true);
     expect(storedHash(b, 'owner')?.startsWith(OWASP_PREFIX)).toBe(true);
 
     await ensureOwner(b.ctx, (line) => lines.push(line));
     expect(lines).toHaveLength(1);
-    expect(await verifyLogin(b.ctx.db, 'owner', password)).toBe(true);
+    expect(await verifyLogin(b.ctx.db, 'owner', password, b.ctx.clock())).toBe(true);
   });
 
   it('with neither variable and an existing account, creates nothing', async () => {
     const b = await makeApp();
-    await setPassword(b.ctx.db, 'meera', 'set-by-the-cli-earlier');
+    await setPassword(b.ctx.db, 'meera', 'set-by-the-cli-earlier', b.ctx.clock());
     const lines: string[] = [];
     await ensureOwner(b.ctx, (line) => lines.push(line));
     expect(lines).toEqual([]);

@@ -86,39 +86,52 @@ function usesCurrentParameters(passwordHash: string): boolean {
   );
 }
 
-function storeHash(db: Db, username: string, passwordHash: string): void {
+/** Stores `passwordHash` as `username`'s, changed at `now` (Unix ms). */
+function storeHash(db: Db, username: string, passwordHash: string, now: number): void {
   db.prepare(
     `INSERT INTO admins (username, password_hash, updated_at) VALUES (?, ?, ?)
      ON CONFLICT(username) DO UPDATE SET password_hash = excluded.password_hash, updated_at = excluded.updated_at`,
-  ).run(username, passwordHash, new Date().toISOString());
+  ).run(username, passwordHash, new Date(now).toISOString());
 }
 
 /**
- * Creates the account or changes its password. Changing a password ends every session of that
- * account (SESS-4; OWASP ASVS 4.0.3 3.3.3, Session Management Cheat Sheet).
+ * Creates the account or changes its password at `now` (Unix ms, the caller's clock: TIME-5).
+ * Changing a password ends every session of that account (SESS-4; OWASP ASVS 4.0.3 3.3.3,
+ * Session Management Cheat Sheet).
  * Throws AccountError for a malformed username or a password shorter than MIN_PASSWORD_LENGTH.
  */
-export async function setPassword(db: Db, username: string, password: string): Promise<void> {
+export async function setPassword(
+  db: Db,
+  username: string,
+  password: string,
+  now: number,
+): Promise<void> {
   checkUsername(username);
   checkPassword(password);
   const passwordHash = await hash(password, ARGON2_OPTIONS);
   db.transaction(() => {
-    storeHash(db, username, passwordHash);
+    storeHash(db, username, passwordHash, now);
     endSessionsOf(db, username);
   })();
 }
 
 /**
  * True when `password` is the account's password. Does the same argon2 work when the account does
- * not exist. A correct password stored with older parameters is rehashed with ARGON2_OPTIONS.
+ * not exist. A correct password stored with older parameters is rehashed with ARGON2_OPTIONS,
+ * recorded as changed at `now` (Unix ms).
  */
-export async function verifyLogin(db: Db, username: string, password: string): Promise<boolean> {
+export async function verifyLogin(
+  db: Db,
+  username: string,
+  password: string,
+  now: number,
+): Promise<boolean> {
   const row = db.prepare('SELECT password_hash FROM admins WHERE username = ?').get(username) as
     { password_hash: string } | undefined;
   const ok = await verify(row?.password_hash ?? DUMMY_HASH, password);
   if (!row || !ok) return false;
   if (!usesCurrentParameters(row.password_hash))
-    storeHash(db, username, await hash(password, ARGON2_OPTIONS));
+    storeHash(db, username, await hash(password, ARGON2_OPTIONS), now);
   return true;
 }
 
@@ -146,7 +159,7 @@ export async function ensureOwner(ctx: AppContext, say: (line: string) => void):
       usesCurrentParameters(row.password_hash)
     )
       return;
-    await setPassword(ctx.db, adminUsername, adminPassword);
+    await setPassword(ctx.db, adminUsername, adminPassword, ctx.clock());
     return;
   }
   if (adminUsername !== undefined || adminPassword !== undefined) {
@@ -154,7 +167,7 @@ export async function ensureOwner(ctx: AppContext, say: (line: string) => void):
   }
   if (hasAnyAccount(ctx.db)) return;
   const password = crypto.randomBytes(18).toString('base64url');
-  await setPassword(ctx.db, DEFAULT_OWNER, password);
+  await setPassword(ctx.db, DEFAULT_OWNER, password, ctx.clock());
   say(
     `Owner account created: ${DEFAULT_OWNER} / ${password} (shown once; change it with npm run admin -- set-password ${DEFAULT_OWNER})`,
   );

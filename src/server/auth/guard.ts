@@ -8,6 +8,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { SiteConfig } from '../config.js';
 import { ApiError, isApiRequest, unsupportedType, type ApiRouteTable } from '../errors.js';
+import type { Clock } from '../../shared/instants.js';
 import type { Db } from '../store/db.js';
 import { findSession, SESSION_COOKIE } from './sessions.js';
 
@@ -116,14 +117,24 @@ export function guardWrites(
   };
 }
 
+/** What the owner guard reads: the database, the site's origin and the app's clock (TIME-5). */
+interface OwnerGuardContext {
+  db: Db;
+  config: { site: SiteOrigin };
+  clock: Clock;
+}
+
 /**
  * The onRequest hook of every owner-only route: 403 when cross-site (the safe methods too: the
- * spec's publish is a GET), 401 without a live session, else sets `req.owner`.
+ * spec's publish is a GET), 401 without a session live at `ctx.clock()` (SESS-3, TIME-5), else
+ * sets `req.owner`.
  */
-export function requireOwner(db: Db, site: SiteOrigin): onRequestAsyncHookHandler {
+export function requireOwner(ctx: OwnerGuardContext): onRequestAsyncHookHandler {
+  const { db, clock } = ctx;
+  const site = ctx.config.site;
   return async function ownerOnly(req) {
     if (isCrossSite(req, site)) throw crossSiteRefusal();
-    const owner = findSession(db, req.cookies[SESSION_COOKIE]);
+    const owner = findSession(db, req.cookies[SESSION_COOKIE], clock());
     if (!owner) throw new ApiError(401, 'log in as the owner first', { field: 'session' });
     req.owner = owner;
   };

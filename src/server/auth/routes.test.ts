@@ -22,17 +22,16 @@ afterEach(async () => {
 });
 
 /** A real app on a temp DATA_DIR with one account and a write route behind the real guard. */
-async function makeApp(siteUrl = 'https://stays.example'): Promise<BuiltApp> {
+async function makeApp(
+  siteUrl = 'https://stays.example',
+  env: NodeJS.ProcessEnv = {},
+): Promise<BuiltApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-auth-'));
   dirs.push(dataDir);
-  const b = await buildApp(loadConfig({ DATA_DIR: dataDir, SITE_URL: siteUrl }));
+  const b = await buildApp(loadConfig({ DATA_DIR: dataDir, SITE_URL: siteUrl, ...env }));
   built.push(b);
-  await setPassword(b.ctx.db, USER, PASSWORD);
-  b.app.post(
-    '/test/write',
-    { preHandler: requireOwner(b.ctx.db, b.ctx.config.site) },
-    async () => ({ wrote: true }),
-  );
+  await setPassword(b.ctx.db, USER, PASSWORD, b.ctx.clock());
+  b.app.post('/test/write', { preHandler: requireOwner(b.ctx) }, async () => ({ wrote: true }));
   return b;
 }
 
@@ -132,7 +131,11 @@ describe('POST /api/login', () => {
     const b = await makeApp();
     const cases: [unknown, string, string][] = [
       [{ password: PASSWORD }, 'username', 'username: is missing: enter your username'],
-      [{ username: '   ', password: PASSWORD }, 'username', 'username: is missing: enter your username'],
+      [
+        { username: '   ', password: PASSWORD },
+        'username',
+        'username: is missing: enter your username',
+      ],
       [
         { username: 'x'.repeat(65), password: PASSWORD },
         'username',
@@ -140,7 +143,11 @@ describe('POST /api/login', () => {
       ],
       [{ username: USER }, 'password', 'password: is missing: enter your password'],
       [{ username: USER, password: '' }, 'password', 'password: is missing: enter your password'],
-      [{ username: USER, password: 12345678901234 }, 'password', 'password: is missing: enter your password'],
+      [
+        { username: USER, password: 12345678901234 },
+        'password',
+        'password: is missing: enter your password',
+      ],
       [
         { username: USER, password: 'p'.repeat(1025) },
         'password',
@@ -233,7 +240,7 @@ describe('login throttling', () => {
       );
       expect(res.statusCode).toBe(401);
     }
-    await setPassword(b.ctx.db, 'throttle-user', 'the-real-password-1');
+    await setPassword(b.ctx.db, 'throttle-user', 'the-real-password-1', b.ctx.clock());
     const sixth = await login(
       b,
       { username: 'throttle-user', password: 'the-real-password-1' },
@@ -294,6 +301,101 @@ describe('login throttling', () => {
     for (let i = 6; i <= 10; i++)
       expect((await attempt('wrong-password-y', i)).statusCode).toBe(401);
     expect((await attempt(PASSWORD, 11)).statusCode).toBe(429);
+  });
+
+  it('AUTH-6: an IPv6 client is counted per /64, so five guesses from five addresses of one /64 block the sixth', async () => {
+    const b = await makeApp();
+    // One phone or home gets a whole /64 and may pick any of its 2^64 addresses (RFC 8981).
+    const addresses = [
+      '2001:db8:0:7::1',
+      '2001:db8:0:7:a:b:c:d',
+      '2001:DB8:0:7:ffff:ffff:ffff:fffe',
+      '2001:0db8:0000:0007:0000:0000:0000:0002',
+      '2001:db8:0:7:dead:beef:0:1',
+    ];
+    for (const [i, remoteAddress] of addresses.entries()) {
+      const res = await login(
+        b,
+        { username: `v6-guess-${i}`, password: 'spring-2026-pass' },
+        { remoteAddress },
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    const sixth = await login(
+      b,
+      { username: USER, password: PASSWORD },
+      { remoteAddress: '2001:db8:0:7:1234:5678:9abc:def0' },
+    );
+    expect(sixth.statusCode).toBe(429);
+    expect((sixth.json() as { error: string }).error).toMatch(THROTTLED);
+    // Counted by the group, never by the full address.
+    const counted = b.ctx.db
+      .prepare("SELECT DISTINCT value FROM login_attempts WHERE kind = 'ip'")
+      .all() as { value: string }[];
+    expect(counted).toEqual([{ value: '2001:db8:0:7::/64' }]);
+    // The neighbouring /64 is someone else.
+    const neighbour = await login(
+      b,
+      { username: USER, password: PASSWORD },
+      { remoteAddress: '2001:db8:0:8::1' },
+    );
+    expect(neighbour.statusCode).toBe(200);
+  });
+
+  it('AUTH-6: an IPv4 client is counted per address, an IPv4-mapped IPv6 address as its IPv4 address', async () => {
+    const b = await makeApp();
+    for (let i = 1; i <= 4; i++) {
+      const res = await login(
+        b,
+        { username: `v4-guess-${i}`, password: 'spring-2026-pass' },
+        { remoteAddress: '::ffff:10.4.0.1' },
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    const fifth = await login(
+      b,
+      { username: 'v4-guess-5', password: 'spring-2026-pass' },
+      { remoteAddress: '10.4.0.1' },
+    );
+    expect(fifth.statusCode).toBe(401);
+    const sixth = await login(
+      b,
+      { username: USER, password: PASSWORD },
+      { remoteAddress: '::ffff:10.4.0.1' },
+    );
+    expect(sixth.statusCode).toBe(429);
+    // The next IPv4 address is another client.
+    const next = await login(
+      b,
+      { username: USER, password: PASSWORD },
+      { remoteAddress: '10.4.0.2' },
+    );
+    expect(next.statusCode).toBe(200);
+  });
+
+  it('AUTH-6: behind a proxy (TRUST_PROXY=1) the forwarded IPv6 address is counted by its /64', async () => {
+    const b = await makeApp('https://stays.example', { TRUST_PROXY: '1' });
+    const via = (client: string) => ({
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': client },
+    });
+    for (let i = 1; i <= 5; i++) {
+      const res = await login(
+        b,
+        { username: `proxied-${i}`, password: 'spring-2026-pass' },
+        via(`2001:db8:aa:bb::${i.toString(16)}:1`),
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    const sixth = await login(
+      b,
+      { username: USER, password: PASSWORD },
+      via('2001:db8:aa:bb:ffff::9'),
+    );
+    expect(sixth.statusCode).toBe(429);
+    // The proxy's own address is not what was counted: another forwarded /64 logs in.
+    const other = await login(b, { username: USER, password: PASSWORD }, via('2001:db8:aa:bc::1'));
+    expect(other.statusCode).toBe(200);
   });
 
   it('a throttled form submission goes back to the form with the wait', async () => {

@@ -5,10 +5,10 @@
  *   (the same form submitted natively before its script has loaded). JSON answers: 200 `{ ok: true }`,
  *   400 `{ error, field }`, 401 `{ error }` (one message whether the username or the password was
  *   wrong: OWASP Authentication Cheat Sheet), 403 cross-site, 429 `{ error, retryAfter }` with
- *   `Retry-After` (throttle.ts). A form body gets a 303 to `/` or back to
+ *   `Retry-After` (throttle.ts; counted per address, an IPv6 client per /64: AUTH-6). A form body gets a 303 to `/` or back to
  *   `/adminlogin?error={invalid|wrong|throttled&retry=N}` instead, so the browser never shows JSON.
  *   Success sets the HttpOnly session cookie, always with a new id (SESS-1), and the spec's
- *   `admin-key` cookie (ADMIN-1). Sessions end idle or by age on the server (sessions.ts, SESS-3).
+ *   `admin-key` cookie (ADMIN-1). Sessions end idle or by age on the server (sessions.ts, SESS-3), on the app's clock (TIME-5).
  * - `POST /api/logout`: ends the session on the server (SESS-2), clears both cookies, 200 `{ ok: true }`.
  * - `GET /api/session`: 200 `{ username }` for a live session, else 401: lets the admin tools tell a
  *   hand-made `admin-key` cookie from a real login.
@@ -63,7 +63,7 @@ function isFormPost(req: FastifyRequest): boolean {
 }
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { db } = ctx;
+  const { db, clock } = ctx;
   const secure = ctx.config.site.siteUrl.startsWith('https:');
   const sessionCookie: CookieSerializeOptions = {
     httpOnly: true,
@@ -98,7 +98,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const parsed = LoginBody.safeParse(raw);
     if (!parsed.success) return fail(req, reply, schemaRefusal(parsed.error), 'invalid');
     const { username, password } = parsed.data;
-    const verdict = startLoginAttempt(db, { username, ip: req.ip });
+    const verdict = startLoginAttempt(db, { username, ip: req.ip }, clock());
     if (!verdict.allowed) {
       req.log.warn({ username, ip: req.ip }, 'login throttled');
       reply.header('retry-after', String(verdict.retryAfterSeconds));
@@ -107,7 +107,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       });
       return fail(req, reply, throttled, `throttled&retry=${verdict.retryAfterSeconds}`);
     }
-    if (!(await verifyLogin(db, username, password))) {
+    if (!(await verifyLogin(db, username, password, clock()))) {
       req.log.warn({ username, ip: req.ip }, 'login failed');
       return fail(req, reply, new ApiError(401, WRONG_CREDENTIALS), 'wrong');
     }
@@ -115,8 +115,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     // SESS-1: the session a browser brought (planted by someone else, or an old one) ends here; the
     // login always gets a new id.
     deleteSession(db, req.cookies[SESSION_COOKIE]);
-    purgeExpiredSessions(db);
-    const sessionId = createSession(db, username);
+    const now = clock();
+    purgeExpiredSessions(db, now);
+    const sessionId = createSession(db, username, now);
     req.log.info({ username, ip: req.ip }, 'login');
     reply.setCookie(SESSION_COOKIE, sessionId, sessionCookie);
     reply.setCookie(ADMIN_KEY_COOKIE, crypto.randomBytes(16).toString('base64url'), adminKeyCookie);
@@ -132,7 +133,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   app.get(API.session, { config: { cache: 'no-store' } }, async (req, reply) => {
-    const username = findSession(db, req.cookies[SESSION_COOKIE]);
+    const username = findSession(db, req.cookies[SESSION_COOKIE], clock());
     if (!username) throw new ApiError(401, 'Not logged in.', { field: 'session' });
     return reply.send({ username });
   });

@@ -40,7 +40,7 @@ afterEach(async () => {
 async function app(): Promise<TestApp> {
   const t = await makeTestApp();
   cleanups.push(() => t.cleanup());
-  await setPassword(t.ctx.db, t.owner, PASSWORD);
+  await setPassword(t.ctx.db, t.owner, PASSWORD, t.ctx.clock());
   return t;
 }
 
@@ -167,7 +167,7 @@ describe('SESS-1: a login issues a new session id', () => {
 
   it('a live session the browser brought (a shared computer, a fixated id) ends at the next login', async () => {
     const t = await app();
-    const before = createSession(t.ctx.db, t.owner);
+    const before = createSession(t.ctx.db, t.owner, t.ctx.clock());
     expect((await importWith(t, before, 0)).statusCode).toBe(200);
     const issued = sessionOf(await login(t, before));
     expect(issued).not.toBe(before);
@@ -212,11 +212,11 @@ describe('SESS-4: npm run admin -- set-password ends every session of the accoun
   it('through the real CLI process on the server’s SQLite file, while the server runs', async () => {
     const t = await app();
     const phone = sessionOf(await login(t));
-    const laptop = createSession(t.ctx.db, t.owner);
+    const laptop = createSession(t.ctx.db, t.owner, t.ctx.clock());
     t.ctx.db
       .prepare('INSERT INTO admins (username, password_hash, updated_at) VALUES (?, ?, ?)')
       .run('ravi', 'not-a-real-hash', new Date().toISOString());
-    const ravi = createSession(t.ctx.db, 'ravi');
+    const ravi = createSession(t.ctx.db, 'ravi', t.ctx.clock());
     expect((await importWith(t, phone, 0)).statusCode).toBe(200);
 
     const r = spawnSync(
@@ -280,7 +280,7 @@ describe('SESS-3: idle and absolute lifetimes, enforced by the server', () => {
   describe('findSession with an injected clock, on a real SQLite file', () => {
     function db(): Db {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-sessions-'));
-      const d = openDb(dir);
+      const d = openDb(dir, Date.now());
       cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
       cleanups.push(() => {
         d.close();
@@ -382,7 +382,7 @@ describe('SESS-3: idle and absolute lifetimes, enforced by the server', () => {
     }
     old.close();
 
-    const d = openDb(dir);
+    const d = openDb(dir, Date.now());
     cleanups.push(() => {
       d.close();
     });

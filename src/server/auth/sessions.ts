@@ -10,6 +10,9 @@
  * We take 12 hours idle (a working day of occasional edits needs one login) and 7 days absolute
  * (within level 1's 30 days): a stolen cookie is worthless 12 hours after its owner stopped using
  * it, and a week after the login in any case.
+ *
+ * Every instant is the caller's `now` (Unix ms), read from the app's one clock (TIME-3, TIME-5):
+ * a test that moves the clock past a lifetime sees the session end, as the owner would.
  */
 import crypto from 'node:crypto';
 import type { Db } from '../store/db.js';
@@ -44,7 +47,7 @@ function iso(ms: number): string {
  * Creates a session for `username` (which must exist in admins) at `now` (ms since the epoch) and
  * returns its id (base64url). Always a new id (SESS-1): a login never adopts one the browser sent.
  */
-export function createSession(db: Db, username: string, now = Date.now()): string {
+export function createSession(db: Db, username: string, now: number): string {
   const id = crypto.randomBytes(32).toString('base64url');
   db.prepare(
     'INSERT INTO sessions (id_hash, username, created_at, expires_at, seen_at) VALUES (?, ?, ?, ?, ?)',
@@ -57,7 +60,7 @@ export function createSession(db: Db, username: string, now = Date.now()): strin
  * passed its absolute or idle expiry (SESS-3; such a session is deleted). Using a live session
  * slides its idle expiry: `seen_at` is rewritten when it is at least SESSION_TOUCH_MS old.
  */
-export function findSession(db: Db, id: string | undefined, now = Date.now()): string | undefined {
+export function findSession(db: Db, id: string | undefined, now: number): string | undefined {
   if (!id || id.length > MAX_ID_LENGTH) return undefined;
   const idHash = hashId(id);
   const row = db
@@ -86,7 +89,7 @@ export function endSessionsOf(db: Db, username: string): void {
 }
 
 /** Removes the sessions that have passed their absolute or idle expiry at `now`; returns how many. */
-export function purgeExpiredSessions(db: Db, now = Date.now()): number {
+export function purgeExpiredSessions(db: Db, now: number): number {
   return db
     .prepare('DELETE FROM sessions WHERE expires_at <= ? OR seen_at <= ?')
     .run(iso(now), iso(now - SESSION_IDLE_MS)).changes;

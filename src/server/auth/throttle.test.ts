@@ -19,7 +19,7 @@ let db: Db;
 
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-throttle-'));
-  db = openDb(dir);
+  db = openDb(dir, Date.now());
 });
 afterEach(() => {
   db.close();

@@ -1,7 +1,9 @@
 /**
- * Login throttling (AUTH-3; OWASP Authentication Cheat Sheet, "Login Throttling"; ASVS 2.2.1):
- * after MAX_LOGIN_FAILURES failed attempts for one username, or from one IP address, within
- * LOGIN_WINDOW_MS, further attempts are refused until the oldest counted failure leaves the window.
+ * Login throttling (AUTH-3, AUTH-6; OWASP Authentication Cheat Sheet, "Login Throttling"; ASVS
+ * 4.0.3 2.2.1): after MAX_LOGIN_FAILURES failed attempts for one username, or from one source,
+ * within LOGIN_WINDOW_MS, further attempts are refused until the oldest counted failure leaves the
+ * window. A source is an address group (`addressGroup`): an IPv4 address, or an IPv6 /64, since
+ * one attacker is given a whole /64 and would otherwise have 2^64 sources of five guesses each.
  *
  * State lives in SQLite (migration 003_login_attempts.sql), so restarting the server does not reset
  * an attacker's count. An attempt is counted as a failure *before* its password is checked and
@@ -18,7 +20,7 @@ export const MAX_LOGIN_FAILURES = 5;
 
 export interface LoginSource {
   username: string;
-  /** The client's address as Fastify sees it (`req.ip`). */
+  /** The client's address as Fastify sees it (`req.ip`); counted by its `addressGroup`. */
   ip: string;
 }
 
@@ -70,7 +72,7 @@ export function requestWait(
   value: string,
   limits: readonly RequestLimit[],
   windowMs: number,
-  now = Date.now(),
+  now: number,
 ): number {
   return db.transaction((): number => {
     let wait = 0;
@@ -90,7 +92,7 @@ export function requestWait(
 }
 
 /** Counts one request of `kind` from `value` at `now` (ms) against its limit (LIMIT-1). */
-export function countRequest(db: Db, kind: string, value: string, now = Date.now()): void {
+export function countRequest(db: Db, kind: string, value: string, now: number): void {
   db.prepare('INSERT INTO request_attempts (kind, value, at) VALUES (?, ?, ?)').run(
     kind,
     value,
@@ -116,7 +118,7 @@ function ipv6Groups(address: string): number[] | undefined {
 }
 
 /**
- * The group a client address is counted in (LIMIT-2): an IPv4 address itself (an IPv4-mapped
+ * The group a client address is counted in (LIMIT-2, AUTH-6): an IPv4 address itself (an IPv4-mapped
  * IPv6 address as its IPv4 address); an IPv6 address by its /64 prefix ("2001:db8:1:2::/64"),
  * since one home or phone is given a whole /64 and picks addresses in it at will (RFC 8981).
  * A zone ("%eth0") is dropped; anything else is returned as it is.
@@ -135,11 +137,13 @@ export function addressGroup(ip: string): string {
 }
 
 /**
- * Decides whether a login attempt may go ahead. When it may, records it as a failure (for the
- * username and for the IP) and returns it; when not, returns how many seconds to wait (≥ 1) and
- * records nothing, so a blocked client does not extend its own block.
+ * Decides whether a login attempt at `now` (Unix ms, the app's clock) may go ahead. When it may,
+ * records it as a failure (for the username and for the source's address group, AUTH-6) and
+ * returns it; when not, returns how many seconds to wait (≥ 1) and records nothing, so a blocked
+ * client does not extend its own block.
  */
-export function startLoginAttempt(db: Db, source: LoginSource, now = Date.now()): AttemptVerdict {
+export function startLoginAttempt(db: Db, source: LoginSource, now: number): AttemptVerdict {
+  const counted = { username: source.username, ip: addressGroup(source.ip) };
   return db.transaction((): AttemptVerdict => {
     db.prepare('DELETE FROM login_attempts WHERE at <= ?').run(now - LOGIN_WINDOW_MS);
     const wait = Math.max(
@@ -147,7 +151,7 @@ export function startLoginAttempt(db: Db, source: LoginSource, now = Date.now())
         secondsUntilBelowLimit(
           db,
           'login_attempts',
-          { kind, value: source[kind] },
+          { kind, value: counted[kind] },
           MAX_LOGIN_FAILURES,
           LOGIN_WINDOW_MS,
           now,
@@ -157,7 +161,7 @@ export function startLoginAttempt(db: Db, source: LoginSource, now = Date.now())
     if (wait > 0) return { allowed: false, retryAfterSeconds: wait };
     const insert = db.prepare('INSERT INTO login_attempts (kind, value, at) VALUES (?, ?, ?)');
     insert.run('username', source.username, now);
-    const ipRow = insert.run('ip', source.ip, now);
+    const ipRow = insert.run('ip', counted.ip, now);
     return {
       allowed: true,
       attempt: { username: source.username, ipRowId: Number(ipRow.lastInsertRowid) },

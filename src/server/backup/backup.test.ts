@@ -65,7 +65,7 @@ async function setup() {
 /** A DATA_DIR with a database holding a guest's mail in the outbox. */
 function dataDirWithGuest(): { dataDir: string; db: Db } {
   const dataDir = tempDir(cleanups, 'stays-copy-data-');
-  const db = openDb(dataDir);
+  const db = openDb(dataDir, Date.now());
   cleanups.push(() => void db.close());
   enqueueMail(
     db,
@@ -117,9 +117,9 @@ describe('the copy off the machine', () => {
     }
 
     const restored = path.join(tempDir(cleanups, 'stays-restored-'), 'data');
-    const r = await restoreFromTarget(config, restored);
+    const r = await restoreFromTarget(config, restored, Date.now());
     expect(r.generation).toBe(1);
-    const db = openDb(restored);
+    const db = openDb(restored, Date.now());
     try {
       const row = db.prepare('SELECT text_body FROM mail_outbox').get() as { text_body: string };
       expect(row.text_body).toContain(GUEST.phone);
@@ -138,7 +138,7 @@ describe('the copy off the machine', () => {
     const target = path.join(tempDir(cleanups, 'stays-restored-'), 'data');
 
     const wrongKey = { ...config, key: crypto.randomBytes(32) };
-    await expect(restoreFromTarget(wrongKey, target)).rejects.toThrow(
+    await expect(restoreFromTarget(wrongKey, target, Date.now())).rejects.toThrow(
       'The copy manifest was sealed with another key: BACKUP_KEY is not the key of this copy.',
     );
     expect(fs.existsSync(target)).toBe(false);
@@ -150,7 +150,7 @@ describe('the copy off the machine', () => {
     const bytes = Buffer.from(await got.Body!.transformToByteArray());
     bytes[Math.floor(bytes.length / 2)]! ^= 0x01;
     await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: bytes }));
-    await expect(restoreFromTarget(config, target)).rejects.toThrow(
+    await expect(restoreFromTarget(config, target, Date.now())).rejects.toThrow(
       /^The database copy of .* \(generation 1\) is damaged: its authentication tag does not match its bytes\.$/,
     );
     expect(fs.existsSync(target)).toBe(false);
@@ -175,7 +175,7 @@ describe('the copy off the machine', () => {
     expect(before.generation).toBe(2);
 
     const log: string[] = [];
-    const oldDb = openDb(oldDir);
+    const oldDb = openDb(oldDir, Date.now());
     cleanups.push(() => void oldDb.close());
     const old = startService(oldDir, config, log);
     oldDb.prepare("UPDATE mail_outbox SET subject = 'changed on the old VM'").run();

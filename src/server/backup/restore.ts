@@ -36,11 +36,13 @@ function chooseCopy(copies: CopyRecord[], at: number | undefined): CopyRecord | 
  * Fills the empty (or absent) `dataDir` from the copy in `config`'s bucket; `at` (ms) picks the
  * newest copy taken at or before it. Throws BackupError when `dataDir` is not empty, the bucket
  * holds no copy (or none that old), an object was sealed with another key or is damaged, or the
- * database fails its check; nothing is then left in `dataDir`.
+ * database fails its check; nothing is then left in `dataDir`. A copy of an older version is
+ * migrated, recorded at `now` (ms, the caller's clock: TIME-5).
  */
 export async function restoreFromTarget(
   config: BackupConfig,
   dataDir: string,
+  now: number,
   at?: number,
 ): Promise<TargetRestore> {
   if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) {
@@ -71,7 +73,7 @@ export async function restoreFromTarget(
       throw new BackupError(`${what} is damaged: it does not unpack.`);
     }
     fs.writeFileSync(path.join(stage, 'stays.sqlite3'), bytes, { mode: 0o600 });
-    const db = openDb(stage);
+    const db = openDb(stage, now);
     let names: string[];
     try {
       const check = db.pragma('integrity_check', { simple: true });

@@ -270,7 +270,7 @@ export function startBackup(
 export async function backupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(
     API.backupStatus,
-    { onRequest: requireOwner(ctx.db, ctx.config.site), config: { cache: 'no-store' } },
+    { onRequest: requireOwner(ctx), config: { cache: 'no-store' } },
     async (): Promise<BackupStatusAnswer> => {
       return ctx.backup?.status() ?? { configured: false };
     },

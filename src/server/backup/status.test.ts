@@ -31,7 +31,12 @@ async function app(env: NodeJS.ProcessEnv, clock?: () => number): Promise<TestAp
   const t = await makeTestApp(env, clock ? { clock } : {});
   cleanups.push(() => t.cleanup());
   await t.app.ready();
-  saveRevision(t.ctx.db, testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }] }), 'test');
+  saveRevision(
+    t.ctx.db,
+    testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }] }),
+    'test',
+    t.ctx.clock(),
+  );
   await t.ctx.publisher.publish();
   return t;
 }

@@ -148,7 +148,7 @@ export async function bookingRoutes(
   service: BookingService,
   payments?: GuestPayments,
 ): Promise<void> {
-  const owner = requireOwner(ctx.db, ctx.config.site);
+  const owner = requireOwner(ctx);
   const properties = publishedProperties(ctx);
   const renderPage = guestPageRenderer(ctx, payments, service.now);
   const { site, bookings: settings } = ctx.config;

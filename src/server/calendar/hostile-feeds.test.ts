@@ -44,7 +44,12 @@ async function syncNow(t: TestApp): Promise<OwnerFeed[]> {
 
 async function newApp(env: NodeJS.ProcessEnv): Promise<TestApp> {
   const t = await makeTestApp(env);
-  saveRevision(t.ctx.db, testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }] }), 'test');
+  saveRevision(
+    t.ctx.db,
+    testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }] }),
+    'test',
+    t.ctx.clock(),
+  );
   return t;
 }
 

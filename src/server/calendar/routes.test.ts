@@ -35,6 +35,7 @@ beforeEach(async () => {
     t.ctx.db,
     testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }, { name: 'Hill Top Cottage' }] }),
     'test',
+    t.ctx.clock(),
   );
 });
 afterEach(async () => {
@@ -263,6 +264,7 @@ describe('public availability', () => {
       t.ctx.db,
       testCatalogue({ revision: 1, propertyList: [{ name: 'Coffee View Suite' }] }),
       'test',
+      t.ctx.clock(),
     );
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/availability/stay-2' })).statusCode,

@@ -106,7 +106,7 @@ export async function calendarRoutes(
   conflicts: ConflictKeeper,
 ): Promise<void> {
   const noStore = { cache: 'no-store' as const };
-  const owner = requireOwner(ctx.db, ctx.config.site);
+  const owner = requireOwner(ctx);
   const sync = new CalendarSync(ctx.db, ctx.config.calendar, app.log, conflicts, ctx.clock);
   app.addHook('onReady', async () => sync.start());
   app.addHook('onClose', async () => sync.stop());
@@ -131,7 +131,7 @@ export async function calendarRoutes(
 
   function ownerCalendar(propertyId: string): CalendarState {
     const now = ctx.clock();
-    const secret = exportSecret(ctx.db, propertyId);
+    const secret = exportSecret(ctx.db, propertyId, now);
     return {
       feeds: listFeeds(ctx.db, propertyId).map((f) => ({
         id: f.id,
@@ -235,7 +235,7 @@ export async function calendarRoutes(
   app.post<Params>(API.calendarSecret, { onRequest: owner, config: noStore }, async (req) => {
     const { propertyId } = req.params;
     refuseUnknown(propertyId);
-    replaceExportSecret(ctx.db, propertyId);
+    replaceExportSecret(ctx.db, propertyId, ctx.clock());
     return ownerCalendar(propertyId);
   });
 }

@@ -45,7 +45,7 @@ beforeAll(async () => {
     new Date().toISOString(),
   );
   headers = {
-    cookie: `${SESSION_COOKIE}=${createSession(db, 'owner')}`,
+    cookie: `${SESSION_COOKIE}=${createSession(db, 'owner', built.ctx.clock())}`,
     host: TEST_HOST,
     origin: 'http://localhost',
     'sec-fetch-site': 'same-origin',
@@ -54,6 +54,7 @@ beforeAll(async () => {
     db,
     testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }, { name: 'Hill Top Cottage' }] }),
     'test',
+    Date.now(),
   );
 
   const airbnbUrl = `${feeds.origin}/calendar/ical/4182.ics?s=${AIRBNB_TOKEN}`;

@@ -90,8 +90,8 @@ function newSecret(): string {
   return crypto.randomBytes(24).toString('base64url');
 }
 
-/** The property's export secret, created on first use. */
-export function exportSecret(db: Db, propertyId: string): string {
+/** The property's export secret, created on first use (at `now`, ms: the app's clock, TIME-5). */
+export function exportSecret(db: Db, propertyId: string, now: number): string {
   const row = db
     .prepare('SELECT export_secret FROM calendar_properties WHERE property_id = ?')
     .get(propertyId) as { export_secret: string } | undefined;
@@ -99,17 +99,17 @@ export function exportSecret(db: Db, propertyId: string): string {
   const secret = newSecret();
   db.prepare(
     'INSERT INTO calendar_properties (property_id, export_secret, updated_at) VALUES (?, ?, ?) ON CONFLICT (property_id) DO NOTHING',
-  ).run(propertyId, secret, new Date().toISOString());
-  return exportSecret(db, propertyId);
+  ).run(propertyId, secret, new Date(now).toISOString());
+  return exportSecret(db, propertyId, now);
 }
 
-/** Replaces the property's export secret; the old export URL stops working at once. */
-export function replaceExportSecret(db: Db, propertyId: string): string {
+/** Replaces the property's export secret at `now` (ms); the old export URL stops working at once. */
+export function replaceExportSecret(db: Db, propertyId: string, now: number): string {
   const secret = newSecret();
   db.prepare(
     `INSERT INTO calendar_properties (property_id, export_secret, updated_at) VALUES (?, ?, ?)
      ON CONFLICT (property_id) DO UPDATE SET export_secret = excluded.export_secret`,
-  ).run(propertyId, secret, new Date().toISOString());
+  ).run(propertyId, secret, new Date(now).toISOString());
   return secret;
 }
 
@@ -182,7 +182,7 @@ export function replaceCalendar(
       'INSERT INTO calendar_blocks (property_id, start_date, end_date, note) VALUES (?, ?, ?, ?)',
     );
     for (const b of blocks) insertBlock.run(propertyId, b.start, b.end, b.note);
-    exportSecret(db, propertyId);
+    exportSecret(db, propertyId, at);
     db.prepare('UPDATE calendar_properties SET updated_at = ? WHERE property_id = ?').run(
       now,
       propertyId,

@@ -76,6 +76,7 @@ beforeAll(async () => {
     t.ctx.db,
     testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }, { name: 'Hill Top Cottage' }] }),
     'test',
+    t.ctx.clock(),
   );
   const put = await t.app.inject({
     method: 'PUT',

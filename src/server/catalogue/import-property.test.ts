@@ -16,7 +16,7 @@ import { latestRevision, saveRevision } from '../store/revisions.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await makeTestApp();
-  saveRevision(t.ctx.db, testCatalogue(), 'test');
+  saveRevision(t.ctx.db, testCatalogue(), 'test', t.ctx.clock());
 });
 afterAll(async () => {
   await t.cleanup();

@@ -43,6 +43,7 @@ async function threeRevisions(env: NodeJS.ProcessEnv = {}): Promise<void> {
     t.ctx.db,
     testCatalogue({ propertyList: [{ name: 'Coffee View' }, { name: 'Hill Top' }] }),
     'seed',
+    t.ctx.clock(),
   );
   expect(
     (

@@ -33,7 +33,7 @@ function positiveInt(raw: unknown): number | undefined {
 }
 
 export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const owner = requireOwner(ctx.db, ctx.config.site);
+  const owner = requireOwner(ctx);
   // A restore takes no body; a client that sends an empty JSON one is not refused for it.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, _body, done) => {
@@ -74,7 +74,7 @@ export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const why = schemaRefusal(valid.error).message;
       throw new ApiError(422, `Revision ${n} cannot be restored: ${why}.`, { field: 'revision' });
     }
-    const revision = restoreRevision(ctx.db, n, req.owner ?? 'unknown');
+    const revision = restoreRevision(ctx.db, n, req.owner ?? 'unknown', ctx.clock());
     if (revision === undefined) throw gone();
     req.log.info({ restored: n, revision }, 'revision restored');
     applyRetentionAfterSave(ctx, req.log);

@@ -441,7 +441,7 @@ describe('import of a published global data object (OPS-1; run `node scripts/bui
   }
 
   it('accepts the object posted back unchanged and stores the catalogue alone', async () => {
-    const revision = saveRevision(t.ctx.db, catalogue(0), 'test');
+    const revision = saveRevision(t.ctx.db, catalogue(0), 'test', t.ctx.clock());
     await t.ctx.publisher.publish();
     const object = await publishedDataObject();
     expect(Object.keys(object).sort()).toEqual(
@@ -489,7 +489,7 @@ describe('generate (the real publisher: run `node scripts/build.mjs` first)', ()
   }
 
   it('publishes on GET /api/genproperties.php and POST /api/generate', async () => {
-    const revision = saveRevision(t.ctx.db, catalogue(0), 'test');
+    const revision = saveRevision(t.ctx.db, catalogue(0), 'test', t.ctx.clock());
     const spec = await t.app.inject({
       method: 'GET',
       url: '/api/genproperties.php',
@@ -526,7 +526,7 @@ describe('generate (the real publisher: run `node scripts/build.mjs` first)', ()
   });
 
   it('answers 500 in plain words when publishing fails, naming no path or system error (HTTP-1)', async () => {
-    saveRevision(t.ctx.db, catalogue(0), 'test');
+    saveRevision(t.ctx.db, catalogue(0), 'test', t.ctx.clock());
     // The published-site folder replaced by a file: the publish fails in the file system.
     fs.rmSync(t.ctx.paths.site, { recursive: true, force: true });
     fs.writeFileSync(t.ctx.paths.site, 'not a folder');
@@ -546,7 +546,7 @@ describe('generate (the real publisher: run `node scripts/build.mjs` first)', ()
   });
 
   it('401 without a session and 403 cross-site, without publishing', async () => {
-    saveRevision(t.ctx.db, catalogue(0), 'test');
+    saveRevision(t.ctx.db, catalogue(0), 'test', t.ctx.clock());
     expect((await t.app.inject({ method: 'GET', url: '/api/genproperties.php' })).statusCode).toBe(
       401,
     );

@@ -50,7 +50,7 @@ function fromImageError(err: ImageError): ApiError {
 }
 
 export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const owner = requireOwner(ctx.db, ctx.config.site);
+  const owner = requireOwner(ctx);
   // busboy would otherwise reduce "../../x.jpg" to "x.jpg"; we want to see, and refuse, the real name.
   await app.register(multipart, {
     preservePath: true,
@@ -66,7 +66,7 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     const data: SiteData = parsed.data;
     for (const p of data.propertyList) p.description = sanitizeDescription(p.description);
     try {
-      const revision = saveRevision(ctx.db, data, req.owner ?? 'unknown');
+      const revision = saveRevision(ctx.db, data, req.owner ?? 'unknown', ctx.clock());
       applyRetentionAfterSave(ctx, req.log);
       return { revision } satisfies ImportAnswer;
     } catch (err) {

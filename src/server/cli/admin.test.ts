@@ -33,7 +33,7 @@ function admin(args: string[], stdin: string, env: Record<string, string> = {}) 
 }
 
 function accounts(): string[] {
-  const db = openDb(dataDir);
+  const db = openDb(dataDir, Date.now());
   try {
     return (
       db.prepare('SELECT username FROM admins ORDER BY username').all() as { username: string }[]
@@ -60,24 +60,24 @@ describe('npm run admin -- set-password <user>', () => {
     expect(created.stdout).toContain('Password set for "meera"');
     expect(created.stdout).not.toContain('first-line-password');
 
-    let db = openDb(dataDir);
-    expect(await verifyLogin(db, 'meera', 'first-line-password')).toBe(true);
-    const session = createSession(db, 'meera');
+    let db = openDb(dataDir, Date.now());
+    expect(await verifyLogin(db, 'meera', 'first-line-password', Date.now())).toBe(true);
+    const session = createSession(db, 'meera', Date.now());
     db.close();
 
     const changed = admin(['set-password', 'meera'], 'a-new-password-without-newline');
     expect(changed.code).toBe(0);
-    db = openDb(dataDir);
-    expect(await verifyLogin(db, 'meera', 'first-line-password')).toBe(false);
-    expect(await verifyLogin(db, 'meera', 'a-new-password-without-newline')).toBe(true);
-    expect(findSession(db, session)).toBeUndefined();
+    db = openDb(dataDir, Date.now());
+    expect(await verifyLogin(db, 'meera', 'first-line-password', Date.now())).toBe(false);
+    expect(await verifyLogin(db, 'meera', 'a-new-password-without-newline', Date.now())).toBe(true);
+    expect(findSession(db, session, Date.now())).toBeUndefined();
     db.close();
   });
 
   it('keeps a Windows line ending out of the password', async () => {
     expect(admin(['set-password', 'ravi'], 'crlf-ended-password\r\n').code).toBe(0);
-    const db = openDb(dataDir);
-    expect(await verifyLogin(db, 'ravi', 'crlf-ended-password')).toBe(true);
+    const db = openDb(dataDir, Date.now());
+    expect(await verifyLogin(db, 'ravi', 'crlf-ended-password', Date.now())).toBe(true);
     db.close();
   });
 

@@ -21,6 +21,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { ConfigError, loadConfig } from '../config.js';
+import { systemClock } from '../../shared/instants.js';
 import { openDb } from '../store/db.js';
 import { AccountError, setPassword } from '../auth/accounts.js';
 import { BackupError, createBackup, restoreBackup, type RestoreOptions } from './backup.js';
@@ -117,12 +118,12 @@ async function backupOrRestore(
   const archive = fromInvocationFolder(file);
   try {
     if (command === 'backup') {
-      const m = await createBackup(dataDir, archive);
+      const m = await createBackup(dataDir, archive, systemClock());
       console.log(
         `Backed up ${dataDir} to ${archive}: revision ${m.revision}, ${m.photos} photos, as of ${m.createdAt}. It holds the owner's password hash: keep it private.`,
       );
     } else {
-      const m = await restoreBackup(archive, dataDir, options);
+      const m = await restoreBackup(archive, dataDir, systemClock(), options);
       console.log(
         `Restored ${archive} (taken ${m.createdAt}) into ${dataDir}: revision ${m.revision}, ${m.photos} photos. Start the server: it publishes the site on its first start.`,
       );
@@ -154,7 +155,7 @@ async function restoreFromTargetCommand(args: string[]): Promise<void> {
     );
   }
   try {
-    const r = await restoreFromTarget(config.backup, config.dataDir, at);
+    const r = await restoreFromTarget(config.backup, config.dataDir, systemClock(), at);
     console.log(
       `Restored the copy of ${r.copyAt} (generation ${r.generation}, ${r.photos} photos) from BACKUP_TARGET into ${config.dataDir}. Start the server: it publishes the site on its first start.`,
     );
@@ -167,9 +168,9 @@ async function restoreFromTargetCommand(args: string[]): Promise<void> {
 async function setPasswordCommand(user: string): Promise<void> {
   const password = await readPassword();
   const config = loadConfig();
-  const db = openDb(config.dataDir);
+  const db = openDb(config.dataDir, systemClock());
   try {
-    await setPassword(db, user, password);
+    await setPassword(db, user, password, systemClock());
   } catch (err) {
     if (err instanceof AccountError) throw new CliError(`${err.message} Nothing was changed.`, 1);
     throw err;

@@ -271,25 +271,25 @@ describe('what backup and restore refuse', () => {
   async function smallSite(): Promise<TestApp> {
     const t = await testApp();
     await storePhoto(t.ctx, await photoBytes(1), 'load-1.jpg');
-    saveRevision(t.ctx.db, catalogue(0, 1), 'owner');
+    saveRevision(t.ctx.db, catalogue(0, 1), 'owner', t.ctx.clock());
     return t;
   }
 
   it('backup: no database, a file that exists, or a recorded photo whose file is gone', async () => {
     const dir = tempDir();
     const empty = path.join(dir, 'empty');
-    await expect(createBackup(empty, path.join(dir, 'a.tar.gz'))).rejects.toThrow(
+    await expect(createBackup(empty, path.join(dir, 'a.tar.gz'), Date.now())).rejects.toThrow(
       /There is no Stays database in/,
     );
 
     const t = await smallSite();
     const taken = path.join(dir, 'taken.tar.gz');
     fs.writeFileSync(taken, 'keep me');
-    await expect(createBackup(t.dataDir, taken)).rejects.toThrow(BackupError);
+    await expect(createBackup(t.dataDir, taken, Date.now())).rejects.toThrow(BackupError);
     expect(fs.readFileSync(taken, 'utf8')).toBe('keep me');
 
     fs.rmSync(path.join(t.ctx.paths.originals, 'load-1.jpg'));
-    await expect(createBackup(t.dataDir, path.join(dir, 'b.tar.gz'))).rejects.toThrow(
+    await expect(createBackup(t.dataDir, path.join(dir, 'b.tar.gz'), Date.now())).rejects.toThrow(
       /"load-1\.jpg" is recorded but .* is missing/,
     );
     expect(fs.readdirSync(dir)).toEqual(['taken.tar.gz']);
@@ -299,15 +299,19 @@ describe('what backup and restore refuse', () => {
     const t = await smallSite();
     const dir = tempDir();
     const archive = path.join(dir, 'ok.tar.gz');
-    await createBackup(t.dataDir, archive);
+    await createBackup(t.dataDir, archive, Date.now());
     const target = path.join(dir, 'data');
     fs.mkdirSync(target);
     fs.writeFileSync(path.join(target, 'notes.txt'), 'mine');
-    await expect(restoreBackup(archive, target)).rejects.toThrow(/is not empty/);
+    await expect(restoreBackup(archive, target, Date.now())).rejects.toThrow(/is not empty/);
     expect(fs.readdirSync(target)).toEqual(['notes.txt']);
 
-    const manifest = await restoreBackup(archive, path.join(dir, 'new'));
+    const manifest = await restoreBackup(archive, path.join(dir, 'new'), Date.now());
     expect(manifest).toMatchObject({ format: 'stays-backup', version: 1, revision: 1, photos: 1 });
+    // Taken at the instant the caller hands in (TIME-5), not the machine's reading.
+    const at = Date.parse('2026-03-10T04:30:00Z');
+    const stamped = await createBackup(t.dataDir, path.join(dir, 'stamped.tar.gz'), at);
+    expect(stamped.createdAt).toBe('2026-03-10T04:30:00.000Z');
   });
 
   it('BOOK-11: the bookings and their page tokens come along; the restored server finds the booking by its page token', async () => {
@@ -327,9 +331,9 @@ describe('what backup and restore refuse', () => {
     t.bookings.act(booking.id, 'accept');
     const dir = tempDir();
     const archive = path.join(dir, 'bookings.tar.gz');
-    await createBackup(t.dataDir, archive);
+    await createBackup(t.dataDir, archive, Date.now());
     const target = path.join(dir, 'restored');
-    await restoreBackup(archive, target);
+    await restoreBackup(archive, target, Date.now());
     const { app, ctx } = await buildApp(
       loadConfig({ DATA_DIR: target, CALENDAR_SYNC_MINUTES: '0' }),
     );
@@ -352,12 +356,14 @@ describe('what backup and restore refuse', () => {
   it('restore: a missing file, a non-archive, or an archive with other entries leaves DATA_DIR empty', async () => {
     const dir = tempDir();
     const target = path.join(dir, 'data');
-    await expect(restoreBackup(path.join(dir, 'none.tar.gz'), target)).rejects.toThrow(
+    await expect(restoreBackup(path.join(dir, 'none.tar.gz'), target, Date.now())).rejects.toThrow(
       /There is no backup file/,
     );
     const text = path.join(dir, 'notes.tar.gz');
     fs.writeFileSync(text, 'not an archive');
-    await expect(restoreBackup(text, target)).rejects.toThrow(/is not a readable backup archive/);
+    await expect(restoreBackup(text, target, Date.now())).rejects.toThrow(
+      /is not a readable backup archive/,
+    );
     expect(fs.existsSync(target)).toBe(false); // absent before, absent after
     fs.mkdirSync(target);
 
@@ -369,14 +375,14 @@ describe('what backup and restore refuse', () => {
     fs.symlinkSync('/etc/passwd', path.join(made, 'images', 'x.jpg'));
     const hostile = path.join(dir, 'hostile.tar.gz');
     await tar.create({ gzip: true, file: hostile, cwd: made }, ['backup.json', 'run.sh', 'images']);
-    await expect(restoreBackup(hostile, target)).rejects.toThrow(
+    await expect(restoreBackup(hostile, target, Date.now())).rejects.toThrow(
       /is refused: "run\.sh" is not a file a Stays backup holds; nothing was written\.$/,
     );
     expect(fs.readdirSync(target)).toEqual([]);
 
     const noDb = path.join(dir, 'nodb.tar.gz');
     await tar.create({ gzip: true, file: noDb, cwd: made }, ['backup.json']);
-    await expect(restoreBackup(noDb, target)).rejects.toThrow(/holds no database/);
+    await expect(restoreBackup(noDb, target, Date.now())).rejects.toThrow(/holds no database/);
     expect(fs.readdirSync(target)).toEqual([]);
   });
 });

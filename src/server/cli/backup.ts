@@ -295,12 +295,17 @@ function stagePhotos(dataDir: string, stage: string, names: string[]): void {
 }
 
 /**
- * Writes one archive of `dataDir` to `file` while the server may be running and writing (OPS-6).
- * The archive appears under its name only when complete, mode 0600.
+ * Writes one archive of `dataDir` to `file` while the server may be running and writing (OPS-6),
+ * stamped as taken at `now` (ms, the caller's clock: TIME-5). The archive appears under its name
+ * only when complete, mode 0600.
  * Throws BackupError when `dataDir` holds no database, `file` exists, or a recorded photo's file is
  * missing; leaves nothing behind on any failure.
  */
-export async function createBackup(dataDir: string, file: string): Promise<BackupManifest> {
+export async function createBackup(
+  dataDir: string,
+  file: string,
+  now: number,
+): Promise<BackupManifest> {
   const dbFile = path.join(dataDir, DB_FILE);
   if (!fs.existsSync(dbFile)) {
     throw new BackupError(
@@ -317,7 +322,7 @@ export async function createBackup(dataDir: string, file: string): Promise<Backu
   const stage = fs.mkdtempSync(path.join(path.dirname(file), '.stays-backup-'));
   try {
     const live = new Database(dbFile, { fileMustExist: true });
-    const createdAt = new Date().toISOString();
+    const createdAt = new Date(now).toISOString();
     try {
       live.pragma('busy_timeout = 5000');
       await live.backup(path.join(stage, DB_FILE), { progress: () => ALL_PAGES });
@@ -377,11 +382,13 @@ function readManifest(dataDir: string, file: string): BackupManifest {
  * tar stream may expand to `options.maxBytes` (RESTORE_MAX_BYTES) at most.
  * Throws BackupError when `dataDir` is not empty (nothing there is touched), or when `file` is
  * missing, not a Stays archive, holds an entry a backup never holds, expands past the limit, or is
- * damaged; `dataDir` is then left as it was (anything unpacked is removed again).
+ * damaged; `dataDir` is then left as it was (anything unpacked is removed again). An archive of an
+ * older version is migrated, recorded at `now` (ms, the caller's clock: TIME-5).
  */
 export async function restoreBackup(
   file: string,
   dataDir: string,
+  now: number,
   options: RestoreOptions = {},
 ): Promise<BackupManifest> {
   const maxBytes = options.maxBytes ?? RESTORE_MAX_BYTES;
@@ -420,7 +427,7 @@ export async function restoreBackup(
     }
     let db: Database.Database | undefined;
     try {
-      db = openDb(dataDir);
+      db = openDb(dataDir, now);
       checkIntegrity(db, `The database in ${file}`);
       const paths = dataPaths(dataDir);
       const names = (db.prepare('SELECT name FROM photos').all() as { name: string }[]).map(

@@ -100,9 +100,9 @@ async function expectRefused(
   const box = sandbox();
   const tarStream = Buffer.isBuffer(entries) ? entries : tarBytes(entries);
   fs.writeFileSync(box.archive, opts.raw ? tarStream : zlib.gzipSync(tarStream));
-  const err = await restoreBackup(box.archive, box.target, { maxBytes: opts.maxBytes }).catch(
-    (e: unknown) => e,
-  );
+  const err = await restoreBackup(box.archive, box.target, Date.now(), {
+    maxBytes: opts.maxBytes,
+  }).catch((e: unknown) => e);
   expect(err).toBeInstanceOf(BackupError);
   const message = (err as BackupError).message;
   expect(message).toBe(`${box.archive} is refused: ${message.split(' is refused: ')[1]}`);
@@ -274,9 +274,9 @@ describe('ARC-2: restore refuses an archive that expands past the limit (gzip bo
       zlib.gzipSync(tarBytes([MANIFEST, { path: 'originals/', type: 'Directory' }])),
     );
     // Past every entry check, it is refused only for what it lacks.
-    await expect(restoreBackup(box.archive, box.target, { maxBytes: MIB })).rejects.toThrow(
-      /holds no database/,
-    );
+    await expect(
+      restoreBackup(box.archive, box.target, Date.now(), { maxBytes: MIB }),
+    ).rejects.toThrow(/holds no database/);
     expect(fs.readdirSync(box.target)).toEqual([]);
   });
 });

@@ -160,6 +160,8 @@ describe('GST-2: receipt voucher, tax invoice, balance', () => {
     expect(early.json()).toMatchObject({ field: 'checkOut' });
 
     clock += 12 * 24 * 3600 * 1000;
+    // Days later the owner's session has ended (SESS-3, TIME-5): they log in again.
+    t.logIn();
     const issued = await owner('POST', `/api/bookings/${id}/invoice`);
     expect(issued.statusCode, issued.body).toBe(201);
     expect(issued.json()).toMatchObject({ type: 'tax-invoice', number: `STY/${fy()}/0001` });
@@ -209,8 +211,10 @@ describe('GST-2: receipt voucher, tax invoice, balance', () => {
     await start();
     const { id } = await paidBooking(day(1), day(3));
     clock += 3 * 24 * 3600 * 1000; // the check-out day: drafted, not issued yet
+    t.logIn();
     expect(t.gst.issueDue()).toBe(0);
     clock += 24 * 3600 * 1000;
+    t.logIn();
     expect(t.gst.issueDue()).toBe(1);
     expect(t.gst.issueDue()).toBe(0);
     const months = new Set([today(clock).slice(0, 7), day(-4).slice(0, 7)]);
@@ -257,6 +261,7 @@ describe('GST-4: cancellation and credit notes', () => {
     await start();
     const { id } = await paidBooking(day(1), day(3));
     clock += 3 * 24 * 3600 * 1000;
+    t.logIn();
     const invoice = (await owner('POST', `/api/bookings/${id}/invoice`)).json() as {
       id: string;
       number: string;
@@ -362,6 +367,7 @@ describe('GST-7: a company invoice, GST-6: an exempt stay', () => {
     expect(ok.headers.location).toBe(`${page}?notice=company`);
 
     clock += 3 * 24 * 3600 * 1000;
+    t.logIn();
     const invoice = (await owner('POST', `/api/bookings/${id}/invoice`)).json() as { id: string };
     const doc = getDocument(t.ctx.db, invoice.id)!;
     expect(doc.recipientGstin).toBe('27AAPFU0939F1ZV');
@@ -395,6 +401,7 @@ describe('GST-7: a company invoice, GST-6: an exempt stay', () => {
       expect(after.totalPaise).toBe(90 * 60_000);
       expect(before).toBeGreaterThan(after.totalPaise!);
       clock += 91 * 24 * 3600 * 1000;
+      t.logIn();
       const res = await owner('POST', `/api/bookings/${id}/invoice`);
       expect(res.json()).toMatchObject({ type: 'bill-of-supply', number: `STYB/${fy()}/0001` });
       const doc = getDocument(t.ctx.db, (res.json() as { id: string }).id)!;
@@ -433,6 +440,7 @@ describe('GST-2: documents outlive the erasure of guest data', () => {
     await start({ ...GST_ENV, GUEST_DATA_DAYS: '1' });
     const { id } = await paidBooking(day(1), day(2));
     clock += 5 * 24 * 3600 * 1000;
+    t.logIn();
     t.gst.issueDue();
     expect(t.bookings.eraseOld()).toBe(1);
     const list = (await owner('GET', '/api/bookings')).json() as BookingList;
@@ -476,10 +484,12 @@ async function december() {
   const c = await paidBooking('2026-12-20', '2026-12-22');
   await owner('POST', `/api/bookings/${c.id}/cancel`, { refundPaise: 150_000 });
   clock = DECEMBER + 6 * DAY_MS; // 7 December
+  t.logIn();
   const invoiceA = (await owner('POST', `/api/bookings/${a.id}/invoice`)).json() as { id: string };
   await owner('POST', `/api/documents/${invoiceA.id}/cancel`, { reason: 'Wrong guest name' });
   await owner('POST', `/api/bookings/${a.id}/invoice`);
   clock = DECEMBER + 19 * DAY_MS; // 20 December
+  t.logIn();
   await paidBooking('2027-01-05', '2027-01-08');
   const invoiceB = (await owner('POST', `/api/bookings/${b.id}/invoice`)).json() as { id: string };
   await owner('POST', `/api/documents/${invoiceB.id}/credit-note`, {
@@ -568,6 +578,7 @@ describe('GST-5: the guest opens the documents from the mail', () => {
         expect((await owner('POST', `/api/bookings/${id}/${action}`, {})).statusCode).toBe(200);
       }
       clock += 12 * 24 * 3600 * 1000;
+      t.logIn();
       expect((await owner('POST', `/api/bookings/${id}/invoice`)).statusCode).toBe(201);
 
       const mailOf = (kind: string) =>

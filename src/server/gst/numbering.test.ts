@@ -16,6 +16,9 @@ const ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'numbering
 const TSX = import.meta.resolve('tsx/esm/api');
 const WORKER_SOURCE = `import(${JSON.stringify(TSX)}).then(({ tsImport }) => tsImport(${JSON.stringify(ENTRY)}, ${JSON.stringify(TSX)}));`;
 
+/** The instant every writer issues at, handed to the workers (TIME-5). */
+const ISSUED_AT = '2026-11-26T06:30:00.000Z';
+
 let dataDir = '';
 afterEach(() => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -24,13 +27,13 @@ afterEach(() => {
 describe('GST-2: numbering', () => {
   it('gives 200 concurrent issues the numbers 1 to 200, no gap, no duplicate', async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-gst-'));
-    openDb(dataDir).close(); // migrated once, before the writers open it
+    openDb(dataDir, Date.parse(ISSUED_AT)).close(); // migrated once, before the writers open it
     const start = new SharedArrayBuffer(4);
     const workers = [0, 1, 2, 3].map(
       (worker) =>
         new Worker(WORKER_SOURCE, {
           eval: true,
-          workerData: { dataDir, count: 50, worker, start },
+          workerData: { dataDir, count: 50, worker, start, issuedAt: ISSUED_AT },
         }),
     );
     const results = workers.map(
@@ -55,5 +58,11 @@ describe('GST-2: numbering', () => {
     const firstOf = (n: string[]) => Number(n[0]!.slice(-4));
     const firsts = (await Promise.all(results)).map(firstOf);
     expect(Math.max(...firsts)).toBeLessThan(200);
+    // Issued at the instant handed in, not at the worker's reading of the machine's clock.
+    const db = openDb(dataDir, Date.parse(ISSUED_AT));
+    expect(db.prepare('SELECT DISTINCT issued_at AS at FROM gst_documents').all()).toEqual([
+      { at: ISSUED_AT },
+    ]);
+    db.close();
   }, 60_000);
 });

@@ -86,7 +86,7 @@ export async function gstRoutes(
   ctx: AppContext,
   gst: GstService,
 ): Promise<void> {
-  const owner = requireOwner(ctx.db, ctx.config.site);
+  const owner = requireOwner(ctx);
   const renderPage = guestPageRenderer(ctx, undefined, gst.now);
   const { site } = ctx.config;
 

@@ -29,6 +29,7 @@ describe('GET /healthz', () => {
       t.ctx.db,
       testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }] }),
       'test',
+      t.ctx.clock(),
     );
     expect((await health()).statusCode).toBe(503);
     const first = await t.ctx.publisher.publish();
@@ -45,6 +46,7 @@ describe('GET /healthz', () => {
       t.ctx.db,
       testCatalogue({ revision: first.revision, propertyList: [{ name: 'Hill Top Cottage' }] }),
       'test',
+      t.ctx.clock(),
     );
     const second = await t.ctx.publisher.publish();
     expect((await health()).json()).toMatchObject({ ok: true, revision: second.revision });
@@ -55,6 +57,7 @@ describe('GET /healthz', () => {
       t.ctx.db,
       testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }] }),
       'test',
+      t.ctx.clock(),
     );
     await t.ctx.publisher.publish();
     expect((await health()).statusCode).toBe(200);

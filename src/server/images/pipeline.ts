@@ -41,7 +41,7 @@ function nameTaken(ctx: Pick<AppContext, 'db' | 'paths'>, name: string): boolean
 
 /**
  * Checks `bytes`, re-encodes them and writes the original (private), the normalised photo and all
- * variants under `name`, then records the photo's size in the photos table.
+ * variants under `name`, then records the photo's size in the photos table, stored at `ctx.clock()`.
  * Every file is written to a temporary name and renamed into place, so a half-written file is never
  * served; on any failure everything written is removed and the photos table is unchanged.
  * The bytes' signature is checked here, before the image worker gets them (UPL-1).
@@ -51,7 +51,7 @@ function nameTaken(ctx: Pick<AppContext, 'db' | 'paths'>, name: string): boolean
  * or passed its memory cap.
  */
 export async function storePhoto(
-  ctx: Pick<AppContext, 'db' | 'paths'>,
+  ctx: Pick<AppContext, 'db' | 'paths' | 'clock'>,
   bytes: Buffer,
   name: string,
 ): Promise<StoredPhoto> {
@@ -95,7 +95,7 @@ export async function storePhoto(
         width,
         height,
         bytes: normalisedBytes,
-        createdAt: new Date().toISOString(),
+        createdAt: new Date(ctx.clock()).toISOString(),
       });
       for (const target of targets.keys()) {
         fs.renameSync(tempOf(target), target);

@@ -14,6 +14,7 @@ import { photoSizes } from '../store/photos.js';
 import { ImageError } from './image-rules.js';
 import { storePhoto } from './pipeline.js';
 import { DEFAULT_LIMITS, ImageWorker, imageWorker } from './render-process.js';
+import { systemClock } from '../../shared/instants.js';
 
 let jpeg: Buffer;
 const workers: ImageWorker[] = [];
@@ -193,16 +194,16 @@ describe('ImageWorker', () => {
 describe('storePhoto when the image worker dies', () => {
   it('answers 503, writes no file and records nothing; the next upload is stored', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-worker-'));
-    const db = openDb(dir);
+    const db = openDb(dir, Date.now());
     const paths = dataPaths(dir);
     try {
-      const stored = storePhoto({ db, paths }, jpeg, 'lost.jpg');
+      const stored = storePhoto({ db, paths, clock: systemClock }, jpeg, 'lost.jpg');
       process.kill(await pidOf(imageWorker), 'SIGKILL');
       await expect(stored).rejects.toMatchObject({ status: 503 });
       expect(listFiles(paths.images).concat(listFiles(paths.originals))).toEqual([]);
       expect(photoSizes(db)).toEqual({});
 
-      await storePhoto({ db, paths }, jpeg, 'kept.jpg');
+      await storePhoto({ db, paths, clock: systemClock }, jpeg, 'kept.jpg');
       expect(photoSizes(db)).toEqual({ 'kept.jpg': [2000, 1500] });
     } finally {
       db.close();

@@ -249,6 +249,8 @@ describe('BOOK-8: an SMTP outage loses nothing', () => {
     expect(await t!.mail.sendDue()).toBe(2);
     expect(bySubject()).toHaveLength(2);
     clock += 24 * 60 * 60 * 1000;
+    // Hours later the owner's session has ended (SESS-3, TIME-5): they log in again.
+    t!.logIn();
     expect(await t!.mail.sendDue()).toBe(0);
     expect(smtp.received).toHaveLength(2);
     const after = (
@@ -286,6 +288,7 @@ describe('BOOK-8: an SMTP outage loses nothing', () => {
     const late = await book(20, { email: '' });
     await tried();
     clock += RETRY_FOR_MS + 60 * 60 * 1000;
+    t!.logIn();
     await t!.mail.sendDue();
     const list = (
       await t!.app.inject({ method: 'GET', url: '/api/bookings', headers: t!.ownerHeaders })
@@ -430,7 +433,7 @@ describe('MAIL-1: a mail is claimed before it is sent', () => {
     await smtp.restart();
     smtp.delayMs = 15;
     clock += retryDelay(1);
-    const others = [openDb(t!.dataDir), openDb(t!.dataDir)];
+    const others = [openDb(t!.dataDir, Date.now()), openDb(t!.dataDir, Date.now())];
     try {
       const senders = others.map(
         (db) => new MailSender(db, t!.ctx.config.mail, t!.app.log, () => clock),
@@ -459,7 +462,7 @@ describe('MAIL-1: a mail is claimed before it is sent', () => {
     await book(10, { email: '' });
     await tried();
     clock += retryDelay(1);
-    const other = openDb(t!.dataDir);
+    const other = openDb(t!.dataDir, Date.now());
     try {
       expect(claimDueMail(other, 'dead-sender', clock, 60_000)).toBeDefined();
       expect(claimDueMail(t!.ctx.db, 'live-sender', clock, 60_000)).toBeUndefined();

@@ -183,11 +183,15 @@ describe('sending (MSG-4)', () => {
     expect(dueOf(id)).toEqual({ due_at: due, state: 'scheduled' });
 
     clock = due - MINUTE;
+    // Days later the owner's session has ended (SESS-3, TIME-5): they log in again.
+    t!.logIn();
     expect(t!.messages.run().sent).toBe(0);
     clock = due;
+    t!.logIn();
     expect(t!.messages.run().sent).toBe(1);
     await settled();
     clock = due + 2 * DAY;
+    t!.logIn();
     expect(t!.messages.run().sent).toBe(0);
     await settled();
     const sent = guestMessages();
@@ -212,6 +216,7 @@ describe('sending (MSG-4)', () => {
     const id = await confirmedBooking(10);
     await smtp!.stop();
     clock = dueOf(id)!.due_at;
+    t!.logIn();
     expect(t!.messages.run().sent).toBe(1);
     await settled();
     expect(guestMessages()).toHaveLength(0);
@@ -265,6 +270,7 @@ describe('sending (MSG-4)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(dueOf(id)).toBeUndefined();
     clock = due + MINUTE;
+    t!.logIn();
     expect(t!.messages.run().sent).toBe(0);
     await settled();
     expect(guestMessages()).toHaveLength(0);
@@ -282,9 +288,11 @@ describe('sending (MSG-4)', () => {
       .run(day(15), day(17), id);
     const after = ist(day(13), '10:00');
     clock = before;
+    t!.logIn();
     expect(t!.messages.run().sent).toBe(0);
     expect(dueOf(id)).toEqual({ due_at: after, state: 'scheduled' });
     clock = after;
+    t!.logIn();
     expect(t!.messages.run().sent).toBe(1);
     await settled();
     expect(guestMessages()).toHaveLength(1);
@@ -304,6 +312,7 @@ describe('sending (MSG-4)', () => {
     );
     const id = await confirmedBooking(10, { property: 'stay-2' });
     clock = ist(day(10), '08:00');
+    t!.logIn();
     expect(t!.messages.run()).toEqual({ sent: 0, held: 1, whatsapp: 0 });
     // Held again at the next run: not counted (logged) again.
     expect(t!.messages.run()).toEqual({ sent: 0, held: 0, whatsapp: 0 });
@@ -340,6 +349,7 @@ describe('sending (MSG-4)', () => {
     await saveRules(rule({ body }));
     const id = await confirmedBooking(10, { email: false });
     clock = ist(day(8), '10:00');
+    t!.logIn();
     expect(t!.messages.run()).toEqual({ sent: 0, held: 0, whatsapp: 1 });
     const [waiting] = ((await owner('GET', '/api/messages/waiting')).json() as WaitingMessages)
       .messages;
@@ -355,6 +365,7 @@ describe('sending (MSG-4)', () => {
     const again = await owner('POST', `/api/messages/waiting/${id}/pre-arrival/sent`, {});
     expect(again.statusCode).toBe(404);
     clock += DAY;
+    t!.logIn();
     expect(t!.messages.run()).toEqual({ sent: 0, held: 0, whatsapp: 0 });
   });
 
@@ -363,11 +374,14 @@ describe('sending (MSG-4)', () => {
     await saveRules(rule());
     const id = await confirmedBooking(10, { email: false });
     clock = ist(day(8), '10:00');
+    t!.logIn();
     expect(t!.messages.run().whatsapp).toBe(1);
     clock += 13 * DAY;
+    t!.logIn();
     t!.messages.run();
     expect(dueOf(id)?.state).toBe('whatsapp');
     clock += 2 * DAY;
+    t!.logIn();
     t!.messages.run();
     expect(
       t!.ctx.db
@@ -503,6 +517,7 @@ describe('the owner’s calls (MSG-1..MSG-3, MSG-7)', () => {
     const id = await confirmedBooking(10);
     expect((await owner('POST', '/api/generate', {})).statusCode).toBe(200);
     clock = ist(day(8), '10:00');
+    t!.logIn();
     expect(t!.messages.run().sent).toBe(1);
     await settled();
     expect(guestMessages()[0]!.body).toContain(WIFI_PASSWORD);

@@ -76,7 +76,7 @@ export async function messageRoutes(
 ): Promise<void> {
   // Every answer holds the owner's rules or private words: never stored by a cache (HTML-2).
   const owner = {
-    onRequest: requireOwner(ctx.db, ctx.config.site),
+    onRequest: requireOwner(ctx),
     config: { cache: 'no-store' as const },
   };
 

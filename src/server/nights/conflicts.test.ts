@@ -502,6 +502,8 @@ describe('CONFLICT-5: accept checks time', () => {
     await start({ BOOKING_REQUEST_HOURS: '720' });
     const created = await book(day(1), day(3));
     clock += 3 * 86_400_000;
+    // Hours later the owner's session has ended (SESS-3, TIME-5): they log in again.
+    t!.logIn();
     const res = await act(created.id, 'accept');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
@@ -524,6 +526,7 @@ describe('CONFLICT-5: accept checks time', () => {
     await start({ BOOKING_REQUEST_HOURS: '24' });
     const created = await book(day(10), day(12));
     clock += 25 * 60 * 60 * 1000;
+    t!.logIn();
     const res = await act(created.id, 'accept');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ field: 'status', status: 'expired' });
@@ -531,6 +534,7 @@ describe('CONFLICT-5: accept checks time', () => {
     // A request with an hour left is accepted.
     const fresh = await book(day(10), day(12));
     clock += 23 * 60 * 60 * 1000;
+    t!.logIn();
     expect((await act(fresh.id, 'accept')).statusCode).toBe(200);
   });
 });

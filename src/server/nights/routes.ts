@@ -17,7 +17,7 @@ export async function conflictRoutes(
 ): Promise<void> {
   app.get(
     API.conflicts,
-    { onRequest: requireOwner(ctx.db, ctx.config.site), config: { cache: 'no-store' } },
+    { onRequest: requireOwner(ctx), config: { cache: 'no-store' } },
     async (): Promise<ConflictList> => {
       return { conflicts: conflicts.list() };
     },

@@ -40,7 +40,7 @@ export async function paymentRoutes(
   payments: PaymentService,
   bookings: BookingService,
 ): Promise<void> {
-  const owner = requireOwner(ctx.db, ctx.config.site);
+  const owner = requireOwner(ctx);
   const { site } = ctx.config;
 
   await app.register(async (scope) => {

@@ -76,7 +76,7 @@ function bucketEnv(endpoint: string): Record<string, string> {
   };
 }
 
-async function storePhotos(ctx: Pick<AppContext, 'db' | 'paths'>, names: string[]) {
+async function storePhotos(ctx: Pick<AppContext, 'db' | 'paths' | 'clock'>, names: string[]) {
   for (const [i, name] of names.entries()) {
     if (fs.existsSync(path.join(ctx.paths.images, name))) continue;
     await storePhoto(ctx, fs.readFileSync(path.join(root, 'demo/photos', DEMO_PHOTOS[i]!)), name);
@@ -138,7 +138,12 @@ describe('publishing to an S3-compatible bucket', () => {
     cleanups.push(() => t.cleanup());
     const client = s3Client(t.ctx.config.publishBucket!);
     await storePhotos(t.ctx, PHOTOS.slice(0, 2));
-    saveRevision(t.ctx.db, catalogue('Hill View Cottage', PHOTOS.slice(0, 2)), 'test');
+    saveRevision(
+      t.ctx.db,
+      catalogue('Hill View Cottage', PHOTOS.slice(0, 2)),
+      'test',
+      t.ctx.clock(),
+    );
 
     const first = await t.ctx.publisher.publish();
     const objects = await listed(client);
@@ -191,7 +196,12 @@ describe('publishing to an S3-compatible bucket', () => {
     // CDN-5: a publish that fails after the named files (a new photo among them) leaves every
     // stored page as it was, each naming only stored objects; the folder keeps serving.
     await storePhotos(t.ctx, PHOTOS);
-    const revision = saveRevision(t.ctx.db, catalogue('Hill View Renamed', PHOTOS, 1), 'test');
+    const revision = saveRevision(
+      t.ctx.db,
+      catalogue('Hill View Renamed', PHOTOS, 1),
+      'test',
+      t.ctx.clock(),
+    );
     const bucket = createBucketTarget(t.ctx.config.publishBucket!);
     let writes = 0;
     const failing: PublishTarget = {
@@ -319,9 +329,9 @@ describe('the site behind the CDN (docs/deploy/cdn-nginx.conf), in Chromium', ()
     );
     let running = true;
     cleanups.push(() => (running ? app.close() : undefined));
-    await setPassword(ctx.db, OWNER, PASSWORD);
+    await setPassword(ctx.db, OWNER, PASSWORD, ctx.clock());
     await storePhotos(ctx, PHOTOS);
-    saveRevision(ctx.db, catalogue('Hill View Cottage', PHOTOS), 'test');
+    saveRevision(ctx.db, catalogue('Hill View Cottage', PHOTOS), 'test', ctx.clock());
     await ctx.publisher.publish();
     await app.listen({ port: 0, host: '127.0.0.1' });
 

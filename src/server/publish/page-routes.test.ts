@@ -29,7 +29,7 @@ const catalogue = (revision: number, names = NAMES): SiteData =>
 
 /** Stores a new revision with `names` on top of the latest and publishes it. */
 async function publishNames(t: TestApp, names: string[], based: number): Promise<PublishResult> {
-  saveRevision(t.ctx.db, catalogue(based, names), 'test');
+  saveRevision(t.ctx.db, catalogue(based, names), 'test', t.ctx.clock());
   return t.ctx.publisher.publish();
 }
 
@@ -57,7 +57,7 @@ describe('serving a published site', () => {
 
   beforeAll(async () => {
     t = await makeTestApp();
-    saveRevision(t.ctx.db, catalogue(0), 'test');
+    saveRevision(t.ctx.db, catalogue(0), 'test', t.ctx.clock());
     site = await t.ctx.publisher.publish();
   });
   afterAll(async () => {
@@ -376,6 +376,7 @@ describe('serving across publishes', () => {
       t.ctx.db,
       catalogue(first.revision, ['Estate Bungalow', 'Hill Top Cottage']),
       'test',
+      t.ctx.clock(),
     );
 
     // The page module looks at `current` at most once a second: freeze the clock it reads.

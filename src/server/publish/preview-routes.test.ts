@@ -16,6 +16,7 @@ beforeAll(async () => {
     t.ctx.db,
     testCatalogue({ propertyList: [{ name: 'Coffee View Suite' }, { name: 'Hill Top Cottage' }] }),
     'seed',
+    t.ctx.clock(),
   );
   saveRevision(
     t.ctx.db,
@@ -24,6 +25,7 @@ beforeAll(async () => {
       propertyList: [{ name: 'Coffee Vista Suite' }, { name: 'Hill Top Cottage' }],
     }),
     'owner',
+    t.ctx.clock(),
   );
   publishedDir = (await t.ctx.publisher.publish()).dir;
 });

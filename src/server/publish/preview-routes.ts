@@ -28,7 +28,7 @@ export async function previewRoutes(app: FastifyInstance, ctx: AppContext): Prom
         link: { href: '/', label: 'Home' },
       });
     }
-    if (!findSession(ctx.db, req.cookies[SESSION_COOKIE])) {
+    if (!findSession(ctx.db, req.cookies[SESSION_COOKIE], ctx.clock())) {
       return sendNotice(reply, 401, {
         title: 'Log in first',
         text: 'Only the owner can preview earlier revisions.',

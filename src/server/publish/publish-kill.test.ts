@@ -207,7 +207,7 @@ function problemsWithCurrent(siteDir: string, data: SiteData): string[] {
 
 /** Opens the database as a fresh process would and compares it with what was stored. */
 function checkDatabase(dataDir: string, stored: RevisionRow): void {
-  const db = openDb(dataDir);
+  const db = openDb(dataDir, Date.now());
   try {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(latestRevision(db)).toEqual(stored);
@@ -225,8 +225,8 @@ describe('publishing killed with SIGKILL at random points', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-kill-'));
     siteDir = path.join(dataDir, 'site');
     fs.mkdirSync(siteDir);
-    const db = openDb(dataDir);
-    saveRevision(db, catalogue(), 'test');
+    const db = openDb(dataDir, Date.now());
+    saveRevision(db, catalogue(), 'test', Date.now());
     stored = latestRevision(db)!;
     db.close();
   });

@@ -35,7 +35,7 @@ describe('route table, as published', () => {
     const data = testCatalogue({
       propertyList: [{ id: 'coffee-view' }, { id: 'lake_side-2' }],
     });
-    saveRevision(t.ctx.db, data, t.owner);
+    saveRevision(t.ctx.db, data, t.owner, t.ctx.clock());
     const { dir } = await t.ctx.publisher.publish();
     const sitemap = fs.readFileSync(path.join(dir, 'sitemap.xml'), 'utf8');
     const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);

@@ -88,7 +88,7 @@ describe('publisher', () => {
   });
 
   it('writes every page, the sitemap, robots.txt and one data script, each with .br and .gz twins, and points current at it', async () => {
-    const revision = saveRevision(t.ctx.db, catalogue(0), 'test');
+    const revision = saveRevision(t.ctx.db, catalogue(0), 'test', t.ctx.clock());
     const before = Date.now();
     const result = await t.ctx.publisher.publish();
     const after = Date.now();
@@ -187,12 +187,17 @@ describe('publisher', () => {
   });
 
   it('swaps current to the new folder when a new revision is published, keeping the previous one', async () => {
-    saveRevision(t.ctx.db, catalogue(0), 'test');
+    saveRevision(t.ctx.db, catalogue(0), 'test', t.ctx.clock());
     const first = await t.ctx.publisher.publish();
     const swaps: string[] = [];
     t.ctx.publisher.onSwap((dir) => swaps.push(dir));
     const renamed = ['Estate Bungalow', ...NAMES.slice(1)];
-    const revision = saveRevision(t.ctx.db, catalogue(first.revision, renamed), 'test');
+    const revision = saveRevision(
+      t.ctx.db,
+      catalogue(first.revision, renamed),
+      'test',
+      t.ctx.clock(),
+    );
     const second = await t.ctx.publisher.publish();
 
     expect(second.revision).toBe(revision);
@@ -212,7 +217,7 @@ describe('publisher', () => {
   });
 
   it(`keeps only the newest ${KEEP_PUBLISHED} published folders after 7 publishes`, async () => {
-    saveRevision(t.ctx.db, catalogue(0), 'test');
+    saveRevision(t.ctx.db, catalogue(0), 'test', t.ctx.clock());
     const results: PublishResult[] = [];
     for (let i = 0; i < 7; i++) results.push(await t.ctx.publisher.publish());
 
@@ -229,7 +234,7 @@ describe('publisher', () => {
   });
 
   it('serialises concurrent publishes: each completes in its own folder, one after the other, and the last one serves', async () => {
-    saveRevision(t.ctx.db, catalogue(0), 'test');
+    saveRevision(t.ctx.db, catalogue(0), 'test', t.ctx.clock());
     const swappedAt: number[] = [];
     t.ctx.publisher.onSwap(() => swappedAt.push(Date.now()));
     const results = await Promise.all([
@@ -256,7 +261,7 @@ describe('publisher', () => {
       '<p>Nice <img src=x onerror=alert(1)> view</p><script>alert(2)</script>' +
       '<a href="javascript:alert(3)">click</a> <a href="JaVaScRiPt:alert(4)">again</a>' +
       '<a href="https://example.com/ok">our terms</a><p onclick="alert(5)">Second line</p>';
-    saveRevision(t.ctx.db, catalogue(0, NAMES, hostile), 'test');
+    saveRevision(t.ctx.db, catalogue(0, NAMES, hostile), 'test', t.ctx.clock());
     const result = await t.ctx.publisher.publish();
 
     for (const rel of listFiles(result.dir).filter((f) => f.endsWith('.html'))) {
@@ -281,7 +286,7 @@ describe('publisher', () => {
 
   it('keeps a property name that closes a script element as text: the data script gives it back exactly', async () => {
     const hostile = '</script><script>alert(1)</script>';
-    saveRevision(t.ctx.db, catalogue(0, [hostile, 'Hill Top Cottage']), 'test');
+    saveRevision(t.ctx.db, catalogue(0, [hostile, 'Hill Top Cottage']), 'test', t.ctx.clock());
     const result = await t.ctx.publisher.publish();
 
     const page = read(result.dir, 'stay/stay-1.html');
@@ -305,7 +310,7 @@ describe('publisher', () => {
   });
 
   it('waits for a publish lock held by another live process, and takes over the lock of a dead one at once', async () => {
-    saveRevision(t.ctx.db, catalogue(0), 'test');
+    saveRevision(t.ctx.db, catalogue(0), 'test', t.ctx.clock());
     const lock = path.join(t.ctx.paths.site, '.publish.lock');
     const holder = spawn('sleep', ['1.5']);
     fs.writeFileSync(lock, String(holder.pid));
@@ -345,7 +350,7 @@ describe('publisher', () => {
     expect(listFiles(kept)).toEqual(['index.html']);
 
     // A failed publish does not block the next one.
-    saveRevision(t.ctx.db, catalogue(0), 'test');
+    saveRevision(t.ctx.db, catalogue(0), 'test', t.ctx.clock());
     const result = await t.ctx.publisher.publish();
     expect(t.ctx.publisher.currentDir()).toBe(result.dir);
   });
@@ -401,11 +406,29 @@ describe('publisher', () => {
       'stay-1': 4000,
       'stay-2': 6000,
     });
-    saveRevision(t.ctx.db, data, 'test');
+    saveRevision(t.ctx.db, data, 'test', t.ctx.clock());
     const { dir } = await t.ctx.publisher.publish();
     const home = read(dir, 'index.html');
     expect(home).toMatch(/from ₹(3,000|4,000) \/ night/);
     expect(home).toContain('from ₹6,000 / night');
     expect(read(dir, fileForUrl('/stay/stay-3'))).not.toContain('₹');
+  });
+});
+
+describe('publisher on the app clock (TIME-5)', () => {
+  it("stamps a publish with the app clock's time, and a second publish on a clock held still with a later one, in a folder of its own", async () => {
+    const at = Date.parse('2026-03-10T04:30:00Z');
+    const t = await makeTestApp({}, { clock: () => at });
+    try {
+      saveRevision(t.ctx.db, catalogue(0), 'test', t.ctx.clock());
+      const first = await t.ctx.publisher.publish();
+      expect(t.ctx.publisher.serving()?.publishedAt).toBe('2026-03-10T04:30:00.000Z');
+      const second = await t.ctx.publisher.publish();
+      expect(second.dir).not.toBe(first.dir);
+      expect(t.ctx.publisher.serving()?.publishedAt).toBe('2026-03-10T04:30:00.001Z');
+      expect(fs.existsSync(first.dir)).toBe(true);
+    } finally {
+      await t.cleanup();
+    }
   });
 });

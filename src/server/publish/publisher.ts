@@ -33,10 +33,15 @@ const LOCK_FILE = '.publish.lock';
  * Takes the cross-process publish lock: a file created exclusively, holding the owner's pid. A lock
  * whose process is gone (killed mid-publish) is taken over at once. Waits up to `timeoutMs`, then
  * throws.
+ *
+ * Neither time here is an instant of the app's (TIME-5, decision 027): the wait is elapsed time
+ * (`performance.now()`, which no change of the wall clock moves), and an empty lock's age is the
+ * machine's time less its file's mtime, which the file system stamps on the machine's clock; the
+ * app's clock, which a test may hold days ahead, would make every empty lock look abandoned.
  */
 async function acquireLock(siteDir: string, timeoutMs = 120_000): Promise<() => void> {
   const lockPath = path.join(siteDir, LOCK_FILE);
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     try {
       fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
@@ -64,7 +69,7 @@ async function acquireLock(siteDir: string, timeoutMs = 120_000): Promise<() => 
       }
       continue;
     }
-    if (Date.now() > deadline)
+    if (performance.now() > deadline)
       throw new Error(`publish: another publish (pid ${holder}) still holds ${lockPath}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -77,7 +82,11 @@ async function publishLocked(
   revision: number | undefined,
 ): Promise<PublishResult> {
   const started = performance.now();
-  const site = await renderSite(ctx, revision);
+  // Later than the publish serving now even on a clock held still or set back (a test's, TIME-5),
+  // so the new folder's name (revision and time) is never an existing one's.
+  const last = folder.serving();
+  const at = Math.max(ctx.clock(), last ? Date.parse(last.publishedAt) + 1 : 0);
+  const site = await renderSite(ctx, at, revision);
   const published = {
     revision: site.revision,
     publishedAt: site.publishedAt,

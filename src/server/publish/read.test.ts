@@ -46,6 +46,7 @@ describe('HTML-5: a page is read through its publish target', () => {
       t.ctx.db,
       testCatalogue({ revision: 0, propertyList: [{ name: 'Hill View Cottage' }] }),
       'test',
+      t.ctx.clock(),
     );
     const first = await t.ctx.publisher.publish();
     const onDisk = (file: string) => fs.readFileSync(path.join(first.dir, file));
@@ -93,6 +94,7 @@ describe('HTML-5: a page is read through its publish target', () => {
       t.ctx.db,
       testCatalogue({ revision: 1, propertyList: [{ name: 'Hill View Renamed' }] }),
       'test',
+      t.ctx.clock(),
     );
     await t.ctx.publisher.publish();
     expect((await folder.read('/stay/stay-1'))?.toString('utf8')).toContain('Hill View Renamed');

@@ -228,13 +228,15 @@ function photoFiles(ctx: Omit<AppContext, 'publisher'>): SiteFile[] {
 
 /**
  * Renders the latest stored revision, or `revision` (the start re-renders the published one,
- * UPGRADE-1), with the build on disk and the running configuration's site settings. The data
+ * UPGRADE-1), with the build on disk and the running configuration's site settings, as published
+ * at `at` (Unix ms; the publisher's, from the app's clock: TIME-5). The data
  * script's `publishedAt` is the revision's save time, so a publish of an unchanged catalogue on
  * the same day gives the same data script, under the same name (UPGRADE-3). Throws when no
  * catalogue (or no such revision) is stored or the build is missing.
  */
 export async function renderSite(
   ctx: Omit<AppContext, 'publisher'>,
+  at: number,
   revision?: number,
 ): Promise<RenderedSite> {
   const latest = revision === undefined ? latestRevision(ctx.db) : getRevision(ctx.db, revision);
@@ -249,7 +251,7 @@ export async function renderSite(
   // start (or publish) render again rather than record a build it did not render with.
   const build = buildIdentity();
   const ssr = await loadSsr();
-  const publishedAt = new Date().toISOString();
+  const publishedAt = new Date(at).toISOString();
   const data = pageDataOf(ctx, latest.data, latest.createdAt, publishedAt);
   // Every srcset names every width (OPS-9): a photo stored before a width was added gets it here
   // when the start's backfill has not reached it yet.

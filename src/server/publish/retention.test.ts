@@ -49,7 +49,7 @@ describe('UPGRADE-3: files pages name stay a day', () => {
       }
     };
 
-    saveRevision(t.ctx.db, catalogue('Hill View Cottage', 0), 'test');
+    saveRevision(t.ctx.db, catalogue('Hill View Cottage', 0), 'test', t.ctx.clock());
     const first = await t.ctx.publisher.publish();
     const pages = listFiles(first.dir).filter((f) => f.endsWith('.html'));
     expect(pages).toEqual(expect.arrayContaining(['index.html', 'admin.html', 'stay/stay-1.html']));
@@ -70,12 +70,12 @@ describe('UPGRADE-3: files pages name stay a day', () => {
     );
 
     await new Promise((r) => setTimeout(r, 1000));
-    saveRevision(t.ctx.db, catalogue('Hill View Renamed', 1), 'test');
+    saveRevision(t.ctx.db, catalogue('Hill View Renamed', 1), 'test', t.ctx.clock());
     const second = await t.ctx.publisher.publish();
     const secondData = dataScriptOf(fs.readFileSync(path.join(second.dir, 'index.html'), 'utf8'));
     expect(secondData).not.toBe(firstData);
     // A third publish: the first is no longer "the one before" (what CDN-6 kept until now).
-    saveRevision(t.ctx.db, catalogue('Hill View Renamed Again', 2), 'test');
+    saveRevision(t.ctx.db, catalogue('Hill View Renamed Again', 2), 'test', t.ctx.clock());
     await t.ctx.publisher.publish();
 
     for (const file of named) {

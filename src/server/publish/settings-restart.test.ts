@@ -65,6 +65,7 @@ describe('UPGRADE-4: one price after a settings change', () => {
         propertyList: [{ name: 'Coffee View Suite', nightlyRate: 4500, cleaningFee: 800 }],
       }),
       'test',
+      first.ctx.clock(),
     );
     await prepareDataDir(first.ctx, () => undefined);
     const stay = { checkIn: addDays(today(), 10), checkOut: addDays(today(), 13), guests: 2 };

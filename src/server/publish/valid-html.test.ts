@@ -22,7 +22,7 @@ describe('published pages (OPS-8)', () => {
   beforeAll(async () => {
     t = await makeTestApp();
     const demo = siteDataSchema.parse(JSON.parse(fs.readFileSync(DEMO_CATALOGUE, 'utf8')));
-    saveRevision(t.ctx.db, { ...demo, revision: 0 }, 'test');
+    saveRevision(t.ctx.db, { ...demo, revision: 0 }, 'test', t.ctx.clock());
     await t.ctx.publisher.publish();
     const current = path.join(t.ctx.paths.site, CURRENT_LINK);
     pages = listFiles(current)

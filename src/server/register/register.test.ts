@@ -521,8 +521,11 @@ describe('REG-6, REG-7: the 24-hour deadline and the one reminder', () => {
     expect(formIIIState(entry!.formIII!, arrival + 24 * HOUR + 1)).toEqual({ kind: 'overdue' });
 
     clock = arrival + 12 * HOUR - 60_000;
+    // Days later the owner's session has ended (SESS-3, TIME-5): they log in again.
+    t!.logIn();
     expect(t!.register.remindDue()).toBe(0);
     clock = arrival + 12 * HOUR;
+    t!.logIn();
     expect(t!.register.remindDue()).toBe(1);
     expect(t!.register.remindDue()).toBe(0);
     await arrived(5);
@@ -536,6 +539,7 @@ describe('REG-6, REG-7: the 24-hour deadline and the one reminder', () => {
       expect(reminder.body).not.toContain(secret);
     }
     clock = arrival + 30 * HOUR;
+    t!.logIn();
     expect(t!.register.remindDue()).toBe(0);
     expect(await t!.mail.sendDue()).toBe(0);
     expect(smtp!.received).toHaveLength(5);
@@ -548,6 +552,7 @@ describe('REG-6, REG-7: the 24-hour deadline and the one reminder', () => {
     const [entry] = (await list(day(0), day(30))).entries;
     await owner('POST', `/api/register/${entry!.id}/submitted`, { portalReference: 'R1' });
     clock = arrivalInstant(day(5), '10:00') + 13 * HOUR;
+    t!.logIn();
     expect(t!.register.remindDue()).toBe(0);
   });
 });
@@ -560,6 +565,7 @@ describe('REG-8, REG-9: kept REGISTER_DAYS, never published nor logged', () => {
     const departure = Date.parse(`${day(8)}T06:30:00Z`);
 
     clock = departure + 31 * DAY;
+    t!.logIn();
     expect(t!.bookings.eraseOld()).toBe(1);
     const booking = t!.ctx.db.prepare('SELECT name FROM bookings WHERE id = ?').get(id) as {
       name: string | null;
@@ -569,8 +575,10 @@ describe('REG-8, REG-9: kept REGISTER_DAYS, never published nor logged', () => {
     expect((await list(addDays(day(8), -40), day(0))).entries).toHaveLength(2);
 
     clock = departure + 399 * DAY;
+    t!.logIn();
     expect(t!.register.eraseOld()).toBe(0);
     clock = departure + 400 * DAY;
+    t!.logIn();
     expect(t!.register.eraseOld()).toBe(2);
     expect(t!.ctx.db.prepare('SELECT COUNT(*) AS n FROM register_entries').get()).toEqual({ n: 0 });
   });

@@ -82,7 +82,7 @@ export async function registerRoutes(
   ctx: AppContext,
   register: RegisterService,
 ): Promise<void> {
-  const owner = requireOwner(ctx.db, ctx.config.site);
+  const owner = requireOwner(ctx);
   const properties = publishedProperties(ctx);
   const { site } = ctx.config;
   const registerDays = ctx.config.bookings.registerDays;

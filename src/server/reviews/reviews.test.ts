@@ -168,6 +168,8 @@ describe('REV-1, REV-2: the guest’s form', () => {
     expect((await postReview(page, good())).statusCode).toBe(409);
 
     clock += 5 * DAY;
+    // Days later the owner's session has ended (SESS-3, TIME-5): they log in again.
+    t!.logIn();
     res = await t!.app.inject({ method: 'GET', url: page });
     expect(res.body).toContain(`href="${page}/review"`);
     res = await t!.app.inject({ method: 'GET', url: `${page}/review` });
@@ -231,9 +233,11 @@ describe('REV-1, REV-2: the guest’s form', () => {
     await start({ REVIEW_DAYS: '10' });
     const { page } = await confirmedBooking(3);
     clock = START() + (5 + 10) * DAY;
+    t!.logIn();
     expect((await postReview(page, good())).statusCode).toBe(303);
     const late = await confirmedBooking(20);
     clock = START() + (22 + 11) * DAY;
+    t!.logIn();
     const res = await postReview(late.page, good());
     expect(res.statusCode).toBe(410);
     expect(res.body).toContain('up to 10 days after check-out');
@@ -253,6 +257,7 @@ describe('REV-3..REV-6: moderation by rule, and what the pages show', () => {
     const b = await confirmedBooking(6);
     const c = await confirmedBooking(9);
     clock = START() + 12 * DAY;
+    t!.logIn();
     const hostile = `<script>alert("x")</script> ${TEXT}`;
     expect((await postReview(a.page, good({ rating: '5', text: hostile }))).statusCode).toBe(303);
     expect(
@@ -262,6 +267,7 @@ describe('REV-3..REV-6: moderation by rule, and what the pages show', () => {
     expect(ra!.bookingId).toBe(a.id);
 
     clock += 72 * HOUR - 60_000;
+    t!.logIn();
     await t!.runReviews();
     expect((await reviews()).map((r) => r.status)).toEqual(['pending', 'pending']);
     expect(await propertyPage()).not.toContain('Verified direct stay');

@@ -38,7 +38,7 @@ export async function reviewRoutes(
   ctx: AppContext,
   reviews: ReviewService,
 ): Promise<void> {
-  const owner = requireOwner(ctx.db, ctx.config.site);
+  const owner = requireOwner(ctx);
   const { site } = ctx.config;
 
   app.addContentTypeParser(

@@ -49,7 +49,7 @@ const PRIVATE = {
 describe('RUNTIME-4: DATA_DIR 0700, the database, its WAL and SHM 0600', () => {
   it('creates a new DATA_DIR (and its missing parents) 0700 and the database files 0600', () => {
     const dataDir = path.join(scratch, 'srv', 'var');
-    const db = openDb(dataDir);
+    const db = openDb(dataDir, Date.now());
     try {
       db.prepare('INSERT INTO schema_migrations VALUES (999, ?, ?)').run('x', 'y');
       expect(modes(dataDir)).toEqual(PRIVATE);
@@ -75,7 +75,7 @@ describe('RUNTIME-4: DATA_DIR 0700, the database, its WAL and SHM 0600', () => {
       'stays.sqlite3-wal': 0o644,
       'stays.sqlite3-shm': 0o644,
     });
-    const db = openDb(dataDir);
+    const db = openDb(dataDir, Date.now());
     try {
       expect(modes(dataDir)).toEqual(PRIVATE);
       expect(db.prepare('SELECT x FROM t').get()).toEqual({ x: 1 });
@@ -92,7 +92,7 @@ describe('RUNTIME-4: DATA_DIR 0700, the database, its WAL and SHM 0600', () => {
       const dataDir = path.join(scratch, 'var');
       fs.mkdirSync(dataDir, { mode: 0o755 });
       fs.chownSync(dataDir, 65534, 65534);
-      const db = openDb(dataDir);
+      const db = openDb(dataDir, Date.now());
       try {
         db.prepare('INSERT INTO schema_migrations VALUES (999, ?, ?)').run('x', 'y');
         expect(modes(dataDir)).toEqual({ ...PRIVATE, DATA_DIR: 0o755 });
@@ -114,11 +114,11 @@ describe('RUNTIME-4: DATA_DIR 0700, the database, its WAL and SHM 0600', () => {
 
   it('a restore into a new DATA_DIR leaves it 0700 and the database 0600', async () => {
     const source = path.join(scratch, 'source');
-    openDb(source).close();
+    openDb(source, Date.now()).close();
     const archive = path.join(scratch, 'backup.tar.gz');
-    await createBackup(source, archive);
+    await createBackup(source, archive, Date.now());
     const restored = path.join(scratch, 'restored');
-    await restoreBackup(archive, restored);
+    await restoreBackup(archive, restored, Date.now());
     expect(modeOf(restored)).toBe(0o700);
     expect(modeOf(path.join(restored, 'stays.sqlite3'))).toBe(0o600);
   });

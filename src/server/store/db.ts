@@ -45,12 +45,13 @@ function makePrivateFile(file: string): void {
 }
 
 /**
- * Opens (creating if needed) `${dataDir}/stays.sqlite3` and migrates it to the latest schema.
+ * Opens (creating if needed) `${dataDir}/stays.sqlite3` and migrates it to the latest schema; a
+ * migration applied is recorded at `now` (Unix ms, the caller's clock: TIME-5).
  * DATA_DIR is made private (makePrivateDir) and the database created 0600 before SQLite opens
  * it: SQLite gives the WAL and shared-memory files it creates the database file's mode, and
  * those an older version left readable are tightened too (RUNTIME-4).
  */
-export function openDb(dataDir: string): Db {
+export function openDb(dataDir: string, now: number): Db {
   makePrivateDir(dataDir);
   const file = path.join(dataDir, 'stays.sqlite3');
   fs.closeSync(fs.openSync(file, 'a', 0o600));
@@ -61,7 +62,7 @@ export function openDb(dataDir: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('secure_delete = ON');
-  migrate(db);
+  migrate(db, now);
   for (const suffix of ['-wal', '-shm']) makePrivateFile(file + suffix);
   return db;
 }
@@ -89,8 +90,8 @@ export function truncateWal(db: Db): boolean {
   }
 }
 
-/** Applies every migration file not yet recorded in schema_migrations. */
-function migrate(db: Db): void {
+/** Applies every migration file not yet recorded in schema_migrations, recorded as applied at `now` (ms). */
+function migrate(db: Db, now: number): void {
   db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
   );
@@ -113,7 +114,7 @@ function migrate(db: Db): void {
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
         version,
         file,
-        new Date().toISOString(),
+        new Date(now).toISOString(),
       );
     })();
   }

@@ -67,8 +67,8 @@ describe('applyRetention', () => {
     const written = filesOf('stream');
     expect(written).toHaveLength(FILES_PER_PHOTO);
 
-    saveRevision(t.ctx.db, withPhotos(['veranda.jpg', 'stream.jpg']), 'owner');
-    saveRevision(t.ctx.db, withPhotos(['veranda.jpg']), 'owner');
+    saveRevision(t.ctx.db, withPhotos(['veranda.jpg', 'stream.jpg']), 'owner', t.ctx.clock());
+    saveRevision(t.ctx.db, withPhotos(['veranda.jpg']), 'owner', t.ctx.clock());
     expect(applyRetention(t.ctx, LATER())).toEqual({
       revisionsPruned: 0,
       photosRemoved: [],
@@ -78,7 +78,7 @@ describe('applyRetention', () => {
     expect(filesOf('stream')).toEqual(written);
 
     // A third revision pushes the only one naming stream.jpg out of the two kept.
-    saveRevision(t.ctx.db, withPhotos(['veranda.jpg']), 'owner');
+    saveRevision(t.ctx.db, withPhotos(['veranda.jpg']), 'owner', t.ctx.clock());
     expect(applyRetention(t.ctx, LATER())).toEqual({
       revisionsPruned: 1,
       photosRemoved: ['stream.jpg'],
@@ -96,7 +96,7 @@ describe('applyRetention', () => {
   it('keeps an upload not imported yet for a day, then removes it', async () => {
     t = await makeTestApp();
     await upload('veranda.jpg');
-    saveRevision(t.ctx.db, withPhotos(['veranda.jpg']), 'owner');
+    saveRevision(t.ctx.db, withPhotos(['veranda.jpg']), 'owner', t.ctx.clock());
     await upload('pending.jpg');
     expect(applyRetention(t.ctx).photosRemoved).toEqual([]);
     expect(stored('pending.jpg')).toBe(true);
@@ -107,7 +107,7 @@ describe('applyRetention', () => {
 
   it('keeps a photo whose revision was saved before its upload finished', async () => {
     t = await makeTestApp();
-    saveRevision(t.ctx.db, withPhotos(['early.jpg']), 'owner');
+    saveRevision(t.ctx.db, withPhotos(['early.jpg']), 'owner', t.ctx.clock());
     await upload('early.jpg');
     expect(applyRetention(t.ctx, LATER()).photosRemoved).toEqual([]);
     expect(stored('early.jpg')).toBe(true);
@@ -117,7 +117,7 @@ describe('applyRetention', () => {
     t = await makeTestApp({ REVISIONS_KEPT: '1' });
     await upload('veranda.jpg');
     await upload('stream.jpg');
-    saveRevision(t.ctx.db, withPhotos(['veranda.jpg', 'stream.jpg']), 'owner');
+    saveRevision(t.ctx.db, withPhotos(['veranda.jpg', 'stream.jpg']), 'owner', t.ctx.clock());
     // Age the uploads past the grace period, as if they were uploaded two days ago.
     t.ctx.db
       .prepare('UPDATE photos SET created_at = ?')
@@ -139,7 +139,7 @@ describe('applyRetentionAfterSave', () => {
   it('a photo file that cannot be removed does not turn a saved import into an error, nor stops the removal of the other files', async () => {
     t = await makeTestApp({ REVISIONS_KEPT: '1' });
     await upload('stream.jpg');
-    saveRevision(t.ctx.db, withPhotos(['stream.jpg']), 'owner');
+    saveRevision(t.ctx.db, withPhotos(['stream.jpg']), 'owner', t.ctx.clock());
     t.ctx.db
       .prepare('UPDATE photos SET created_at = ?')
       .run(new Date(Date.now() - 2 * PHOTO_GRACE_MS).toISOString());
@@ -167,7 +167,7 @@ describe('migration 004', () => {
     t = undefined as unknown as TestApp;
     const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'stays-m004-'));
     try {
-      const db = openDb(dir);
+      const db = openDb(dir, Date.now());
       // Back to the schema before 004, with two revisions and three photos stored under it.
       db.exec(`DROP INDEX photos_last_named;
         ALTER TABLE photos DROP COLUMN last_named;
@@ -191,7 +191,7 @@ describe('migration 004', () => {
       revision.run(catalogue(['a.jpg']));
       db.close();
 
-      const migrated = openDb(dir);
+      const migrated = openDb(dir, Date.now());
       const rows = migrated.prepare('SELECT name, last_named FROM photos ORDER BY name').all();
       expect(rows).toEqual([
         { name: 'a.jpg', last_named: 2 },

@@ -12,7 +12,7 @@ let dir: string;
 let db: Db;
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-revisions-'));
-  db = openDb(dir);
+  db = openDb(dir, Date.now());
 });
 afterEach(() => {
   db.close();
@@ -29,13 +29,19 @@ const data = (revision: number, name = 'Suite'): SiteData =>
 describe('revisions', () => {
   it('is empty at first; the first save must be based on 0', () => {
     expect(latestRevision(db)).toBeUndefined();
-    expect(() => saveRevision(db, data(1), 'owner')).toThrow(StaleRevisionError);
-    expect(saveRevision(db, data(0), 'owner')).toBe(1);
+    expect(() => saveRevision(db, data(1), 'owner', Date.now())).toThrow(StaleRevisionError);
+    expect(saveRevision(db, data(0), 'owner', Date.now())).toBe(1);
+  });
+
+  it("is stamped with the caller's clock, not the machine's (TIME-5)", () => {
+    const at = Date.parse('2026-03-10T04:30:00Z');
+    saveRevision(db, data(0), 'owner', at);
+    expect(latestRevision(db)!.createdAt).toBe('2026-03-10T04:30:00.000Z');
   });
 
   it('appends: every revision stays readable with data.revision === id', () => {
-    expect(saveRevision(db, data(0, 'One'), 'alice')).toBe(1);
-    expect(saveRevision(db, data(1, 'Two'), 'bob')).toBe(2);
+    expect(saveRevision(db, data(0, 'One'), 'alice', Date.now())).toBe(1);
+    expect(saveRevision(db, data(1, 'Two'), 'bob', Date.now())).toBe(2);
     const one = getRevision(db, 1)!;
     expect(one.data).toEqual(data(1, 'One'));
     expect(one.author).toBe('alice');
@@ -45,11 +51,11 @@ describe('revisions', () => {
   });
 
   it('refuses a stale base with the latest id and stores nothing', () => {
-    saveRevision(db, data(0), 'owner');
-    saveRevision(db, data(1), 'owner');
+    saveRevision(db, data(0), 'owner', Date.now());
+    saveRevision(db, data(1), 'owner', Date.now());
     const err = (() => {
       try {
-        saveRevision(db, data(1, 'Late'), 'owner');
+        saveRevision(db, data(1, 'Late'), 'owner', Date.now());
       } catch (e) {
         return e;
       }
@@ -61,11 +67,11 @@ describe('revisions', () => {
   });
 
   it('two connections to one file cannot both save from the same base', () => {
-    const other = openDb(dir);
+    const other = openDb(dir, Date.now());
     try {
-      saveRevision(db, data(0), 'a');
-      expect(saveRevision(other, data(1), 'b')).toBe(2);
-      expect(() => saveRevision(db, data(1), 'a')).toThrow(StaleRevisionError);
+      saveRevision(db, data(0), 'a', Date.now());
+      expect(saveRevision(other, data(1), 'b', Date.now())).toBe(2);
+      expect(() => saveRevision(db, data(1), 'a', Date.now())).toThrow(StaleRevisionError);
     } finally {
       other.close();
     }

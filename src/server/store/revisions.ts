@@ -82,10 +82,11 @@ function insertRevision(
   catalogue: Omit<SiteData, 'revision'>,
   author: string,
   restoredFrom: number | null,
+  now: number,
 ): number {
   const result = db
     .prepare('INSERT INTO revisions (created_at, author, restored_from, json) VALUES (?, ?, ?, ?)')
-    .run(new Date().toISOString(), author, restoredFrom, JSON.stringify(catalogue));
+    .run(new Date(now).toISOString(), author, restoredFrom, JSON.stringify(catalogue));
   const id = Number(result.lastInsertRowid);
   const named = db.prepare('UPDATE photos SET last_named = ? WHERE name = ?');
   for (const property of catalogue.propertyList) {
@@ -99,13 +100,13 @@ function insertRevision(
  * Throws StaleRevisionError when `data.revision` is not the latest id (0 when none). The check and
  * the insert run in one IMMEDIATE transaction, so two writers (even two processes) cannot both win.
  */
-export function saveRevision(db: Db, data: SiteData, author: string): number {
+export function saveRevision(db: Db, data: SiteData, author: string, now: number): number {
   const save = db.transaction((): number => {
     const latest =
       (db.prepare('SELECT MAX(id) AS id FROM revisions').get() as { id: number | null }).id ?? 0;
     if (data.revision !== latest) throw new StaleRevisionError(data.revision, latest);
     const { revision: _based, ...catalogue } = data;
-    return insertRevision(db, catalogue, author, null);
+    return insertRevision(db, catalogue, author, null, now);
   });
   return save.immediate();
 }
@@ -116,7 +117,12 @@ export function saveRevision(db: Db, data: SiteData, author: string): number {
  * restore can itself be undone by restoring the revision before it. Returns the new id, or
  * undefined when no revision `id` is kept.
  */
-export function restoreRevision(db: Db, id: number, author: string): number | undefined {
+export function restoreRevision(
+  db: Db,
+  id: number,
+  author: string,
+  now: number,
+): number | undefined {
   const restore = db.transaction((): number | undefined => {
     const old = toRevision(
       db.prepare(`SELECT ${COLUMNS} FROM revisions WHERE id = ?`).get(id) as Row | undefined,
@@ -124,7 +130,7 @@ export function restoreRevision(db: Db, id: number, author: string): number | un
     if (!old) return undefined;
     // Stored as it loads, with the field defaults, so the restored row is what was validated.
     const { revision: _based, ...catalogue } = old.data;
-    return insertRevision(db, catalogue, author, id);
+    return insertRevision(db, catalogue, author, id, now);
   });
   return restore.immediate();
 }

@@ -24,7 +24,7 @@ let requests: { url: string; headers: Record<string, string>; body: string }[] =
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-login-form-'));
   server = await buildApp(loadConfig({ DATA_DIR: dataDir }));
-  await setPassword(server.ctx.db, 'owner', PASSWORD);
+  await setPassword(server.ctx.db, 'owner', PASSWORD, server.ctx.clock());
 });
 afterAll(async () => {
   await server.app.close();
