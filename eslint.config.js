@@ -56,10 +56,6 @@ const ONE_CLOCK = [
 const MACHINE_CLOCK_ALLOWED = {
   'src/server/publish/publisher.ts':
     "the publish lock's age is compared with its file's mtime, which the file system stamps on the machine's clock",
-  'src/server/calendar/feed-reader.ts':
-    "FeedReader.read keeps its default for the feed parser's own tests; the sync always hands it the clock's time (decision 027)",
-  'src/server/calendar/parse.ts':
-    "parseFeed keeps its default for its own tests; the sync always hands it the clock's time (decision 027)",
 };
 
 export default tseslint.config(

@@ -367,7 +367,7 @@ describe('publisher', () => {
     const adminClasses = classesOf(adminFiles.map((f) => read(CLIENT_DIR, f)).join(''));
     // The Manage Images dialog's photo buttons: a rule only the owner's tools use.
     expect([...adminClasses].some((c) => c.startsWith('._photoActions_'))).toBe(true);
-    saveRevision(t.ctx.db, catalogue(0), 'test');
+    saveRevision(t.ctx.db, catalogue(0), 'test', t.ctx.clock());
     const { dir } = await t.ctx.publisher.publish();
     for (const rel of ['index.html', 'stay/stay-1.html', 'admin.html', '404.html']) {
       const html = read(dir, rel);
