@@ -9,7 +9,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { CalendarState } from '../src/shared/api-types.js';
-import type { OwnerBooking } from '../src/shared/bookings.js';
+import type { BookingList, OwnerBooking } from '../src/shared/bookings.js';
 import type { ConflictList } from '../src/shared/conflicts.js';
 import { testBooking } from '../test/booking-fixtures.js';
 import { expectNoViolations } from './axe.js';
@@ -77,7 +77,7 @@ test('a double booking is said in the bar, the inbox, its card and the Calendar 
   };
   await page.route('**/api/conflicts', (route) => route.fulfill({ json: conflicts }));
   await page.route('**/api/bookings?status=*', (route) =>
-    route.fulfill({ json: { bookings: [booking], openCount: 0, total: 1 } }),
+    route.fulfill({ json: { bookings: [booking], openCount: 0, total: 1 } satisfies BookingList }),
   );
   await page.route('**/api/calendar/*', (route) => route.fulfill({ json: calendar }));
 

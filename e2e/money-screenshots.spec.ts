@@ -8,7 +8,7 @@
  * The server side: src/server/payments/payments.test.ts, src/server/nights/conflicts.test.ts.
  */
 import { expect, test } from '@playwright/test';
-import type { OwnerBooking } from '../src/shared/bookings.js';
+import type { BookingList, OwnerBooking } from '../src/shared/bookings.js';
 import type { ConflictList } from '../src/shared/conflicts.js';
 import { testBooking } from '../test/booking-fixtures.js';
 import { expectNoViolations } from './axe.js';
@@ -113,7 +113,9 @@ test('the inbox says which payment links are still open or paid anyway; the noti
   };
   await page.route('**/api/conflicts', (route) => route.fulfill({ json: conflicts }));
   await page.route('**/api/bookings?status=*', (route) =>
-    route.fulfill({ json: { bookings, openCount: 0 } }),
+    route.fulfill({
+      json: { bookings, openCount: 0, total: bookings.length } satisfies BookingList,
+    }),
   );
 
   await page.goto(`/stay/${encodeURIComponent(property.id)}`);
