@@ -44,6 +44,12 @@ export interface TestApp {
    * over); `cookie` and `ownerHeaders.cookie` then carry the new session.
    */
   logIn(): void;
+  /**
+   * Imports `catalogue` as the owner and publishes it (`POST /api/import`, then
+   * `POST /api/generate`), as the owner's Import And Flush Changes does; throws with the answer's
+   * status and body when either is not 200.
+   */
+  publishCatalogue(catalogue: unknown): Promise<void>;
   /** Closes the app and deletes DATA_DIR. */
   cleanup(): Promise<void>;
 }
@@ -107,6 +113,21 @@ export async function makeTestApp(
     logIn() {
       t.cookie = `${SESSION_COOKIE}=${createSession(ctx.db, owner, ctx.clock())}`;
       t.ownerHeaders.cookie = t.cookie;
+    },
+    async publishCatalogue(catalogue) {
+      for (const [url, body] of [
+        ['/api/import', catalogue],
+        ['/api/generate', {}],
+      ] as const) {
+        const res = await app.inject({
+          method: 'POST',
+          url,
+          headers: { ...t.ownerHeaders, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+        if (res.statusCode !== 200)
+          throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+      }
     },
     async cleanup() {
       await app.close();

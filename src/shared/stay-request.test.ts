@@ -24,18 +24,7 @@ const property: Partial<Property> = { nightlyRate: 4000, minNights: 2, maxGuests
 
 beforeAll(async () => {
   t = await makeTestApp({ CALENDAR_SYNC_MINUTES: '0' });
-  for (const [url, body] of [
-    ['/api/import', testCatalogue({ propertyList: [property] })],
-    ['/api/generate', {}],
-  ] as const) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...t.ownerHeaders, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await t.publishCatalogue(testCatalogue({ propertyList: [property] }));
 });
 afterAll(async () => {
   await t?.cleanup();

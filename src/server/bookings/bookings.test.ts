@@ -45,18 +45,7 @@ const day = (n: number) => addDays(today(clock), n);
 async function start(env: NodeJS.ProcessEnv = {}, property: Partial<Property> = rates) {
   clock = Date.now();
   t = await makeTestApp({ CALENDAR_SYNC_MINUTES: '0', ...env }, { clock: () => clock });
-  for (const [url, body] of [
-    ['/api/import', testCatalogue({ propertyList: [property, { name: 'No Price Yet' }] })],
-    ['/api/generate', {}],
-  ] as const) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...t.ownerHeaders, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await t.publishCatalogue(testCatalogue({ propertyList: [property, { name: 'No Price Yet' }] }));
 }
 
 const guest: Omit<BookingRequestBody, 'checkIn' | 'checkOut'> = {

@@ -132,13 +132,7 @@ beforeAll(async () => {
     { clock: () => clock },
   );
   archiveDir = fs.mkdtempSync(path.join(path.dirname(t.dataDir), 'stays-erasure-archives-'));
-  for (const [url, body] of [
-    ['/api/import', testCatalogue({ propertyList: [{ nightlyRate: 5000 }] })],
-    ['/api/generate', {}],
-  ] as const) {
-    const res = await inject('POST', url, body, true);
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await t.publishCatalogue(testCatalogue({ propertyList: [{ nightlyRate: 5000 }] }));
   await book(ERASED, 2, 4, '10.0.0.1');
   await book(KEPT, 30, 32, '10.0.0.2');
   // Accepted and cancelled: the guest and the owner are mailed twice each, per booking.

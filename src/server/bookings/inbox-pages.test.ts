@@ -29,21 +29,9 @@ const day = (n: number) => addDays(today(clock), n);
 async function start() {
   clock = Date.now();
   t = await makeTestApp({ CALENDAR_SYNC_MINUTES: '0' }, { clock: () => clock });
-  for (const [url, body] of [
-    [
-      '/api/import',
-      testCatalogue({ propertyList: [{ nightlyRate: 4500, minNights: 1, maxGuests: 4 }] }),
-    ],
-    ['/api/generate', {}],
-  ] as const) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...t.ownerHeaders, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await t.publishCatalogue(
+    testCatalogue({ propertyList: [{ nightlyRate: 4500, minNights: 1, maxGuests: 4 }] }),
+  );
 }
 
 /** A 16-character booking id (BOOKING_ID_RE) from a number. */

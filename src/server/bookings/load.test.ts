@@ -22,18 +22,7 @@ const day = (n: number) => addDays(today(), n);
 
 beforeAll(async () => {
   t = await makeTestApp({ CALENDAR_SYNC_MINUTES: '0', TRUST_PROXY: '1' });
-  for (const [url, body] of [
-    ['/api/import', testCatalogue({ propertyList: [{ nightlyRate: 3500, maxGuests: 6 }] })],
-    ['/api/generate', {}],
-  ] as const) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...t.ownerHeaders, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await t.publishCatalogue(testCatalogue({ propertyList: [{ nightlyRate: 3500, maxGuests: 6 }] }));
   origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {

@@ -52,13 +52,7 @@ async function start(
 ) {
   clock = from;
   t = await makeTestApp({ CALENDAR_SYNC_MINUTES: '0', ...env }, { clock: () => clock });
-  for (const [url, body] of [
-    ['/api/import', testCatalogue({ propertyList: [property] })],
-    ['/api/generate', {}],
-  ] as const) {
-    const res = await owner('POST', url, body);
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await t.publishCatalogue(testCatalogue({ propertyList: [property] }));
 }
 
 function owner(method: 'GET' | 'POST', url: string, body?: unknown) {

@@ -48,18 +48,9 @@ async function start(env: NodeJS.ProcessEnv) {
     },
     { clock: () => clock, logStream },
   );
-  for (const [url, body] of [
-    ['/api/import', testCatalogue({ propertyList: [{ nightlyRate: 4000, advancePercent: 25 }] })],
-    ['/api/generate', {}],
-  ] as const) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...t.ownerHeaders, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await t.publishCatalogue(
+    testCatalogue({ propertyList: [{ nightlyRate: 4000, advancePercent: 25 }] }),
+  );
 }
 
 let n = 0;

@@ -73,13 +73,7 @@ async function start() {
       { nightlyRate: 3000, advancePercent: 25, maxGuests: 4 },
     ],
   });
-  for (const [url, body] of [
-    ['/api/import', catalogue],
-    ['/api/generate', {}],
-  ] as const) {
-    const res = await owner('POST', url, body);
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await t.publishCatalogue(catalogue);
   const res = await owner('PUT', '/api/properties/stay-1/private', {
     wifiName: 'CoffeeView',
     wifiPassword: WIFI_PASSWORD,

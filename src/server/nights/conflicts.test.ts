@@ -77,13 +77,7 @@ async function start(env: NodeJS.ProcessEnv = {}) {
     { CALENDAR_SYNC_MINUTES: '0', CALENDAR_ALLOW_PRIVATE: 'true', ...env },
     { clock: () => clock },
   );
-  for (const [url, body] of [
-    ['/api/import', testCatalogue({ propertyList: [rates, { name: 'Hill Top Cottage' }] })],
-    ['/api/generate', {}],
-  ] as const) {
-    const res = await owner('POST', url, body);
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await t.publishCatalogue(testCatalogue({ propertyList: [rates, { name: 'Hill Top Cottage' }] }));
   const put = await owner('PUT', '/api/calendar/stay-1', {
     feeds: [{ label: 'Airbnb', url: `${feeds.origin}/airbnb.ics` }],
     blocks: [],

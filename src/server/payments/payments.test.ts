@@ -68,18 +68,7 @@ async function start(env: NodeJS.ProcessEnv = {}) {
     },
     { clock: () => clock, logStream },
   );
-  for (const [url, body] of [
-    ['/api/import', testCatalogue({ propertyList: [rates] })],
-    ['/api/generate', {}],
-  ] as const) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...t.ownerHeaders, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await t.publishCatalogue(testCatalogue({ propertyList: [rates] }));
   return t;
 }
 

@@ -56,13 +56,7 @@ async function start(env: NodeJS.ProcessEnv = {}) {
   const catalogue = testCatalogue({
     propertyList: [{ nightlyRate: 4000, advancePercent: 25, maxGuests: 4 }],
   });
-  for (const [url, body] of [
-    ['/api/import', catalogue],
-    ['/api/generate', {}],
-  ] as const) {
-    const res = await owner('POST', url, body);
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await t!.publishCatalogue(catalogue);
 }
 
 function owner(method: 'GET' | 'POST', url: string, body?: unknown) {
