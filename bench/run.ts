@@ -65,7 +65,11 @@ function median(values: number[]): number {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Lighthouse on one URL, LIGHTHOUSE_RUNS times; medians of every figure. */
-async function lighthouseFigures(label: string, url: string): Promise<void> {
+async function lighthouseFigures(
+  label: string,
+  url: string,
+  { noindex = false }: { noindex?: boolean } = {},
+): Promise<void> {
   const runs: Record<string, number>[] = [];
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
     const chrome = await chromeLauncher.launch({
@@ -155,7 +159,10 @@ async function lighthouseFigures(label: string, url: string): Promise<void> {
     m('accessibility') >= 100,
   );
   row(`${label} Lighthouse best practices`, m('bestPractices').toFixed(0));
-  row(`${label} Lighthouse SEO`, m('seo').toFixed(0), '100', m('seo') >= 100);
+  // A noindex page (the guest's booking page, BOOK-5) fails Lighthouse's "is-crawlable" audit by
+  // design, so its SEO score has no budget.
+  if (noindex) row(`${label} Lighthouse SEO (noindex by design)`, m('seo').toFixed(0));
+  else row(`${label} Lighthouse SEO`, m('seo').toFixed(0), '100', m('seo') >= 100);
   // PERF-6: 1000 ms on both pages (OPS-9 had 1200 ms, PERF-1 1500 ms).
   row(`${label} LCP`, `${m('lcp').toFixed(0)} ms`, '≤ 1000 ms', m('lcp') <= 1000);
   row(`${label} FCP`, `${m('fcp').toFixed(0)} ms`);
@@ -926,7 +933,9 @@ async function fiftyFigures(): Promise<void> {
       if (only.has('fifty-lighthouse')) {
         await lighthouseFigures('fifty: home /', `${server.url}/`);
         await lighthouseFigures('fifty: property', `${server.url}${fixture.propertyPath}`);
-        await lighthouseFigures('fifty: booking page', `${server.url}${fixture.bookingPath}`);
+        await lighthouseFigures('fifty: booking page', `${server.url}${fixture.bookingPath}`, {
+          noindex: true,
+        });
       }
       await inboxFigures(server.url, cookie);
     } finally {
