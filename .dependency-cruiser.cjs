@@ -20,6 +20,22 @@ module.exports = {
       from: { path: '^src/server/([^/]+)/' },
       to: { path: '^src/server/[^/]+/(routes|[a-z-]+-routes)\\.ts$', pathNot: '^src/server/$1/' },
     },
+    {
+      name: 'no-import-up-to-the-app',
+      severity: 'error',
+      comment:
+        'A server feature is assembled by src/server/app.ts and never imports it (or main.ts) back (decision 030): take what you need as a parameter or from the context.',
+      from: { path: '^src/server/[^/]+/', pathNot: ['^src/server/cli/', '\\.test\\.tsx?$'] },
+      to: { path: '^src/server/(app|main)\\.ts$' },
+    },
+    {
+      name: 'no-import-up-to-the-admin-root',
+      severity: 'error',
+      comment:
+        "An owner's dialog folder is opened by the admin root and its registry (admin-dialogs.tsx) and never imports them back (decision 030).",
+      from: { path: '^src/web/admin/[^/]+/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^src/web/admin/(admin-root|admin-dialogs)\\.tsx$' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
