@@ -78,31 +78,53 @@ export async function listBookings(
 }
 
 /**
- * Every booking a filter shows, page after page of BOOKINGS_LIMIT_MAX (for a caller that needs
- * them all, not the inbox), as one list without `nextCursor`. Never rejects; the first failure is
- * the answer.
+ * The first `count` bookings a filter shows (every one with `Infinity`), newest request first,
+ * asked page after page of BOOKINGS_LIMIT_MAX at most, as one list whose `nextCursor` is the page
+ * after the last one read (absent once the filter's end is reached). For the inbox's quiet refresh
+ * of as many cards as it shows (INBOX-6) and for callers that need them all. Never rejects; the
+ * first failure is the answer.
  */
-export async function listEveryBooking(
+export async function listFirstBookings(
   env: ApiEnv,
   filter: BookingFilter,
+  count: number,
   signal?: AbortSignal,
 ): Promise<ApiResult<BookingList>> {
   let cursor: string | undefined;
   const bookings: OwnerBooking[] = [];
   for (;;) {
+    const limit = Math.min(BOOKINGS_LIMIT_MAX, Math.max(1, count - bookings.length));
     const r = await listBookings(
       env,
       filter,
-      { limit: BOOKINGS_LIMIT_MAX, ...(cursor === undefined ? {} : { cursor }) },
+      { limit, ...(cursor === undefined ? {} : { cursor }) },
       signal,
     );
     if (!r.ok) return r;
     bookings.push(...r.value.bookings);
     cursor = r.value.nextCursor;
-    if (cursor === undefined) {
-      return { ...r, value: { bookings, openCount: r.value.openCount, total: r.value.total } };
+    if (cursor === undefined || bookings.length >= count) {
+      const { openCount, total } = r.value;
+      return {
+        ...r,
+        value: {
+          bookings,
+          openCount,
+          total,
+          ...(cursor === undefined ? {} : { nextCursor: cursor }),
+        },
+      };
     }
   }
+}
+
+/** Every booking a filter shows (listFirstBookings with no end), as one list without `nextCursor`. */
+export function listEveryBooking(
+  env: ApiEnv,
+  filter: BookingFilter,
+  signal?: AbortSignal,
+): Promise<ApiResult<BookingList>> {
+  return listFirstBookings(env, filter, Infinity, signal);
 }
 
 /**

@@ -15,13 +15,13 @@
  *   or a calendar holds the nights now) also reloads the list, so the card shows the state as it is.
  * - INBOX-6: while the tab is visible the list and the count are asked again every `refreshMs`
  *   (INBOX_REFRESH_MS), and at once when the tab becomes visible again, quietly: as many bookings
- *   as are shown (one page at least, BOOKINGS_LIMIT_MAX at most), no loading state, not while a
+ *   as are shown (one page at least; pages of BOOKINGS_LIMIT_MAX past it, so a list grown by
+ *   Show more keeps its length), no loading state, not while a
  *   load or a next page runs, an answer dropped when a load started meanwhile (it is the same
  *   LatestCall) or an action is running, a failure left to the next try.
  */
 import { useEffect, useRef, useState } from 'react';
 import {
-  BOOKINGS_LIMIT_MAX,
   type BookingAction,
   type BookingFilter,
   type BookingList,
@@ -30,7 +30,7 @@ import {
 import type { ApiEnv } from '../../api-fetch.js';
 import { formatPaise } from '../../../shared/stay-basics.js';
 import { useLatestCall } from '../../latest-call.js';
-import { actOnBooking, listBookings } from './bookings-api.js';
+import { actOnBooking, listBookings, listFirstBookings } from './bookings-api.js';
 import { readPaise, refundableAdvance, rupeesText } from './booking-words.js';
 import type { Problem } from '../problem-text.js';
 import { MINUTE_MS } from '../../../shared/instants.js';
@@ -201,9 +201,9 @@ export function useBookingsDialog({
     const refresh = () => {
       const at = now.current;
       if (document.visibilityState !== 'visible' || at.loading || at.loadingMore) return;
-      const limit = Math.min(BOOKINGS_LIMIT_MAX, Math.max(INBOX_PAGE, at.shownCount));
+      const count = Math.max(INBOX_PAGE, at.shownCount);
       latest.run(
-        (signal) => listBookings(env, at.filter, { limit }, signal),
+        (signal) => listFirstBookings(env, at.filter, count, signal),
         (r) => {
           if (!r.ok || Object.keys(now.current.pending).length > 0) return;
           setList(r.value);
