@@ -24,7 +24,11 @@ import { spawnServer, type SpawnedServer } from '../scripts/spawn-server.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { DEFAULT_LIMITS } from '../src/server/images/render-process.js';
-import { DEFAULT_READER_LIMITS, FeedReader } from '../src/server/calendar/feed-reader.js';
+import {
+  DEFAULT_READER_LIMITS,
+  FeedLimitError,
+  FeedReader,
+} from '../src/server/calendar/feed-reader.js';
 import { airbnbFeed } from '../test/feed-fixtures.js';
 import { startFeedServer } from '../test/test-feed-server.js';
 import { saveRevision } from '../src/server/store/revisions.js';
@@ -968,17 +972,24 @@ async function feedReaderFigures(): Promise<void> {
     row('feed reader: an empty feed, warm worker (median of 5)', `${median(warm).toFixed(1)} ms`);
     const { text } = airbnbFeed(20_000);
     const big: number[] = [];
+    // A read stopped at the time limit (a loaded machine) is a figure too, not the bench's end.
+    let stopped = 0;
     for (let i = 0; i < 3; i++) {
       start = performance.now();
-      await reader.read(text, Date.now());
+      try {
+        await reader.read(text, Date.now());
+      } catch (err) {
+        if (!(err instanceof FeedLimitError)) throw err;
+        stopped++;
+      }
       big.push(performance.now() - start);
     }
     const limit = DEFAULT_READER_LIMITS.timeLimitMs;
     row(
       `feed reader: 20,000-event Airbnb feed (${(Buffer.byteLength(text) / 2 ** 20).toFixed(1)} MB), median of 3`,
-      `${median(big).toFixed(0)} ms`,
+      `${median(big).toFixed(0)} ms${stopped ? ` (${stopped} of 3 stopped at the limit)` : ''}`,
       `≤ ${limit} ms`,
-      median(big) <= limit,
+      stopped === 0 && median(big) <= limit,
     );
   } finally {
     await reader.stop();
