@@ -13,8 +13,8 @@ import type { BookingList, OwnerBooking } from '../src/shared/bookings.js';
 import type { ConflictList } from '../src/shared/conflicts.js';
 import { testBooking } from '../test/booking-fixtures.js';
 import { expectNoViolations } from './axe.js';
-import { BASE, hydrated, publishedData, stayOffline } from './helpers.js';
-import { openWith, press } from './owner-helpers.js';
+import { BASE, hydrated } from './helpers.js';
+import { openWith, ownerOnStandIns, press } from './owner-helpers.js';
 
 test.use({ baseURL: BASE, reducedMotion: 'reduce' });
 
@@ -22,15 +22,7 @@ test('a double booking is said in the bar, the inbox, its card and the Calendar 
   page,
   context,
 }, testInfo) => {
-  const dir = 'test-results/screenshots';
-  const shot = (name: string) =>
-    page.screenshot({ path: `${dir}/${testInfo.project.name}-conflict-${name}.png` });
-  await stayOffline(page);
-  await context.addCookies([{ name: 'admin-key', value: 'x', url: BASE }]);
-
-  await page.goto('/');
-  const data = await publishedData(page);
-  const property = data.propertyList[0]!;
+  const { property, shot } = await ownerOnStandIns(page, context, testInfo, 'conflict');
   const booking: OwnerBooking = {
     ...testBooking({ status: 'accepted' }),
     propertyId: property.id,

@@ -12,8 +12,8 @@ import type { BookingList, OwnerBooking } from '../src/shared/bookings.js';
 import type { ConflictList } from '../src/shared/conflicts.js';
 import { testBooking } from '../test/booking-fixtures.js';
 import { expectNoViolations } from './axe.js';
-import { BASE, hydrated, publishedData, stayOffline } from './helpers.js';
-import { openWith } from './owner-helpers.js';
+import { BASE, hydrated } from './helpers.js';
+import { openWith, ownerOnStandIns } from './owner-helpers.js';
 
 test.use({ baseURL: BASE, reducedMotion: 'reduce' });
 
@@ -30,14 +30,7 @@ test('the inbox says which payment links are still open or paid anyway; the noti
   page,
   context,
 }, testInfo) => {
-  const dir = 'test-results/screenshots';
-  const shot = (name: string) =>
-    page.screenshot({ path: `${dir}/${testInfo.project.name}-money-${name}.png` });
-  await stayOffline(page);
-  await context.addCookies([{ name: 'admin-key', value: 'x', url: BASE }]);
-  await page.goto('/');
-  const data = await publishedData(page);
-  const property = data.propertyList[0]!;
+  const { property, shot } = await ownerOnStandIns(page, context, testInfo, 'money');
   const paidAt = new Date(Date.now() - 20 * 60_000).toISOString();
   const at = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
   const base = { propertyId: property.id, propertyName: property.name };

@@ -10,9 +10,11 @@ import {
   test,
   type APIRequestContext,
   type Browser,
+  type BrowserContext,
   type Dialog,
   type Locator,
   type Page,
+  type TestInfo,
 } from '@playwright/test';
 import type { BookingCreated } from '../src/shared/bookings.js';
 import type { Property } from '../src/shared/site-data.js';
@@ -174,4 +176,29 @@ export async function confirmedBooking(
     expect(r.status(), await r.text()).toBe(200);
   }
   return booking;
+}
+
+/**
+ * The owner's tools in front of answers the spec gives itself (`page.route`), with no owner session:
+ * every request off BASE refused, an `admin-key` cookie that only makes the page load the owner's
+ * code (the server is never asked with it), and the home page opened. Answers its first property and
+ * `shot(name)`, a screenshot at test-results/screenshots/{project}-{prefix}-{name}.png.
+ */
+export async function ownerOnStandIns(
+  page: Page,
+  context: BrowserContext,
+  testInfo: TestInfo,
+  prefix: string,
+): Promise<{ property: Property; shot(name: string): Promise<Buffer> }> {
+  await stayOffline(page);
+  await context.addCookies([{ name: 'admin-key', value: 'x', url: BASE }]);
+  await page.goto('/');
+  const property = (await publishedData(page)).propertyList[0]!;
+  return {
+    property,
+    shot: (name) =>
+      page.screenshot({
+        path: `test-results/screenshots/${testInfo.project.name}-${prefix}-${name}.png`,
+      }),
+  };
 }

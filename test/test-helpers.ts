@@ -137,6 +137,16 @@ export async function makeTestApp(
   return t;
 }
 
+/** True while a process `pid` exists (signal 0 checks, sends nothing): a worker's child is gone. */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Every file under `dir`, as paths relative to it, sorted (an absent folder gives []). */
 export function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

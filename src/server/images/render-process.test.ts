@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { listFiles, makeTestApp } from '../../../test/test-helpers.js';
+import { listFiles, makeTestApp, processAlive } from '../../../test/test-helpers.js';
 import { dataPaths } from '../context.js';
 import { openDb } from '../store/db.js';
 import { photoSizes } from '../store/photos.js';
@@ -23,15 +23,6 @@ function worker(limits: Partial<typeof DEFAULT_LIMITS> = {}): ImageWorker {
   const w = new ImageWorker({ ...DEFAULT_LIMITS, ...limits });
   workers.push(w);
   return w;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Resolves with the pid of `w`'s worker once it has one. */
@@ -134,7 +125,7 @@ describe('ImageWorker', () => {
     const w = worker({ idleMs: 300 });
     await w.render({ kind: 'upload', bytes: jpeg, name: 'a.jpg' });
     const first = w.pid!;
-    await expect.poll(() => alive(first), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => processAlive(first), { timeout: 10_000 }).toBe(false);
     expect(w.pid).toBeUndefined();
     await w.render({ kind: 'upload', bytes: jpeg, name: 'b.jpg' });
     expect(w.pid).toBeDefined();
@@ -147,7 +138,7 @@ describe('ImageWorker', () => {
     const first = await pidOf(w);
     await job;
     expect(w.pid).toBeUndefined();
-    await expect.poll(() => alive(first), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => processAlive(first), { timeout: 10_000 }).toBe(false);
     const second = w.render({ kind: 'upload', bytes: jpeg, name: 'b.jpg' });
     expect(await pidOf(w)).not.toBe(first);
     await expect(second).resolves.toMatchObject({ width: 2000 });
@@ -162,7 +153,7 @@ describe('ImageWorker', () => {
       status: 503,
       message: expect.stringContaining('more than the 40 MB'),
     });
-    expect(alive(pid)).toBe(false);
+    expect(processAlive(pid)).toBe(false);
 
     const roomy = worker();
     await expect(
@@ -219,10 +210,10 @@ describe('the image worker and the app (WORK-4)', () => {
     try {
       await imageWorker.render({ kind: 'upload', bytes: jpeg, name: 'a.jpg' });
       const pid = imageWorker.pid!;
-      expect(alive(pid)).toBe(true);
+      expect(processAlive(pid)).toBe(true);
       await t.cleanup();
       closed = true;
-      expect(alive(pid)).toBe(false);
+      expect(processAlive(pid)).toBe(false);
       expect(imageWorker.pid).toBeUndefined();
     } finally {
       if (!closed) await t.cleanup();

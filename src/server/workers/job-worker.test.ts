@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { processAlive } from '../../../test/test-helpers.js';
 import { secretsIn, withWorkerSecrets } from '../../../test/worker-secrets.js';
 import type { StandInJob } from '../../../test/job-worker-stand-in.js';
 import { JobError, JobWorker, WorkerFailure, type JobWorkerLimits } from './job-worker.js';
@@ -24,15 +25,6 @@ const TRANSPORTS: Record<'thread' | 'process', (entry: string) => Transport> = {
   thread: (entry) => threadTransport(entry, { heapMb: 64 }),
   process: (entry) => processTransport(entry),
 };
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The outcome of a job: its result or the error it was rejected with. */
 async function outcome(promise: Promise<unknown>): Promise<unknown> {
@@ -102,7 +94,7 @@ describe.each(['thread', 'process'] as const)('JobWorker over a %s', (kind) => {
     expect(elapsed).toBeGreaterThanOrEqual(550);
     expect(elapsed).toBeLessThan(10_000);
     expect(ticks).toBeGreaterThan(5);
-    if (kind === 'process') expect(alive(first)).toBe(false);
+    if (kind === 'process') expect(processAlive(first)).toBe(false);
     expect(await next).toBe('after');
     expect(await who(w)).not.toBe(first);
   });
@@ -118,7 +110,7 @@ describe.each(['thread', 'process'] as const)('JobWorker over a %s', (kind) => {
     expect(await next).toBe('still here');
     const second = await who(w);
     expect(second).not.toBe(first);
-    if (kind === 'process') expect(alive(first)).toBe(false);
+    if (kind === 'process') expect(processAlive(first)).toBe(false);
   });
 
   it('fails a start that never says ready at startMs, and ends that worker', async () => {
@@ -130,14 +122,16 @@ describe.each(['thread', 'process'] as const)('JobWorker over a %s', (kind) => {
     expect(err).toBeInstanceOf(WorkerFailure);
     expect((err as WorkerFailure).reason).toBe('start');
     expect(silent.id).toBeUndefined();
-    if (kind === 'process') await expect.poll(() => alive(id), { timeout: 5_000 }).toBe(false);
+    if (kind === 'process')
+      await expect.poll(() => processAlive(id), { timeout: 5_000 }).toBe(false);
   });
 
   it('ends after idleMs without a job, and the next job starts a new worker', async () => {
     const w = worker({ idleMs: 300 });
     const first = await who(w);
     await expect.poll(() => w.id, { timeout: 10_000 }).toBeUndefined();
-    if (kind === 'process') await expect.poll(() => alive(first), { timeout: 10_000 }).toBe(false);
+    if (kind === 'process')
+      await expect.poll(() => processAlive(first), { timeout: 10_000 }).toBe(false);
     expect(await who(w)).not.toBe(first);
   });
 
@@ -150,7 +144,7 @@ describe.each(['thread', 'process'] as const)('JobWorker over a %s', (kind) => {
     await w.close();
     expect(w.id).toBeUndefined();
     // WORK-4: a process's pid is gone the moment close() resolves.
-    if (kind === 'process') expect(alive(first)).toBe(false);
+    if (kind === 'process') expect(processAlive(first)).toBe(false);
     const err = await hung;
     expect(err).toBeInstanceOf(WorkerFailure);
     expect((err as WorkerFailure).reason).toBe('stopped');
@@ -186,7 +180,7 @@ describe('JobWorker memory caps', () => {
     const err = await outcome(w.run({ do: 'rss', mb: 300 }));
     expect(err).toBeInstanceOf(WorkerFailure);
     expect((err as WorkerFailure).reason).toBe('memory');
-    expect(alive(pid)).toBe(false);
+    expect(processAlive(pid)).toBe(false);
     expect(await w.run({ do: 'answer', value: 'next' })).toBe('next');
   });
 
@@ -199,7 +193,7 @@ describe('JobWorker memory caps', () => {
     const { pid } = (await w.run({ do: 'who' })) as { pid: number };
     expect(await w.run({ do: 'rss', mb: 150 })).toBe('grew');
     expect(w.id).toBeUndefined();
-    await expect.poll(() => alive(pid), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => processAlive(pid), { timeout: 10_000 }).toBe(false);
     const { pid: next } = (await w.run({ do: 'who' })) as { pid: number };
     expect(next).not.toBe(pid);
   });
