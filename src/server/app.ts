@@ -46,6 +46,7 @@ import { messageRoutes } from './messages/routes.js';
 import { ReviewService } from './reviews/service.js';
 import { scheduleReviews } from './reviews/jobs.js';
 import { reviewRoutes } from './reviews/routes.js';
+import { OneLinePerRequest } from './request-log.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -73,14 +74,15 @@ export interface BuiltApp {
 
 /**
  * Creates DATA_DIR's folders, opens the database and registers every route. Does not listen.
- * `logger`: false (default) for none, or pino's level (main.ts passes LOG_LEVEL); `logStream`
+ * `logger`: false (default) for none, or pino's level (main.ts passes LOG_LEVEL) and where to write
+ * (main.ts: a terminal's readable lines, RUNTIME-9); `logStream`
  * sends the log to a stream instead of standard output (tests read what the server logs); `clock`
  * is the one clock of every service, job and route (TIME-3; tests move it; default systemClock).
  */
 export async function buildApp(
   config: Config,
   opts: {
-    logger?: boolean | { level: LogLevel };
+    logger?: boolean | { level: LogLevel; stream?: NodeJS.WritableStream };
     logStream?: NodeJS.WritableStream;
     clock?: Clock;
   } = {},
@@ -96,6 +98,8 @@ export async function buildApp(
 
   const app = Fastify({
     logger: opts.logStream ? { stream: opts.logStream } : (opts.logger ?? false),
+    // One line per request instead of two (RUNTIME-9).
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });

@@ -161,17 +161,33 @@ describe('the server process', () => {
     expect(server.output()).not.toContain('short-pw');
   }, 60_000);
 
-  it('logs at the LOG_LEVEL given: requests at info, none at warn', async () => {
+  it('logs at the LOG_LEVEL given: one JSON line per request at info (not a terminal), none at warn', async () => {
     for (const [level, logged] of [
-      ['info', true],
-      ['warn', false],
+      ['info', 1],
+      ['warn', 0],
     ] as const) {
       const server = start(await catalogueOnly(), { LOG_LEVEL: level });
       const [, url] = await server.waitFor(/serving on (http:\/\/\S+?)\/?\s/);
       expect((await request(`${url}/`, { agent: false })).status).toBe(200);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
-      expect(server.output().includes('"msg":"request completed"'), level).toBe(logged);
+      // RUNTIME-9: the request once, after its answer, with method, path, status and time.
+      const requestLines = server
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('"reqId"'));
+      expect(requestLines, level).toHaveLength(logged);
+      if (logged === 0) continue;
+      const entry = JSON.parse(requestLines[0]!) as {
+        msg: string;
+        req: { method: string; url: string };
+        res: { statusCode: number };
+        responseTime: number;
+      };
+      expect(entry.msg).toBe('request completed');
+      expect(entry.req).toMatchObject({ method: 'GET', url: '/' });
+      expect(entry.res.statusCode).toBe(200);
+      expect(entry.responseTime).toBeGreaterThanOrEqual(0);
     }
   }, 120_000);
 

@@ -1,23 +1,22 @@
 /**
- * Starts the server (OPS-7): says when this Node is past its end of life (one line, RUNTIME-2),
- * checks the environment (one line per bad variable, exit 1), listens
- * on HOST:PORT at once, then prepares DATA_DIR (owner account, demo seed, first publish) and prints
- * the URL. Until the first publish is done pages answer 503 "starting" and /healthz 503.
- * SIGTERM or SIGINT: no new connections, requests in flight finish (SHUTDOWN_GRACE_MS at most,
- * then they are cut and the exit code is 1), then exit 0.
+ * Starts the server (OPS-7): refuses a Node older than 24 with one line and exit 1, says when this
+ * Node is past its end of life (RUNTIME-7), checks the environment (one line per bad variable,
+ * exit 1), listens on HOST:PORT at once, then prepares DATA_DIR (owner account, demo seed, first
+ * publish), saying how far it is, and ends with the address and, on a first start, the owner's
+ * one-time password set apart (RUNTIME-9). Until the first publish is done pages answer 503
+ * "starting" and /healthz 503. The log is one line per request; readable lines on a terminal,
+ * JSON otherwise. SIGTERM or SIGINT: no new connections, requests in flight finish
+ * (SHUTDOWN_GRACE_MS at most, then they are cut and the exit code is 1), then exit 0.
  */
+// First: it exits on an older Node before a module that needs Node 24 is loaded.
+import './node-check.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
-import { endOfLifeNotice } from './node-support.js';
+import { terminalLogStream } from './request-log.js';
 import { prepareDataDir } from './startup.js';
-import { systemClock } from '../shared/instants.js';
 
 /** How long requests in flight may take to finish after SIGTERM, ms. */
 const SHUTDOWN_GRACE_MS = 10_000;
-
-// RUNTIME-2: one line, first, when this Node gets no more security fixes.
-const notice = endOfLifeNotice(process.versions.node, systemClock());
-if (notice) console.warn(notice);
 
 let config: Config;
 try {
@@ -29,8 +28,12 @@ try {
   process.exit(1);
 }
 
+const terminal = process.stdout.isTTY === true;
 const { app, ctx } = await buildApp(config, {
-  logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+  logger:
+    config.logLevel === 'silent'
+      ? false
+      : { level: config.logLevel, ...(terminal ? { stream: terminalLogStream() } : {}) },
 });
 
 let stopping = false;
@@ -68,10 +71,28 @@ if (config.site.siteUrlIsDefault) config.site.siteUrl = `http://${shownHost}:${p
 console.log(
   `Listening on http://${shownHost}:${port}/ (pages answer 503 until the site is published)`,
 );
+let ownerLine: string | undefined;
 try {
-  await prepareDataDir(ctx, (line) => console.log(line));
+  await prepareDataDir(ctx, (line) => {
+    // Said at once, in case the start stops before the end, and again below, set apart.
+    if (line.startsWith('Owner account created: ')) ownerLine = line;
+    console.log(line);
+  });
 } catch (err) {
   // Stopping mid-seed closes the database under it; the next start resumes the seed.
   if (!stopping) throw err;
 }
-if (!stopping) console.log(`Stays is serving on http://${shownHost}:${port}/`);
+if (!stopping) console.log(servingBanner(`http://${shownHost}:${port}/`, ownerLine, terminal));
+
+/**
+ * The last lines of a start (RUNTIME-9): the address and the owner's login, and on a first start
+ * the one-time password, between two rules (bold on a terminal) so that they are found among the
+ * log lines.
+ */
+function servingBanner(url: string, owner: string | undefined, bold: boolean): string {
+  const lines = [`Stays is serving on ${url}`, `Owner's login: ${url}adminlogin`];
+  if (owner) lines.push(owner);
+  const rule = '─'.repeat(Math.max(...lines.map((l) => l.length)));
+  const body = lines.join('\n');
+  return `${rule}\n${bold ? `\u001b[1m${body}\u001b[22m` : body}\n${rule}`;
+}

@@ -56,6 +56,13 @@ describe('prepareDataDir', () => {
     const owner = lines.filter((l) => l.startsWith('Owner account created: owner / '));
     expect(owner).toHaveLength(1);
     expect(lines).toContain('Seeding the demo catalogue (first start)...');
+    // RUNTIME-9: how far the seed is, every 5 photos and at the last, then the publish.
+    const progress = lines.filter((l) => l.startsWith('Demo photos: '));
+    const total = Number(/of (\d+) stored$/.exec(progress.at(-1) ?? '')?.[1]);
+    expect(progress.at(-1)).toBe(`Demo photos: ${total} of ${total} stored`);
+    expect(progress[0]).toBe(`Demo photos: 5 of ${total} stored`);
+    expect(progress).toHaveLength(Math.ceil(total / 5));
+    expect(lines.indexOf('Publishing the site...')).toBe(lines.indexOf(progress.at(-1)!) + 1);
     expect(lines.filter((l) => /^Published revision 1: \d+ pages in \d+ ms$/.test(l))).toHaveLength(
       1,
     );

@@ -30,22 +30,28 @@ export function demoCatalogue(): Omit<SiteData, 'revision'> {
   return siteDataSchema.parse({ ...demo, propertyList: demo.propertyList?.map(withFieldDefaults) });
 }
 
+/** How often the seed says how far it is: every this many photos, and at the last (RUNTIME-9). */
+const SEED_PROGRESS_EVERY = 5;
+
 /**
  * Stores the demo catalogue (demo/catalogue.json) as the first revision, its photos
  * (demo/photo-sources.json: photo name → file in demo/photos) through the same image pipeline as
- * uploads, two at a time. Photos already stored are skipped, so a seed killed halfway resumes.
- * Throws when the demo catalogue is invalid.
+ * uploads, two at a time, `say`ing how far it is. Photos already stored are skipped, so a seed
+ * killed halfway resumes. Throws when the demo catalogue is invalid.
  */
-async function seedDemo(ctx: Pick<AppContext, 'db' | 'paths' | 'clock'>): Promise<number> {
+async function seedDemo(
+  ctx: Pick<AppContext, 'db' | 'paths' | 'clock'>,
+  say: (line: string) => void,
+): Promise<number> {
   const catalogue = demoCatalogue();
   const sources = JSON.parse(
     fs.readFileSync(path.join(DEMO_DIR, 'photo-sources.json'), 'utf8'),
   ) as Record<string, string>;
   const stored = photoSizes(ctx.db);
-  const pending = catalogue.propertyList
-    .flatMap((p) => p.photos.map((ph) => ph.name))
-    .filter((n) => !stored[n]);
+  const names = catalogue.propertyList.flatMap((p) => p.photos.map((ph) => ph.name));
+  const pending = names.filter((n) => !stored[n]);
   let next = 0;
+  let done = names.length - pending.length;
   await Promise.all(
     [0, 1].map(async () => {
       while (next < pending.length) {
@@ -57,6 +63,9 @@ async function seedDemo(ctx: Pick<AppContext, 'db' | 'paths' | 'clock'>): Promis
           fs.readFileSync(path.join(DEMO_DIR, 'photos', path.basename(source))),
           name,
         );
+        done += 1;
+        if (done % SEED_PROGRESS_EVERY === 0 || done === names.length)
+          say(`Demo photos: ${done} of ${names.length} stored`);
       }
     }),
   );
@@ -135,10 +144,11 @@ export async function prepareDataDir(ctx: AppContext, say: (line: string) => voi
   await ensureOwner(ctx, say);
   if (!latestRevision(ctx.db)) {
     say('Seeding the demo catalogue (first start)...');
-    await seedDemo(ctx);
+    await seedDemo(ctx, say);
   }
   const served = ctx.publisher.serving();
   if (!served) {
+    say('Publishing the site...');
     const result = await ctx.publisher.publish();
     say(`Published revision ${result.revision}: ${result.pages} pages in ${result.ms} ms`);
     return;
