@@ -372,3 +372,36 @@ export function stayFigures(
     }),
   };
 }
+
+/** The owner's Reports calls (FIG-8). */
+export const REPORTS_API = {
+  report: '/api/reports',
+  csv: '/api/reports.csv',
+} as const;
+
+/** The longest range a report covers, nights (FIG-8: "a range over 3 years is refused"). */
+export const REPORT_MAX_NIGHTS = 3 * 366;
+
+/** Money as it moved: received and refunded by the instant they happened, by way (FIG-7). */
+export interface MoneyFigures {
+  receivedPaise: number;
+  refundedPaise: number;
+  byWay: Record<string, { receivedPaise: number; refundedPaise: number }>;
+}
+
+/** GST by the document's date, net of credit notes (FIG-7): what GSTR-1 files for the months. */
+export interface GstFigures {
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+}
+
+/** GET /api/reports's answer (FIG-8). */
+export interface Report extends StayFigures {
+  from: string;
+  to: string;
+  asOf?: string;
+  propertyIds: string[];
+  gst: GstFigures;
+  money: MoneyFigures;
+}
