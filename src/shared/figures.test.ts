@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { nightlyRevenue, stayFigures, type FigureStay } from './figures.js';
+import {
+  monthWords,
+  nightlyRevenue,
+  reportRange,
+  stayFigures,
+  yearEarlier,
+  type FigureStay,
+} from './figures.js';
 
 /** An instant from an Asia/Kolkata wall time "YYYY-MM-DDTHH:MM". */
 const ist = (wall: string) => Date.parse(`${wall}:00+05:30`);
@@ -255,5 +262,36 @@ describe('the owner figures (FIG-1..FIG-7)', () => {
         },
       ),
     );
+  });
+});
+
+describe('report ranges (FIG-9)', () => {
+  it('gives each preset on a day, the financial year from 1 April', () => {
+    expect(reportRange('this-month', '2026-12-11')).toEqual({
+      from: '2026-12-01',
+      to: '2027-01-01',
+    });
+    expect(reportRange('last-month', '2027-01-05')).toEqual({
+      from: '2026-12-01',
+      to: '2027-01-01',
+    });
+    expect(reportRange('month-to-date', '2026-12-11')).toEqual({
+      from: '2026-12-01',
+      to: '2026-12-12',
+    });
+    expect(reportRange('year-to-date', '2027-03-31')).toEqual({
+      from: '2026-04-01',
+      to: '2027-04-01',
+    });
+    expect(reportRange('year-to-date', '2027-04-01')).toEqual({
+      from: '2027-04-01',
+      to: '2027-04-02',
+    });
+  });
+
+  it('compares with the same days a year earlier; 29 February becomes 1 March', () => {
+    expect(yearEarlier('2026-12-11')).toBe('2025-12-11');
+    expect(yearEarlier('2028-02-29')).toBe('2027-03-01');
+    expect(monthWords('2026-11')).toBe('Nov 2026');
   });
 });

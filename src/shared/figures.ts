@@ -26,7 +26,7 @@
  *   (Asia/Kolkata): each stay in the state of its last event by then; stays first known later
  *   are left out.
  */
-import { addDays, nights as nightCount, nightsOf } from './calendar-dates.js';
+import { addDays, isCalendarDate, nights as nightCount, nightsOf } from './calendar-dates.js';
 import { DAY_MS, propertyDate } from './instants.js';
 import { mulDivHalfUp } from './gst.js';
 
@@ -404,4 +404,71 @@ export interface Report extends StayFigures {
   propertyIds: string[];
   gst: GstFigures;
   money: MoneyFigures;
+}
+
+/** The Reports dialog's ranges (FIG-9); 'custom' takes months the owner picks. */
+export const REPORT_RANGES = {
+  'this-month': 'This month',
+  'last-month': 'Last month',
+  'month-to-date': 'Month to date',
+  'year-to-date': 'Year to date (since 1 April)',
+  custom: 'Months you choose',
+} as const;
+export type ReportRangeKind = keyof typeof REPORT_RANGES;
+
+/** The first night of the month `n` months after the month of `date` ("YYYY-MM-DD"). */
+export function monthStart(date: string, n = 0): string {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  const total = y * 12 + (m - 1) + n;
+  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * The nights [from, to) of a preset range on `today` (FIG-9). "Year to date" is the Indian
+ * financial year's (from 1 April, as GST and income tax count it); "to date" includes today's night.
+ */
+export function reportRange(
+  kind: Exclude<ReportRangeKind, 'custom'>,
+  today: string,
+): { from: string; to: string } {
+  const tomorrow = addDays(today, 1);
+  switch (kind) {
+    case 'this-month':
+      return { from: monthStart(today), to: monthStart(today, 1) };
+    case 'last-month':
+      return { from: monthStart(today, -1), to: monthStart(today) };
+    case 'month-to-date':
+      return { from: monthStart(today), to: tomorrow };
+    case 'year-to-date': {
+      const [y, m] = today.split('-').map(Number) as [number, number];
+      return { from: `${m >= 4 ? y : y - 1}-04-01`, to: tomorrow };
+    }
+  }
+}
+
+/** `date` a year earlier (29 February becomes 1 March): the comparison's same period (FIG-9). */
+export function yearEarlier(date: string): string {
+  const back = `${Number(date.slice(0, 4)) - 1}${date.slice(4)}`;
+  return isCalendarDate(back) ? back : addDays(`${back.slice(0, 8)}28`, 1);
+}
+
+const MONTH_WORDS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+
+/** "Nov 2026" for "2026-11": how the owner reads a month (DAY-7: never an ISO month). */
+export function monthWords(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${MONTH_WORDS[m - 1]} ${y}`;
 }
