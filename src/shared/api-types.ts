@@ -34,6 +34,7 @@ import type {
   WaitingMessages,
 } from './messages.js';
 import type { REVIEWS_API, OwnerReview, ReviewList } from './reviews.js';
+import type { REPORTS_API, Report } from './figures.js';
 import type { Quote } from './quote.js';
 import type { API } from './routes.js';
 import type { SiteData } from './site-data.js';
@@ -254,6 +255,8 @@ export interface ApiTypes {
   [REVIEWS_API.publish]: { body: object; answer: { review: OwnerReview } };
   [REVIEWS_API.hide]: { body: { reason: string }; answer: { review: OwnerReview } };
   [REVIEWS_API.reply]: { body: { text: string }; answer: { review: OwnerReview } };
+  /** FIG-8: the owner's figures, `?from=&to=[&propertyId=][&asOf=]`. */
+  [REPORTS_API.report]: { answer: Report };
 }
 
 /**

@@ -39,6 +39,8 @@ export interface AdminBarProps {
   openMessages?: () => void;
   /** REV-3: the Reviews control. */
   openReviews?: () => void;
+  /** FIG-9: the Reports control. */
+  openReports?: () => void;
   /** The bar's dialogs (ADMIN-2: it holds Manage Images and Select Property). */
   children?: ReactNode;
 }
@@ -56,6 +58,7 @@ export function AdminBar({
   register,
   openMessages,
   openReviews,
+  openReports,
   children,
 }: AdminBarProps) {
   /** Any answer ends the visit to the owner's tools; no answer leaves the session as it was. */
@@ -119,6 +122,11 @@ export function AdminBar({
         {openReviews && (
           <button type="button" className={styles.button} onClick={openReviews}>
             Reviews
+          </button>
+        )}
+        {openReports && (
+          <button type="button" className={styles.button} onClick={openReports}>
+            Reports
           </button>
         )}
         {openDocuments && (

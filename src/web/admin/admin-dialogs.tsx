@@ -31,6 +31,7 @@ import { RATES_DIALOG_ID, RatesDialog } from './rates/rates-dialog.js';
 import type { RatesTarget } from './rates/use-rates-dialog.js';
 import { REGISTER_DIALOG_ID, RegisterDialog } from './register/register-dialog.js';
 import { REVIEWS_DIALOG_ID, ReviewsDialog } from './reviews/reviews-dialog.js';
+import { REPORTS_DIALOG_ID, ReportsDialog } from './reports/reports-dialog.js';
 import {
   SELECT_PROPERTY_ID,
   SelectPropertyDialog,
@@ -126,6 +127,13 @@ const ADMIN_DIALOGS = {
     />
   ),
   [REVIEWS_DIALOG_ID]: (o) => <ReviewsDialog opening={o.opening} close={o.close} />,
+  [REPORTS_DIALOG_ID]: (o, s) => (
+    <ReportsDialog
+      opening={o.opening}
+      close={o.close}
+      properties={s.store.get().propertyList.map((p) => ({ id: p.id, name: p.name }))}
+    />
+  ),
   [DOCUMENTS_DIALOG_ID]: (o) => <DocumentsDialog opening={o.opening} close={o.close} />,
   [HISTORY_ID]: (o) => (
     <HistoryDialog opening={o.opening} confirm={confirm} alert={alert} reload={reload} />

@@ -29,6 +29,7 @@ import { SELECT_PROPERTY_ID } from './select-property/select-property-dialog.js'
 import { formIIIAlert, useRegisterDialog } from './register/use-register-dialog.js';
 import { MESSAGES_DIALOG_ID } from './messages/messages-dialog.js';
 import { REVIEWS_DIALOG_ID } from './reviews/reviews-dialog.js';
+import { REPORTS_DIALOG_ID } from './reports/reports-dialog.js';
 import { keepUnsavedChange, readUnsavedChange } from './unsaved-change.js';
 
 /** This tab's session storage, or undefined where the browser refuses it. */
@@ -137,6 +138,7 @@ export default function AdminRoot({ data, children }: { data: PageData; children
         }}
         openMessages={() => open(MESSAGES_DIALOG_ID)}
         openReviews={() => open(REVIEWS_DIALOG_ID)}
+        openReports={() => open(REPORTS_DIALOG_ID)}
         {...(data.site.gstin ? { openDocuments: () => open(DOCUMENTS_DIALOG_ID) } : {})}
       >
         <ConflictNotice conflicts={conflicts.conflicts} nameOf={nameOf} place="bar" />

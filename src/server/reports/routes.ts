@@ -1,0 +1,24 @@
+/**
+ * The owner's figures over HTTP (FIG-8): `GET /api/reports` answers the Report of a range, and
+ * `GET /api/reports.csv` the same figures one row per month and property. Owner only; never cached.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { requireOwner } from '../auth/guard.js';
+import { REPORTS_API, type Report } from '../../shared/figures.js';
+import { reportOf, type ReportQuery, type ReportSources } from './service.js';
+
+const noStore = { cache: 'no-store' } as const;
+
+export async function reportRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  sources: ReportSources,
+): Promise<void> {
+  const owner = requireOwner(ctx);
+  app.get<{ Querystring: ReportQuery }>(
+    REPORTS_API.report,
+    { onRequest: owner, config: noStore },
+    async (req): Promise<Report> => reportOf(sources, req.query),
+  );
+}

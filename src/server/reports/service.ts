@@ -1,0 +1,166 @@
+/**
+ * The owner's figures (FIG-1..FIG-8): the stay ledger's stays and events, read through the
+ * sources the app composes (the ledger, the bookings' quotes, the GST documents, the published
+ * properties), counted by the one definition of each figure in src/shared/figures.ts. Nothing
+ * here reads a store of another feature: every source is handed in.
+ */
+import { ApiError, badRequest } from '../errors.js';
+import { isCalendarDate, nights } from '../../shared/calendar-dates.js';
+import {
+  endOfPropertyDay,
+  REPORT_MAX_NIGHTS,
+  stayFigures,
+  type FigureEventType,
+  type FigureStay,
+  type GstFigures,
+  type MoneyFigures,
+  type Report,
+  type ReportChannel,
+} from '../../shared/figures.js';
+import { propertyDate } from '../../shared/instants.js';
+
+/** A stay of the ledger with its events, as the figures need it. */
+export interface ReportStay {
+  source: 'direct' | 'feed' | 'block';
+  propertyId: string;
+  checkIn: string;
+  checkOut: string;
+  bookingId?: string | undefined;
+  /** Feed stays: the feed's label ("Airbnb") and address, which name the channel. */
+  feedLabel?: string | undefined;
+  feedUrl?: string | undefined;
+  /** Feed stays: true when the feed marks the nights "not available" rather than reserved. */
+  unavailable?: boolean | undefined;
+  /** Oldest first: kind, instant (ms), actor, amount in paise where money moved. */
+  events: { kind: string; at: number; actor: string; amountPaise?: number | undefined }[];
+}
+
+/** What the report reads, composed by the app from the features' services. */
+export interface ReportSources {
+  /** Published properties' ids, in the owner's order. */
+  propertyIds(): string[];
+  /** Every stay and block with a night in [from, to) or an event in those days. */
+  stays(from: string, to: string): ReportStay[];
+  /** Direct bookings' priced nights (before the discount) and discount, paise, by booking id. */
+  priced(bookingIds: readonly string[]): Map<string, NonNullable<FigureStay['priced']>>;
+  /** GST of the documents dated in [from, to), net of credit notes. */
+  gst(from: string, to: string): GstFigures;
+}
+
+/** The query of GET /api/reports and /api/reports.csv. */
+export interface ReportQuery {
+  from?: string;
+  to?: string;
+  propertyId?: string;
+  asOf?: string;
+}
+
+/** The channel a feed stay came from, by its feed's label or address. */
+export function channelOf(
+  stay: Pick<ReportStay, 'source' | 'feedLabel' | 'feedUrl'>,
+): ReportChannel {
+  if (stay.source !== 'feed') return 'direct';
+  const words = `${stay.feedLabel ?? ''} ${stay.feedUrl ?? ''}`.toLowerCase();
+  if (words.includes('airbnb')) return 'airbnb';
+  if (words.includes('booking')) return 'booking';
+  return 'other';
+}
+
+const FIGURE_EVENTS = new Set<string>([
+  'requested',
+  'accepted',
+  'declined',
+  'expired',
+  'withdrawn',
+  'paid',
+  'cancelled',
+  'checked-in',
+  'seen',
+  'changed',
+  'gone',
+  'blocked',
+  'unblocked',
+]);
+
+/** The query checked: dates in order, at most three years, a known property (400 naming the field). */
+export function checkQuery(
+  q: ReportQuery,
+  known: readonly string[],
+): { from: string; to: string; propertyIds: string[]; asOf?: string } {
+  const { from, to, propertyId, asOf } = q;
+  if (from === undefined || !isCalendarDate(from))
+    throw badRequest('from', 'from must be a date written YYYY-MM-DD.');
+  if (to === undefined || !isCalendarDate(to))
+    throw badRequest('to', 'to must be a date written YYYY-MM-DD.');
+  if (to <= from) throw badRequest('to', 'to must be after from: the range has no night.');
+  if (nights(from, to) > REPORT_MAX_NIGHTS)
+    throw badRequest('to', 'A report covers three years at the most: choose a shorter range.');
+  if (asOf !== undefined && asOf !== '' && !isCalendarDate(asOf))
+    throw badRequest('asOf', 'asOf must be a date written YYYY-MM-DD.');
+  if (propertyId !== undefined && propertyId !== '' && !known.includes(propertyId))
+    throw new ApiError(400, 'No published apartment has that id.', { field: 'propertyId' });
+  return {
+    from,
+    to,
+    propertyIds: propertyId ? [propertyId] : [...known],
+    ...(asOf ? { asOf } : {}),
+  };
+}
+
+/** Money received and refunded in [from, to) by the instant it moved, by way (FIG-7). */
+function moneyOf(
+  stays: readonly ReportStay[],
+  from: string,
+  to: string,
+  until: number,
+): MoneyFigures {
+  const money: MoneyFigures = { receivedPaise: 0, refundedPaise: 0, byWay: {} };
+  for (const s of stays) {
+    for (const e of s.events) {
+      if (e.at > until || !e.amountPaise) continue;
+      const day = propertyDate(e.at);
+      if (day < from || day >= to) continue;
+      const way = e.actor === 'gateway' ? 'razorpay' : 'recorded';
+      const sums = (money.byWay[way] ??= { receivedPaise: 0, refundedPaise: 0 });
+      if (e.kind === 'paid') {
+        money.receivedPaise += e.amountPaise;
+        sums.receivedPaise += e.amountPaise;
+      } else if (e.kind === 'refunded') {
+        money.refundedPaise += e.amountPaise;
+        sums.refundedPaise += e.amountPaise;
+      }
+    }
+  }
+  return money;
+}
+
+/** The report of a checked query (FIG-8). */
+export function reportOf(sources: ReportSources, q: ReportQuery): Report {
+  const { from, to, propertyIds, asOf } = checkQuery(q, sources.propertyIds());
+  const stays = sources.stays(from, to).filter((s) => propertyIds.includes(s.propertyId));
+  const priced = sources.priced(
+    stays.flatMap((s) => (s.source === 'direct' && s.bookingId ? [s.bookingId] : [])),
+  );
+  const figureStays: FigureStay[] = stays.map((s) => ({
+    propertyId: s.propertyId,
+    channel: channelOf(s),
+    kind: s.source === 'block' || s.unavailable ? 'block' : 'stay',
+    checkIn: s.checkIn,
+    checkOut: s.checkOut,
+    events: s.events
+      .filter((e) => FIGURE_EVENTS.has(e.kind))
+      .map((e) => ({ at: e.at, type: e.kind as FigureEventType })),
+    ...(s.bookingId && priced.has(s.bookingId) ? { priced: priced.get(s.bookingId)! } : {}),
+  }));
+  const figures = stayFigures(figureStays, propertyIds, from, to, asOf);
+  const until = asOf === undefined ? Infinity : endOfPropertyDay(asOf);
+  return {
+    from,
+    to,
+    ...(asOf ? { asOf } : {}),
+    propertyIds,
+    ...figures,
+    gst: sources.gst(from, to),
+    money: moneyOf(stays, from, to, until),
+  };
+}
