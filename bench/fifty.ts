@@ -31,12 +31,46 @@ import { latestRevision, saveRevision } from '../src/server/store/revisions.js';
 /** The fixture's size (issue "fast at fifty"; PERF-7). */
 export const FIFTY = { properties: 50, sections: 8, photosEach: 12, bookings: 500 } as const;
 
+/** A property page the bench opens, with its hero photo's proportions. */
+export interface FiftyPropertyPage {
+  /** `/stay/{id}`. */
+  path: string;
+  /** Its place in home order, from 1 (the first section's first property). */
+  position: number;
+  /** The hero photo's width and height, px. */
+  hero: [number, number];
+}
+
 /** What the bench needs to open the fixture's pages. */
 export interface FiftyFixture {
   /** The first property of the first home section (the page a visitor opens from the top). */
   propertyPath: string;
+  /**
+   * PERF-15: the property pages spread over the list in home order: the first, the last and three
+   * between, one of them a property whose hero is a portrait photo.
+   */
+  propertyPages: FiftyPropertyPage[];
   /** A guest's booking page, `/booking/{id}/{token}`. */
   bookingPath: string;
+}
+
+/**
+ * Five positions of `count` in home order (0-based): the first, the last, a quarter, a half and
+ * three quarters of the way; the half-way one moves to the nearest position `isPortrait` accepts
+ * when none of the five is one (PERF-15: a portrait hero among them). Throws without such a position.
+ */
+export function spreadPositions(count: number, isPortrait: (index: number) => boolean): number[] {
+  const at = (f: number) => Math.round((count - 1) * f);
+  const picks = [0, at(0.25), at(0.5), at(0.75), count - 1];
+  if (!picks.some(isPortrait)) {
+    const half = picks[2]!;
+    const candidates = Array.from({ length: count }, (_, i) => i)
+      .filter((i) => isPortrait(i) && !picks.includes(i))
+      .sort((a, b) => Math.abs(a - half) - Math.abs(b - half));
+    if (candidates.length === 0) throw new Error('fifty: no property has a portrait hero');
+    picks[2] = candidates[0]!;
+  }
+  return [...new Set(picks)].sort((a, b) => a - b);
 }
 
 /** `n` lowercase letters spelling `i` in base 26 (a = 0), for ids that must be letters. */
@@ -80,15 +114,19 @@ export function buildFiftyFixture(ctx: Pick<AppContext, 'db' | 'paths' | 'clock'
   if (sources.length === 0) throw new Error('fifty: the demo photos are not stored');
   const created = new Date().toISOString();
   const propertyList: SiteData['propertyList'] = [];
+  const heroSizes = new Map<string, [number, number]>();
   for (let i = 0; i < FIFTY.properties; i++) {
     const model = demo.propertyList[i % demo.propertyList.length]!;
     const id = `${model.id}-${i + 1}`;
     const photos = Array.from({ length: FIFTY.photosEach }, (_, j) => {
-      const source = sources[(i * 5 + j) % sources.length]!;
+      // A step of 6 (prime to the demo's 35 stored photos) makes every demo photo some property's
+      // hero, portrait and square ones included (PERF-15).
+      const source = sources[(i * 6 + j) % sources.length]!;
       const name = `f${i + 1}-${j + 1}-${source}`;
       clonePhotoFiles(ctx.paths.images, source, name);
       const [width, height] = sizes[source]!;
       insertPhoto(ctx.db, { name, width, height, bytes: 0, createdAt: created });
+      if (j === 0) heroSizes.set(id, [width, height]);
       return { name, best: j === 0, home: j < 4 };
     });
     propertyList.push({ ...model, id, name: `${model.name} No. ${i + 1}`, photos });
@@ -154,7 +192,13 @@ export function buildFiftyFixture(ctx: Pick<AppContext, 'db' | 'paths' | 'clock'
     );
     if (i === 0) bookingPath = `/booking/${id}/${token}`;
   }
-  return { propertyPath: `/stay/${homeSections[0]!.properties[0]!}`, bookingPath };
+  const homeOrder = homeSections.flatMap((section) => section.properties);
+  const heroOf = (id: string) => heroSizes.get(id)!;
+  const propertyPages = spreadPositions(homeOrder.length, (i) => {
+    const [width, height] = heroOf(homeOrder[i]!);
+    return height > width;
+  }).map((i) => ({ path: `/stay/${homeOrder[i]!}`, position: i + 1, hero: heroOf(homeOrder[i]!) }));
+  return { propertyPath: `/stay/${homeOrder[0]!}`, propertyPages, bookingPath };
 }
 
 /**

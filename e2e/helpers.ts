@@ -41,17 +41,21 @@ export async function publishedData(page: Page): Promise<PageData> {
 }
 
 /**
- * Opens the `index`-th photo (0-based) of a property page's slider in the lightbox by a click, or a
- * tap on a touch screen. Focus comes first: it brings the photo into view and pauses the slider's
- * autoplay, so the photo cannot move away between the moment the press is aimed and the press
- * (an unfocused click failed once in CI on the phone).
+ * Opens photo `index` (0-based, in the property's photo order; the slider starts after the hero,
+ * PERF-14) of a property page's slider in the lightbox by a click, or a tap on a touch screen; the
+ * photo is found by its label ("… photo N of M", photos without their own alt text). Focus comes
+ * first: it brings the photo into view and pauses the slider's autoplay, so the photo cannot move
+ * away between the moment the press is aimed and the press (an unfocused click failed once in CI
+ * on the phone).
  */
 export async function openSliderPhoto(
   page: Page,
   index: number,
   how: 'click' | 'tap' = 'click',
 ): Promise<void> {
-  const photo = page.getByRole('region', { name: 'Photos' }).getByRole('button').nth(index);
+  const photo = page
+    .getByRole('region', { name: 'Photos' })
+    .getByRole('button', { name: new RegExp(` photo ${index + 1} of \\d+ in full screen$`) });
   await photo.focus();
   await (how === 'tap' ? photo.tap() : photo.click());
 }

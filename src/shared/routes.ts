@@ -187,13 +187,22 @@ export function disallowedPaths(): string[] {
 }
 
 /**
+ * The kind of page whose shape `url`'s path has, before the data says whether its property exists
+ * (a `/stay/{id}` path is 'property' whatever the id); 'not-found' when no row matches.
+ */
+export function pathKind(url: string): RouteKind {
+  const path = cleanPath(url);
+  return KINDS.find((k) => PAGES[k].pattern.test(path)) ?? 'not-found';
+}
+
+/**
  * URL (path, optionally with query or hash) → route. `/stay/{id}` with an id matching no
  * property, a malformed percent-escape, and any path no row matches are 'not-found'
  * (the prerendered `/404` page included).
  */
 export function resolveRoute(url: string, data: Pick<SiteData, 'propertyList'>): RouteInfo {
   const path = cleanPath(url);
-  const kind = KINDS.find((k) => PAGES[k].pattern.test(path)) ?? 'not-found';
+  const kind = pathKind(path);
   if (kind !== 'property') return { kind } as RouteInfo;
   const raw = PAGES.property.pattern.exec(path)?.[1] ?? '';
   let id: string;

@@ -48,3 +48,8 @@ export function formatPaise(paise: number): string {
 export function fromPriceText(fromRate: number | undefined): string | undefined {
   return fromRate === undefined ? undefined : `from ${formatRupees(fromRate)} / night`;
 }
+
+/** "1 bed", "3 beds": a count and its noun, singular for one. */
+export function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

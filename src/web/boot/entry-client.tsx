@@ -2,8 +2,8 @@
  * The browser entry, imported by the page's first-paint loader (first-paint.ts) once the largest
  * image has been painted (PERF-1, decision 014). It loads the global data script (DATA-1:
  * window.__STAYS_DATA__, named by the loader's `data-site-data`) and the app (ReactDOM, then the
- * layout and every route's screen: react-dom-first.ts, hydrate.tsx) at once, then has the app
- * hydrate the prerendered HTML of location.pathname's route.
+ * layout: react-dom-first.ts, hydrate.tsx) at once, then has the app hydrate the prerendered
+ * HTML of location.pathname's route with that route's screen (a chunk of its own, PERF-16).
  *
  * ROUTE-3 "failure to load a route's code reloads the page": a failed chunk load reloads once; a
  * sessionStorage flag stops a reload loop when the chunk is really gone, and is cleared after a
@@ -82,8 +82,9 @@ async function main(): Promise<void> {
   installDialogGlobals();
   const [data, app] = await Promise.all([loadData(), loadApp()]);
   if (!app) return;
+  // The page's screen is a chunk of its own (PERF-16): its failure to load reloads too (ROUTE-3).
+  if (!(await loadChunk(() => app.hydrate(data, location.pathname).then(() => true)))) return;
   sessionFlag('clear');
-  app.hydrate(data, location.pathname);
 }
 
 void main();

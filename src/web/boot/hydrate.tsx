@@ -1,14 +1,15 @@
 /**
- * The layout and every route's screen, loaded by entry-client.tsx once the page's largest image is
- * painted (right after ReactDOM, react-dom-first.ts), and `hydrate`, which hydrates the prerendered
- * page.
+ * The layout (app.tsx: the footer, admin mode's lazy wrapper), loaded by entry-client.tsx once the
+ * page's largest image is painted (right after ReactDOM, react-dom-first.ts), and `hydrate`, which
+ * hydrates the prerendered page with its route's screen.
  *
- * PERF-1, PERF-2: the screens ship in this one chunk rather than one chunk per route. Split, a page
- * needed 9 files (the bundler cut out whatever the screens share with each other and with the
- * admin chunk), and each request a script starts costs main-thread time: their
- * `<link rel=modulepreload>` took ~20 ms, a long task. Bundled, the screens a page does not show
- * cost about 4 KB gzip. What only some visitors or the owner need stays lazy: the lightbox and the
- * admin tools (src/web/admin, 0 bytes for visitors).
+ * PERF-16: each route's screen is a chunk of its own (client-screens.ts), so a page's JavaScript
+ * before interaction holds its own screen only: the home page not the property page's, and no
+ * page the owner's login or admin screens. The screen of this page's path starts loading as soon
+ * as this chunk runs, beside the data script, so it costs no round trip after them. Below the
+ * screens, what only some visitors or the owner need stays lazy: the carousels' Embla (after the
+ * load event), the lightbox, the enquiry dialog, the admin tools (src/web/admin, 0 bytes for
+ * visitors).
  *
  * The hydration runs inside a transition so React renders it in slices of a few milliseconds
  * instead of one long task (Total Blocking Time ≤ 50 ms on a mid-range phone); clicks that arrive
@@ -18,15 +19,36 @@ import { startTransition } from 'react';
 import { hydrateRoot } from './react-dom-first.js';
 import type { PageData } from '../../shared/site-data.js';
 import { App } from '../app.js';
-import { resolveRoute } from '../../shared/routes.js';
-import { SCREENS } from '../screens.js';
+import { pathKind, resolveRoute, type RouteKind } from '../../shared/routes.js';
+import type { Screen } from '../routes/screen.js';
+import { SCREEN_LOADERS } from './client-screens.js';
 
-/** Hydrates `#root` with the screen of `url`'s route; throws when the page has no `#root`. */
-export function hydrate(data: PageData, url: string): void {
+const screens = new Map<RouteKind, Promise<Screen>>();
+
+/** The screen of a route kind, imported once (its chunk's failure rejects: ROUTE-3's reload). */
+function loadScreen(kind: RouteKind): Promise<Screen> {
+  let screen = screens.get(kind);
+  if (!screen) {
+    screen = SCREEN_LOADERS[kind]().then((m) => m.default);
+    screens.set(kind, screen);
+  }
+  return screen;
+}
+
+void loadScreen(pathKind(location.pathname)).catch(() => {
+  // hydrate() asks again and reports the failure.
+  screens.clear();
+});
+
+/**
+ * Hydrates `#root` with the screen of `url`'s route; rejects when the page has no `#root` or the
+ * screen's chunk does not load.
+ */
+export async function hydrate(data: PageData, url: string): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('stays: no #root element');
   const route = resolveRoute(url, data);
-  const Screen = SCREENS[route.kind];
+  const Screen = await loadScreen(route.kind);
   startTransition(() => {
     hydrateRoot(root, <App data={data} route={route} Screen={Screen} />);
   });

@@ -9,7 +9,13 @@
  * are hidden from assistive technology and from the Tab order: each photo is announced once.
  * PERF-1, PERF-3: no slider photo is fetched before the page's load event (the hero photo above is the
  * page's LCP image); each slide's box has the photo's aspect ratio, so nothing shifts meanwhile.
+ *
+ * PERF-14: the slider starts with the photo after the hero and ends with the hero's, so a phone,
+ * which shows one photo at a time, never shows the photo just above it again; and a portrait
+ * slide is always smaller than the hero (property.module.css), so the slider's first photo,
+ * painted once the page has loaded, never becomes the page's Largest Contentful Paint.
  */
+import { heroPhoto } from '../../shared/site-basics.js';
 import type { PageData, Property } from '../../shared/site-data.js';
 import { DEFAULT_PHOTO_SIZE, ResponsivePhoto, photoAltText } from './responsive-photo.js';
 import { useAutoplayCarousel } from './use-autoplay-carousel.js';
@@ -40,6 +46,17 @@ export interface PhotoSliderProps {
   onOpen(index: number): void;
 }
 
+/**
+ * Indexes of `property.photos` in slider order: from the photo after the hero round to the hero
+ * (PERF-14); [] without photos.
+ */
+export function sliderOrder(property: Pick<Property, 'photos'>): number[] {
+  const total = property.photos.length;
+  const hero = heroPhoto(property);
+  const start = hero ? property.photos.indexOf(hero) + 1 : 0;
+  return Array.from({ length: total }, (_, k) => (start + k) % total);
+}
+
 export function PhotoSlider({ property, photoSizes, onOpen }: PhotoSliderProps) {
   const [viewportRef, , , slideReady] = useAutoplayCarousel(
     { loop: true, align: 'center' },
@@ -47,13 +64,15 @@ export function PhotoSlider({ property, photoSizes, onOpen }: PhotoSliderProps) 
   );
   const total = property.photos.length;
   if (total === 0) return null;
+  const order = sliderOrder(property);
   const copies = total > 1 ? Math.ceil(MIN_LOOP_SLIDES / total) : 1;
   return (
     <section className={styles.slider} aria-label="Photos">
       <div className={styles.viewport} ref={viewportRef}>
         <div className={styles.container}>
           {Array.from({ length: copies }, (_, copy) =>
-            property.photos.map((photo, i) => {
+            order.map((i) => {
+              const photo = property.photos[i]!;
               const alt = photoAltText(photo, property.name, i + 1, total);
               return (
                 <div

@@ -13,7 +13,7 @@ import { startTransition, useEffect, useState } from 'react';
 import type { PageData, Property } from '../../shared/site-data.js';
 import { whenIdle } from '../boot/idle-queue.js';
 import { propertyPath } from '../../shared/routes.js';
-import { fromPriceText } from '../../shared/stay-basics.js';
+import { fromPriceText, plural } from '../../shared/stay-basics.js';
 import { ResponsivePhoto, photoAltText } from './responsive-photo.js';
 import { useAutoplayCarousel } from './use-autoplay-carousel.js';
 import styles from './property-card.module.css';
@@ -23,10 +23,6 @@ const CARD_AUTOPLAY_MS = 3000;
 
 /** How wide a card photo is drawn: one column on phones, two on tablets, three (≤ 400 px) on desktops. */
 const CARD_SIZES = '(min-width: 1100px) 400px, (min-width: 640px) 50vw, 100vw';
-
-export function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 export function PropertyCard({
   property,
