@@ -60,6 +60,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         modulePreload: { polyfill: false, resolveDependencies: preloadApp.resolveDependencies },
         rollupOptions: {
           input: here('./src/web/index.html'),
+          // Brotli 11 in the precompress plugin takes seconds by design: Rolldown's warning about
+          // slow plugins was a paragraph in every newcomer's first start (RUNTIME-9).
+          checks: { bundlerTimings: false },
           // React stays in one chunk with ReactDOM: a lazy chunk that needs React but not ReactDOM
           // (the enquiry calendar, AVL-13) would otherwise split it, and its runtime helpers, into
           // chunks of their own that every page then loads separately.

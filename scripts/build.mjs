@@ -42,7 +42,7 @@ function run(cmd, args) {
 // RUNTIME-9: a first start builds for about a minute; each step says what it is and how far.
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const began = Date.now();
-console.log('build 1 of 3: the pages\' scripts and styles (vite)...');
+console.log("build 1 of 3: the pages' scripts and styles (vite)...");
 run(bin('vite'), ['build', '--logLevel', 'warn']);
 console.log('build 2 of 3: the server-side renderer (vite --ssr)...');
 run(bin('vite'), ['build', '--ssr', '--logLevel', 'warn']);

@@ -12,7 +12,6 @@
 import './node-check.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { buildApp } from './app.js';
-import { terminalLogStream } from './request-log.js';
 import { prepareDataDir } from './startup.js';
 
 /** How long requests in flight may take to finish after SIGTERM, ms. */
@@ -33,7 +32,10 @@ const { app, ctx } = await buildApp(config, {
   logger:
     config.logLevel === 'silent'
       ? false
-      : { level: config.logLevel, ...(terminal ? { stream: terminalLogStream() } : {}) },
+      : {
+          level: config.logLevel,
+          ...(terminal ? { stream: (await import('./terminal-log.js')).terminalLogStream() } : {}),
+        },
 });
 
 let stopping = false;
@@ -92,7 +94,7 @@ if (!stopping) console.log(servingBanner(`http://${shownHost}:${port}/`, ownerLi
 function servingBanner(url: string, owner: string | undefined, bold: boolean): string {
   const lines = [`Stays is serving on ${url}`, `Owner's login: ${url}adminlogin`];
   if (owner) lines.push(owner);
-  const rule = '─'.repeat(Math.max(...lines.map((l) => l.length)));
+  const rule = '─'.repeat(Math.min(72, Math.max(...lines.map((l) => l.length))));
   const body = lines.join('\n');
   return `${rule}\n${bold ? `\u001b[1m${body}\u001b[22m` : body}\n${rule}`;
 }

@@ -7,7 +7,7 @@
  */
 
 /** The release line Stays runs on (decision 038). */
-export const RUNTIME_MAJOR = 24;
+const RUNTIME_MAJOR = 24;
 
 /**
  * The end of life of each release line Stays may run on, `YYYY-MM-DD` (UTC), from the Node.js

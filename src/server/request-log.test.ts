@@ -1,11 +1,12 @@
 /**
- * RUNTIME-9: one log line per request, readable on a terminal, and a route's log serializers still
+ * RUNTIME-9: one log line per request (request-log.ts), readable on a terminal (terminal-log.ts), and a route's log serializers still
  * applied (the guest's link logs `[token]`, BOOK-5), through a real Fastify server's logger.
  */
 import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { OneLinePerRequest, terminalLogStream } from './request-log.js';
+import { OneLinePerRequest } from './request-log.js';
+import { terminalLogStream } from './terminal-log.js';
 
 async function served(stream: NodeJS.WritableStream) {
   const app = Fastify({
@@ -30,8 +31,15 @@ function collect() {
   const stream = new PassThrough();
   let text = '';
   stream.on('data', (c: Buffer) => (text += c.toString('utf8')));
-  // eslint-disable-next-line no-control-regex
-  return { stream, lines: () => text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').filter(Boolean) };
+  return {
+    stream,
+    lines: () =>
+      text
+        // eslint-disable-next-line no-control-regex
+        .replace(/\u001b\[[0-9;]*m/g, '')
+        .split('\n')
+        .filter(Boolean),
+  };
 }
 
 describe('RUNTIME-9: the request log', () => {
