@@ -90,6 +90,8 @@ const DUE_EVERY_MS = 30_000;
 function linkRetryDelay(tries: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, tries - 1), 15 * MINUTE_MS);
 }
+/** Razorpay's smallest refund, paise (Refunds API: "The amount must be at least INR 1.00"). */
+const MIN_REFUND_PAISE = 100;
 /** Waits between checks of a refund whose outcome is unknown (PAY-12): 1 minute doubled, at most an hour. */
 function refundCheckDelay(tries: number): number {
   return Math.min(MINUTE_MS * 2 ** Math.max(0, tries - 1), 60 * MINUTE_MS);
@@ -264,6 +266,11 @@ export class PaymentService {
     const p = paymentOf(this.db, b.id);
     if (p?.state !== 'paid' || p.paymentId === undefined) return;
     const left = (p.amountPaise ?? 0) - refundedPaise(this.db, b.id);
+    if (amountPaise < MIN_REFUND_PAISE)
+      throw badRequest(
+        'refundPaise',
+        `Razorpay refunds at least ${formatPaise(MIN_REFUND_PAISE)}: give ₹0 or from ${formatPaise(MIN_REFUND_PAISE)}.`,
+      );
     if (amountPaise > left)
       throw badRequest(
         'refundPaise',
@@ -827,6 +834,12 @@ export class PaymentService {
           );
         }
         const left = (p.amountPaise ?? 0) - refundedPaise(this.db, b.id);
+        if (amountPaise < MIN_REFUND_PAISE) {
+          throw badRequest(
+            'amountPaise',
+            `Razorpay refunds at least ${formatPaise(MIN_REFUND_PAISE)} (${MIN_REFUND_PAISE} paise).`,
+          );
+        }
         if (amountPaise > left) {
           throw badRequest(
             'amountPaise',
