@@ -9,6 +9,13 @@
  * breaks a rule is answered as Razorpay would (401, 400 with `error.description`) and written to
  * `problems`, which tests expect empty. `down` makes it answer 503 to everything; `pay` and
  * `expire` move a link as a guest or time would. Webhook bodies are signed by `signed`.
+ * Refunds (PAY-12): each must carry `X-Refund-Idempotency` (10+ letters, digits, hyphens or
+ * underscores) and a receipt and notes.refund_key naming it; the same key with the same body
+ * answers the same refund again (none is made twice), with another body 400, as Razorpay does.
+ * `refundFaults` are consumed one per refund call: `late` (made, answered after `lateMs`),
+ * `webhook-first` (made, `beforeRefundAnswer` awaited, then answered), `made-5xx` (made, answered
+ * 500), `5xx` (not made, 503), `refuse` (not made, 400 with Razorpay's words), `drop` (made, the
+ * connection closed unanswered). `GET /v1/payments/{id}/refunds` lists a payment's refunds.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -29,6 +36,36 @@ interface StandInPayment {
   status: 'captured';
 }
 
+/** A refund as the stand-in keeps it (Razorpay's refund entity's fields, and the key it came with). */
+export interface StandInRefund {
+  id: string;
+  paymentId: string;
+  amount: number;
+  key: string;
+  receipt: string | null;
+  notes: Record<string, string>;
+  status: 'processed';
+}
+
+/** What one refund call meets (PAY-12). */
+export type RefundFault = 'late' | 'webhook-first' | 'made-5xx' | '5xx' | 'refuse' | 'drop';
+
+/** A refund as Razorpay's API answers it. */
+export function refundEntity(r: StandInRefund) {
+  return {
+    id: r.id,
+    entity: 'refund',
+    amount: r.amount,
+    currency: 'INR',
+    payment_id: r.paymentId,
+    notes: r.notes,
+    receipt: r.receipt,
+    status: r.status,
+    speed_processed: 'normal',
+    speed_requested: 'normal',
+  };
+}
+
 /** A link as the stand-in keeps it: what was asked, and its state. */
 export interface StandInLink {
   id: string;
@@ -46,9 +83,16 @@ export interface RazorpayStandIn {
   /** RAZORPAY_API_BASE for the app. */
   base: string;
   links: StandInLink[];
-  /** Every request: method, path, parsed body. */
-  requests: { method: string; path: string; body: unknown }[];
-  refunds: { id: string; paymentId: string; amount: number }[];
+  /** Every request: method, path, parsed body, and the X-Refund-Idempotency it carried. */
+  requests: { method: string; path: string; body: unknown; key?: string }[];
+  /** Refunds made, each once (a replayed key adds none). */
+  refunds: StandInRefund[];
+  /** What the next refund calls meet, one each (empty: answered at once). */
+  refundFaults: RefundFault[];
+  /** How long a `late` answer waits, ms. */
+  lateMs: number;
+  /** Awaited before answering a `webhook-first` refund (a test sends its webhook here). */
+  beforeRefundAnswer: ((refund: StandInRefund) => Promise<void>) | undefined;
   /** Rules broken by a request, in words; tests expect none. */
   problems: string[];
   /** While true every call is answered 503. */
@@ -102,7 +146,12 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
   const state = {
     links: [] as StandInLink[],
     requests: [] as RazorpayStandIn['requests'],
-    refunds: [] as RazorpayStandIn['refunds'],
+    refunds: [] as StandInRefund[],
+    refundFaults: [] as RefundFault[],
+    lateMs: 0,
+    beforeRefundAnswer: undefined as RazorpayStandIn['beforeRefundAnswer'],
+    /** Bodies by idempotency key, and the refund each made. */
+    keys: new Map<string, { body: string; refund?: StandInRefund }>(),
     problems: [] as string[],
     down: false,
     delayMs: 0,
@@ -119,7 +168,13 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
       } catch {
         body = text;
       }
-      state.requests.push({ method: req.method ?? '', path, body });
+      const sentKey = req.headers['x-refund-idempotency'];
+      state.requests.push({
+        method: req.method ?? '',
+        path,
+        body,
+        ...(typeof sentKey === 'string' ? { key: sentKey } : {}),
+      });
       const answer = (status: number, json: unknown) => {
         setTimeout(() => {
           res.writeHead(status, { 'content-type': 'application/json' });
@@ -178,31 +233,80 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
         link.status = 'cancelled';
         return answer(200, { ...link, request: undefined, payments: null });
       }
+      const listRefunds = /^\/v1\/payments\/([A-Za-z0-9_]+)\/refunds(?:\?count=\d+)?$/.exec(path);
+      if (req.method === 'GET' && listRefunds) {
+        const items = state.refunds
+          .filter((r) => r.paymentId === listRefunds[1])
+          .reverse()
+          .map(refundEntity);
+        return answer(200, { entity: 'collection', count: items.length, items });
+      }
       const refund = /^\/v1\/payments\/([A-Za-z0-9_]+)\/refund$/.exec(path);
       if (req.method === 'POST' && refund) {
-        const paid = state.links.flatMap((l) => l.payments).find((p) => p.payment_id === refund[1]);
-        if (!paid) return refuse(400, 'The id provided does not exist');
-        const before = state.refunds
-          .filter((r) => r.paymentId === paid.payment_id)
-          .reduce((s, r) => s + r.amount, 0);
-        if (!Number.isSafeInteger(b.amount) || (b.amount as number) < 100)
-          return refuse(400, 'The amount must be atleast INR 1.00');
-        if ((b.amount as number) + before > paid.amount)
-          return refuse(400, 'The refund amount provided is greater than amount captured');
-        const made = {
-          id: randomId('rfnd'),
-          paymentId: paid.payment_id,
-          amount: b.amount as number,
-        };
-        state.refunds.push(made);
-        return answer(200, {
-          id: made.id,
-          entity: 'refund',
-          amount: made.amount,
-          currency: 'INR',
-          payment_id: made.paymentId,
-          status: 'pending',
-        });
+        const key = req.headers['x-refund-idempotency'];
+        if (typeof key !== 'string' || !/^[A-Za-z0-9_-]{10,}$/.test(key))
+          return refuse(400, 'X-Refund-Idempotency is missing or not 10+ letters, digits, - or _');
+        const notes = (b.notes ?? {}) as Record<string, string>;
+        if (b.receipt !== key || notes.refund_key !== key)
+          return refuse(400, 'the receipt and notes.refund_key do not name the idempotency key');
+        if (typeof b.receipt !== 'string' || b.receipt.length > 40)
+          return refuse(400, 'receipt must be at most 40 characters');
+        const fault = state.refundFaults.shift();
+        if (fault === '5xx') return answer(503, { error: { description: 'Service unavailable' } });
+        const seen = state.keys.get(key);
+        if (seen && seen.body !== text)
+          return refuse(
+            400,
+            'Different request with the same idempotency key has already been processed.',
+          );
+        let made = seen?.refund;
+        if (!made) {
+          const paid = state.links
+            .flatMap((l) => l.payments)
+            .find((p) => p.payment_id === refund[1]);
+          if (!paid) return refuse(400, 'The id provided does not exist');
+          const before = state.refunds
+            .filter((r) => r.paymentId === paid.payment_id)
+            .reduce((s, r) => s + r.amount, 0);
+          if (!Number.isSafeInteger(b.amount) || (b.amount as number) < 100)
+            return refuse(400, 'The amount must be atleast INR 1.00');
+          if (fault === 'refuse' || (b.amount as number) + before > paid.amount) {
+            // A refusal the site is expected to meet (not a broken rule): as Razorpay words it.
+            return answer(400, {
+              error: {
+                code: 'BAD_REQUEST_ERROR',
+                description: 'The refund amount provided is greater than amount captured',
+              },
+            });
+          }
+          made = {
+            id: randomId('rfnd'),
+            paymentId: paid.payment_id,
+            amount: b.amount as number,
+            key,
+            receipt: b.receipt,
+            notes,
+            status: 'processed',
+          };
+          state.refunds.push(made);
+          state.keys.set(key, { body: text, refund: made });
+        }
+        const entity = refundEntity(made);
+        if (fault === 'made-5xx') return answer(500, { error: { description: 'Internal error' } });
+        if (fault === 'drop') {
+          req.socket.destroy();
+          return;
+        }
+        if (fault === 'late') {
+          setTimeout(() => answer(200, entity), state.lateMs);
+          return;
+        }
+        if (fault === 'webhook-first' && state.beforeRefundAnswer) {
+          const hook = state.beforeRefundAnswer;
+          void hook(made).then(() => answer(200, entity));
+          return;
+        }
+        return answer(200, entity);
       }
       return refuse(404, `no such call ${req.method} ${path}`);
     });
@@ -218,6 +322,24 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
     },
     get refunds() {
       return state.refunds;
+    },
+    get refundFaults() {
+      return state.refundFaults;
+    },
+    set refundFaults(value: RefundFault[]) {
+      state.refundFaults = value;
+    },
+    get lateMs() {
+      return state.lateMs;
+    },
+    set lateMs(value: number) {
+      state.lateMs = value;
+    },
+    get beforeRefundAnswer() {
+      return state.beforeRefundAnswer;
+    },
+    set beforeRefundAnswer(value) {
+      state.beforeRefundAnswer = value;
     },
     get problems() {
       return state.problems;
@@ -301,6 +423,21 @@ export function paidEvent(link: StandInLink, payment: StandInPayment): Record<st
         },
       },
     },
+    created_at: Math.floor(Date.now() / 1000),
+  };
+}
+
+/** Razorpay's `refund.processed` (or another status's) event of a stand-in refund. */
+export function refundEvent(
+  refund: StandInRefund,
+  status: 'processed' | 'failed' | 'created' = 'processed',
+): Record<string, unknown> {
+  return {
+    entity: 'event',
+    account_id: 'acc_StandIn0001',
+    event: `refund.${status}`,
+    contains: ['refund', 'payment'],
+    payload: { refund: { entity: { ...refundEntity(refund), status } } },
     created_at: Math.floor(Date.now() / 1000),
   };
 }

@@ -67,7 +67,7 @@ export const TEST_HOST = 'stays.test:8080';
  */
 export async function makeTestApp(
   env: NodeJS.ProcessEnv = {},
-  opts: { logStream?: NodeJS.WritableStream; clock?: Clock } = {},
+  opts: { logStream?: NodeJS.WritableStream; clock?: Clock; razorpayTimeoutMs?: number } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SITE_URL: 'http://localhost', ...env });

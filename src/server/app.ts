@@ -85,6 +85,8 @@ export async function buildApp(
     logger?: boolean | { level: LogLevel; stream?: NodeJS.WritableStream };
     logStream?: NodeJS.WritableStream;
     clock?: Clock;
+    /** How long one Razorpay call may take (tests shorten it to meet a late answer). */
+    razorpayTimeoutMs?: number;
   } = {},
 ): Promise<BuiltApp> {
   const paths = dataPaths(config.dataDir);
@@ -146,7 +148,8 @@ export async function buildApp(
     mail.poke();
   });
   const register = new RegisterService(db, config, mail, clock);
-  const payments = new PaymentService(db, config, bookings, app.log, clock);
+  const payments = new PaymentService(db, config, bookings, app.log, clock, opts.razorpayTimeoutMs);
+  payments.setRefundDocuments(gst);
   const messages = new MessageService(db, config, mail, properties, clock);
   bookings.onTransition(messages.onTransition);
   const reviews = new ReviewService(db, config, mail, clock);

@@ -29,6 +29,7 @@ export type ApiStatus =
   | 429
   | 431
   | 500
+  | 502
   | 503;
 
 /** What an ApiError may carry besides its status and words. */

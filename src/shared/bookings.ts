@@ -149,6 +149,12 @@ export interface OwnerBooking
   advancePaise?: number;
   /** The booking's GST documents (GST-5), oldest first; each opens at GET /api/documents/{id}. */
   documents?: { id: string; title: string; number: string; cancelled: boolean }[];
+  /**
+   * PAY-13: what the booking's GST refund documents (refund vouchers, credit notes of a refund)
+   * not cancelled add up to, paise; for an advance paid through Razorpay it equals the refunds
+   * made plus those asked (`payment.refundedPaise` + `payment.refundAskedPaise`).
+   */
+  refundDocumentsPaise?: number;
   /** The stay may be exempt from GST under entry 12A (GST-6): at least 90 nights, at most ₹20,000 per person per month; the owner decides. */
   gstExemptionPossible?: boolean;
   /** How the advance stands (PAY-5). */
@@ -184,8 +190,10 @@ export interface OwnerPayment {
   /** Razorpay's payment method: upi, card, netbanking, wallet, emi … */
   method?: string;
   paidAt?: string;
-  /** Refunds asked and not failed, paise. */
+  /** Refunds Razorpay made (its refund id known), paise (PAY-13). */
   refundedPaise?: number;
+  /** Refunds asked of Razorpay and not confirmed yet (asked, or no answer), paise (PAY-13). */
+  refundAskedPaise?: number;
   /**
    * What the owner must know beyond the state, in words: why the link is not made yet
    * (link-pending after a failed try), why it is not cancelled yet (PAY-10), or why a payment

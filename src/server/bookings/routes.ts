@@ -26,7 +26,7 @@ import { securityHeaders, sendNotFoundPage, sendNotice } from '../html.js';
 import { BOOKING_PAGE_SCRIPT, BOOKING_SCRIPT_PATH } from './page-script.js';
 import { BOOKING_ID_RE, GUEST_LINK_ROUTE, bookingOfLink } from './guest-link.js';
 import type { BookingService, ValidRequest } from './service.js';
-import { countBookings, listBookings, openCount, type ListPosition } from './store.js';
+import { countBookings, getBooking, listBookings, openCount, type ListPosition } from './store.js';
 import {
   BOOKING_ACTIONS,
   BOOKING_FILTERS,
@@ -146,7 +146,8 @@ export async function bookingRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   service: BookingService,
-  payments?: GuestPayments,
+  /** The guest page's payment part; `sendRefunds` sends the refunds a cancel asked (PAY-13). */
+  payments?: GuestPayments & { sendRefunds?(): Promise<void> },
 ): Promise<void> {
   const owner = requireOwner(ctx);
   const properties = publishedProperties(ctx);
@@ -276,10 +277,15 @@ export async function bookingRoutes(
       if (refundPaise !== undefined && action !== 'cancel') {
         throw badRequest('refundPaise', 'refundPaise goes with a cancel only.');
       }
-      const booking = await service.actInTurn(id, action as BookingAction, message, {
+      let booking = await service.actInTurn(id, action as BookingAction, message, {
         ...(refundPaise === undefined ? {} : { refundPaise }),
       });
       req.log.info({ bookingId: id, action }, 'booking changed by the owner');
+      // PAY-13: a cancel's refund through Razorpay is asked before answering, so the card tells it.
+      if (action === 'cancel' && (refundPaise ?? 0) > 0 && payments?.sendRefunds) {
+        await payments.sendRefunds();
+        booking = getBooking(ctx.db, id) ?? booking;
+      }
       return { booking: service.ownerView([booking])[0]! };
     },
   );

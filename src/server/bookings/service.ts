@@ -298,15 +298,24 @@ export class BookingService {
    * that property is writing waits for it, then checks the nights as the sync left them. The
    * owner's route calls this one.
    */
-  async actInTurn(
+  actInTurn(
     id: string,
     action: BookingAction,
     message?: string,
     detail: { refundPaise?: number } = {},
   ): Promise<Booking> {
-    const propertyId = getBooking(this.db, id)?.propertyId;
-    if (propertyId === undefined) return this.act(id, action, message, detail);
-    return this.conflicts.exclusive(propertyId, () => this.act(id, action, message, detail));
+    return this.inTurn(id, () => this.act(id, action, message, detail));
+  }
+
+  /**
+   * Runs `task` in the turn of booking `id`'s property (CONFLICT-4; PAY-15: a payment webhook
+   * takes it too): after every earlier write of that property; at once for no or an unknown id.
+   * Never call it from inside a task of the same property's turn (it would wait for itself).
+   */
+  async inTurn<T>(id: string | undefined, task: () => T): Promise<T> {
+    const propertyId = id === undefined ? undefined : getBooking(this.db, id)?.propertyId;
+    if (propertyId === undefined) return task();
+    return this.conflicts.exclusive(propertyId, task);
   }
 
   /**

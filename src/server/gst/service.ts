@@ -46,7 +46,9 @@ import {
   documentsOfBooking,
   getDocument,
   invoicesDue,
+  isRefundDocument,
   issueDocument,
+  REFUND_NOTES,
   markExempt,
   setCompany,
   stayFacts,
@@ -261,8 +263,7 @@ export class GstService {
     const stay = this.stayRates(b);
     const invoice = docs.find((d) => isIssued(d, 'tax-invoice'));
     if (invoice) {
-      if (refundPaise > 0)
-        this.creditNoteOf(invoice, b, refundPaise, 'Booking cancelled: amount refunded', at);
+      if (refundPaise > 0) this.creditNoteOf(invoice, b, refundPaise, REFUND_NOTES[0]!, at);
       return;
     }
     const kept = paise - refundPaise;
@@ -286,6 +287,55 @@ export class GstService {
         refersTo: vouchers[vouchers.length - 1]!,
       });
     }
+  }
+
+  /**
+   * PAY-13: the GST documents of a refund of the advance made after the cancel (the inbox card's
+   * Refund, or one made in Razorpay's Dashboard), inside the caller's transaction: a refund voucher
+   * (Rule 51) for the part of the advance not yet invoiced or refunded, and a credit note (Section
+   * 34, Rule 53) on the cancellation's invoice for the rest (the charges kept, now returned). Their
+   * ids; none without GSTIN or a receipt voucher. Throws 400 (amountPaise) above what is left.
+   */
+  refundDocuments(b: Booking, amountPaise: number, at: string): string[] {
+    if (!this.enabled) return [];
+    const { docs, vouchers, paise } = this.advanceOf(b.id);
+    if (vouchers.length === 0) return [];
+    const invoice = docs.find((d) => isIssued(d, 'tax-invoice', 'bill-of-supply'));
+    const free = Math.max(0, paise - (invoice?.body.advance?.paise ?? 0));
+    const voucherPart = Math.min(free, amountPaise);
+    const ids: string[] = [];
+    if (voucherPart > 0) {
+      const rates = apportionInclusive(voucherPart, this.stayRates(b));
+      ids.push(
+        this.issue('refund-voucher', b, at, {
+          items: this.amountItems('Refund of advance on cancelled accommodation', rates),
+          rates,
+          refersTo: vouchers[vouchers.length - 1]!,
+        }).id,
+      );
+    }
+    const rest = amountPaise - voucherPart;
+    if (rest > 0) {
+      if (!invoice || invoice.type !== 'tax-invoice')
+        throw badRequest('amountPaise', `The refund can be at most ${voucherPart} paise.`);
+      ids.push(this.creditNoteOf(invoice, b, rest, REFUND_NOTES[1]!, at).id);
+    }
+    return ids;
+  }
+
+  /** PAY-13: the refund documents of a booking issued at `at` (the cancel's own), their ids. */
+  refundDocumentsAt(bookingId: string, at: string): string[] {
+    return documentsOfBooking(this.db, bookingId)
+      .filter((d) => d.issuedAt === at && isRefundDocument(d))
+      .map((d) => d.id);
+  }
+
+  /**
+   * PAY-13: cancels the refund documents of a refund Razorpay refused (their numbers are not
+   * reused; the reason says why), inside the caller's transaction.
+   */
+  withdrawRefundDocuments(ids: readonly string[], reason: string, at: string): void {
+    for (const id of ids) cancelDocument(this.db, id, reason, at);
   }
 
   private creditNoteOf(

@@ -288,6 +288,26 @@ export function documentLinks(db: Db, bookingId: string): DocumentLinks {
 /** What the owner's inbox card links of a booking's documents (GST-5). */
 export interface DocumentLinks {
   documents?: { id: string; title: string; number: string; cancelled: boolean }[];
+  /** PAY-13: refund vouchers and refund credit notes not cancelled, paise. */
+  refundDocumentsPaise?: number;
+}
+
+/**
+ * The notes of the credit notes that record a refund to the guest (PAY-13): the cancel's, after
+ * an invoice, and a refund made later from the inbox card against the cancellation's invoice.
+ */
+export const REFUND_NOTES: readonly string[] = [
+  'Booking cancelled: amount refunded',
+  'Amount refunded to the guest',
+];
+
+/** True for an issued refund voucher, or an issued credit note recording a refund (PAY-13). */
+export function isRefundDocument(d: DocumentRow): boolean {
+  return (
+    d.status === 'issued' &&
+    (d.type === 'refund-voucher' ||
+      (d.type === 'credit-note' && REFUND_NOTES.includes(d.body.note ?? '')))
+  );
 }
 
 /**
@@ -312,7 +332,13 @@ export function documentLinksOf(db: Db, bookingIds: readonly string[]): Map<stri
       number: d.number,
       cancelled: d.status === 'cancelled',
     });
-    links.set(d.bookingId, { documents });
+    const refunds =
+      (links.get(d.bookingId)?.refundDocumentsPaise ?? 0) +
+      (isRefundDocument(d) ? d.totalPaise : 0);
+    links.set(d.bookingId, {
+      documents,
+      ...(refunds > 0 ? { refundDocumentsPaise: refunds } : {}),
+    });
   }
   return links;
 }

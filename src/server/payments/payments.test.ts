@@ -374,7 +374,7 @@ describe('PAY-3: the signed webhook', () => {
     expect((await webhook(processed.payload, processed.signature)).statusCode).toBe(200);
     expect(
       count(
-        "SELECT COUNT(*) AS n FROM payment_refunds WHERE status = 'processed' AND amount_paise = 100000",
+        "SELECT COUNT(*) AS n FROM payment_refunds WHERE state = 'made' AND gateway_status = 'processed' AND amount_paise = 100000",
       ),
     ).toBe(1);
     expect(rzp!.problems).toEqual([]);

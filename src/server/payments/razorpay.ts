@@ -4,7 +4,8 @@
  * - `POST /v1/payment_links` (Payment Links API: create), `GET /v1/payment_links/{id}` (fetch),
  *   `POST /v1/payment_links/{id}/cancel` (cancel, PAY-10: no body; answers the link, status
  *   `cancelled`; only a link in state `created` can be cancelled, any other answers 400),
- *   `POST /v1/payments/{id}/refund` (Refunds API: create a normal refund);
+ *   `POST /v1/payments/{id}/refund` (Refunds API: create a normal refund, idempotent with
+ *   `X-Refund-Idempotency`, PAY-12) and `GET /v1/payments/{id}/refunds` (fetch a payment's refunds);
  * - webhooks: `X-Razorpay-Signature` is the hex HMAC-SHA256 of the raw body with the webhook
  *   secret; the payment link's return (callback_url): `razorpay_signature` is the hex HMAC-SHA256
  *   of `{payment_link_id}|{reference_id}|{status}|{payment_id}` with the key secret.
@@ -27,12 +28,21 @@ export interface RazorpayLink {
     | null;
 }
 
-/** A refund as Razorpay answers it. */
+/** A refund as Razorpay answers it (Refunds API's refund entity; the fields used here). */
 export interface RazorpayRefund {
   id: string;
   payment_id: string;
   amount: number;
   status: 'pending' | 'processed' | 'failed';
+  receipt?: string | null;
+  notes?: Record<string, string> | unknown[] | null;
+}
+
+/** The refund's own key as this site sent it (receipt, or notes.refund_key), if any. */
+export function refundKeyOf(r: { receipt?: unknown; notes?: unknown }): string | undefined {
+  const notes = r.notes && typeof r.notes === 'object' ? (r.notes as Record<string, unknown>) : {};
+  const key = typeof notes.refund_key === 'string' ? notes.refund_key : r.receipt;
+  return typeof key === 'string' && key.length <= 100 ? key : undefined;
 }
 
 /** `POST /v1/payment_links`'s body as this site sends it (PAY-2). */
@@ -120,7 +130,12 @@ export class RazorpayClient {
     this.auth = `Basic ${Buffer.from(`${config.keyId}:${config.keySecret}`).toString('base64')}`;
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  private async call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<T> {
     let res: Response;
     try {
       res = await fetch(`${this.config.apiBase}${path}`, {
@@ -129,6 +144,7 @@ export class RazorpayClient {
           authorization: this.auth,
           accept: 'application/json',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...extraHeaders,
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(this.timeoutMs),
@@ -182,15 +198,33 @@ export class RazorpayClient {
     return this.call('POST', `/v1/payment_links/${encodeURIComponent(id)}/cancel`);
   }
 
-  /** Refunds `amountPaise` of payment `paymentId` (PAY-7). Throws RazorpayError. */
+  /**
+   * Refunds `amountPaise` of payment `paymentId` (PAY-7, PAY-12) under the refund's own `key`
+   * (`X-Refund-Idempotency`: Razorpay refunds once whatever the number of tries with the same key
+   * and body; 10+ letters, digits, hyphens or underscores), naming it as the `receipt` (at most
+   * 40 characters) and in `notes.refund_key`. The body is the same on every try. Throws
+   * RazorpayError: with a 4xx status for a refusal, none or 5xx when the outcome is unknown.
+   */
   refund(
     paymentId: string,
     amountPaise: number,
+    key: string,
     notes: Record<string, string>,
   ): Promise<RazorpayRefund> {
-    return this.call('POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, {
-      amount: amountPaise,
-      notes,
-    });
+    return this.call(
+      'POST',
+      `/v1/payments/${encodeURIComponent(paymentId)}/refund`,
+      { amount: amountPaise, receipt: key, notes: { ...notes, refund_key: key } },
+      { 'x-refund-idempotency': key },
+    );
+  }
+
+  /** The refunds of payment `paymentId` (at most 100, newest first; PAY-12's check). Throws RazorpayError. */
+  async refundsOf(paymentId: string): Promise<RazorpayRefund[]> {
+    const list = await this.call<{ items?: RazorpayRefund[] }>(
+      'GET',
+      `/v1/payments/${encodeURIComponent(paymentId)}/refunds?count=100`,
+    );
+    return Array.isArray(list.items) ? list.items : [];
   }
 }

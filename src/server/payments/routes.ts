@@ -52,7 +52,7 @@ export async function paymentRoutes(
     );
     scope.post(PAYMENTS_API.webhook, { config: noStore }, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const result = payments.webhook(
+      const result = await payments.webhook(
         raw,
         req.headers['x-razorpay-signature'],
         req.headers['x-razorpay-event-id'],
@@ -127,7 +127,7 @@ export async function paymentRoutes(
   app.post<{ Params: { id: string } }>(
     PAYMENTS_API.refund,
     { onRequest: owner, bodyLimit: 1024, config: noStore },
-    async (req): Promise<BookingActionResult> => {
+    async (req, reply) => {
       const parsed = refundSchema.safeParse(req.body ?? {});
       if (!parsed.success)
         throw badRequest(
@@ -135,9 +135,12 @@ export async function paymentRoutes(
           parsed.error.issues[0]?.message ?? 'amountPaise is missing',
         );
       const id = bookingId(req.params.id);
-      const status = await payments.refund(id, parsed.data.amountPaise);
-      req.log.info({ bookingId: id, status }, 'refund asked by the owner');
-      return { booking: bookings.ownerView([getBooking(ctx.db, id)!])[0]! };
+      const outcome = await payments.refund(id, parsed.data.amountPaise);
+      req.log.info({ bookingId: id, outcome }, 'refund asked by the owner');
+      // PAY-12: 202 while Razorpay has not confirmed it; the card says so in words.
+      return reply
+        .code(outcome === 'made' ? 200 : 202)
+        .send({ booking: bookings.ownerView([getBooking(ctx.db, id)!])[0]! });
     },
   );
 

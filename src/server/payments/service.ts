@@ -10,8 +10,16 @@
  *   id, and a payment already recorded is not recorded again;
  * - a payment for a booking no longer waiting for it is recorded as needing a refund, the owner
  *   mailed; an expired link makes the advance overdue, and "Send a new link" asks for another;
- * - refunds are asked of Razorpay by the owner, at most what was paid less earlier refunds, and
- *   follow Razorpay's refund webhooks;
+ * - PAY-12..PAY-15 (decision 039): a refund is a record before it is a request. The owner's
+ *   refund (and a cancel with a refund of an advance paid through Razorpay) stores the refund as
+ *   `asked` with its own idempotency key, in one transaction with its GST refund documents; it is
+ *   then sent by the runner (`X-Refund-Idempotency`, the key as receipt and note) and moves only
+ *   forward: `made` (Razorpay's answer or its webhook, whichever first: the webhook adopts the
+ *   asked row), `unknown` (no answer, 5xx, lost connection: the payment's refunds are read again,
+ *   and the refund re-sent under the same key, with growing waits) or `failed` (a definite 4xx,
+ *   its words; its documents are cancelled), never "not done" unless known;
+ * - every webhook takes its property's turn (the bookings' keyed queue), as the owner's actions
+ *   do, so a payment confirmed while a sync of that property writes waits for it;
  * - PAY-10, PAY-11: a made link the booking no longer waits for ("Advance received" by hand, a
  *   cancel, or a link Razorpay made after either) is cancelled with Razorpay: asked inside the
  *   owner's change, sent after it, retried with growing waits while Razorpay does not answer (the
@@ -31,6 +39,7 @@ import { getBooking } from '../bookings/store.js';
 import {
   RazorpayClient,
   RazorpayError,
+  refundKeyOf,
   webhookSignatureValid,
   withoutIds,
   type LinkRequest,
@@ -39,8 +48,9 @@ import {
 import {
   askForLink,
   askLinkCancel,
+  askRefund,
+  bookingOfPayment,
   cancelsDue,
-  dropRefund,
   followRefund,
   linkCancelDone,
   linkCancelFailed,
@@ -53,13 +63,19 @@ import {
   paymentOfLink,
   paymentsOf,
   recordPayment,
-  refundAsked,
+  refundFailed,
+  refundMade,
+  refundOf,
+  refundSumsOf,
+  refundUnknown,
   refundedPaise,
-  refundedPaiseOf,
+  refundsDue,
   rememberEvent,
   setPaymentState,
-  startRefund,
+  setRefundDocuments,
   type PaymentRow,
+  type RefundRow,
+  type RefundSums,
 } from './store.js';
 import type { Booking, OwnerPayment } from '../../shared/bookings.js';
 import { formatDate } from '../../shared/calendar-dates.js';
@@ -74,6 +90,16 @@ const DUE_EVERY_MS = 30_000;
 function linkRetryDelay(tries: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, tries - 1), 15 * MINUTE_MS);
 }
+/** Razorpay's smallest refund, paise (Refunds API: "The amount must be at least INR 1.00"). */
+const MIN_REFUND_PAISE = 100;
+/** Waits between checks of a refund whose outcome is unknown (PAY-12): 1 minute doubled, at most an hour. */
+function refundCheckDelay(tries: number): number {
+  return Math.min(MINUTE_MS * 2 ** Math.max(0, tries - 1), 60 * MINUTE_MS);
+}
+/** A refund's own idempotency key (PAY-12): the booking's reference and 48 random bits (29 characters). */
+function newRefundKey(b: Booking): string {
+  return `${b.reference}-refund-${crypto.randomBytes(6).toString('hex')}`;
+}
 /** How long a link is open (PAY-2): 72 hours, and never past the start of the check-in day (IST). */
 const LINK_OPEN_MS = 72 * 60 * MINUTE_MS;
 /** Razorpay refuses an expiry less than 15 minutes ahead. */
@@ -81,6 +107,22 @@ const LINK_MIN_OPEN_MS = 60 * MINUTE_MS;
 
 /** Where Razorpay sends the guest back after paying (PAY-4): this site, no token. */
 export const RETURN_PATH = '/payments/razorpay/return';
+
+/**
+ * The GST refund documents a refund issues or withdraws (PAY-13: the gst feature's, set by app.ts);
+ * each runs inside the caller's transaction.
+ */
+export interface RefundDocuments {
+  /** The documents of a refund made after the cancel, their ids (none without GST). */
+  refundDocuments(b: Booking, amountPaise: number, at: string): string[];
+  /** The refund documents the cancel issued at `at`, their ids. */
+  refundDocumentsAt(bookingId: string, at: string): string[];
+  /** Cancels the documents of a refund that failed, with the reason. */
+  withdrawRefundDocuments(ids: readonly string[], reason: string, at: string): void;
+}
+
+/** A refund's outcome as the owner's answer tells it (PAY-12). */
+export type RefundOutcome = 'made' | 'unknown' | 'failed';
 
 /** The webhook's answer: its HTTP status and a word for the log. */
 export interface WebhookResult {
@@ -112,7 +154,14 @@ interface WebhookBody {
       };
     };
     refund?: {
-      entity?: { id?: unknown; payment_id?: unknown; amount?: unknown; status?: unknown };
+      entity?: {
+        id?: unknown;
+        payment_id?: unknown;
+        amount?: unknown;
+        status?: unknown;
+        receipt?: unknown;
+        notes?: unknown;
+      };
     };
   };
 }
@@ -122,12 +171,25 @@ const str = (v: unknown): string | undefined =>
 const int = (v: unknown): number | undefined =>
   Number.isSafeInteger(v) ? (v as number) : undefined;
 
+/**
+ * PAY-12: what the owner must know of a booking's refunds beyond the sums: refunds Razorpay has
+ * not confirmed (never "not refunded": it may have been), or the last refund Razorpay refused.
+ */
+function refundProblem(sums: RefundSums | undefined): string | undefined {
+  if (sums && sums.openPaise > 0)
+    return `Refund of ${formatPaise(sums.openPaise)} asked; Razorpay has not confirmed it yet. It is checked with Razorpay by itself.`;
+  if (sums?.lastFailed)
+    return `Razorpay refused the refund of ${formatPaise(sums.lastFailed.amountPaise)}: ${sums.lastFailed.error}. Nothing of it was refunded; refund again or by hand.`;
+  return undefined;
+}
+
 /** The advances of one server. */
 export class PaymentService {
   private readonly client: RazorpayClient | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private timers: NodeJS.Timeout[] = [];
+  private documents: RefundDocuments | undefined;
 
   constructor(
     private readonly db: Db,
@@ -143,11 +205,16 @@ export class PaymentService {
     bookings.onTransition(this.onTransition);
     bookings.setPaymentView((rows) => {
       const ids = rows.map((b) => b.id);
-      const [paid, refunded] = [paymentsOf(this.db, ids), refundedPaiseOf(this.db, ids)];
+      const [paid, refunds] = [paymentsOf(this.db, ids), refundSumsOf(this.db, ids)];
       return rows.map((b) =>
-        this.ownerView(b, { payment: paid.get(b.id), refunded: refunded.get(b.id) ?? 0 }),
+        this.ownerView(b, { payment: paid.get(b.id), refunds: refunds.get(b.id) }),
       );
     });
+  }
+
+  /** PAY-13: the GST documents refunds issue and withdraw (app.ts sets the gst feature's). */
+  setRefundDocuments(documents: RefundDocuments): void {
+    this.documents = documents;
   }
 
   /** True with RAZORPAY_* set. */
@@ -162,8 +229,10 @@ export class PaymentService {
    * made, unpaid link to be cancelled with Razorpay (sent after the transaction, by `runDue`). A
    * confirmation through Razorpay itself (its link paid) asks nothing.
    */
-  private readonly onTransition: TransitionHook = ({ booking, action, at }) => {
+  private readonly onTransition: TransitionHook = ({ booking, action, at, refundPaise }) => {
     if (!this.enabled) return;
+    if (action === 'cancel' && (refundPaise ?? 0) > 0)
+      this.refundOnCancel(booking, refundPaise!, at);
     if (action === 'accept' && (booking.quote?.advancePaise ?? 0) > 0) {
       askForLink(this.db, booking.id, at, Date.parse(at));
       setImmediate(() => this.poke());
@@ -187,6 +256,40 @@ export class PaymentService {
     )
       setImmediate(() => this.poke());
   };
+
+  /**
+   * PAY-13: a cancel of a booking whose advance came through Razorpay, with a refund: the refund is
+   * stored (asked, its own key) in the cancel's transaction, beside the refund documents the GST
+   * hook issued in it, and sent after the commit. A cancel of an advance paid by hand asks nothing.
+   */
+  private refundOnCancel(b: Booking, amountPaise: number, at: string): void {
+    const p = paymentOf(this.db, b.id);
+    if (p?.state !== 'paid' || p.paymentId === undefined) return;
+    const left = (p.amountPaise ?? 0) - refundedPaise(this.db, b.id);
+    if (amountPaise < MIN_REFUND_PAISE)
+      throw badRequest(
+        'refundPaise',
+        `Razorpay refunds at least ${formatPaise(MIN_REFUND_PAISE)}: give ₹0 or from ${formatPaise(MIN_REFUND_PAISE)}.`,
+      );
+    if (amountPaise > left)
+      throw badRequest(
+        'refundPaise',
+        `The refund can be at most ${formatPaise(left)} (${left} paise): what was paid through Razorpay less earlier refunds.`,
+      );
+    askRefund(
+      this.db,
+      {
+        bookingId: b.id,
+        paymentId: p.paymentId,
+        amountPaise,
+        key: newRefundKey(b),
+        documentIds: this.documents?.refundDocumentsAt(b.id, at) ?? [],
+      },
+      Date.parse(at),
+      at,
+    );
+    setImmediate(() => this.poke());
+  }
 
   /** Runs due work soon (after a commit that asked for a link). */
   poke(): void {
@@ -212,7 +315,8 @@ export class PaymentService {
   }
 
   /**
-   * Makes every link due (PAY-2), then cancels every link whose cancel is due (PAY-10). One run at a time: a poke during a run makes it run again once
+   * Makes every link due (PAY-2), cancels every link whose cancel is due (PAY-10), then sends or
+   * checks every refund due (PAY-12). One run at a time: a poke during a run makes it run again once
    * done, so a row is never sent twice at once. Resolves when done; never rejects.
    */
   runDue(): Promise<void> {
@@ -226,6 +330,7 @@ export class PaymentService {
         this.again = false;
         for (const row of linksDue(this.db, this.now())) await this.makeLink(row);
         for (const row of cancelsDue(this.db, this.now())) await this.cancelLink(row);
+        for (const row of refundsDue(this.db, this.now())) await this.sendRefund(row);
       } while (this.again);
     })()
       .catch((err: unknown) =>
@@ -324,7 +429,8 @@ export class PaymentService {
         const link = await this.client!.fetchLink(linkId);
         if (link.status === 'created' || link.status === 'partially_paid')
           throw new RazorpayError(withoutIds(err.message), err.status);
-        if (link.status === 'paid') this.applyLink(row, link);
+        if (link.status === 'paid')
+          await this.bookings.inTurn(row.bookingId, () => this.applyLink(row, link));
       }
       this.db.transaction(() => linkCancelDone(this.db, row.bookingId, at())).immediate();
       this.log.info({ bookingId: row.bookingId }, 'payment link cancelled');
@@ -364,7 +470,9 @@ export class PaymentService {
   /** Asks Razorpay for one link and applies what it says; true when something changed. Throws RazorpayError. */
   async checkLink(row: PaymentRow): Promise<boolean> {
     if (!this.client || !row.linkId) return false;
-    return this.applyLink(row, await this.client.fetchLink(row.linkId));
+    const link = await this.client.fetchLink(row.linkId);
+    // PAY-15: a payment confirmed takes its property's turn, as a webhook does.
+    return this.bookings.inTurn(row.bookingId, () => this.applyLink(row, link));
   }
 
   /** Applies a link's state as Razorpay told it (PAY-6); true when something changed. */
@@ -445,10 +553,12 @@ export class PaymentService {
   /**
    * `POST /api/payments/razorpay/webhook` (PAY-3): the signature over the raw body first (400 and
    * nothing stored when missing or wrong), then the event, once (its id, or the body's SHA-256).
-   * Unknown events and links are 200, so Razorpay keeps the webhook on. Throws only when applying
-   * fails (the transaction is rolled back and the event not remembered; Razorpay sends it again).
+   * Unknown events and links are 200, so Razorpay keeps the webhook on. The event is applied in the
+   * turn of its booking's property (PAY-15: after a sync of it writing, as the owner's actions).
+   * Rejects only when applying fails (the transaction is rolled back and the event not remembered;
+   * Razorpay sends it again).
    */
-  webhook(raw: Buffer, signature: unknown, eventId: unknown): WebhookResult {
+  async webhook(raw: Buffer, signature: unknown, eventId: unknown): Promise<WebhookResult> {
     const secret = this.config.razorpay?.webhookSecret;
     if (!secret || !webhookSignatureValid(secret, raw, signature))
       return { status: 400, outcome: 'signature missing or wrong' };
@@ -463,13 +573,26 @@ export class PaymentService {
       typeof eventId === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(eventId)
         ? eventId
         : crypto.createHash('sha256').update(raw).digest('hex');
-    return this.db
-      .transaction((): WebhookResult => {
-        if (!rememberEvent(this.db, key, event, new Date(this.now()).toISOString()))
-          return { status: 200, outcome: 'already applied' };
-        return { status: 200, outcome: this.apply(event, body) };
-      })
-      .immediate();
+    return this.bookings.inTurn(this.bookingOfEvent(event, body), () =>
+      this.db
+        .transaction((): WebhookResult => {
+          if (!rememberEvent(this.db, key, event, new Date(this.now()).toISOString()))
+            return { status: 200, outcome: 'already applied' };
+          return { status: 200, outcome: this.apply(event, body) };
+        })
+        .immediate(),
+    );
+  }
+
+  /** The booking an event is about (its link's, or its refunded payment's), if known. */
+  private bookingOfEvent(event: string, body: WebhookBody): string | undefined {
+    if (event.startsWith('refund.')) {
+      const paymentId = str(body.payload?.refund?.entity?.payment_id);
+      return paymentId && bookingOfPayment(this.db, paymentId);
+    }
+    const link = body.payload?.payment_link?.entity;
+    const id = link && str(link.id);
+    return id ? paymentOfLink(this.db, id, str(link.reference_id))?.bookingId : undefined;
   }
 
   /** Applies one verified event; returns what it did, in words for the log. */
@@ -520,22 +643,142 @@ export class PaymentService {
         amountPaise: int(r?.amount),
         status: (status === 'processed' || status === 'failed' ? status : 'pending') as
           'pending' | 'processed' | 'failed',
+        key: r ? refundKeyOf(r) : undefined,
       };
       if (!refund.id || !refund.paymentId || !refund.amountPaise)
         return 'refund event without its refund';
-      const known = followRefund(
+      const at = new Date(this.now()).toISOString();
+      const followed = followRefund(
         this.db,
         {
           id: refund.id,
           paymentId: refund.paymentId,
           amountPaise: refund.amountPaise,
           status: refund.status,
+          key: refund.key,
         },
-        new Date(this.now()).toISOString(),
+        at,
       );
-      return known ? `refund ${refund.status}` : 'refund of an unknown payment';
+      if (followed.kind === 'unknown') return 'refund of an unknown payment';
+      if (followed.kind === 'failed')
+        this.documents?.withdrawRefundDocuments(
+          followed.row.documentIds,
+          'Razorpay could not complete the refund.',
+          at,
+        );
+      if (
+        followed.kind === 'added' &&
+        followed.row.state === 'made' &&
+        followed.paymentState === 'paid'
+      )
+        this.documentsOfDashboardRefund(followed.row, at);
+      return followed.kind === 'adopted'
+        ? `refund ${refund.status}, adopted`
+        : `refund ${refund.status}`;
     }
     return 'event not used';
+  }
+
+  /**
+   * PAY-13: a refund made in Razorpay's Dashboard of an advance paid through Razorpay gets its
+   * refund documents too, so the documents follow the money. When they cannot be issued (above
+   * what the documents leave) the refund stays recorded without them and the log says so.
+   */
+  private documentsOfDashboardRefund(row: RefundRow, at: string): void {
+    const b = getBooking(this.db, row.bookingId);
+    if (!b || !this.documents) return;
+    try {
+      const ids = this.db.transaction(() =>
+        this.documents!.refundDocuments(b, row.amountPaise, at),
+      )();
+      setRefundDocuments(this.db, row.id, ids);
+    } catch (err) {
+      this.log.warn(
+        { bookingId: b.id, problem: err instanceof Error ? err.message : String(err) },
+        'refund made in Razorpay without its GST documents',
+      );
+    }
+  }
+
+  /**
+   * PAY-12: sends one refund due, or checks one whose outcome is unknown. An unknown refund is first
+   * looked for among the payment's refunds (`GET /v1/payments/{id}/refunds`, by its key); found, it
+   * is made. Otherwise (and a refund just asked) it is sent under its key, the same body each time:
+   * Razorpay's answer makes it; a 4xx other than 408, 409 (the same key still being processed) and
+   * 429 is a definite refusal: failed, with Razorpay's words, its documents cancelled; anything else
+   * (no answer in time, a 5xx, a lost connection) leaves it unknown, checked again after 1 minute
+   * doubled, at most an hour. Never throws.
+   */
+  private async sendRefund(row: RefundRow): Promise<void> {
+    const b = getBooking(this.db, row.bookingId);
+    if (!row.paymentId || !b) return;
+    try {
+      if (row.state === 'unknown') {
+        const listed = (await this.client!.refundsOf(row.paymentId)).find(
+          (r) => refundKeyOf(r) === row.key,
+        );
+        if (listed) return this.settleRefund(row, listed.id, listed.status);
+        // Asked before refunds had keys: re-sending could refund twice; the Dashboard settles it.
+        if (row.key.startsWith('legacy-'))
+          throw new RazorpayError('Razorpay does not list it; look for it in its Dashboard');
+      }
+      const made = await this.client!.refund(row.paymentId, row.amountPaise, row.key, {
+        booking: b.reference,
+      });
+      if (typeof made.id !== 'string')
+        throw new RazorpayError('Razorpay answered without a refund');
+      this.settleRefund(row, made.id, made.status);
+    } catch (err) {
+      const words = err instanceof RazorpayError ? err.message : 'Razorpay could not be asked';
+      const status = err instanceof RazorpayError ? err.status : undefined;
+      const refused =
+        status !== undefined && status >= 400 && status < 500 && ![408, 409, 429].includes(status);
+      const at = new Date(this.now()).toISOString();
+      if (refused) {
+        this.db
+          .transaction(() => {
+            refundFailed(this.db, row.id, words, at);
+            this.documents?.withdrawRefundDocuments(
+              row.documentIds,
+              `Razorpay refused the refund: ${words}.`,
+              at,
+            );
+          })
+          .immediate();
+        this.log.warn({ bookingId: b.id, problem: words }, 'refund refused by Razorpay');
+      } else {
+        refundUnknown(this.db, row.id, words, this.now() + refundCheckDelay(row.tries + 1), at);
+        this.log.warn(
+          { bookingId: b.id, problem: words },
+          'refund not confirmed by Razorpay yet; checked again later',
+        );
+      }
+    }
+  }
+
+  /** Razorpay told the refund (answer or list): made, or failed when its status says so. */
+  private settleRefund(row: RefundRow, refundId: string, status: string): void {
+    const at = new Date(this.now()).toISOString();
+    this.db
+      .transaction(() => {
+        if (status === 'failed') {
+          refundFailed(this.db, row.id, 'Razorpay could not complete the refund', at);
+          this.documents?.withdrawRefundDocuments(
+            row.documentIds,
+            'Razorpay could not complete the refund.',
+            at,
+          );
+        } else
+          refundMade(
+            this.db,
+            row.id,
+            refundId,
+            status === 'processed' ? 'processed' : 'pending',
+            at,
+          );
+      })
+      .immediate();
+    this.log.info({ bookingId: row.bookingId, status }, 'refund confirmed by Razorpay');
   }
 
   /**
@@ -562,19 +805,20 @@ export class PaymentService {
   }
 
   /**
-   * `POST /api/bookings/{id}/refund` (PAY-7): refunds `amountPaise` of the Razorpay payment of a
-   * cancelled booking or of a payment that needs a refund. 409 naming the state where it does not
-   * apply; 400 (field amountPaise) above what was paid less earlier refunds; 503 when Razorpay
-   * refuses or does not answer (nothing is recorded then). Resolves with the refund's status.
+   * `POST /api/bookings/{id}/refund` (PAY-7, PAY-12, PAY-13): refunds `amountPaise` of the Razorpay
+   * payment of a cancelled booking or of a payment that needs a refund. 409 naming the state where
+   * it does not apply; 400 (field amountPaise) above what was paid less earlier refunds not failed.
+   * The refund is stored first (asked, its own key; for an advance on a receipt voucher, with its
+   * GST refund documents in the same transaction), then sent by the runner. Resolves with `made`,
+   * or `unknown` when Razorpay did not answer (the card says so; it is checked by itself); a
+   * definite refusal is 502 with Razorpay's words (nothing was refunded then, and its documents
+   * are cancelled).
    */
-  async refund(
-    bookingId: string,
-    amountPaise: number,
-  ): Promise<'pending' | 'processed' | 'failed'> {
+  async refund(bookingId: string, amountPaise: number): Promise<RefundOutcome> {
     const b = getBooking(this.db, bookingId);
     if (!b) throw notFound('id', 'There is no booking with this id.');
     const at = new Date(this.now()).toISOString();
-    const { rowId, paymentId } = this.db
+    const asked = this.db
       .transaction(() => {
         const p = paymentOf(this.db, b.id);
         const state = this.ownerView(b).state;
@@ -590,33 +834,55 @@ export class PaymentService {
           );
         }
         const left = (p.amountPaise ?? 0) - refundedPaise(this.db, b.id);
+        if (amountPaise < MIN_REFUND_PAISE) {
+          throw badRequest(
+            'amountPaise',
+            `Razorpay refunds at least ${formatPaise(MIN_REFUND_PAISE)} (${MIN_REFUND_PAISE} paise).`,
+          );
+        }
         if (amountPaise > left) {
           throw badRequest(
             'amountPaise',
             `The amount can be at most ${formatPaise(left)} (${left} paise): what was paid less earlier refunds.`,
           );
         }
-        return { rowId: startRefund(this.db, b.id, amountPaise, at), paymentId: p.paymentId! };
+        // PAY-13: only the advance on a receipt voucher has refund documents; a payment that
+        // needs a refund was never receipted.
+        const documentIds =
+          p.state === 'paid' ? (this.documents?.refundDocuments(b, amountPaise, at) ?? []) : [];
+        return askRefund(
+          this.db,
+          {
+            bookingId: b.id,
+            paymentId: p.paymentId!,
+            amountPaise,
+            key: newRefundKey(b),
+            documentIds,
+          },
+          this.now(),
+          at,
+        );
       })
       .immediate();
-    try {
-      const refund = await this.client!.refund(paymentId, amountPaise, { booking: b.reference });
-      const status =
-        refund.status === 'processed' || refund.status === 'failed' ? refund.status : 'pending';
-      refundAsked(this.db, rowId, refund.id, status, new Date(this.now()).toISOString());
-      this.log.info({ bookingId: b.id, amountPaise, status }, 'refund asked of Razorpay');
-      return status;
-    } catch (err) {
-      dropRefund(this.db, rowId);
-      const words = err instanceof RazorpayError ? err.message : 'Razorpay could not be asked';
+    this.log.info({ bookingId: b.id, amountPaise }, 'refund stored; asking Razorpay');
+    await this.runDue();
+    const row = refundOf(this.db, asked.id)!;
+    if (row.state === 'failed') {
       throw new ApiError(
-        503,
-        `The refund is not made: ${words}. Nothing was refunded; try again.`,
-        {
-          field: 'amountPaise',
-        },
+        502,
+        `Razorpay refused the refund of ${formatPaise(amountPaise)}: ${row.error ?? 'no reason given'}. Nothing was refunded.`,
+        { field: 'amountPaise' },
       );
     }
+    return row.state === 'made' ? 'made' : 'unknown';
+  }
+
+  /**
+   * PAY-13: sends the refunds a cancel asked (with the rest of the due work) and resolves when
+   * Razorpay answered or the wait ran out; the cancel's answer then tells how they stand.
+   */
+  sendRefunds(): Promise<void> {
+    return this.runDue();
   }
 
   /**
@@ -625,10 +891,12 @@ export class PaymentService {
    */
   ownerView(
     b: Booking,
-    known?: { payment: PaymentRow | undefined; refunded: number },
+    known?: { payment: PaymentRow | undefined; refunds: RefundSums | undefined },
   ): OwnerPayment {
     const p = known ? known.payment : paymentsOf(this.db, [b.id]).get(b.id);
-    const refunded = known ? known.refunded : (refundedPaiseOf(this.db, [b.id]).get(b.id) ?? 0);
+    const sums = known ? known.refunds : refundSumsOf(this.db, [b.id]).get(b.id);
+    const refunded = sums?.madePaise ?? 0;
+    const asked = sums?.openPaise ?? 0;
     if (!p) return { state: b.status === 'confirmed' ? 'paid-by-hand' : 'none' };
     const paid = p.paymentId
       ? { amountPaise: p.amountPaise!, method: p.method!, paidAt: p.paidAt! }
@@ -637,7 +905,8 @@ export class PaymentService {
     // PAY-10: an unpaid link of a booking that no longer waits for it (cancelled) is withdrawn.
     const withdrawn = awaiting && b.status !== 'accepted';
     const state = refunded > 0 ? 'refunded' : withdrawn ? 'link-cancelled' : p.state;
-    const problem = this.problemOf(b, p, state);
+    const problem =
+      [refundProblem(sums), this.problemOf(b, p, state)].filter(Boolean).join(' ') || undefined;
     return {
       state,
       ...(p.linkUrl && !withdrawn && (p.state === 'link-made' || p.state === 'overdue')
@@ -645,6 +914,7 @@ export class PaymentService {
         : {}),
       ...paid,
       ...(refunded > 0 ? { refundedPaise: refunded } : {}),
+      ...(asked > 0 ? { refundAskedPaise: asked } : {}),
       ...(problem ? { problem } : {}),
     };
   }

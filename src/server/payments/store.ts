@@ -300,62 +300,219 @@ export function rememberEvent(db: Db, key: string, event: string, at: string): b
   );
 }
 
-/** Refunds of a booking not failed (asked, pending or processed), paise. */
+/** A refund's state (PAY-12): it only moves forward, from asked or unknown to made or failed. */
+export type RefundState = 'asked' | 'unknown' | 'made' | 'failed';
+
+/** A refund of a booking's Razorpay payment (PAY-12). Times ISO unless `…Ms`. */
+export interface RefundRow {
+  id: number;
+  bookingId: string;
+  paymentId?: string;
+  /** Sent as X-Refund-Idempotency, the receipt and notes.refund_key; 'legacy-…' was never sent. */
+  key: string;
+  refundId?: string;
+  amountPaise: number;
+  state: RefundState;
+  gatewayStatus?: 'pending' | 'processed' | 'failed';
+  /** Why it is unknown or failed, in words. */
+  error?: string;
+  tries: number;
+  nextCheckAtMs?: number;
+  /** The GST refund documents issued for it (refund voucher, credit note). */
+  documentIds: string[];
+  createdAt: string;
+}
+
+interface RawRefund {
+  id: number;
+  booking_id: string;
+  payment_id: string | null;
+  idempotency_key: string;
+  refund_id: string | null;
+  amount_paise: number;
+  state: RefundState;
+  gateway_status: 'pending' | 'processed' | 'failed' | null;
+  error: string | null;
+  tries: number;
+  next_check_at: number | null;
+  document_ids: string;
+  created_at: string;
+}
+
+function toRefund(r: RawRefund): RefundRow {
+  return {
+    id: r.id,
+    bookingId: r.booking_id,
+    ...(r.payment_id === null ? {} : { paymentId: r.payment_id }),
+    key: r.idempotency_key,
+    ...(r.refund_id === null ? {} : { refundId: r.refund_id }),
+    amountPaise: r.amount_paise,
+    state: r.state,
+    ...(r.gateway_status === null ? {} : { gatewayStatus: r.gateway_status }),
+    ...(r.error === null ? {} : { error: r.error }),
+    tries: r.tries,
+    ...(r.next_check_at === null ? {} : { nextCheckAtMs: r.next_check_at }),
+    documentIds: JSON.parse(r.document_ids) as string[],
+    createdAt: r.created_at,
+  };
+}
+
+/** One refund row by its id. */
+export function refundOf(db: Db, id: number): RefundRow | undefined {
+  const row = db.prepare('SELECT * FROM payment_refunds WHERE id = ?').get(id) as
+    RawRefund | undefined;
+  return row && toRefund(row);
+}
+
+/** Refunds of a booking not failed (asked, unknown or made), paise: what can no longer be refunded. */
 export function refundedPaise(db: Db, bookingId: string): number {
   return (
     db
       .prepare(
-        "SELECT COALESCE(SUM(amount_paise), 0) AS n FROM payment_refunds WHERE booking_id = ? AND status != 'failed'",
+        "SELECT COALESCE(SUM(amount_paise), 0) AS n FROM payment_refunds WHERE booking_id = ? AND state != 'failed'",
       )
       .get(bookingId) as { n: number }
   ).n;
 }
 
-/** Refunds not failed by booking id, paise. */
-export function refundedPaiseOf(db: Db, bookingIds: string[]): Map<string, number> {
+/** How a booking's refunds stand (PAY-13): made, asked or unknown (paise), the last failure's words. */
+export interface RefundSums {
+  madePaise: number;
+  openPaise: number;
+  /** The newest refund failed: its amount and Razorpay's words. */
+  lastFailed?: { amountPaise: number; error: string };
+}
+
+/** RefundSums by booking id, for a page of the owner's list (one query). */
+export function refundSumsOf(db: Db, bookingIds: string[]): Map<string, RefundSums> {
   const rows = db
     .prepare(
-      `SELECT booking_id, SUM(amount_paise) AS n FROM payment_refunds
-         WHERE status != 'failed' AND booking_id IN (SELECT value FROM json_each(?)) GROUP BY booking_id`,
+      `SELECT booking_id, amount_paise, state, error FROM payment_refunds
+         WHERE booking_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
     )
-    .all(JSON.stringify(bookingIds)) as { booking_id: string; n: number }[];
-  return new Map(rows.map((r) => [r.booking_id, r.n]));
+    .all(JSON.stringify(bookingIds)) as {
+    booking_id: string;
+    amount_paise: number;
+    state: RefundState;
+    error: string | null;
+  }[];
+  const sums = new Map<string, RefundSums>();
+  for (const r of rows) {
+    const s = sums.get(r.booking_id) ?? { madePaise: 0, openPaise: 0 };
+    if (r.state === 'made') s.madePaise += r.amount_paise;
+    if (r.state === 'asked' || r.state === 'unknown') s.openPaise += r.amount_paise;
+    if (r.state === 'failed')
+      s.lastFailed = { amountPaise: r.amount_paise, error: r.error ?? 'refused' };
+    else delete s.lastFailed;
+    sums.set(r.booking_id, s);
+  }
+  return sums;
 }
 
-/** A refund about to be asked of Razorpay (status asking); its row id. */
-export function startRefund(db: Db, bookingId: string, amountPaise: number, at: string): number {
-  return Number(
+/**
+ * A refund stored before Razorpay is asked (PAY-12): state asked, its own idempotency key, due at
+ * `nowMs`, with the GST documents issued for it. Its row.
+ */
+export function askRefund(
+  db: Db,
+  refund: {
+    bookingId: string;
+    paymentId: string;
+    amountPaise: number;
+    key: string;
+    documentIds: string[];
+  },
+  nowMs: number,
+  at: string,
+): RefundRow {
+  const id = Number(
     db
       .prepare(
-        `INSERT INTO payment_refunds (booking_id, amount_paise, status, created_at, updated_at)
-           VALUES (?, ?, 'asking', ?, ?)`,
+        `INSERT INTO payment_refunds (booking_id, payment_id, idempotency_key, amount_paise, state,
+           next_check_at, document_ids, created_at, updated_at)
+           VALUES (?, ?, ?, ?, 'asked', ?, ?, ?, ?)`,
       )
-      .run(bookingId, amountPaise, at, at).lastInsertRowid,
+      .run(
+        refund.bookingId,
+        refund.paymentId,
+        refund.key,
+        refund.amountPaise,
+        nowMs,
+        JSON.stringify(refund.documentIds),
+        at,
+        at,
+      ).lastInsertRowid,
   );
+  return refundOf(db, id)!;
 }
 
-/** Razorpay took the refund: its id and status. */
-export function refundAsked(
+/** Refunds asked or unknown whose next try or check is due at `nowMs`, oldest first. */
+export function refundsDue(db: Db, nowMs: number): RefundRow[] {
+  return (
+    db
+      .prepare(
+        `SELECT * FROM payment_refunds WHERE state IN ('asked', 'unknown') AND next_check_at <= ?
+           ORDER BY next_check_at, id`,
+      )
+      .all(nowMs) as RawRefund[]
+  ).map(toRefund);
+}
+
+/**
+ * Razorpay answered with the refund (or listed it): made, with its id and status. A row the
+ * webhook made already keeps its state and takes the status. False when the row is failed.
+ */
+export function refundMade(
   db: Db,
   rowId: number,
   refundId: string,
   status: 'pending' | 'processed' | 'failed',
   at: string,
+): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE payment_refunds SET state = 'made', refund_id = ?, gateway_status = ?, error = NULL,
+           next_check_at = NULL, updated_at = ? WHERE id = ? AND state != 'failed'`,
+      )
+      .run(refundId, status, at, rowId).changes === 1
+  );
+}
+
+/** No answer, a 5xx or a lost connection: unknown, checked again at `nextMs`. */
+export function refundUnknown(
+  db: Db,
+  rowId: number,
+  error: string,
+  nextMs: number,
+  at: string,
 ): void {
   db.prepare(
-    'UPDATE payment_refunds SET refund_id = ?, status = ?, updated_at = ? WHERE id = ?',
-  ).run(refundId, status, at, rowId);
+    `UPDATE payment_refunds SET state = 'unknown', tries = tries + 1, error = ?, next_check_at = ?,
+       updated_at = ? WHERE id = ? AND state IN ('asked', 'unknown')`,
+  ).run(error, nextMs, at, rowId);
 }
 
-/** Razorpay refused the refund or did not answer: the row goes. */
-export function dropRefund(db: Db, rowId: number): void {
-  db.prepare("DELETE FROM payment_refunds WHERE id = ? AND status = 'asking'").run(rowId);
+/** A definite refusal (or Razorpay's refund.failed): failed, with its words. */
+export function refundFailed(db: Db, rowId: number, error: string, at: string): void {
+  db.prepare(
+    `UPDATE payment_refunds SET state = 'failed', error = ?, next_check_at = NULL, updated_at = ?
+       WHERE id = ?`,
+  ).run(error, at, rowId);
 }
+
+/** What a refund webhook did (PAY-14). */
+export type FollowedRefund =
+  | { kind: 'updated' | 'adopted' | 'failed'; row: RefundRow }
+  | { kind: 'added'; row: RefundRow; paymentState: StoredPaymentState }
+  | { kind: 'unknown' };
 
 /**
- * A refund webhook (PAY-7): sets the status of refund `refundId`, or adds it for the booking
- * whose payment is `paymentId` when it was made elsewhere (Razorpay's Dashboard). False when
- * neither is known.
+ * A refund webhook (PAY-14): sets the status of the refund `id` when known; else adopts the
+ * refund asked or unknown of the same payment with the same key (notes.refund_key) or, failing
+ * that, the same amount (oldest first), so the later answer confirms it and no second row is
+ * written; else adds it for the booking whose payment it is (a refund made in Razorpay's
+ * Dashboard). Razorpay's `failed` fails the row. Call inside the webhook's transaction.
  */
 export function followRefund(
   db: Db,
@@ -364,22 +521,78 @@ export function followRefund(
     paymentId: string;
     amountPaise: number;
     status: 'pending' | 'processed' | 'failed';
+    key?: string | undefined;
   },
   at: string,
-): boolean {
-  if (
-    db
-      .prepare('UPDATE payment_refunds SET status = ?, updated_at = ? WHERE refund_id = ?')
-      .run(refund.status, at, refund.id).changes === 1
-  )
-    return true;
+): FollowedRefund {
+  const failWords = 'Razorpay could not complete the refund';
+  const settle = (row: RawRefund, kind: 'updated' | 'adopted'): FollowedRefund => {
+    if (refund.status === 'failed') {
+      if (row.state === 'failed') return { kind: 'updated', row: toRefund(row) };
+      db.prepare(
+        `UPDATE payment_refunds SET refund_id = ?, gateway_status = 'failed', state = 'failed',
+           error = ?, next_check_at = NULL, updated_at = ? WHERE id = ?`,
+      ).run(refund.id, failWords, at, row.id);
+      return { kind: 'failed', row: refundOf(db, row.id)! };
+    }
+    db.prepare(
+      `UPDATE payment_refunds SET refund_id = ?, gateway_status = ?, error = NULL,
+         state = CASE state WHEN 'failed' THEN 'failed' ELSE 'made' END, next_check_at = NULL,
+         updated_at = ? WHERE id = ?`,
+    ).run(refund.id, refund.status, at, row.id);
+    return { kind, row: refundOf(db, row.id)! };
+  };
+  const known = db.prepare('SELECT * FROM payment_refunds WHERE refund_id = ?').get(refund.id) as
+    RawRefund | undefined;
+  if (known) return settle(known, 'updated');
+  const open = db
+    .prepare(
+      `SELECT * FROM payment_refunds WHERE payment_id = ? AND refund_id IS NULL
+         AND state IN ('asked', 'unknown') AND (idempotency_key = ? OR amount_paise = ?)
+         ORDER BY idempotency_key = ? DESC, id LIMIT 1`,
+    )
+    .get(refund.paymentId, refund.key ?? '', refund.amountPaise, refund.key ?? '') as
+    RawRefund | undefined;
+  if (open) return settle(open, 'adopted');
   const owner = db
-    .prepare('SELECT booking_id FROM booking_payments WHERE payment_id = ?')
-    .get(refund.paymentId) as { booking_id: string } | undefined;
-  if (!owner) return false;
-  db.prepare(
-    `INSERT INTO payment_refunds (booking_id, refund_id, amount_paise, status, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-  ).run(owner.booking_id, refund.id, refund.amountPaise, refund.status, at, at);
-  return true;
+    .prepare('SELECT booking_id, state FROM booking_payments WHERE payment_id = ?')
+    .get(refund.paymentId) as { booking_id: string; state: StoredPaymentState } | undefined;
+  if (!owner) return { kind: 'unknown' };
+  const failed = refund.status === 'failed';
+  const id = Number(
+    db
+      .prepare(
+        `INSERT INTO payment_refunds (booking_id, payment_id, idempotency_key, refund_id, amount_paise,
+           state, gateway_status, error, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        owner.booking_id,
+        refund.paymentId,
+        `dashboard-${refund.id}`,
+        refund.id,
+        refund.amountPaise,
+        failed ? 'failed' : 'made',
+        refund.status,
+        failed ? failWords : null,
+        at,
+        at,
+      ).lastInsertRowid,
+  );
+  return { kind: 'added', row: refundOf(db, id)!, paymentState: owner.state };
+}
+
+/** The GST documents issued for a refund (a refund made in Razorpay's Dashboard, once found). */
+export function setRefundDocuments(db: Db, rowId: number, documentIds: string[]): void {
+  db.prepare('UPDATE payment_refunds SET document_ids = ? WHERE id = ?').run(
+    JSON.stringify(documentIds),
+    rowId,
+  );
+}
+
+/** The booking id whose Razorpay payment is `paymentId`. */
+export function bookingOfPayment(db: Db, paymentId: string): string | undefined {
+  return (
+    db.prepare('SELECT booking_id FROM booking_payments WHERE payment_id = ?').get(paymentId) as
+      { booking_id: string } | undefined
+  )?.booking_id;
 }

@@ -24,13 +24,20 @@ function RefundField({
   refund,
   advance,
   dialog,
+  throughRazorpay,
 }: {
   refund: string;
   advance: number;
   dialog: BookingsDialogState;
+  /** PAY-13: the advance came through Razorpay, which is asked for the same amount. */
+  throughRazorpay: boolean;
 }) {
   const id = useId();
   const paise = readPaise(refund);
+  const razorpay =
+    throughRazorpay && paise !== undefined && paise > 0
+      ? ' Razorpay is asked to refund the same amount to the guest.'
+      : '';
   const kept = paise !== undefined && paise <= advance ? advance - paise : undefined;
   return (
     <>
@@ -51,6 +58,7 @@ function RefundField({
           : kept === 0
             ? 'The whole advance goes back: a refund voucher is issued for it.'
             : `${formatPaise(kept)} is kept and invoiced as cancellation charges${paise! > 0 ? '; a refund voucher is issued for the rest' : ''}. Check your cancellation policy.`}
+        {razorpay}
       </p>
     </>
   );
@@ -85,7 +93,12 @@ function MessageForm({ booking, dialog }: { booking: OwnerBooking; dialog: Booki
         onChange={(e) => dialog.setMessage(e.currentTarget.value)}
       />
       {composing.refund !== undefined && advance !== undefined && (
-        <RefundField refund={composing.refund} advance={advance} dialog={dialog} />
+        <RefundField
+          refund={composing.refund}
+          advance={advance}
+          dialog={dialog}
+          throughRazorpay={booking.payment?.state === 'paid'}
+        />
       )}
       <div className={styles.actions}>
         <button type="submit" className={admin.danger} disabled={running !== undefined}>

@@ -3,8 +3,9 @@
  * "Paid ₹4,050 by UPI, Thu 26 Nov 2026 10:42", "Advance overdue", "Needs a refund", "Refunded",
  * "Paid by hand", "Payment link cancelled") with the server's `problem` after it, the payment
  * link, and the owner's two payment actions: **Send a new link** for an overdue advance (or a link
- * not made yet) and **Refund** (an amount in rupees, at most what was paid less earlier refunds)
- * for a payment that needs one or a cancelled paid booking. Each calls
+ * not made yet) and **Refund** (an amount in rupees, at most what was paid less earlier refunds,
+ * made or still asked) for a payment that needs one or a cancelled paid booking. A refund Razorpay
+ * has not confirmed is said apart, in the server's words (PAY-12). Each calls
  * the server through apiFetch, then reloads the inbox; a refusal is shown here in the server's words.
  */
 import { useId, useState } from 'react';
@@ -80,7 +81,8 @@ export function BookingPayment({
   const amountId = useId();
   const p = b.payment;
   if (!p || p.state === 'none') return null;
-  const left = (p.amountPaise ?? 0) - (p.refundedPaise ?? 0);
+  // PAY-12: a refund asked and not confirmed yet may have been made: it is not offered again.
+  const left = (p.amountPaise ?? 0) - (p.refundedPaise ?? 0) - (p.refundAskedPaise ?? 0);
   const canRenew = b.status === 'accepted' && (p.state === 'overdue' || p.state === 'link-pending');
   const canRefund =
     left > 0 &&
