@@ -5,7 +5,7 @@
  * one-liners: book, accept and wait for the link, pay through the link (its signed webhook),
  * cancel with a refund, refund from the card, and the booking as `GET /api/bookings` shows it.
  */
-import type { Response as InjectResponse } from 'light-my-request';
+import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { expect } from 'vitest';
 import { addDays, today } from '../src/shared/calendar-dates.js';
 import type { BookingCreated, BookingList, OwnerBooking } from '../src/shared/bookings.js';

@@ -51,7 +51,7 @@ export interface StandInRefund {
 export type RefundFault = 'late' | 'webhook-first' | 'made-5xx' | '5xx' | 'refuse' | 'drop';
 
 /** A refund as Razorpay's API answers it. */
-export function refundEntity(r: StandInRefund) {
+function refundEntity(r: StandInRefund) {
   return {
     id: r.id,
     entity: 'refund',

@@ -261,6 +261,8 @@ export class PaymentService {
    * PAY-13: a cancel of a booking whose advance came through Razorpay, with a refund: the refund is
    * stored (asked, its own key) in the cancel's transaction, beside the refund documents the GST
    * hook issued in it, and sent after the commit. A cancel of an advance paid by hand asks nothing.
+   * It relies on the GST hook running first in the cancel's transaction (app.ts registers it
+   * before this feature's): the documents it finds are those issued at the same instant.
    */
   private refundOnCancel(b: Booking, amountPaise: number, at: string): void {
     const p = paymentOf(this.db, b.id);

@@ -301,7 +301,7 @@ export function rememberEvent(db: Db, key: string, event: string, at: string): b
 }
 
 /** A refund's state (PAY-12): it only moves forward, from asked or unknown to made or failed. */
-export type RefundState = 'asked' | 'unknown' | 'made' | 'failed';
+type RefundState = 'asked' | 'unknown' | 'made' | 'failed';
 
 /** A refund of a booking's Razorpay payment (PAY-12). Times ISO unless `…Ms`. */
 export interface RefundRow {
