@@ -278,6 +278,7 @@ export async function bookingRoutes(
       }
       const booking = await service.actInTurn(id, action as BookingAction, message, {
         ...(refundPaise === undefined ? {} : { refundPaise }),
+        actor: req.owner ?? 'owner',
       });
       req.log.info({ bookingId: id, action }, 'booking changed by the owner');
       return { booking: service.ownerView([booking])[0]! };
