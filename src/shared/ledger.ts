@@ -5,34 +5,30 @@
  * wire (the server keeps them as numbers, TIME-3); dates are night names (YYYY-MM-DD); amounts in
  * paise. Types and word tables only, so the owner's screens import it for nothing.
  */
+import type { BookingStatus } from './bookings.js';
 
 /** Events of a direct booking (LEDGER-2), in the order a stay usually meets them. */
-export const DIRECT_EVENTS = [
-  'requested',
-  'accepted',
-  'declined',
-  'expired',
-  'withdrawn',
-  'paid',
-  'refund-asked',
-  'refunded',
-  'cancelled',
-  'dates-changed',
-  'quote-changed',
-  'checked-in',
-  'invoiced',
-  'reviewed',
-] as const;
+export type DirectEvent =
+  | 'requested'
+  | 'accepted'
+  | 'declined'
+  | 'expired'
+  | 'withdrawn'
+  | 'paid'
+  | 'refund-asked'
+  | 'refunded'
+  | 'cancelled'
+  | 'dates-changed'
+  | 'quote-changed'
+  | 'checked-in'
+  | 'invoiced'
+  | 'reviewed';
 
-/** Events of a stay read from a feed (LEDGER-3): first seen, dates changed, dropped by the feed. */
-export const FEED_EVENTS = ['seen', 'changed', 'gone'] as const;
-
-/** Events of an owner's block (LEDGER-3). */
-export const BLOCK_EVENTS = ['blocked', 'unblocked'] as const;
-
-export type DirectEvent = (typeof DIRECT_EVENTS)[number];
-export type LedgerEventKind =
-  DirectEvent | (typeof FEED_EVENTS)[number] | (typeof BLOCK_EVENTS)[number];
+/**
+ * Every event: a direct booking's; a feed stay's (LEDGER-3: first seen, dates changed, dropped by
+ * the feed); a block's.
+ */
+export type LedgerEventKind = DirectEvent | 'seen' | 'changed' | 'gone' | 'blocked' | 'unblocked';
 
 /** Where a stay comes from: a direct booking, an imported feed (Airbnb, Booking.com …), a block. */
 export type StaySource = 'direct' | 'feed' | 'block';
@@ -44,9 +40,11 @@ export type StaySource = 'direct' | 'feed' | 'block';
 export type LedgerActor = 'owner' | 'guest' | 'gateway' | 'sync' | 'system' | (string & {});
 
 /** A feed stay's status: in its feed's last good sync, or dropped by it (LEDGER-3). */
-export type FeedStayStatus = 'current' | 'gone';
+type FeedStayStatus = 'current' | 'gone';
 /** A block's status. */
-export type BlockStatus = 'blocked' | 'unblocked';
+type BlockStatus = 'blocked' | 'unblocked';
+/** A stay's status: a direct booking's (BOOK-4), a feed stay's or a block's. */
+export type StayStatus = BookingStatus | FeedStayStatus | BlockStatus;
 
 /** One event of a stay (LEDGER-1). */
 export interface LedgerEvent {
@@ -73,8 +71,7 @@ export interface LedgerStay {
   checkIn: string;
   checkOut: string;
   nights: number;
-  /** A direct booking's status (BOOK-4), a feed stay's FeedStayStatus or a block's BlockStatus. */
-  status: string;
+  status: StayStatus;
   /** First and last time the ledger saw the stay as it is (a feed stay: its last good sync), ISO. */
   firstSeenAt: string;
   lastSeenAt: string;

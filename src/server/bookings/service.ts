@@ -132,7 +132,7 @@ export function upiPayee(config: Pick<Config, 'site' | 'bookings'>): UpiPayee | 
 }
 
 /** What a change made of a booking (LEDGER-2): the event the ledger records for it. */
-export type BookingEvent =
+type BookingEvent =
   | 'requested'
   | 'accepted'
   | 'declined'
@@ -174,7 +174,7 @@ export interface ChangeStep {
 }
 
 /** A part of the owner's view of a page of bookings, in their order (PERF-12: one batch). */
-export type OwnerViewPart = (rows: Booking[]) => Partial<OwnerBooking>[];
+type OwnerViewPart = (rows: Booking[]) => Partial<OwnerBooking>[];
 
 /**
  * What the composition (src/server/compose.ts) declares once: the steps that follow every change,

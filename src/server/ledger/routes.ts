@@ -19,7 +19,7 @@ import type { BookingEventsAnswer, StaysAnswer } from '../../shared/ledger.js';
 import type { LedgerService } from './service.js';
 
 /** The longest range one `GET /api/stays` may ask for: two years and a little, in nights. */
-export const MAX_RANGE_NIGHTS = 750;
+const MAX_RANGE_NIGHTS = 750;
 
 /** A night name from the query, or a 400 naming `field`. */
 function dateOf(field: 'from' | 'to', value: unknown): string {

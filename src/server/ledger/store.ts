@@ -10,6 +10,7 @@ import type {
   LedgerEventKind,
   LedgerStay,
   StaySource,
+  StayStatus,
 } from '../../shared/ledger.js';
 import { nights } from '../../shared/calendar-dates.js';
 
@@ -27,7 +28,7 @@ export interface StayRow {
   note: string | null;
   checkIn: string;
   checkOut: string;
-  status: string;
+  status: StayStatus;
   firstSeen: number;
   lastSeen: number;
 }
