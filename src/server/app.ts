@@ -19,7 +19,7 @@ import { calendarRoutes } from './calendar/routes.js';
 import { quoteRoutes } from './quote/routes.js';
 import { fastifyTrustProxy, STRICT_TRANSPORT_SECURITY } from './reverse-proxy.js';
 import { healthRoutes } from './health/routes.js';
-import { ApiRouteTable, errorHandler } from './errors.js';
+import { ApiRouteTable, errorHandler, frameworkErrors } from './errors.js';
 import { guardWrites } from './auth/guard.js';
 import { compressHtml } from './html.js';
 import { bookingRoutes } from './bookings/routes.js';
@@ -104,6 +104,7 @@ export async function buildApp(
     logger: opts.logStream ? { stream: opts.logStream } : (opts.logger ?? false),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    frameworkErrors,
   });
   if (config.site.siteUrl.startsWith('https:')) {
     // Every answer, pages, photos and API alike, before any route runs (OPS-5).

@@ -301,6 +301,15 @@ describe('HTTP-1: one error shape for every refusal', () => {
     }
   });
 
+  it('answers a malformed percent-encoding in the path in the one shape, 400 naming url', async () => {
+    for (const url of ['/api/calendar/%E0%A4%A', '/stay/%E0%A4%A']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: t.ownerHeaders });
+      const body = expectError(res, 400, 'url');
+      expect(body).not.toHaveProperty('code');
+      expect(body).not.toHaveProperty('statusCode');
+    }
+  });
+
   it('answers a cut-short or malformed upload form 400 naming the file, not 500', async () => {
     const type = 'multipart/form-data; boundary=abc';
     const head = '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\n';
