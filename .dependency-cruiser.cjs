@@ -21,6 +21,25 @@ module.exports = {
       to: { path: '^src/server/[^/]+/(routes|[a-z-]+-routes)\\.ts$', pathNot: '^src/server/$1/' },
     },
     {
+      name: 'no-store-of-another-feature',
+      severity: 'error',
+      comment:
+        "A feature does not import another feature's store (decisions 030, 041): read its data through that feature's service, handed over where the app is composed. The mail outbox and the nights (decisions 010, 015) are tables every feature writes or reads by design. Known debts, to be moved: bookings/service.ts and bookings/page.ts read gst/store.ts (a mail's and the page's document links), publish/render.ts reads reviews/store.ts.",
+      from: {
+        path: '^src/server/([^/]+)/',
+        pathNot: [
+          '\\.test\\.tsx?$',
+          '^src/server/cli/',
+          '^src/server/bookings/(service|page)\\.ts$',
+          '^src/server/publish/render\\.ts$',
+        ],
+      },
+      to: {
+        path: '^src/server/[^/]+/store\\.ts$',
+        pathNot: ['^src/server/$1/', '^src/server/(mail|nights)/store\\.ts$'],
+      },
+    },
+    {
       name: 'no-import-up-to-the-app',
       severity: 'error',
       comment:

@@ -4,7 +4,7 @@
  * dialog sends it), counted on the Bookings control, listed in the inbox with the guest's contact
  * links, accepted there with a notification, and its nights closed in `/api/availability`, to the
  * next guest's request, in the export feed and in the Calendar dialog; a second request declined
- * with a message.
+ * with a message; the accepted card's History (LEDGER-4).
  *
  * Needs the server's bookings (src/server/bookings/): written against the booking contract
  * (src/shared/bookings.ts) before the server half was merged. Each project books its own nights,
@@ -113,6 +113,14 @@ test('a guest’s request is accepted from the inbox and its nights close; anoth
     await expect(card.getByText('Accepted – advance due')).toBeVisible();
     await expect(card.getByRole('button', { name: /^Advance received / })).toBeVisible();
     await p.screenshot({ path: `test-results/screenshots/${project}-inbox-accepted.png` });
+    // LEDGER-4: the card's History, asked when opened, tells the request and the accept.
+    await card.getByText('History', { exact: true }).click();
+    const timeline = card.getByRole('list', { name: 'What happened to this booking' });
+    await expect(timeline.getByRole('listitem')).toHaveCount(2);
+    await expect(timeline.getByRole('listitem').nth(0)).toContainText('Requested · by the guest');
+    await expect(timeline.getByRole('listitem').nth(1)).toContainText(/^.*Accepted · by /);
+    await timeline.scrollIntoViewIfNeeded();
+    await p.screenshot({ path: `test-results/screenshots/${project}-inbox-history.png` });
 
     const availability = await p.request.get(`/api/availability/${propertyId}`);
     const { unavailable } = (await availability.json()) as AvailabilityAnswer;

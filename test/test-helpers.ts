@@ -10,7 +10,6 @@ import { buildApp, type BuiltApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { AppContext } from '../src/server/context.js';
 import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions.js';
-import type { Clock } from '../src/shared/instants.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -67,7 +66,10 @@ export const TEST_HOST = 'stays.test:8080';
  */
 export async function makeTestApp(
   env: NodeJS.ProcessEnv = {},
-  opts: { logStream?: NodeJS.WritableStream; clock?: Clock; razorpayTimeoutMs?: number } = {},
+  opts: Pick<
+    NonNullable<Parameters<typeof buildApp>[1]>,
+    'logStream' | 'clock' | 'bookingSteps' | 'razorpayTimeoutMs'
+  > = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SITE_URL: 'http://localhost', ...env });

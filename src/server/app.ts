@@ -19,34 +19,34 @@ import { calendarRoutes } from './calendar/routes.js';
 import { quoteRoutes } from './quote/routes.js';
 import { fastifyTrustProxy, STRICT_TRANSPORT_SECURITY } from './reverse-proxy.js';
 import { healthRoutes } from './health/routes.js';
-import { ApiRouteTable, errorHandler } from './errors.js';
+import { ApiRouteTable, errorHandler, frameworkErrors } from './errors.js';
 import { guardWrites } from './auth/guard.js';
 import { compressHtml } from './html.js';
 import { bookingRoutes } from './bookings/routes.js';
 import { BookingService } from './bookings/service.js';
-import { BookingJobs } from './bookings/jobs.js';
 import { MailSender } from './mail/sender.js';
 import { backupRoutes, startBackup } from './backup/service.js';
 import { GstService } from './gst/service.js';
-import { scheduleInvoices } from './gst/jobs.js';
 import { gstRoutes } from './gst/routes.js';
 import { ConflictKeeper } from './nights/conflicts.js';
 import { conflictRoutes } from './nights/routes.js';
 import { publishedProperties } from './publish/published-properties.js';
 import { RegisterService } from './register/service.js';
-import { scheduleRegister } from './register/jobs.js';
 import { registerRoutes } from './register/routes.js';
 import { PaymentService } from './payments/service.js';
 import { paymentRoutes } from './payments/routes.js';
 import { systemClock, type Clock } from '../shared/instants.js';
 import { applyCachePolicy } from './html.js';
 import { MessageService } from './messages/service.js';
-import { scheduleMessages } from './messages/jobs.js';
 import { messageRoutes } from './messages/routes.js';
 import { ReviewService } from './reviews/service.js';
 import { scheduleReviews } from './reviews/jobs.js';
 import { reviewRoutes } from './reviews/routes.js';
 import { OneLinePerRequest } from './request-log.js';
+import { LedgerService } from './ledger/service.js';
+import { ledgerRoutes } from './ledger/routes.js';
+import { composeBookings, timedJobs, type bookingSteps } from './compose.js';
+import { JobRunner } from './jobs/runner.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -70,6 +70,10 @@ export interface BuiltApp {
   /** Verified reviews (REV-1); `runReviews` runs their job now (tests await it). */
   reviews: ReviewService;
   runReviews: () => Promise<void>;
+  /** The stay ledger (LEDGER-1). */
+  ledger: LedgerService;
+  /** The runner of every periodic job (JOB-1). */
+  runner: JobRunner;
 }
 
 /**
@@ -87,6 +91,8 @@ export async function buildApp(
     clock?: Clock;
     /** How long one Razorpay call may take (tests shorten it to meet a late answer). */
     razorpayTimeoutMs?: number;
+    /** Tests only: the ordered list of what follows a booking change, given the app's parts. */
+    bookingSteps?: typeof bookingSteps;
   } = {},
 ): Promise<BuiltApp> {
   const paths = dataPaths(config.dataDir);
@@ -104,6 +110,7 @@ export async function buildApp(
     logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    frameworkErrors,
   });
   if (config.site.siteUrl.startsWith('https:')) {
     // Every answer, pages, photos and API alike, before any route runs (OPS-5).
@@ -137,42 +144,51 @@ export async function buildApp(
   const mail = new MailSender(db, config.mail, app.log, clock);
   const properties = publishedProperties(ctx);
   const conflicts = new ConflictKeeper(db, config, mail, (id) => properties().get(id)?.name, clock);
-  await app.register(async (scope) => calendarRoutes(scope, ctx, conflicts));
+  const ledger = new LedgerService(db, clock);
+  await app.register(async (scope) => calendarRoutes(scope, ctx, conflicts, ledger));
   await app.register(async (scope) => quoteRoutes(scope, ctx));
   const bookings = new BookingService(db, config, mail, conflicts, clock);
-  const jobs = new BookingJobs(bookings, app.log);
-  const gst = new GstService(db, config, clock);
-  bookings.onTransition((change) => gst.onTransition(change));
-  gst.onInvoice((b, at) => {
-    bookings.mail('guest-invoice', b, at);
-    mail.poke();
-  });
+  const gst = new GstService(db, config, clock, bookings);
   const register = new RegisterService(db, config, mail, clock);
   const payments = new PaymentService(db, config, bookings, app.log, clock, opts.razorpayTimeoutMs);
   payments.setRefundDocuments(gst);
-  const messages = new MessageService(db, config, mail, properties, clock);
-  bookings.onTransition(messages.onTransition);
-  const reviews = new ReviewService(db, config, mail, clock);
-  let stopInvoices = () => {};
-  let stopRegister = () => {};
-  let stopMessages = () => {};
+  const messages = new MessageService(db, config, mail, properties, clock, bookings);
+  // Decision 041: what follows a booking change, in one ordered list (compose.ts).
+  composeBookings({
+    bookings,
+    gst,
+    payments,
+    messages,
+    ledger,
+    mail,
+    log: app.log,
+    ...(opts.bookingSteps ? { steps: opts.bookingSteps({ gst, payments, messages, ledger }) } : {}),
+  });
+  const reviews = new ReviewService(db, config, mail, clock, bookings);
   let reviewJob: ReturnType<typeof scheduleReviews> | undefined;
+  // Decision 042: every periodic job in one list (compose.ts), run by one runner.
+  const runner = new JobRunner(
+    db,
+    app.log,
+    clock,
+    timedJobs({
+      bookings,
+      gst,
+      payments,
+      messages,
+      register,
+      reviews: { run: async () => reviewJob?.run() },
+    }),
+  );
   app.addHook('onReady', async () => {
     // Overlaps stored before this server (or before conflicts were kept) are found at once.
     conflicts.changedAll();
     mail.start();
-    jobs.start();
-    stopInvoices = scheduleInvoices(gst, app.log);
-    stopRegister = scheduleRegister(register, app.log);
     reviewJob = scheduleReviews(reviews, ctx, app.log);
-    payments.start();
-    stopMessages = scheduleMessages(messages, app.log);
+    runner.start();
   });
   app.addHook('onClose', async () => {
-    jobs.stop();
-    stopInvoices();
-    stopRegister();
-    stopMessages();
+    await runner.stop();
     await reviewJob?.stop();
     const paymentsStopped = payments.stop();
     await mail.stop();
@@ -183,10 +199,11 @@ export async function buildApp(
   await app.register(async (scope) => paymentRoutes(scope, ctx, payments, bookings));
   await app.register(async (scope) => gstRoutes(scope, ctx, gst));
   await app.register(async (scope) => conflictRoutes(scope, ctx, conflicts));
-  await app.register(async (scope) => registerRoutes(scope, ctx, register));
+  await app.register(async (scope) => registerRoutes(scope, ctx, register, bookings));
   await app.register(async (scope) => messageRoutes(scope, ctx, messages));
   await app.register(async (scope) => reviewRoutes(scope, ctx, reviews));
-  await app.register(async (scope) => healthRoutes(scope, ctx));
+  await app.register(async (scope) => ledgerRoutes(scope, ctx, ledger));
+  await app.register(async (scope) => healthRoutes(scope, ctx, runner));
   await app.register(async (scope) => backupRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
   const runReviews = async () => reviewJob?.run();
@@ -202,5 +219,7 @@ export async function buildApp(
     messages,
     reviews,
     runReviews,
+    ledger,
+    runner,
   };
 }

@@ -40,6 +40,9 @@ const METHODS: Record<keyof typeof API, Method[]> = {
   calendarSecret: ['POST'],
   bookings: ['GET', 'POST'],
   bookingAction: ['POST'],
+  // POST is the action route's (`/api/bookings/:id/:action`), which refuses `events` as an action.
+  bookingEvents: ['GET', 'POST'],
+  stays: ['GET'],
   backupStatus: ['GET'],
   conflicts: ['GET'],
   health: ['GET'],
@@ -295,6 +298,15 @@ describe('HTTP-1: one error shape for every refusal', () => {
       );
       expectError(await post(url, '', method), 400, 'body');
       expectError(await post(url, `"${'x'.repeat(6 * 1024 * 1024)}"`, method), 413, 'body');
+    }
+  });
+
+  it('answers a malformed percent-encoding in the path in the one shape, 400 naming url', async () => {
+    for (const url of ['/api/calendar/%E0%A4%A', '/stay/%E0%A4%A']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: t.ownerHeaders });
+      const body = expectError(res, 400, 'url');
+      expect(body).not.toHaveProperty('code');
+      expect(body).not.toHaveProperty('statusCode');
     }
   });
 

@@ -186,6 +186,23 @@ export function errorHandler(err: unknown, req: FastifyRequest, reply: FastifyRe
     });
 }
 
+/**
+ * Fastify's `frameworkErrors` (HTTP-1): errors its router raises before any route or hook runs (a
+ * malformed percent-encoding in the path, FST_ERR_BAD_URL) answered in the one error shape, 400
+ * naming `url`, rather than Fastify's own body.
+ */
+export function frameworkErrors(
+  err: FastifyError,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const refusal =
+    err.code === 'FST_ERR_BAD_URL'
+      ? new ApiError(400, 'This address has a broken %-escape: check the link.', { field: 'url' })
+      : err;
+  return errorHandler(refusal, req, reply);
+}
+
 /** Methods in the order an `Allow` header lists them. */
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 

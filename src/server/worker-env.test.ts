@@ -62,7 +62,7 @@ describe('RUNTIME-6: the workers get no secret', () => {
       expect(secretsIn(env)).toEqual([]);
       expect(env.PATH).toBe(process.env.PATH);
       // glibc rewrites the variable in place as it reads it, so only its start is checked here;
-      // that the tunables work is measured by the bench (bench/README.md, "Server memory").
+      // that the tunables work is measured by the bench (bench/JOURNAL.md, "Server memory").
       expect(env.GLIBC_TUNABLES).toMatch(/^glibc\.malloc\./);
     } finally {
       w.stop();

@@ -36,6 +36,7 @@ import type {
 import type { REVIEWS_API, OwnerReview, ReviewList } from './reviews.js';
 import type { REPORTS_API, Report } from './figures.js';
 import type { Quote } from './quote.js';
+import type { BookingEventsAnswer, StaysAnswer } from './ledger.js';
 import type { API } from './routes.js';
 import type { SiteData } from './site-data.js';
 
@@ -207,6 +208,9 @@ export interface ApiTypes {
   [API.bookings]: { body: BookingRequestBody; answer: BookingList | BookingCreated };
   /** The owner's accept, decline, paid, cancel (`:action`); decline and cancel carry `{ message? }`. */
   [API.bookingAction]: { body: BookingActionBody; answer: BookingActionResult };
+  /** LEDGER-4: a booking's history; LEDGER-5: every stay and block `?from=&to=[&propertyId=]`. */
+  [API.bookingEvents]: { answer: BookingEventsAnswer };
+  [API.stays]: { answer: StaysAnswer };
   [API.backupStatus]: { answer: BackupStatusAnswer };
   [API.conflicts]: { answer: ConflictList };
   /** GST-5: the owner's Documents list, `?month=YYYY-MM&type=`. */

@@ -126,6 +126,10 @@ export const API = {
   quote: '/api/quote/:propertyId',
   bookings: '/api/bookings',
   bookingAction: '/api/bookings/:id/:action',
+  /** LEDGER-4: a booking's events, oldest first (GET, owner only). */
+  bookingEvents: '/api/bookings/:id/events',
+  /** LEDGER-5: every stay and block overlapping `from`..`to` (GET, owner only). */
+  stays: '/api/stays',
   /** BACKUP-4: the copy off the machine's state, for the owner's bar (GET, owner only). */
   backupStatus: '/api/backup-status',
   /** CONFLICT-2: the open double bookings of every property (GET, owner only). */

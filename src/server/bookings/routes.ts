@@ -279,6 +279,7 @@ export async function bookingRoutes(
       }
       let booking = await service.actInTurn(id, action as BookingAction, message, {
         ...(refundPaise === undefined ? {} : { refundPaise }),
+        actor: req.owner ?? 'owner',
       });
       req.log.info({ bookingId: id, action }, 'booking changed by the owner');
       // PAY-13: a cancel's refund through Razorpay is asked before answering, so the card tells it.

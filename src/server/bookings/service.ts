@@ -18,7 +18,9 @@ import {
   eraseGuestData,
   getBooking,
   insertBooking,
+  listBookings,
   referenceTaken,
+  replaceQuote,
   setStatus,
   staleRequests,
 } from './store.js';
@@ -28,14 +30,15 @@ import {
   BOOKING_TRANSITIONS,
   type Booking,
   type BookingAction,
+  type BookingFilter,
   type BookingRequestBody,
   type BookingStatus,
   type OwnerBooking,
-  type OwnerPayment,
+  type StoredQuote,
   bookingPagePath,
 } from '../../shared/bookings.js';
 import { addDays, formatDate, stayOverlaps, today } from '../../shared/calendar-dates.js';
-import { documentLinks, documentLinksOf } from '../gst/store.js';
+import { documentLinks } from '../gst/store.js';
 import { quoteStay } from '../../shared/quote.js';
 import type { Property } from '../../shared/site-data.js';
 import { publicSite } from '../publish/site-settings.js';
@@ -128,23 +131,75 @@ export function upiPayee(config: Pick<Config, 'site' | 'bookings'>): UpiPayee | 
     : undefined;
 }
 
+/** What a change made of a booking (LEDGER-2): the event the ledger records for it. */
+type BookingEvent =
+  | 'requested'
+  | 'accepted'
+  | 'declined'
+  | 'paid'
+  | 'cancelled'
+  | 'withdrawn'
+  | 'expired'
+  | 'quote-changed';
+
+/** The event each owner's action makes. */
+const ACTION_EVENT: Record<BookingAction, BookingEvent> = {
+  accept: 'accepted',
+  decline: 'declined',
+  paid: 'paid',
+  cancel: 'cancelled',
+};
+
 /**
- * What follows an owner's change of a booking inside its transaction (GST-2: the GST documents of
- * an advance received or a cancellation). A hook that throws rolls the change back.
+ * One change of a booking row (decision 041): the booking after it, the event, the owner's
+ * action when it was one, when (ISO) and who (LEDGER-4: `owner` or an account's username,
+ * `guest`, `gateway`, `system`), and on a cancel the part of the advance returned (GST-4).
  */
-export type TransitionHook = (change: {
+export interface BookingChange {
   booking: Booking;
-  action: BookingAction;
+  event: BookingEvent;
+  action?: BookingAction;
   at: string;
+  actor: string;
   refundPaise?: number;
-}) => void;
+}
+
+/** What follows a change of a booking, inside its transaction (a step of the ordered list). */
+export type TransitionHook = (change: BookingChange) => void;
+
+/** A named step of the ordered list of what follows every booking change (decision 041). */
+export interface ChangeStep {
+  name: string;
+  run: TransitionHook;
+}
+
+/** A part of the owner's view of a page of bookings, in their order (PERF-12: one batch). */
+type OwnerViewPart = (rows: Booking[]) => Partial<OwnerBooking>[];
+
+/**
+ * What the composition (src/server/compose.ts) declares once: the steps that follow every change,
+ * in order; the parts other features add to the owner's view; where a failing step is reported.
+ */
+export interface BookingFollowers {
+  steps: readonly ChangeStep[];
+  ownerParts: readonly OwnerViewPart[];
+  report: (step: string, err: unknown, change: BookingChange) => void;
+}
+
+/** Thrown when a step of a change tries to change a booking itself (decision 041). */
+export class ReentrantChangeError extends Error {
+  constructor() {
+    super('A step that follows a booking change cannot change a booking itself.');
+  }
+}
 
 /** The bookings of one server. */
 export class BookingService {
-  private readonly hooks: TransitionHook[] = [];
+  private followers: BookingFollowers | undefined;
+  /** True while the steps of a change run: a step may not start another change. */
+  private inSteps = false;
   /** An erasure whose WAL a reader kept from being truncated: tried again at the next eraseOld. */
   private walToTruncate = false;
-  private paymentsOf: (rows: Booking[]) => (OwnerPayment | undefined)[] = () => [];
 
   constructor(
     private readonly db: Db,
@@ -156,17 +211,62 @@ export class BookingService {
     readonly now: Clock,
   ) {}
 
-  /** Adds a hook run inside the transaction of every owner's change (GST-2). */
-  onTransition(hook: TransitionHook): void {
-    this.hooks.push(hook);
+  /**
+   * Declares, once, what follows every change of a booking (decision 041): the composition calls
+   * it; a second call throws, so no step is added anywhere else.
+   */
+  follow(followers: BookingFollowers): void {
+    if (this.followers) throw new Error('What follows a booking change is declared once.');
+    this.followers = followers;
+  }
+
+  /** One booking, or undefined: how other features read a booking (decision 041). */
+  get(id: string): Booking | undefined {
+    return getBooking(this.db, id);
+  }
+
+  /** The owner's list under `filter` at today's date (BOOK-4), newest request first. */
+  list(filter: BookingFilter): Booking[] {
+    return listBookings(this.db, filter, today(this.now()));
   }
 
   /**
-   * Sets how the owner's list tells each booking's advance (PAY-5: the payments feature's view),
-   * for a page of bookings at once, in their order (PERF-12).
+   * A fresh token for booking `id`'s page, stored hashed (BOOK-5) at `at` (ISO), returned in
+   * clear for the one link that carries it (a message to the guest, MSG-4).
    */
-  setPaymentView(view: (rows: Booking[]) => OwnerPayment[]): void {
-    this.paymentsOf = view;
+  newPageToken(id: string, at: string): string {
+    const token = newToken();
+    addToken(this.db, id, hashToken(token), at);
+    return token;
+  }
+
+  /** Refuses a change started by a step of another change (decision 041). */
+  private notInSteps(): void {
+    if (this.inSteps) throw new ReentrantChangeError();
+  }
+
+  /**
+   * Runs the declared steps, in order, inside the change's transaction. A step that refuses the
+   * change (an ApiError: e.g. a refund above the advance, GST-4) rolls it back; any other error
+   * rolls back that step's own writes (its savepoint), is reported with the step's name, and
+   * the change and the steps after it go on.
+   */
+  private runSteps(change: BookingChange): void {
+    const followers = this.followers;
+    if (!followers) return;
+    this.inSteps = true;
+    try {
+      for (const step of followers.steps) {
+        try {
+          this.db.transaction(() => step.run(change))();
+        } catch (err) {
+          if (err instanceof ApiError) throw err;
+          followers.report(step.name, err, change);
+        }
+      }
+    } finally {
+      this.inSteps = false;
+    }
   }
 
   /** The guest's page URL for a token, from SITE_URL (HTTP-3). */
@@ -235,6 +335,7 @@ export class BookingService {
    * Throws 409 (field checkIn) for a night not free, 400 naming the field for any other problem.
    */
   create(property: Property, request: ValidRequest): { booking: Booking; token: string } {
+    this.notInSteps();
     const now = this.now();
     const at = new Date(now).toISOString();
     const stay = { checkIn: request.checkIn, checkOut: request.checkOut, guests: request.guests };
@@ -284,6 +385,7 @@ export class BookingService {
           updatedAt: at,
         };
         insertBooking(this.db, row, hashToken(token));
+        this.runSteps({ booking: row, event: 'requested', at, actor: 'guest' });
         this.mail('owner-request', row, at);
         this.mail('guest-received', row, at);
         return row;
@@ -302,7 +404,7 @@ export class BookingService {
     id: string,
     action: BookingAction,
     message?: string,
-    detail: { refundPaise?: number } = {},
+    detail: { refundPaise?: number; actor?: string } = {},
   ): Promise<Booking> {
     return this.inTurn(id, () => this.act(id, action, message, detail));
   }
@@ -331,8 +433,9 @@ export class BookingService {
     id: string,
     action: BookingAction,
     message?: string,
-    detail: { refundPaise?: number } = {},
+    detail: { refundPaise?: number; actor?: string } = {},
   ): Booking {
+    this.notInSteps();
     const rule = BOOKING_TRANSITIONS[action];
     const now = this.now();
     const at = new Date(now).toISOString();
@@ -370,7 +473,15 @@ export class BookingService {
         setStatus(this.db, id, rule.from, rule.to, at, message);
         if (action === 'accept' || action === 'cancel') this.conflicts.changed(b.propertyId);
         const after = getBooking(this.db, id)!;
-        for (const hook of this.hooks) hook({ booking: after, action, at, ...detail });
+        const { actor = 'owner', refundPaise } = detail;
+        this.runSteps({
+          booking: after,
+          event: ACTION_EVENT[action],
+          action,
+          at,
+          actor,
+          ...(refundPaise === undefined ? {} : { refundPaise }),
+        });
         const kind = GUEST_MAIL[rule.to];
         if (kind) this.mail(kind, after, at);
         return after;
@@ -380,13 +491,35 @@ export class BookingService {
     return changed;
   }
 
+  /**
+   * Replaces a booking's stored quote (GST-6: a stay marked exempt loses its GST line) as a
+   * change, `quote-changed`, followed by the declared steps. Runs in the caller's transaction when
+   * there is one. 404 naming `id` for an unknown booking.
+   */
+  changeQuote(id: string, quote: StoredQuote, actor: string): Booking {
+    this.notInSteps();
+    const at = new Date(this.now()).toISOString();
+    return this.db
+      .transaction((): Booking => {
+        if (!getBooking(this.db, id)) throw notFound('id', 'There is no booking with this id.');
+        replaceQuote(this.db, id, quote, at);
+        const after = getBooking(this.db, id)!;
+        this.runSteps({ booking: after, event: 'quote-changed', at, actor });
+        return after;
+      })
+      .immediate();
+  }
+
   /** The guest withdraws a request (BOOK-7); the owner is mailed. False when it is no longer a request. */
   withdraw(b: Booking): boolean {
+    this.notInSteps();
     const at = new Date(this.now()).toISOString();
     const done = this.db
       .transaction((): boolean => {
         if (!setStatus(this.db, b.id, ['requested'], 'withdrawn', at)) return false;
-        this.mail('owner-withdrawn', getBooking(this.db, b.id)!, at);
+        const after = getBooking(this.db, b.id)!;
+        this.runSteps({ booking: after, event: 'withdrawn', at, actor: 'guest' });
+        this.mail('owner-withdrawn', after, at);
         return true;
       })
       .immediate();
@@ -396,6 +529,7 @@ export class BookingService {
 
   /** Expires the requests unanswered for BOOKING_REQUEST_HOURS (BOOK-9), mailing each guest; returns how many. */
   expireStale(): number {
+    this.notInSteps();
     const now = this.now();
     const at = new Date(now).toISOString();
     const before = new Date(now - this.config.bookings.requestHours * HOUR_MS).toISOString();
@@ -404,7 +538,9 @@ export class BookingService {
       this.db
         .transaction(() => {
           if (!setStatus(this.db, b.id, ['requested'], 'expired', at)) return;
-          this.mail('guest-expired', getBooking(this.db, b.id)!, at);
+          const after = getBooking(this.db, b.id)!;
+          this.runSteps({ booking: after, event: 'expired', at, actor: 'system' });
+          this.mail('guest-expired', after, at);
           expired += 1;
         })
         .immediate();
@@ -444,12 +580,10 @@ export class BookingService {
   ownerView(rows: Booking[]): OwnerBooking[] {
     const ids = rows.map((r) => r.id);
     const problems = mailProblems(this.db, ids);
-    const documents = documentLinksOf(this.db, ids);
-    const payments = this.paymentsOf(rows);
+    const parts = (this.followers?.ownerParts ?? []).map((part) => part(rows));
     return rows.map((b, i) => ({
       ...forOwner(b),
-      ...documents.get(b.id),
-      ...((payment) => (payment ? { payment } : {}))(payments[i]),
+      ...Object.assign({}, ...parts.map((p) => p[i])),
       mailProblems: problems.get(b.id) ?? [],
     }));
   }

@@ -39,7 +39,7 @@ export interface ReaderLimits {
 
 /**
  * Defaults: the 20,000-event feed of FEED-3 (4.5 MB) reads in ~0.5 s with a ~80 MB heap on a quiet
- * 2-core machine (bench/README.md, "Hostile feed"); 2 s and 192 MB leave room for a busy machine and the largest
+ * 2-core machine (bench/JOURNAL.md, "Hostile feed"); 2 s and 192 MB leave room for a busy machine and the largest
  * body a fetch accepts (8 MB) while keeping the worker far inside a 1 GB machine.
  */
 export const DEFAULT_READER_LIMITS: ReaderLimits = {

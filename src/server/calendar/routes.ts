@@ -33,6 +33,7 @@ import {
   replaceExportSecret,
 } from './store.js';
 import { CalendarSync, isStale } from './sync.js';
+import type { LedgerService } from '../ledger/service.js';
 import { API, apiPath, EXPORT_FEED } from '../../shared/routes.js';
 
 /** Longest a browser or proxy may reuse an availability answer (AVL-7: at most 60 s). */
@@ -104,10 +105,12 @@ export async function calendarRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   conflicts: ConflictKeeper,
+  /** The stay ledger (LEDGER-3): feed stays and blocks are remembered there. */
+  ledger: Pick<LedgerService, 'feedSynced' | 'calendarSaved'>,
 ): Promise<void> {
   const noStore = { cache: 'no-store' as const };
   const owner = requireOwner(ctx);
-  const sync = new CalendarSync(ctx.db, ctx.config.calendar, app.log, conflicts, ctx.clock);
+  const sync = new CalendarSync(ctx.db, ctx.config.calendar, app.log, conflicts, ctx.clock, ledger);
   app.addHook('onReady', async () => sync.start());
   app.addHook('onClose', async () => sync.stop());
 
@@ -218,6 +221,8 @@ export async function calendarRoutes(
       ctx.db
         .transaction(() => {
           replaceCalendar(ctx.db, propertyId, feeds, blocks, ctx.clock());
+          const feedIds = listFeeds(ctx.db, propertyId).map((f) => f.id);
+          ledger.calendarSaved(propertyId, feedIds, blocks, req.owner ?? 'owner');
           conflicts.changed(propertyId);
         })
         .immediate(),

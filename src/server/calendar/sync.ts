@@ -17,6 +17,7 @@ import { FeedLimitError, FeedReader } from './feed-reader.js';
 import { FeedParseError } from './parse.js';
 import type { ConflictKeeper } from '../nights/conflicts.js';
 import { KeyedQueue } from '../keyed-queue.js';
+import type { LedgerService } from '../ledger/service.js';
 import {
   listAllFeeds,
   listFeeds,
@@ -66,6 +67,8 @@ export class CalendarSync {
     private readonly conflicts: Pick<ConflictKeeper, 'exclusive' | 'changed'>,
     /** The clock (TIME-3): buildApp's, which tests move. */
     private readonly now: Clock,
+    /** Remembers each feed's stays, seen, changed and gone (LEDGER-3), in the sync's transaction. */
+    private readonly ledger: Pick<LedgerService, 'feedSynced'>,
     /** Reads fetched feeds; stopped with the sync. */
     readonly reader: FeedReader = new FeedReader(),
   ) {}
@@ -127,8 +130,10 @@ export class CalendarSync {
         await this.conflicts.exclusive(feed.propertyId, () =>
           this.db
             .transaction(() => {
-              if (saveSyncSuccess(this.db, feed.id, feed.url, bookings, new Date(this.now())))
+              if (saveSyncSuccess(this.db, feed.id, feed.url, bookings, new Date(this.now()))) {
+                this.ledger.feedSynced(feed, bookings);
                 this.conflicts.changed(feed.propertyId);
+              }
             })
             .immediate(),
         );

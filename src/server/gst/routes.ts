@@ -169,7 +169,7 @@ export async function gstRoutes(
     async (req, reply) => {
       if (!BOOKING_ID_RE.test(req.params.id))
         throw notFound('id', 'There is no booking with this id.');
-      const doc = gst.issueInvoice(req.params.id);
+      const doc = gst.issueInvoice(req.params.id, req.owner ?? 'owner');
       req.log.info({ bookingId: req.params.id, documentId: doc.id }, 'invoice issued by the owner');
       return reply.code(201).send({ id: doc.id, number: doc.number, type: doc.type });
     },
@@ -178,7 +178,7 @@ export async function gstRoutes(
   app.post<{ Params: { id: string } }>(GST_API.bookingExempt, { onRequest: owner }, async (req) => {
     if (!BOOKING_ID_RE.test(req.params.id))
       throw notFound('id', 'There is no booking with this id.');
-    gst.markExempt(req.params.id);
+    gst.markExempt(req.params.id, req.owner ?? 'owner');
     return { id: req.params.id, exempt: true };
   });
 

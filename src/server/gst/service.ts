@@ -17,9 +17,9 @@ import crypto from 'node:crypto';
 import type { Config } from '../config.js';
 import type { Db } from '../store/db.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
-import { getBooking, replaceQuote } from '../bookings/store.js';
+import type { BookingService } from '../bookings/service.js';
 import { stayOf, valueBeforeTax } from '../bookings/views.js';
-import type { Booking, BookingAction } from '../../shared/bookings.js';
+import type { Booking, BookingAction, OwnerBooking } from '../../shared/bookings.js';
 import { nights as nightCount, addDays } from '../../shared/calendar-dates.js';
 import { propertyDate, type Clock } from '../../shared/instants.js';
 import { GST } from '../../shared/quote.js';
@@ -49,6 +49,7 @@ import {
   isRefundDocument,
   issueDocument,
   REFUND_NOTES,
+  documentLinksOf,
   markExempt,
   setCompany,
   stayFacts,
@@ -61,11 +62,15 @@ const INVOICE_DAYS = 30;
 /** A change of a booking the documents follow (bookings/service.ts calls it in its transaction). */
 export interface BookingTransition {
   booking: Booking;
-  action: BookingAction;
+  /** The owner's action, when the change was one. */
+  action?: BookingAction | undefined;
   at: string;
   /** Cancel: the part of the amount paid that is returned, paise. */
   refundPaise?: number;
 }
+
+/** What follows an issued invoice (GST-5), in its transaction: who issued it and its total, paise. */
+type InvoiceHook = (b: Booking, at: string, issued: { actor: string; totalPaise: number }) => void;
 
 const isIssued = (d: DocumentRow, ...types: DocumentType[]) =>
   d.status === 'issued' && types.includes(d.type);
@@ -77,15 +82,26 @@ export class GstService {
     private readonly config: Pick<Config, 'gst' | 'site'>,
     /** The clock (TIME-3): buildApp's, which tests move. */
     readonly now: Clock,
+    /** The bookings: read through their service, the exemption's new quote a change of theirs. */
+    private readonly bookings: Pick<BookingService, 'get' | 'changeQuote'>,
   ) {}
 
-  private invoiceHooks: ((b: Booking, at: string) => void)[] = [];
+  /** The owner's view's part (GST-5): each booking's documents, a page at once (PERF-12). */
+  readonly ownerPart = (rows: Booking[]): Partial<OwnerBooking>[] => {
+    const links = documentLinksOf(
+      this.db,
+      rows.map((b) => b.id),
+    );
+    return rows.map((b) => links.get(b.id) ?? {});
+  };
+
+  private invoiceHooks: InvoiceHook[] = [];
 
   /**
    * Runs `hook` inside the transaction that issues a stay's tax invoice or bill of supply, after it
    * (GST-5: app.ts mails the guest its link through the bookings' outbox).
    */
-  onInvoice(hook: (b: Booking, at: string) => void): void {
+  onInvoice(hook: InvoiceHook): void {
     this.invoiceHooks.push(hook);
   }
 
@@ -383,7 +399,7 @@ export class GstService {
   }
 
   private booking(id: string): Booking {
-    const b = getBooking(this.db, id);
+    const b = this.bookings.get(id);
     if (!b) throw notFound('id', 'There is no booking with this id.');
     return b;
   }
@@ -392,7 +408,7 @@ export class GstService {
    * Issues the tax invoice (or, for a stay marked exempt, the bill of supply) of a confirmed stay
    * whose check-out day has come. 409 before it, for a booking not confirmed, or when issued.
    */
-  issueInvoice(bookingId: string): DocumentRow {
+  issueInvoice(bookingId: string, actor = 'owner'): DocumentRow {
     return this.transaction(() => {
       const at = new Date(this.now()).toISOString();
       const b = this.booking(bookingId);
@@ -464,7 +480,7 @@ export class GstService {
         advance: { paise, vouchers: vouchers.map((v) => v.number) },
         ...(exempt ? { exemption: EXEMPTION_12A } : {}),
       });
-      for (const hook of this.invoiceHooks) hook(b, at);
+      for (const hook of this.invoiceHooks) hook(b, at, { actor, totalPaise: invoice.totalPaise });
       return invoice;
     });
   }
@@ -475,7 +491,7 @@ export class GstService {
     const today = propertyDate(this.now());
     let issued = 0;
     for (const id of invoicesDue(this.db, addDays(today, -INVOICE_DAYS), today)) {
-      this.issueInvoice(id);
+      this.issueInvoice(id, 'system');
       issued += 1;
     }
     return issued;
@@ -527,7 +543,7 @@ export class GstService {
    * before this, with GST on its receipt voucher, is for a chartered accountant to settle
    * (payments README, "A stay marked GST-exempt after its quote").
    */
-  markExempt(bookingId: string): void {
+  markExempt(bookingId: string, actor = 'owner'): void {
     this.transaction(() => {
       this.booking(bookingId);
       if (this.invoiced(bookingId)) {
@@ -540,8 +556,7 @@ export class GstService {
       const b = this.booking(bookingId);
       if (b.quote && b.quote.gst && b.quote.gst.length > 0) {
         const totalPaise = valueBeforeTax(b)!;
-        replaceQuote(
-          this.db,
+        this.bookings.changeQuote(
           bookingId,
           {
             lines: b.quote.lines.filter((line) => !line.label.startsWith('GST (')),
@@ -549,7 +564,7 @@ export class GstService {
             advancePaise: Math.min(b.quote.advancePaise, totalPaise),
             gst: [],
           },
-          at,
+          actor,
         );
       }
     });

@@ -37,7 +37,12 @@ describe('GET /healthz', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['cache-control']).toBe('no-store');
     const body = ok.json();
-    expect(body).toEqual({ ok: true, revision: first.revision, publishedAt: expect.any(String) });
+    expect(body).toEqual({
+      ok: true,
+      revision: first.revision,
+      publishedAt: expect.any(String),
+      jobs: expect.any(Array),
+    });
 
     // publishedAt is the time of the publish serving, the one its folder is named by.
     expect(Date.parse(body.publishedAt)).toBe(Number(path.basename(first.dir).split('-')[1]));

@@ -4,6 +4,8 @@
  *   (`revision`: the catalogue revision being served; `publishedAt`: ISO time of that publish), as the publisher's folder target tells; with
  *   PUBLISH_TARGET, `bucket` is the bucket's `{ revision, publishedAt }` or `{ error }` (CDN-7);
  *   with BACKUP_TARGET, `backup` is `{ lastCopyAt, lagSeconds }` or `{ error }` (BACKUP-4);
+ *   `jobs` lists each timed job's last run, last success, last error (its code or class name
+ *   only) and next due time, in declared order (JOB-4);
  * - 503 `{ ok: false, error }` otherwise (while the first start seeds the demo, or the database
  *   cannot be read). Never cached; names no path, secret or configuration.
  */
@@ -11,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { API } from '../../shared/routes.js';
 import { ApiError } from '../errors.js';
+import type { JobRunner } from '../jobs/runner.js';
 
 /** 503 `{ ok: false, error }` (OPS-7), answered by the app's error handler. */
 function unavailable(message: string): ApiError {
@@ -28,7 +31,12 @@ function backupAnswer(ctx: AppContext) {
   return { backup: { lastCopyAt: status.lastCopyAt ?? null, lagSeconds: status.lagSeconds } };
 }
 
-export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function healthRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  /** The job runner (JOB-4): each job's last run, last success and last error. */
+  runner: Pick<JobRunner, 'health'>,
+): Promise<void> {
   app.get(API.health, { config: { cache: 'no-store' } }, async (req) => {
     try {
       ctx.db.prepare('SELECT 1').get();
@@ -45,6 +53,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
       revision: served.revision,
       publishedAt: served.publishedAt,
       ...backupAnswer(ctx),
+      jobs: runner.health(),
     };
     if (!ctx.publisher.bucket) return answer;
     // CDN-7: the server is healthy whatever the bucket says; the bucket's state is told beside it.

@@ -46,7 +46,7 @@ export interface WorkerLimits {
 }
 
 /**
- * Defaults: a 12 MP photo peaks at ~200 MB in the worker (bench/README.md, "Server memory"), so the
+ * Defaults: a 12 MP photo peaks at ~200 MB in the worker (bench/JOURNAL.md, "Server memory"), so the
  * cap leaves room for the largest accepted photo (50 MP) while the server (~150-200 MB) and the
  * worker together stay well inside a 1 GB machine. A 12 MP photo renders in 1-3 s and the worker
  * starts in ~0.4 s on a quiet machine: the time bounds are a guard against a decoder that never

@@ -20,10 +20,9 @@ import type { Db } from '../store/db.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { enqueueMail } from '../mail/store.js';
 import { messageMail } from '../mail/templates.js';
-import { addToken, getBooking, listBookings } from '../bookings/store.js';
-import { hashToken, type Mailer, type TransitionHook } from '../bookings/service.js';
+import type { BookingService, Mailer, TransitionHook } from '../bookings/service.js';
 import { bookingPagePath, type Booking } from '../../shared/bookings.js';
-import { addDays, formatDate, nights, today } from '../../shared/calendar-dates.js';
+import { addDays, formatDate, nights } from '../../shared/calendar-dates.js';
 import { PROPERTY_TIME_ZONE, zonedTimeToUtc, type Clock } from '../../shared/instants.js';
 import {
   DEFAULT_RULES,
@@ -93,6 +92,8 @@ export class MessageService {
     private readonly properties: () => Map<string, Property>,
     /** The clock (ms since the epoch); tests move it. */
     private readonly now: Clock,
+    /** The bookings, read through their service (decision 041). */
+    private readonly bookings: Pick<BookingService, 'get' | 'list' | 'newPageToken'>,
   ) {}
 
   /** The rules: the owner's, or the shipped ones (all off) until the owner saves (MSG-1). */
@@ -202,7 +203,8 @@ export class MessageService {
   /** Makes the schedule true to every confirmed booking and rule as they are now. Call inside a transaction. */
   private reschedule(now: number): void {
     const confirmed = new Map(
-      listBookings(this.db, 'all', today(now))
+      this.bookings
+        .list('all')
         .filter((b) => b.status === 'confirmed' && b.erasedAt === undefined)
         .map((b) => [b.id, b]),
     );
@@ -238,7 +240,7 @@ export class MessageService {
     for (const row of dueRows(this.db, now)) {
       this.db
         .transaction(() => {
-          const b = getBooking(this.db, row.bookingId);
+          const b = this.bookings.get(row.bookingId);
           const rule = rules.get(row.ruleId);
           if (!b || !rule || b.status !== 'confirmed' || b.erasedAt !== undefined) {
             dropUnsent(this.db, row.bookingId, row.ruleId);
@@ -299,9 +301,7 @@ export class MessageService {
 
   /** A fresh token for the booking's page, stored hashed (BOOK-5); its URL. */
   private newPageUrl(bookingId: string, at: string): string {
-    const token = crypto.randomBytes(16).toString('base64url');
-    addToken(this.db, bookingId, hashToken(token), at);
-    return this.pageUrl(bookingId, token);
+    return this.pageUrl(bookingId, this.bookings.newPageToken(bookingId, at));
   }
 
   private pageUrl(bookingId: string, token: string): string {
@@ -364,7 +364,7 @@ export class MessageService {
         );
       }
     }
-    const b = getBooking(this.db, bookingId);
+    const b = this.bookings.get(bookingId);
     if (!b || b.erasedAt !== undefined) throw notFound('bookingId', 'There is no such booking.');
     return this.rendered(rule, b, this.pageUrl(b.id, PREVIEW_TOKEN));
   }
@@ -398,7 +398,7 @@ export class MessageService {
     const out: WaitingMessage[] = [];
     for (const row of unsentRows(this.db)) {
       if (row.state !== 'held' && row.state !== 'whatsapp') continue;
-      const b = getBooking(this.db, row.bookingId);
+      const b = this.bookings.get(row.bookingId);
       if (!b) continue;
       out.push({
         bookingId: b.id,

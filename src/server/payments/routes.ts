@@ -17,7 +17,6 @@ import { badRequest, notFound } from '../errors.js';
 import { callbackSignatureValid, type CallbackQuery } from './razorpay.js';
 import { RETURN_PATH, type PaymentService } from './service.js';
 import type { BookingService } from '../bookings/service.js';
-import { getBooking } from '../bookings/store.js';
 import type { BookingActionResult } from '../../shared/bookings.js';
 import { PAYMENTS_API } from '../../shared/payments.js';
 import { sendNotice } from '../html.js';
@@ -119,7 +118,7 @@ export async function paymentRoutes(
   });
 
   function bookingId(id: string): string {
-    if (!BOOKING_ID_RE.test(id) || !getBooking(ctx.db, id))
+    if (!BOOKING_ID_RE.test(id) || !bookings.get(id))
       throw notFound('id', 'There is no booking with this id.');
     return id;
   }
@@ -140,7 +139,7 @@ export async function paymentRoutes(
       // PAY-12: 202 while Razorpay has not confirmed it; the card says so in words.
       return reply
         .code(outcome === 'made' ? 200 : 202)
-        .send({ booking: bookings.ownerView([getBooking(ctx.db, id)!])[0]! });
+        .send({ booking: bookings.ownerView([bookings.get(id)!])[0]! });
     },
   );
 
@@ -151,7 +150,7 @@ export async function paymentRoutes(
       const id = bookingId(req.params.id);
       await payments.newLink(id);
       req.log.info({ bookingId: id }, 'new payment link asked by the owner');
-      return { booking: bookings.ownerView([getBooking(ctx.db, id)!])[0]! };
+      return { booking: bookings.ownerView([bookings.get(id)!])[0]! };
     },
   );
 }

@@ -35,7 +35,6 @@ import type { Config } from '../config.js';
 import type { Db } from '../store/db.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { BookingService, TransitionHook } from '../bookings/service.js';
-import { getBooking } from '../bookings/store.js';
 import {
   RazorpayClient,
   RazorpayError,
@@ -83,9 +82,9 @@ import { formatPaise } from '../../shared/stay-basics.js';
 import { MINUTE_MS, type Clock } from '../../shared/instants.js';
 
 /** PAY-6: how often unpaid links are checked with Razorpay (webhooks can be missed). */
-const RECONCILE_EVERY_MS = 15 * MINUTE_MS;
+export const RECONCILE_EVERY_MS = 15 * MINUTE_MS;
 /** How often links waiting to be made are looked at (each has its own next try). */
-const DUE_EVERY_MS = 30_000;
+export const DUE_EVERY_MS = 30_000;
 /** Waits between tries at making a link: 30 s doubled, at most 15 minutes. */
 function linkRetryDelay(tries: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, tries - 1), 15 * MINUTE_MS);
@@ -188,7 +187,6 @@ export class PaymentService {
   private readonly client: RazorpayClient | undefined;
   private running: Promise<void> | undefined;
   private again = false;
-  private timers: NodeJS.Timeout[] = [];
   private documents: RefundDocuments | undefined;
 
   constructor(
@@ -202,20 +200,21 @@ export class PaymentService {
     timeoutMs = 10_000,
   ) {
     this.client = config.razorpay && new RazorpayClient(config.razorpay, timeoutMs);
-    bookings.onTransition(this.onTransition);
-    bookings.setPaymentView((rows) => {
-      const ids = rows.map((b) => b.id);
-      const [paid, refunds] = [paymentsOf(this.db, ids), refundSumsOf(this.db, ids)];
-      return rows.map((b) =>
-        this.ownerView(b, { payment: paid.get(b.id), refunds: refunds.get(b.id) }),
-      );
-    });
   }
 
   /** PAY-13: the GST documents refunds issue and withdraw (app.ts sets the gst feature's). */
   setRefundDocuments(documents: RefundDocuments): void {
     this.documents = documents;
   }
+
+  /** The owner's view's part (PAY-5): each booking's advance, a page at once (PERF-12). */
+  readonly ownerPart = (rows: Booking[]): { payment: OwnerPayment }[] => {
+    const ids = rows.map((b) => b.id);
+    const [paid, refunds] = [paymentsOf(this.db, ids), refundSumsOf(this.db, ids)];
+    return rows.map((b) => ({
+      payment: this.ownerView(b, { payment: paid.get(b.id), refunds: refunds.get(b.id) }),
+    }));
+  };
 
   /** True with RAZORPAY_* set. */
   get enabled(): boolean {
@@ -229,7 +228,7 @@ export class PaymentService {
    * made, unpaid link to be cancelled with Razorpay (sent after the transaction, by `runDue`). A
    * confirmation through Razorpay itself (its link paid) asks nothing.
    */
-  private readonly onTransition: TransitionHook = ({ booking, action, at, refundPaise }) => {
+  readonly onTransition: TransitionHook = ({ booking, action, at, refundPaise }) => {
     if (!this.enabled) return;
     if (action === 'cancel' && (refundPaise ?? 0) > 0)
       this.refundOnCancel(booking, refundPaise!, at);
@@ -298,21 +297,8 @@ export class PaymentService {
     void this.runDue();
   }
 
-  /** Starts the timers: due links every 30 s, the check of open links every 15 minutes (PAY-6). */
-  start(): void {
-    if (!this.enabled) return;
-    this.poke();
-    const due = setInterval(() => this.poke(), DUE_EVERY_MS);
-    const check = setInterval(() => void this.reconcile(), RECONCILE_EVERY_MS);
-    due.unref();
-    check.unref();
-    this.timers = [due, check];
-  }
-
-  /** Stops the timers and waits for work under way. */
+  /** Waits for work under way (the timed runs are the job runner's: compose.ts, decision 042). */
   async stop(): Promise<void> {
-    for (const t of this.timers) clearInterval(t);
-    this.timers = [];
     await this.running;
   }
 
@@ -370,7 +356,7 @@ export class PaymentService {
   }
 
   private async makeLink(row: PaymentRow): Promise<void> {
-    const b = getBooking(this.db, row.bookingId);
+    const b = this.bookings.get(row.bookingId);
     if (!b?.quote || b.status !== 'accepted') return;
     const request = this.linkRequest(b, row.attempt);
     try {
@@ -388,7 +374,7 @@ export class PaymentService {
         .transaction((): boolean => {
           const at = new Date(this.now()).toISOString();
           const still =
-            getBooking(this.db, b.id)?.status === 'accepted' &&
+            this.bookings.get(b.id)?.status === 'accepted' &&
             paymentOf(this.db, b.id)?.state === 'link-pending';
           if (still) linkMade(this.db, b.id, made, at);
           else linkMadeLate(this.db, b.id, made, this.now(), at);
@@ -518,7 +504,7 @@ export class PaymentService {
       .transaction((): boolean => {
         const current = paymentOf(this.db, row.bookingId);
         if (!current || current.paymentId === payment.id) return false;
-        const b = getBooking(this.db, row.bookingId)!;
+        const b = this.bookings.get(row.bookingId)!;
         const at = new Date(this.now()).toISOString();
         const facts = { amountPaise: payment.amountPaise, method: payment.method };
         const awaited =
@@ -529,7 +515,7 @@ export class PaymentService {
           payment.amountPaise === b.quote?.advancePaise;
         if (awaited) {
           recordPayment(this.db, b.id, payment, 'paid', at);
-          const confirmed = this.bookings.act(b.id, 'paid');
+          const confirmed = this.bookings.act(b.id, 'paid', undefined, { actor: 'gateway' });
           this.bookings.mail('owner-paid', confirmed, at, facts);
           this.log.info(
             { bookingId: b.id, method: payment.method },
@@ -687,7 +673,7 @@ export class PaymentService {
    * what the documents leave) the refund stays recorded without them and the log says so.
    */
   private documentsOfDashboardRefund(row: RefundRow, at: string): void {
-    const b = getBooking(this.db, row.bookingId);
+    const b = this.bookings.get(row.bookingId);
     if (!b || !this.documents) return;
     try {
       const ids = this.db.transaction(() =>
@@ -712,7 +698,7 @@ export class PaymentService {
    * doubled, at most an hour. Never throws.
    */
   private async sendRefund(row: RefundRow): Promise<void> {
-    const b = getBooking(this.db, row.bookingId);
+    const b = this.bookings.get(row.bookingId);
     if (!row.paymentId || !b) return;
     try {
       if (row.state === 'unknown') {
@@ -789,7 +775,7 @@ export class PaymentService {
    * unknown booking, 409 naming the state where it does not apply.
    */
   async newLink(bookingId: string): Promise<void> {
-    const b = getBooking(this.db, bookingId);
+    const b = this.bookings.get(bookingId);
     if (!b) throw notFound('id', 'There is no booking with this id.');
     if (!this.enabled)
       throw new ApiError(409, 'Razorpay is not set up on this site.', { field: 'payment' });
@@ -817,7 +803,7 @@ export class PaymentService {
    * are cancelled).
    */
   async refund(bookingId: string, amountPaise: number): Promise<RefundOutcome> {
-    const b = getBooking(this.db, bookingId);
+    const b = this.bookings.get(bookingId);
     if (!b) throw notFound('id', 'There is no booking with this id.');
     const at = new Date(this.now()).toISOString();
     const asked = this.db

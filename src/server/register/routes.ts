@@ -19,7 +19,7 @@ import {
   GUEST_LINK_ROUTE,
   bookingOfLink,
 } from '../bookings/guest-link.js';
-import { getBooking } from '../bookings/store.js';
+import type { BookingService } from '../bookings/service.js';
 import { stayOf } from '../bookings/views.js';
 import { publishedProperties } from '../publish/published-properties.js';
 import { isCalendarDate, nights, today } from '../../shared/calendar-dates.js';
@@ -81,6 +81,8 @@ export async function registerRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   register: RegisterService,
+  /** The bookings, read through their service (decision 041). */
+  bookings: Pick<BookingService, 'get'>,
 ): Promise<void> {
   const owner = requireOwner(ctx);
   const properties = publishedProperties(ctx);
@@ -140,7 +142,7 @@ export async function registerRoutes(
     const bookingId = textOf(body, 'bookingId');
     let stay: EntryStay;
     if (bookingId !== '') {
-      const b = BOOKING_ID_RE.test(bookingId) ? getBooking(ctx.db, bookingId) : undefined;
+      const b = BOOKING_ID_RE.test(bookingId) ? bookings.get(bookingId) : undefined;
       if (!b || (b.status !== 'confirmed' && b.status !== 'accepted')) {
         throw badRequest('bookingId', 'There is no accepted or confirmed booking with this id.');
       }

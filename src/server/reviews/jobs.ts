@@ -3,17 +3,15 @@
  * and when what the site shows of the reviews changed (a review published, hidden, withdrawn, a
  * reply: the service's change listener; at start, a change stored after the publish now served)
  * publishes the served revision again, so the pages follow without publishing the owner's
- * unpublished edits. Runs at start, every EVERY_MS, and at once after each change. The log names
- * counts only.
+ * unpublished edits. Runs when the job runner runs it (`reviews` in ../compose.ts's timed jobs,
+ * decision 042) and at once after each change. The log names counts only.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { ReviewService } from './service.js';
 import { lastChange } from './store.js';
 
-const EVERY_MS = 5 * 60 * 1000;
-
-/** Starts the job; returns its stop and `run` (now; tests await it). A failure is logged and tried again. */
+/** The job; returns its stop and `run` (now; the runner and tests await it). A failure is logged and tried again. */
 export function scheduleReviews(
   reviews: ReviewService,
   ctx: AppContext,
@@ -62,13 +60,9 @@ export function scheduleReviews(
     dirty = true;
     if (!stopped) setImmediate(() => void run());
   });
-  void run();
-  const timer = setInterval(() => void run(), EVERY_MS);
-  timer.unref();
   return {
     stop: async () => {
       stopped = true;
-      clearInterval(timer);
       await running;
     },
     run,

@@ -16,8 +16,7 @@ import type { Db } from '../store/db.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { escapeHtml } from '../html.js';
 import { enqueueMail } from '../mail/store.js';
-import type { Mailer } from '../bookings/service.js';
-import { getBooking } from '../bookings/store.js';
+import type { BookingService, Mailer } from '../bookings/service.js';
 import type { Booking } from '../../shared/bookings.js';
 import { HOUR_MS, type Clock } from '../../shared/instants.js';
 import { addDays, formatDate, today } from '../../shared/calendar-dates.js';
@@ -62,6 +61,8 @@ export class ReviewService {
     private readonly mailer: Mailer,
     /** The clock (ms since the epoch); tests move it. */
     readonly now: Clock,
+    /** The bookings, read through their service (decision 041). */
+    private readonly bookings: Pick<BookingService, 'get'>,
   ) {}
 
   /** Calls `listener` after every change of what the site shows of a review. */
@@ -194,7 +195,7 @@ export class ReviewService {
   hide(id: string, reason: unknown): OwnerReview {
     if (typeof reason !== 'string' || !(HIDE_REASONS as readonly string[]).includes(reason))
       throw badRequest('reason', `Choose a reason: ${HIDE_REASONS.join(', ')}.`);
-    const booking = getBooking(this.db, this.existing(id).bookingId);
+    const booking = this.bookings.get(this.existing(id).bookingId);
     const now = this.now();
     const at = new Date(now).toISOString();
     this.db

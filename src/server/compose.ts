@@ -1,0 +1,150 @@
+/**
+ * What follows a booking change, declared once (decision 041). Bookings is the base: it changes
+ * its rows and knows nothing of the features that follow it. Every change of a booking row (a
+ * guest's request or withdrawal, the owner's actions, a gateway's payment, an expiry, a new quote)
+ * runs these steps, in this order, inside the change's transaction:
+ *
+ *   1. gst-documents   the receipt voucher of an advance; on a cancel, the invoice of the amount
+ *                      kept and the refund voucher (GST-2, GST-4); refuses a refund above the
+ *                      advance (the change is rolled back and answered 400)
+ *   2. payment-links   asks for the Razorpay link of an accepted booking, cancels an unpaid one
+ *                      (PAY-2, PAY-10)
+ *   3. guest-messages  schedules the messages of a confirmed stay, drops them on a cancel (MSG-4)
+ *   4. ledger          records the event, who made it and the money it moved (LEDGER-2)
+ *
+ * Then bookings enqueues the change's mail (BOOK-8). A step that fails otherwise than by refusing
+ * loses only its own writes and is reported with its name; the change stands (decision 041). A
+ * step cannot start another booking change (ReentrantChangeError). The owner's inbox view is
+ * composed the same way: the documents' part, then the payment's part.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { BookingChange, BookingService, ChangeStep } from './bookings/service.js';
+import type { GstService } from './gst/service.js';
+import type { PaymentService } from './payments/service.js';
+import type { MessageService } from './messages/service.js';
+import type { LedgerService } from './ledger/service.js';
+import type { Mailer } from './bookings/service.js';
+import type { RegisterService } from './register/service.js';
+import type { TimedJob } from './jobs/runner.js';
+import { DUE_EVERY_MS, RECONCILE_EVERY_MS } from './payments/service.js';
+import { MINUTE_MS } from '../shared/instants.js';
+
+/** The money a change moved, paise: the advance paid, the part returned on a cancel. */
+function amountOf(change: BookingChange): number | undefined {
+  if (change.event === 'paid') return change.booking.quote?.advancePaise;
+  if (change.event === 'cancelled') return change.refundPaise;
+  return undefined;
+}
+
+/** The ordered list of what follows every booking change (decision 041), each step named. */
+export function bookingSteps(parts: {
+  gst: Pick<GstService, 'onTransition'>;
+  payments: Pick<PaymentService, 'onTransition'>;
+  messages: Pick<MessageService, 'onTransition'>;
+  ledger: Pick<LedgerService, 'recordBooking'>;
+}): ChangeStep[] {
+  const { gst, payments, messages, ledger } = parts;
+  return [
+    { name: 'gst-documents', run: (change) => gst.onTransition(change) },
+    { name: 'payment-links', run: payments.onTransition },
+    { name: 'guest-messages', run: messages.onTransition },
+    {
+      name: 'ledger',
+      run: (change) =>
+        ledger.recordBooking(change.booking, change.event, change.actor, {
+          at: Date.parse(change.at),
+          amountPaise: amountOf(change),
+        }),
+    },
+  ];
+}
+
+/**
+ * Composes the bookings with what follows them: the ordered list, the owner's view's parts and,
+ * on an issued invoice, the guest's mail with its link (GST-5) and the ledger's `invoiced`.
+ * Called once by buildApp.
+ */
+export function composeBookings(parts: {
+  bookings: BookingService;
+  gst: GstService;
+  payments: PaymentService;
+  messages: MessageService;
+  ledger: LedgerService;
+  mail: Mailer;
+  log: FastifyBaseLogger;
+  /** The steps; bookingSteps' list unless a test declares its own. */
+  steps?: readonly ChangeStep[];
+}): void {
+  const { bookings, gst, payments, ledger, mail, log } = parts;
+  bookings.follow({
+    steps: parts.steps ?? bookingSteps(parts),
+    ownerParts: [gst.ownerPart, payments.ownerPart],
+    report: (step, err, change) =>
+      log.error(
+        { step, bookingId: change.booking.id, event: change.event, err },
+        'a step that follows a booking change failed; the change stands',
+      ),
+  });
+  gst.onInvoice((b, at, issued) => {
+    bookings.mail('guest-invoice', b, at);
+    ledger.recordBooking(b, 'invoiced', issued.actor, {
+      at: Date.parse(at),
+      amountPaise: issued.totalPaise,
+    });
+    mail.poke();
+  });
+}
+
+/**
+ * Every periodic job of the server, declared once (decision 042): its name, its period and what
+ * it runs; the job runner (jobs/runner.ts) claims, runs, backs off and reports them (JOB-1..JOB-5).
+ * Not here yet: the mail outbox (mail/sender.ts wakes at each message's next try) and the feeds'
+ * sync (calendar/sync.ts, with its jitter), which keep their own schedules.
+ */
+export function timedJobs(parts: {
+  bookings: Pick<BookingService, 'expireStale' | 'eraseOld'>;
+  gst: Pick<GstService, 'issueDue'>;
+  payments: Pick<PaymentService, 'runDue' | 'reconcile'>;
+  messages: Pick<MessageService, 'run'>;
+  register: Pick<RegisterService, 'remindDue' | 'eraseOld'>;
+  reviews: { run: () => Promise<void> };
+}): TimedJob[] {
+  const { bookings, gst, payments, messages, register, reviews } = parts;
+  return [
+    // BOOK-9: a request expires at most 5 minutes late; guest data goes GUEST_DATA_DAYS after check-out.
+    {
+      name: 'booking-expiry',
+      everyMs: 5 * MINUTE_MS,
+      run: () => ({ expired: bookings.expireStale() }),
+    },
+    {
+      name: 'guest-data-erasure',
+      everyMs: 5 * MINUTE_MS,
+      run: () => ({ erased: bookings.eraseOld() }),
+    },
+    // PAY-2, PAY-10: links to make and cancel (each row has its own next try); PAY-6: missed webhooks.
+    { name: 'payment-links', everyMs: DUE_EVERY_MS, run: () => payments.runDue() },
+    {
+      name: 'payment-checks',
+      everyMs: RECONCILE_EVERY_MS,
+      run: async () => ({ changed: await payments.reconcile() }),
+    },
+    // GST-2, CGST Rule 47: the invoices that issue themselves the day after check-out.
+    { name: 'invoices', everyMs: 5 * MINUTE_MS, run: () => ({ issued: gst.issueDue() }) },
+    // MSG-4: the messages to the guest due this minute.
+    { name: 'guest-messages', everyMs: MINUTE_MS, run: () => messages.run() },
+    // REG-6: Form III reminders; REG-7: register entries past their keeping.
+    {
+      name: 'register-reminders',
+      everyMs: 5 * MINUTE_MS,
+      run: () => ({ reminded: register.remindDue() }),
+    },
+    {
+      name: 'register-erasure',
+      everyMs: 5 * MINUTE_MS,
+      run: () => ({ erased: register.eraseOld() }),
+    },
+    // REV-3: reviews past their 72 hours published, the site published again when they changed.
+    { name: 'reviews', everyMs: 5 * MINUTE_MS, run: () => reviews.run() },
+  ];
+}

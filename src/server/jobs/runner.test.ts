@@ -1,0 +1,196 @@
+/**
+ * One runner for timed work (JOB-1..JOB-5, decision 042) on real SQLite files: every declared job
+ * appears in `/healthz` after it has run; two app instances (two connections, as two processes
+ * have) on one database run a job once; a failing job is backed off, reported and stops no other.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp, type BuiltApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openDb, type Db } from '../store/db.js';
+import { testCatalogue } from '../../../test/factories.js';
+import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
+import { BACKOFF_FIRST_MS, JobRunner, backoffMs, type JobHealth } from './runner.js';
+import type { FastifyBaseLogger } from 'fastify';
+
+let t: TestApp | undefined;
+const closing: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const close of closing.splice(0)) await close();
+  await t?.cleanup();
+  t = undefined;
+});
+
+/** A logger that keeps what it is told, as lines. */
+function memoryLog(lines: string[]): FastifyBaseLogger {
+  const log = {
+    level: 'info',
+    info: (o: object, m: string) => lines.push(`info ${m} ${JSON.stringify(o)}`),
+    error: (o: object, m: string) => lines.push(`error ${m} ${JSON.stringify(o)}`),
+    warn: () => {},
+    debug: () => {},
+    trace: () => {},
+    fatal: () => {},
+    silent: () => {},
+    child: () => log,
+  };
+  return log as unknown as FastifyBaseLogger;
+}
+
+async function until<T>(read: () => T, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = read();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('JOB-4: /healthz lists every job after it has run', () => {
+  it('names each declared job with its last run and last success, and no error', async () => {
+    t = await makeTestApp({ CALENDAR_SYNC_MINUTES: '0' });
+    await t.publishCatalogue(testCatalogue());
+    const health = async () =>
+      (await t!.app.inject({ method: 'GET', url: '/healthz' })).json() as { jobs: JobHealth[] };
+    const names = [
+      'booking-expiry',
+      'guest-data-erasure',
+      'payment-links',
+      'payment-checks',
+      'invoices',
+      'guest-messages',
+      'register-reminders',
+      'register-erasure',
+      'reviews',
+    ];
+    let jobs: JobHealth[] = [];
+    const end = Date.now() + 15_000;
+    while (Date.now() < end) {
+      jobs = (await health()).jobs;
+      if (jobs.every((j) => j.lastSuccessAt !== null)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(jobs.map((j) => j.name)).toEqual(names);
+    for (const j of jobs) {
+      expect(j, j.name).toMatchObject({ lastError: null, lastErrorAt: null, failuresInARow: 0 });
+      expect(Date.parse(j.lastRunAt!), j.name).toBeGreaterThan(0);
+      expect(Date.parse(j.lastSuccessAt!), j.name).toBeGreaterThanOrEqual(Date.parse(j.lastRunAt!));
+      expect(Date.parse(j.nextDueAt), j.name).toBeGreaterThan(Date.parse(j.lastRunAt!));
+    }
+  });
+});
+
+describe('JOB-2: two processes on one database run a job once', () => {
+  it('two app instances on one DATA_DIR: each job ran once at start, whichever started first', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-jobs-'));
+    closing.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SITE_URL: 'http://localhost',
+      CALENDAR_SYNC_MINUTES: '0',
+    });
+    const clock = () => Date.parse('2026-11-27T10:00:00Z');
+    const apps: BuiltApp[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const built = await buildApp(config, { clock });
+      apps.push(built);
+      closing.unshift(() => built.app.close());
+    }
+    await Promise.all(apps.map((a) => a.app.ready()));
+    const runs = () =>
+      apps[0]!.ctx.db.prepare('SELECT name, runs FROM job_runs ORDER BY name').all() as {
+        name: string;
+        runs: number;
+      }[];
+    const settled = await until(
+      runs,
+      (rows) => rows.length === 9 && rows.every((r) => r.runs >= 1),
+    );
+    expect(settled.map((r) => r.runs)).toEqual(settled.map(() => 1));
+    // Asked again at the same instant, neither runs a job that is not due.
+    expect(await apps[0]!.runner.runDue()).toEqual([]);
+    expect(await apps[1]!.runner.runDue()).toEqual([]);
+  });
+
+  it('two runners on two connections, asked at once for a slow job, run it once; the lease frees it after', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-jobs-'));
+    const dbs: Db[] = [openDb(dataDir, 0), openDb(dataDir, 0)];
+    closing.push(() => {
+      for (const db of dbs) db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    let now = Date.parse('2026-11-27T10:00:00Z');
+    let ran = 0;
+    const job = {
+      name: 'slow',
+      everyMs: 60_000,
+      run: async () => {
+        ran += 1;
+        await new Promise((r) => setTimeout(r, 200));
+      },
+    };
+    const lines: string[] = [];
+    const [a, b] = dbs.map((db) => new JobRunner(db, memoryLog(lines), () => now, [job]));
+    const [ranA, ranB] = await Promise.all([a!.runDue(), b!.runDue()]);
+    expect(ran).toBe(1);
+    expect([...ranA, ...ranB]).toEqual(['slow']);
+    // Not due for the other either until its period has passed.
+    now += 59_000;
+    expect(await b!.runDue()).toEqual([]);
+    now += 1_000;
+    expect(await b!.runDue()).toEqual(['slow']);
+    expect(ran).toBe(2);
+  });
+});
+
+describe('JOB-3, JOB-5: one back-off; no job’s error stops another', () => {
+  it('backs a failing job off 30 s doubled, at most its period, reports it, and runs the others', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-jobs-'));
+    const db = openDb(dataDir, 0);
+    closing.push(() => {
+      db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    let now = Date.parse('2026-11-27T10:00:00Z');
+    let good = 0;
+    let broken = true;
+    const lines: string[] = [];
+    const runner = new JobRunner(db, memoryLog(lines), () => now, [
+      {
+        name: 'failing',
+        everyMs: 5 * 60_000,
+        run: () => {
+          if (broken)
+            throw Object.assign(new Error('SMTP said no to asha@example.test'), { code: 'EAUTH' });
+        },
+      },
+      { name: 'good', everyMs: 60_000, run: () => ({ done: (good += 1) }) },
+    ]);
+    expect((await runner.runDue()).sort()).toEqual(['failing', 'good']);
+    expect(good).toBe(1);
+    const failing = () => runner.health().find((j) => j.name === 'failing')!;
+    expect(failing()).toMatchObject({ lastError: 'EAUTH', failuresInARow: 1, lastSuccessAt: null });
+    expect(Date.parse(failing().nextDueAt) - now).toBe(BACKOFF_FIRST_MS);
+    // The error's words stay in the log (with the job's name), never in /healthz.
+    expect(
+      lines.some((l) => l.startsWith('error timed job failed') && l.includes('"job":"failing"')),
+    ).toBe(true);
+    expect(JSON.stringify(runner.health())).not.toContain('asha');
+
+    now += BACKOFF_FIRST_MS;
+    await runner.runDue();
+    expect(failing().failuresInARow).toBe(2);
+    expect(Date.parse(failing().nextDueAt) - now).toBe(2 * BACKOFF_FIRST_MS);
+    broken = false;
+    now += 2 * BACKOFF_FIRST_MS;
+    await runner.runDue();
+    expect(failing()).toMatchObject({ failuresInARow: 0, lastError: 'EAUTH' });
+    expect(failing().lastSuccessAt).toBe(new Date(now).toISOString());
+    expect(good).toBe(2);
+    expect([1, 2, 3, 4, 5, 10].map((n) => backoffMs(n, 5 * 60_000))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 300_000, 300_000,
+    ]);
+  });
+});

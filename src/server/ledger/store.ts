@@ -1,0 +1,208 @@
+/**
+ * The stay ledger's tables (migration 024_stay_ledger.sql): all their SQL. `ledger_events` is
+ * append-only (its triggers refuse UPDATE and DELETE); `ledger_stays` is each stay as its events
+ * left it. Instants are Unix ms; callers run these inside their own transactions.
+ */
+import type { Db } from '../store/db.js';
+import type {
+  LedgerActor,
+  LedgerEvent,
+  LedgerEventKind,
+  LedgerStay,
+  StaySource,
+  StayStatus,
+} from '../../shared/ledger.js';
+import { nights } from '../../shared/calendar-dates.js';
+
+/** A stay's row as stored. */
+export interface StayRow {
+  id: number;
+  source: StaySource;
+  propertyId: string;
+  bookingId: string | null;
+  reference: string | null;
+  feedId: number | null;
+  feedLabel: string | null;
+  uid: string | null;
+  stayKey: string | null;
+  note: string | null;
+  checkIn: string;
+  checkOut: string;
+  status: StayStatus;
+  firstSeen: number;
+  lastSeen: number;
+}
+
+const STAY_COLUMNS = `id, source, property_id AS propertyId, booking_id AS bookingId, reference,
+  feed_id AS feedId, feed_label AS feedLabel, uid, stay_key AS stayKey, note,
+  check_in AS checkIn, check_out AS checkOut, status, first_seen AS firstSeen,
+  last_seen AS lastSeen`;
+
+/** A new stay; returns its id. */
+export function insertStay(db: Db, s: Omit<StayRow, 'id'>): number {
+  return Number(
+    db
+      .prepare(
+        `INSERT INTO ledger_stays (source, property_id, booking_id, reference, feed_id, feed_label,
+           uid, stay_key, note, check_in, check_out, status, first_seen, last_seen)
+         VALUES (@source, @propertyId, @bookingId, @reference, @feedId, @feedLabel, @uid,
+           @stayKey, @note, @checkIn, @checkOut, @status, @firstSeen, @lastSeen)`,
+      )
+      .run(s).lastInsertRowid,
+  );
+}
+
+/** Sets a stay's nights, status, label and when it was last seen. */
+export function updateStay(
+  db: Db,
+  id: number,
+  s: Pick<StayRow, 'checkIn' | 'checkOut' | 'status' | 'lastSeen'> &
+    Partial<Pick<StayRow, 'feedLabel'>>,
+): void {
+  db.prepare(
+    `UPDATE ledger_stays SET check_in = @checkIn, check_out = @checkOut, status = @status,
+       last_seen = @lastSeen, feed_label = COALESCE(@feedLabel, feed_label) WHERE id = @id`,
+  ).run({ feedLabel: null, ...s, id });
+}
+
+/** Appends one event (never changed afterwards). */
+export function appendEvent(
+  db: Db,
+  e: {
+    stayId: number;
+    kind: LedgerEventKind;
+    at: number;
+    actor: LedgerActor;
+    checkIn: string;
+    checkOut: string;
+    amountPaise?: number | undefined;
+    feedId?: number | null | undefined;
+    uid?: string | null | undefined;
+  },
+): void {
+  db.prepare(
+    `INSERT INTO ledger_events (stay_id, kind, at, actor, check_in, check_out, amount_paise,
+       feed_id, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    e.stayId,
+    e.kind,
+    e.at,
+    e.actor,
+    e.checkIn,
+    e.checkOut,
+    e.amountPaise ?? null,
+    e.feedId ?? null,
+    e.uid ?? null,
+  );
+}
+
+/** The direct stay of a booking, or undefined. */
+export function stayOfBooking(db: Db, bookingId: string): StayRow | undefined {
+  return db
+    .prepare(`SELECT ${STAY_COLUMNS} FROM ledger_stays WHERE booking_id = ?`)
+    .get(bookingId) as StayRow | undefined;
+}
+
+/** Every stay a feed ever gave, current and gone. */
+export function staysOfFeed(db: Db, feedId: number): StayRow[] {
+  return db
+    .prepare(`SELECT ${STAY_COLUMNS} FROM ledger_stays WHERE source = 'feed' AND feed_id = ?`)
+    .all(feedId) as StayRow[];
+}
+
+/** The stays of a property's feeds still current. */
+export function currentFeedStays(db: Db, propertyId: string): StayRow[] {
+  return db
+    .prepare(
+      `SELECT ${STAY_COLUMNS} FROM ledger_stays
+         WHERE source = 'feed' AND property_id = ? AND status = 'current'`,
+    )
+    .all(propertyId) as StayRow[];
+}
+
+/** A property's blocks still in place. */
+export function currentBlocks(db: Db, propertyId: string): StayRow[] {
+  return db
+    .prepare(
+      `SELECT ${STAY_COLUMNS} FROM ledger_stays
+         WHERE source = 'block' AND property_id = ? AND status = 'blocked'`,
+    )
+    .all(propertyId) as StayRow[];
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function toStay(r: StayRow): LedgerStay {
+  return {
+    id: r.id,
+    source: r.source,
+    propertyId: r.propertyId,
+    checkIn: r.checkIn,
+    checkOut: r.checkOut,
+    nights: nights(r.checkIn, r.checkOut),
+    status: r.status,
+    firstSeenAt: iso(r.firstSeen),
+    lastSeenAt: iso(r.lastSeen),
+    ...(r.bookingId === null ? {} : { bookingId: r.bookingId }),
+    ...(r.reference === null ? {} : { reference: r.reference }),
+    ...(r.feedId === null ? {} : { feedId: r.feedId }),
+    ...(r.feedLabel === null ? {} : { feedLabel: r.feedLabel }),
+    ...(r.uid === null ? {} : { uid: r.uid }),
+    ...(r.note === null || r.note === '' ? {} : { note: r.note }),
+  };
+}
+
+/**
+ * Every stay with a night from `from` up to (not including) `to`, of one property or all, in
+ * any status; by first night, then id.
+ */
+export function staysOverlapping(
+  db: Db,
+  from: string,
+  to: string,
+  propertyId?: string,
+): LedgerStay[] {
+  const rows = db
+    .prepare(
+      `SELECT ${STAY_COLUMNS} FROM ledger_stays
+         WHERE check_in < @to AND check_out > @from
+           AND (@propertyId IS NULL OR property_id = @propertyId)
+         ORDER BY check_in, id`,
+    )
+    .all({ from, to, propertyId: propertyId ?? null }) as StayRow[];
+  return rows.map(toStay);
+}
+
+interface RawEvent {
+  id: number;
+  kind: LedgerEventKind;
+  at: number;
+  actor: string;
+  check_in: string;
+  check_out: string;
+  amount_paise: number | null;
+  feed_id: number | null;
+  uid: string | null;
+}
+
+/** The events of a booking's stay, oldest first (empty when the ledger has none). */
+export function eventsOfBooking(db: Db, bookingId: string): LedgerEvent[] {
+  const rows = db
+    .prepare(
+      `SELECT e.id, e.kind, e.at, e.actor, e.check_in, e.check_out, e.amount_paise, e.feed_id, e.uid
+         FROM ledger_events e JOIN ledger_stays s ON s.id = e.stay_id
+         WHERE s.booking_id = ? ORDER BY e.id`,
+    )
+    .all(bookingId) as RawEvent[];
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    at: iso(r.at),
+    actor: r.actor,
+    checkIn: r.check_in,
+    checkOut: r.check_out,
+    ...(r.amount_paise === null ? {} : { amountPaise: r.amount_paise }),
+    ...(r.feed_id === null ? {} : { feedId: r.feed_id }),
+    ...(r.uid === null ? {} : { uid: r.uid }),
+  }));
+}
