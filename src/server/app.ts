@@ -164,7 +164,7 @@ export async function buildApp(
     log: app.log,
     ...(opts.bookingSteps ? { steps: opts.bookingSteps({ gst, payments, messages, ledger }) } : {}),
   });
-  const reviews = new ReviewService(db, config, mail, clock, bookings);
+  const reviews = new ReviewService(db, config, mail, clock, bookings, ledger);
   let reviewJob: ReturnType<typeof scheduleReviews> | undefined;
   // Decision 042: every periodic job in one list (compose.ts), run by one runner.
   const runner = new JobRunner(

@@ -172,6 +172,27 @@ describe('LEDGER-2, LEDGER-4: a booking remembers what happened to it, when and 
     ]);
   });
 
+  it('records a review received as reviewed, by the guest', async () => {
+    await start();
+    const created = await book(day(1), day(3));
+    await owner('POST', `/api/bookings/${created.id}/accept`, {});
+    await owner('POST', `/api/bookings/${created.id}/paid`, {});
+    clock += 3 * 24 * 3600_000;
+    t!.logIn();
+    t!.reviews.submit(t!.bookings.get(created.id)!, {
+      rating: '5',
+      text: 'A quiet room with a view of the coffee estate.',
+      displayName: 'Asha R',
+      consent: 'yes',
+    });
+    expect((await events(created.id)).map((e) => `${e.kind}:${e.actor}`)).toEqual([
+      'requested:guest',
+      'accepted:owner',
+      'paid:owner',
+      'reviewed:guest',
+    ]);
+  });
+
   it('answers 404 naming id for a booking the ledger does not know, and refuses a visitor', async () => {
     await start();
     const res = await owner('GET', '/api/bookings/abcdefghijkmnpqr/events');

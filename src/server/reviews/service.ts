@@ -17,6 +17,7 @@ import { ApiError, badRequest, notFound } from '../errors.js';
 import { escapeHtml } from '../html.js';
 import { enqueueMail } from '../mail/store.js';
 import type { BookingService, Mailer } from '../bookings/service.js';
+import type { LedgerService } from '../ledger/service.js';
 import type { Booking } from '../../shared/bookings.js';
 import { HOUR_MS, type Clock } from '../../shared/instants.js';
 import { addDays, formatDate, today } from '../../shared/calendar-dates.js';
@@ -63,6 +64,8 @@ export class ReviewService {
     readonly now: Clock,
     /** The bookings, read through their service (decision 041). */
     private readonly bookings: Pick<BookingService, 'get'>,
+    /** The stay ledger: a review received is the stay's `reviewed` (LEDGER-2). */
+    private readonly ledger: Pick<LedgerService, 'recordBooking'>,
   ) {}
 
   /** Calls `listener` after every change of what the site shows of a review. */
@@ -146,6 +149,7 @@ export class ReviewService {
           throw new ApiError(409, 'You have already reviewed this stay: one review per stay.', {
             field: 'booking',
           });
+        this.ledger.recordBooking(b, 'reviewed', 'guest', { at: now });
         return getReview(this.db, id)!;
       })
       .immediate();
