@@ -10,9 +10,13 @@
  * - hsn: SAC 996311, quantity in nights, the B2B and B2C supplies apart (`supply=b2b|b2c`, as
  *   the tool's hsn(b2b) and hsn(b2c) sheets).
  * - doc: each series' first and last number, how many, how many cancelled.
+ * Written by the one CSV writer (../csv.ts): RFC 4180 and the formula guard (CSV-1), so a legal
+ * name typed as `=HYPERLINK(...)` reaches b2b and cdnr as text; the company form refuses such a
+ * name in the first place (CSV-2), so what is filed is what was typed.
  * A chartered accountant should review the files before they are filed (README).
  */
 import type { Db } from '../store/db.js';
+import { csvText, decimal, type CsvCell } from '../csv.js';
 import type { Gstr1Section } from '../../shared/gst-documents.js';
 import { SAC } from './document.js';
 import { documentsOfBooking, documentsOfPeriod, type DocumentRow } from './store.js';
@@ -34,14 +38,10 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** "2026-04-05" → "05-Apr-2026". */
 const toolDate = (date: string) =>
   `${date.slice(8, 10)}-${MONTHS[Number(date.slice(5, 7)) - 1]}-${date.slice(0, 4)}`;
-const money = (paise: number) => (paise / 100).toFixed(2);
-/** A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180). */
-const field = (value: string | number) => {
-  const s = String(value);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-const csv = (header: string, rows: (string | number)[][]) =>
-  [header, ...rows.map((r) => r.map(field).join(','))].join('\r\n') + '\r\n';
+const money = (paise: number) => decimal((paise / 100).toFixed(2));
+/** No cess is levied on accommodation. */
+const ZERO = decimal('0.00');
+const csv = (header: string, rows: CsvCell[][]) => csvText([header.split(','), ...rows]);
 
 /** Sums per key, in first-seen order. */
 function sumBy<T>(
@@ -112,7 +112,7 @@ export function gstr1Csv(
             '',
             r.percent,
             money(r.taxablePaise),
-            '0.00',
+            ZERO,
           ]),
         ),
       );
@@ -122,7 +122,7 @@ export function gstr1Csv(
         taxableByRate([
           ...b2c.map((d) => ({ d, sign: 1 })),
           ...notes.filter((d) => !d.recipientGstin).map((d) => ({ d, sign: -1 })),
-        ]).map(([pos, percent, paise]) => ['OE', pos, '', percent, money(paise), '0.00', '']),
+        ]).map(([pos, percent, paise]) => ['OE', pos, '', percent, money(paise), ZERO, '']),
       );
     case 'cdnr':
       return csv(
@@ -143,7 +143,7 @@ export function gstr1Csv(
               '',
               r.percent,
               money(r.taxablePaise),
-              '0.00',
+              ZERO,
             ]),
           ),
       );
@@ -163,7 +163,7 @@ export function gstr1Csv(
       ]);
       return csv(
         header,
-        rows.map(([pos, percent, paise]) => [pos, '', percent, money(paise), '0.00']),
+        rows.map(([pos, percent, paise]) => [pos, '', percent, money(paise), ZERO]),
       );
     }
     case 'atadj': {
@@ -176,7 +176,7 @@ export function gstr1Csv(
       const rows = taxableByRate(earlier.map((d) => ({ d, sign: 1 })));
       return csv(
         header,
-        rows.map(([pos, percent, paise]) => [pos, '', percent, money(paise), '0.00']),
+        rows.map(([pos, percent, paise]) => [pos, '', percent, money(paise), ZERO]),
       );
     }
     case 'hsn': {
@@ -224,10 +224,10 @@ export function gstr1Csv(
           money(value!),
           percent,
           money(taxable!),
-          '0.00',
+          ZERO,
           money(cgst!),
           money(sgst!),
-          '0.00',
+          ZERO,
         ]),
       );
     }
