@@ -9,7 +9,8 @@
  *   adjusted by the month's invoices.
  * - hsn: SAC 996311, quantity in nights, the B2B and B2C supplies apart (`supply=b2b|b2c`, as
  *   the tool's hsn(b2b) and hsn(b2c) sheets).
- * - doc: each series' first and last number, how many, how many cancelled.
+ * - doc (Table 13): each series' first and last number, how many, how many cancelled; numbers
+ *   lost to a restore (GST-13) count as cancelled in the month the copy says they were issued.
  * Written by the one CSV writer (../csv.ts): RFC 4180 and the formula guard (CSV-1), so a legal
  * name typed as `=HYPERLINK(...)` reaches b2b and cdnr as text; the company form refuses such a
  * name in the first place (CSV-2), so what is filed is what was typed.
@@ -19,7 +20,12 @@ import type { Db } from '../store/db.js';
 import { csvText, decimal, type CsvCell } from '../csv.js';
 import type { Gstr1Section } from '../../shared/gst-documents.js';
 import { SAC } from './document.js';
-import { documentsOfBooking, documentsOfPeriod, type DocumentRow } from './store.js';
+import {
+  documentsOfBooking,
+  documentsOfPeriod,
+  lostNumbersOfPeriod,
+  type DocumentRow,
+} from './store.js';
 
 const HEADERS: Record<Gstr1Section, string> = {
   b2b: 'GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply,Reverse Charge,Applicable % of Tax Rate,Invoice Type,E-Commerce GSTIN,Rate,Taxable Value,Cess Amount',
@@ -77,6 +83,17 @@ function taxableByRate(docs: { d: DocumentRow; sign: number }[]): [string, numbe
   }
   return [...sums.values()].filter(([, , paise]) => paise !== 0);
 }
+
+/** One series' numbers in a month, for Table 13. */
+interface Table13Series {
+  type: DocumentRow['type'];
+  seqs: number[];
+  numbers: Map<number, string>;
+  cancelled: number;
+}
+
+/** The serial of a document number: "STY/26-27/0012" → 12. */
+const seqOf = (number: string) => Number(number.slice(number.lastIndexOf('/') + 1));
 
 const issued = (docs: DocumentRow[], ...types: DocumentRow['type'][]) =>
   docs.filter((d) => d.status === 'issued' && types.includes(d.type));
@@ -239,19 +256,44 @@ export function gstr1Csv(
         'refund-voucher': 'Refund voucher',
         'credit-note': 'Credit Note',
       };
-      const series = new Map<string, DocumentRow[]>();
+      // Numbers lost to a restore (GST-13) are counted as cancelled, in their series' range.
+      const series = new Map<string, Table13Series>();
+      const add = (
+        key: string,
+        type: DocumentRow['type'],
+        seq: number,
+        number: string,
+        cancelled: boolean,
+      ) => {
+        const s: Table13Series = series.get(key) ?? {
+          type,
+          seqs: [],
+          numbers: new Map(),
+          cancelled: 0,
+        };
+        s.seqs.push(seq);
+        s.numbers.set(seq, number);
+        if (cancelled) s.cancelled += 1;
+        series.set(key, s);
+      };
       for (const d of docs) {
-        const key = d.number.slice(0, d.number.lastIndexOf('/'));
-        series.set(key, [...(series.get(key) ?? []), d]);
+        add(
+          d.number.slice(0, d.number.lastIndexOf('/')),
+          d.type,
+          seqOf(d.number),
+          d.number,
+          d.status === 'cancelled',
+        );
       }
+      for (const n of lostNumbersOfPeriod(db, period)) add(n.series, n.type, n.seq, n.number, true);
       return csv(
         header,
-        [...series.values()].map((list) => [
-          nature[list[0]!.type],
-          list[0]!.number,
-          list[list.length - 1]!.number,
-          list.length,
-          list.filter((d) => d.status === 'cancelled').length,
+        [...series.values()].map((s) => [
+          nature[s.type],
+          s.numbers.get(Math.min(...s.seqs))!,
+          s.numbers.get(Math.max(...s.seqs))!,
+          s.seqs.length,
+          s.cancelled,
         ]),
       );
     }
