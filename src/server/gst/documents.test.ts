@@ -193,8 +193,8 @@ describe('GST-2: receipt voucher, tax invoice, balance', () => {
       '996311',
       '29-Karnataka',
       `STY/${fy()}/0001`,
-      'Rs. 10,290.00',
-      'Rs. 7,203.00',
+      '₹10,290.00',
+      '₹7,203.00',
       `STYR/${fy()}/0001`,
     ]) {
       expect(text).toContain(s);
