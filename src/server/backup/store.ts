@@ -38,7 +38,7 @@ export interface CopyRecord extends SealedRecord {
 }
 
 /** One stored photo original. */
-export interface PhotoRecord extends SealedRecord {
+interface PhotoRecord extends SealedRecord {
   name: string;
 }
 
