@@ -8,6 +8,7 @@
  * A character none of the fonts draws (an emoji, another script) is printed as U+FFFD "�" (which
  * Noto Sans draws), one mark for one character, so the text after it stays where it is and reads the same.
  */
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
@@ -37,6 +38,14 @@ const FONT_FILES: Record<Script, Record<Weight, string>> = {
     bold: fontFile.resolve(`${NOTO}-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf`),
     italic: fontFile.resolve(`${NOTO}-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf`),
   },
+};
+
+const bytesOf = new Map<string, Buffer>();
+/** A font file's bytes, read once per process. */
+const fontBytes = (file: string) => {
+  let bytes = bytesOf.get(file);
+  if (!bytes) bytesOf.set(file, (bytes = fs.readFileSync(file)));
+  return bytes;
 };
 
 /** Each script's regular font, read once, to ask which characters it draws (every weight draws the same). */
