@@ -114,7 +114,7 @@ export function documentPdf(doc: DocumentRow): Promise<Buffer> {
   });
   for (const [script, weights] of Object.entries(FONT_FILES)) {
     for (const [weight, file] of Object.entries(weights))
-      pdf.registerFont(`${script}-${weight}`, file);
+      pdf.registerFont(`${script}-${weight}`, fontBytes(file));
   }
   const left = 40;
   const width = pdf.page.width - 80;
