@@ -11,7 +11,9 @@
  * server copies, written before the manifest naming it. A server whose record is missing while the
  * bucket holds copies, names another lineage, or is behind the bucket's generation (an old VM
  * brought back, a second server on the same target) uploads nothing and says why in the log, in
- * /healthz and in the owner's bar.
+ * /healthz and in the owner's bar. A server whose record says it sealed a newer manifest than the
+ * bucket's (`sealed`) finds the bucket rolled back, uploads nothing and says so (BACKUP-6).
+ * Each manifest carries the numbering record of the snapshot (GST-13, gst/continuity.ts).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
