@@ -6,6 +6,13 @@
  * its served copy (the width variants are made at the next start, OPS-9). Only then is the staging
  * folder renamed to DATA_DIR. A wrong key or a damaged object stops it with one line saying which
  * (BackupError), and nothing is written.
+ * BACKUP-5: before anything is read, the bucket's listing is compared with the manifest: an object
+ * the manifest lists that is gone, or a database copy newer than the manifest's newest (the
+ * manifest was rolled back), is refused; each object read must be sealed under its own name by the
+ * generation the manifest records, with the SHA-256 it records (seal.ts, store.ts).
+ * GST-13: the restored database is given the numbering record of the manifest (gst/continuity.ts):
+ * document numbers issued after the restored copy are recorded as lost, never issued again, and
+ * listed for the owner to re-create.
  * The lineage record is written with the bucket's generation, so the restored server carries the
  * copy on (BACKUP-2).
  */
@@ -16,8 +23,10 @@ import type { BackupConfig } from '../config.js';
 import { BackupError } from './backup-error.js';
 import { openDb } from '../store/db.js';
 import { imageWorker } from '../images/render-process.js';
-import { BackupStore, type CopyRecord } from './store.js';
+import { BackupStore, type BucketManifest, type CopyRecord } from './store.js';
 import { writeLineage } from './service.js';
+import { formatDate } from '../../shared/calendar-dates.js';
+import { continueNumbering, type IssuedNumber } from '../gst/continuity.js';
 
 /** What a restore from the bucket restored. */
 export interface TargetRestore {
@@ -25,6 +34,46 @@ export interface TargetRestore {
   copyAt: string;
   generation: number;
   photos: number;
+  /** Document numbers issued after the copy: recorded as lost, to be re-created (GST-13). */
+  lostNumbers: IssuedNumber[];
+}
+
+/** Refuses a bucket whose listing disagrees with its manifest (BACKUP-5); `names` is the listing. */
+function checkListing(store: BackupStore, manifest: BucketManifest, names: Set<string>): void {
+  for (const name of names) {
+    const m = /^db\/(\d{12})\.bin$/.exec(name);
+    if (m && Number(m[1]) > manifest.generation) {
+      throw new BackupError(
+        `The copy manifest is older than the bucket: it names generation ${manifest.generation} the newest, but ${name} is there. The manifest was rolled back; nothing was written.`,
+      );
+    }
+  }
+  const listed = [
+    ...manifest.copies.map((c) => store.dbName(c.generation)),
+    ...manifest.photos.map((p) => store.photoName(p.name)),
+  ];
+  for (const name of listed) {
+    if (!names.has(name)) {
+      throw new BackupError(
+        `${name} is missing from the bucket although the manifest lists it; nothing was written.`,
+      );
+    }
+  }
+}
+
+/**
+ * What the owner is told of the numbers lost to a restore (GST-13): one line each, number, date
+ * and booking reference; '' when none was lost.
+ */
+export function lostNumbersReport(lost: IssuedNumber[]): string {
+  if (lost.length === 0) return '';
+  return [
+    `${lost.length} GST document${lost.length === 1 ? ' was' : 's were'} issued after this copy. Their numbers are recorded as cancelled (GSTR-1 Table 13) and will not be issued again; issue each document anew (it gets a new number) and tell the guest it replaces the old one:`,
+    ...lost.map(
+      (n) =>
+        `  ${n.number}  ${n.date ? formatDate(n.date) : 'date not known'}  ${n.bookingReference ? `booking ${n.bookingReference}` : 'booking not known'}`,
+    ),
+  ].join('\n');
 }
 
 function chooseCopy(copies: CopyRecord[], at: number | undefined): CopyRecord | undefined {
@@ -57,6 +106,7 @@ export async function restoreFromTarget(
   try {
     const manifest = await store.readManifest();
     if (!manifest) throw new BackupError('BACKUP_TARGET holds no copy to restore.');
+    checkListing(store, manifest, await store.list());
     const copy = chooseCopy(manifest.copies, at);
     if (!copy) {
       throw new BackupError(
@@ -64,7 +114,7 @@ export async function restoreFromTarget(
       );
     }
     const what = `The database copy of ${new Date(copy.at).toISOString()} (generation ${copy.generation})`;
-    const sealed = await store.get(store.dbKey(copy.generation), what);
+    const sealed = await store.get(store.dbName(copy.generation), what, copy);
     if (!sealed) throw new BackupError(`${what} is missing from the bucket.`);
     let bytes: Buffer;
     try {
@@ -75,21 +125,30 @@ export async function restoreFromTarget(
     fs.writeFileSync(path.join(stage, 'stays.sqlite3'), bytes, { mode: 0o600 });
     const db = openDb(stage, now);
     let names: string[];
+    let lostNumbers: IssuedNumber[];
     try {
       const check = db.pragma('integrity_check', { simple: true });
       if (check !== 'ok') throw new BackupError(`${what} is damaged: ${String(check)}`);
       names = (db.prepare('SELECT name FROM photos').all() as { name: string }[]).map(
         (r) => r.name,
       );
+      lostNumbers = continueNumbering(db, manifest.numbering, new Date(now).toISOString());
     } finally {
       db.close();
     }
     for (const dir of ['originals', 'images/v', 'site']) {
       fs.mkdirSync(path.join(stage, dir), { recursive: true });
     }
+    const photos = new Map(manifest.photos.map((p) => [p.name, p]));
     try {
       for (const name of names) {
-        const original = await store.get(store.photoKey(name), `The photo "${name}"`);
+        const record = photos.get(name);
+        if (!record) {
+          throw new BackupError(
+            `The photo "${name}" is not in the copy manifest; nothing was written.`,
+          );
+        }
+        const original = await store.get(store.photoName(name), `The photo "${name}"`, record);
         if (!original) throw new BackupError(`The photo "${name}" is missing from the bucket.`);
         fs.writeFileSync(path.join(stage, 'originals', name), original);
         const rendered = await imageWorker.render({ kind: 'upload', bytes: original, name });
@@ -100,13 +159,18 @@ export async function restoreFromTarget(
     } finally {
       imageWorker.stop();
     }
-    writeLineage(stage, { lineage: manifest.lineage, generation: manifest.generation });
+    writeLineage(stage, {
+      lineage: manifest.lineage,
+      generation: manifest.generation,
+      sealed: manifest.generation,
+    });
     if (fs.existsSync(dataDir)) fs.rmdirSync(dataDir);
     fs.renameSync(stage, dataDir);
     return {
       copyAt: new Date(copy.at).toISOString(),
       generation: copy.generation,
       photos: names.length,
+      lostNumbers,
     };
   } finally {
     fs.rmSync(stage, { recursive: true, force: true });

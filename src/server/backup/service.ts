@@ -11,7 +11,9 @@
  * server copies, written before the manifest naming it. A server whose record is missing while the
  * bucket holds copies, names another lineage, or is behind the bucket's generation (an old VM
  * brought back, a second server on the same target) uploads nothing and says why in the log, in
- * /healthz and in the owner's bar.
+ * /healthz and in the owner's bar. A server whose record says it sealed a newer manifest than the
+ * bucket's (`sealed`) finds the bucket rolled back, uploads nothing and says so (BACKUP-6).
+ * Each manifest carries the numbering record of the snapshot (GST-13, gst/continuity.ts).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -28,6 +30,7 @@ import { requireOwner } from '../auth/guard.js';
 import type { Db } from '../store/db.js';
 import { BackupStore, keptCopies, type BucketManifest } from './store.js';
 import { MINUTE_MS, type Clock } from '../../shared/instants.js';
+import { numberingRecord, type NumberingRecord } from '../gst/continuity.js';
 
 /** How often the database is asked whether something was committed, ms. */
 const POLL_MS = 250;
@@ -39,7 +42,10 @@ const LINEAGE_FILE = 'backup-lineage.json';
 /** The lineage record. */
 export interface LineageRecord {
   lineage: string;
+  /** The newest generation this server uploaded (or began to). */
   generation: number;
+  /** The newest manifest generation this server wrote; a bucket's manifest below it was rolled back (BACKUP-6). */
+  sealed?: number;
 }
 
 /** One copy made: when its snapshot was taken and when the manifest naming it was stored (ms). */
@@ -74,7 +80,7 @@ export function writeLineage(dataDir: string, record: LineageRecord): void {
 /** Why this server must not copy over the bucket's manifest, or undefined when it may. */
 function refusal(
   local: LineageRecord | undefined,
-  remote: BucketManifest | undefined,
+  remote: { lineage: string; generation: number; copies: { at: number }[] } | undefined,
 ): string | undefined {
   if (!remote) return undefined;
   const latest = new Date(remote.copies.at(-1)?.at ?? 0).toISOString();
@@ -83,6 +89,9 @@ function refusal(
   }
   if (local.generation < remote.generation) {
     return `BACKUP_TARGET holds a newer copy (generation ${remote.generation}, ${latest}) than this server's (generation ${local.generation}): another server copies there, or this one was started on an older copy. It uploads nothing, so the newer copy is not overwritten.`;
+  }
+  if (local.sealed !== undefined && remote.generation < local.sealed) {
+    return `BACKUP_TARGET was rolled back: its manifest is generation ${remote.generation} (${latest}), older than generation ${local.sealed} this server sealed. Someone put an older manifest back; the copies after it may be gone. It uploads nothing until the newer manifest is back (the bucket's object versions) or this server is given a new BACKUP_TARGET.`;
   }
   return undefined;
 }
@@ -185,48 +194,78 @@ export class BackupService {
     // also what an in-memory database must be to open.
     bytes[18] = 1;
     bytes[19] = 1;
-    const snapshot = new Database(bytes);
-    let names: string[];
-    try {
-      names = (snapshot.prepare('SELECT name FROM photos').all() as { name: string }[]).map(
-        (r) => r.name,
-      );
-    } finally {
-      snapshot.close();
-    }
-    const remote = await this.store.readManifest();
+    const found = await this.store.readManifestOrFormat1();
+    const format1 = found && 'format1' in found ? found.format1 : undefined;
+    const remote = found && 'format1' in found ? undefined : found;
     const local = readLineage(this.dataDir);
-    const why = refusal(local, remote);
+    const why = refusal(local, remote ?? format1);
     if (why) {
       this.refused = true;
       this.log.error(`backup: ${why}`);
       throw new Error(why);
     }
     const lineage = local?.lineage ?? crypto.randomUUID();
-    const stored = new Set(remote?.photos ?? []);
+    const generation =
+      Math.max(local?.generation ?? 0, remote?.generation ?? 0, format1?.generation ?? 0) + 1;
+    // The numbering record (GST-13) covers every kept copy's time, the oldest included.
+    const since = new Date(Math.min(snapshotAt, ...(remote?.copies ?? []).map((c) => c.at)));
+    const db = new Database(bytes);
+    let names: string[];
+    let numbering: NumberingRecord;
+    try {
+      names = (db.prepare('SELECT name FROM photos').all() as { name: string }[]).map(
+        (r) => r.name,
+      );
+      numbering = numberingRecord(db, since.toISOString(), remote?.numbering);
+    } finally {
+      db.close();
+    }
+    // After a format-1 manifest every photo is sealed anew, bound to its name (decision 040).
+    const stored = new Map((remote?.photos ?? []).map((p) => [p.name, p]));
     let sent = 0;
     for (const name of names) {
       if (stored.has(name)) continue;
       const original = path.join(this.dataDir, 'originals', name);
-      sent += await this.store.put(this.store.photoKey(name), await fs.promises.readFile(original));
-      stored.add(name);
+      const put = await this.store.put(
+        this.store.photoName(name),
+        await fs.promises.readFile(original),
+        generation,
+      );
+      sent += put.bytes;
+      stored.set(name, { name, generation, sha256: put.sha256 });
     }
-    const generation = Math.max(local?.generation ?? 0, remote?.generation ?? 0) + 1;
-    sent += await this.store.put(this.store.dbKey(generation), zlib.gzipSync(bytes));
-    writeLineage(this.dataDir, { lineage, generation });
-    const copies = [...(remote?.copies ?? []), { generation, at: snapshotAt }];
+    const dbPut = await this.store.put(
+      this.store.dbName(generation),
+      zlib.gzipSync(bytes),
+      generation,
+    );
+    sent += dbPut.bytes;
+    writeLineage(this.dataDir, {
+      lineage,
+      generation,
+      ...(local?.sealed === undefined ? {} : { sealed: local.sealed }),
+    });
+    const copies = [
+      ...(remote?.copies ?? []),
+      { generation, at: snapshotAt, sha256: dbPut.sha256 },
+    ];
     const kept = keptCopies(copies, snapshotAt, this.config.historyDays);
     const manifest: BucketManifest = {
       format: 'stays-copy',
-      version: 1,
+      version: 2,
       lineage,
       generation,
       copies: kept,
-      photos: [...stored].sort(),
+      photos: [...stored.values()].sort((a, b) => (a.name < b.name ? -1 : 1)),
+      numbering,
     };
     sent += await this.store.writeManifest(manifest);
+    writeLineage(this.dataDir, { lineage, generation, sealed: generation });
     const keptSet = new Set(kept.map((c) => c.generation));
-    const dropped = copies.filter((c) => !keptSet.has(c.generation));
+    // Format-1 copies go with the first copy of format 2: restore refuses them (decision 040).
+    const dropped = [...copies, ...(format1?.copies ?? [])].filter(
+      (c) => !keptSet.has(c.generation),
+    );
     if (dropped.length > 0) {
       await this.store.remove(dropped.map((c) => this.store.dbKey(c.generation)));
     }

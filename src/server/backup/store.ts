@@ -1,13 +1,17 @@
 /**
- * The copy's objects in the bucket (BACKUP-1, BACKUP-2), every one sealed (seal.ts):
- * - `{prefix}manifest.bin`: the BucketManifest, written last by each copy;
+ * The copy's objects in the bucket (BACKUP-1, BACKUP-2, BACKUP-5), every one sealed (seal.ts) and
+ * bound to its name and the generation that sealed it:
+ * - `{prefix}manifest.bin`: the BucketManifest, written last by each copy: every object it relies
+ *   on with its generation and the SHA-256 of its sealed bytes, and the numbering record (GST-13);
  * - `{prefix}db/{generation}.bin`: a gzipped snapshot of the database, one per kept copy;
  * - `{prefix}photos/{name}.bin`: a photo's original upload (the rest is rebuilt from it).
  * All S3 calls of the copy are here; the client is the publish target's (s3Client, decision 011).
  */
+import crypto from 'node:crypto';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   type S3Client,
@@ -15,29 +19,55 @@ import {
 import type { BackupConfig } from '../config.js';
 import { s3Client } from '../publish/s3-target.js';
 import { BackupError } from './backup-error.js';
-import { seal, unseal } from './seal.js';
+import { seal, unseal, unsealFormat1 } from './seal.js';
+import type { NumberingRecord } from '../gst/continuity.js';
 import { HOUR_MS } from '../../shared/instants.js';
 
-/** One kept database copy. */
-export interface CopyRecord {
+/** A sealed object as the manifest records it (BACKUP-5). */
+export interface SealedRecord {
+  /** The generation that sealed it (bound in its additional data). */
   generation: number;
+  /** SHA-256 of the sealed bytes, hex. */
+  sha256: string;
+}
+
+/** One kept database copy. */
+export interface CopyRecord extends SealedRecord {
   /** ms since the epoch the snapshot was taken. */
   at: number;
+}
+
+/** One stored photo original. */
+interface PhotoRecord extends SealedRecord {
+  name: string;
 }
 
 /** What the manifest says: whose copies these are, the newest generation, what is kept. */
 export interface BucketManifest {
   format: 'stays-copy';
-  version: 1;
+  version: 2;
   /** A random id given when a server first copies a database; restores carry it on. */
   lineage: string;
   /** The newest copy's generation: one more with each copy, never reused (BACKUP-2). */
   generation: number;
   /** Kept copies, oldest first; the last is the latest. */
   copies: CopyRecord[];
-  /** Photo names whose originals are stored. */
-  photos: string[];
+  /** Stored photo originals, by name. */
+  photos: PhotoRecord[];
+  /** The highest document numbers ever issued and the recent ones (GST-13). */
+  numbering: NumberingRecord;
 }
+
+/** What a manifest of copy format 1 (before BACKUP-5) said, for the upgrade (decision 040). */
+export interface Format1Manifest {
+  lineage: string;
+  generation: number;
+  copies: { generation: number; at: number }[];
+}
+
+const MANIFEST = 'manifest.bin';
+
+const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 /** The sealed objects under the target's prefix. */
 export class BackupStore {
@@ -51,53 +81,135 @@ export class BackupStore {
     this.prefix = config.bucket.prefix;
   }
 
+  /** A database copy's name under the prefix: `db/000000000068.bin`. */
+  dbName(generation: number): string {
+    return `db/${String(generation).padStart(12, '0')}.bin`;
+  }
+
+  /** A photo original's name under the prefix. */
+  photoName(name: string): string {
+    return `photos/${name}.bin`;
+  }
+
   dbKey(generation: number): string {
-    return `${this.prefix}db/${String(generation).padStart(12, '0')}.bin`;
+    return this.prefix + this.dbName(generation);
   }
 
-  photoKey(name: string): string {
-    return `${this.prefix}photos/${name}.bin`;
-  }
-
-  /** The object at `key` unsealed, or undefined when absent. Throws BackupError when sealed with another key or damaged. */
-  async get(key: string, what: string): Promise<Buffer | undefined> {
-    let bytes: Uint8Array;
+  private async fetch(name: string): Promise<Buffer | undefined> {
     try {
-      const got = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-      bytes = await got.Body!.transformToByteArray();
+      const got = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + name }),
+      );
+      return Buffer.from(await got.Body!.transformToByteArray());
     } catch (error) {
       if (error instanceof NoSuchKey) return undefined;
       throw error;
     }
-    return unseal(this.config.key, Buffer.from(bytes), what);
   }
 
-  /** Seals `plain` and stores it at `key`; resolves to the bytes sent. */
-  async put(key: string, plain: Buffer): Promise<number> {
-    const body = seal(this.config.key, plain);
+  /**
+   * The object `name` (under the prefix) unsealed, or undefined when absent. Throws BackupError
+   * naming `what` when it was sealed with another key or by format 1, is damaged, was sealed under
+   * another name or by another generation than `record` says, or its SHA-256 is not `record`'s.
+   */
+  async get(name: string, what: string, record: SealedRecord): Promise<Buffer | undefined> {
+    const sealed = await this.fetch(name);
+    if (!sealed) return undefined;
+    const { plain } = unseal(this.config.key, sealed, what, {
+      name,
+      generation: record.generation,
+    });
+    if (sha256(sealed) !== record.sha256) {
+      throw new BackupError(
+        `${what} is refused: its bytes are not those the manifest records (SHA-256), another sealing of ${name} was put back; nothing was written.`,
+      );
+    }
+    return plain;
+  }
+
+  /** Seals `plain` as `name` (under the prefix) of `generation` and stores it; resolves to its record and the bytes sent. */
+  async put(
+    name: string,
+    plain: Buffer,
+    generation: number,
+  ): Promise<SealedRecord & { bytes: number }> {
+    const body = seal(this.config.key, plain, { name, generation });
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.bucket,
-        Key: key,
+        Key: this.prefix + name,
         Body: body,
         ContentType: 'application/octet-stream',
       }),
     );
-    return body.length;
+    return { generation, sha256: sha256(body), bytes: body.length };
   }
 
+  /**
+   * The manifest, undefined when there is none, or `{ format1 }` when it was sealed by copy format 1
+   * (the server upgrades it, decision 040). Throws as readManifest.
+   */
+  async readManifestOrFormat1(): Promise<
+    BucketManifest | { format1: Format1Manifest } | undefined
+  > {
+    const sealed = await this.fetch(MANIFEST);
+    if (!sealed) return undefined;
+    const format1 = unsealFormat1(this.config.key, sealed, 'The copy manifest');
+    if (format1) return { format1: JSON.parse(format1.toString('utf8')) as Format1Manifest };
+    return this.manifestOf(sealed);
+  }
+
+  /**
+   * The manifest, or undefined when there is none. Throws BackupError when it was sealed with
+   * another key or by copy format 1, is damaged, was moved, or its generation is not the one that
+   * sealed it.
+   */
   async readManifest(): Promise<BucketManifest | undefined> {
-    const plain = await this.get(`${this.prefix}manifest.bin`, 'The copy manifest');
-    if (!plain) return undefined;
+    const sealed = await this.fetch(MANIFEST);
+    return sealed && this.manifestOf(sealed);
+  }
+
+  private manifestOf(sealed: Buffer): BucketManifest {
+    const { plain, generation } = unseal(this.config.key, sealed, 'The copy manifest', {
+      name: MANIFEST,
+    });
     const manifest = JSON.parse(plain.toString('utf8')) as BucketManifest;
-    if (manifest.format !== 'stays-copy' || manifest.version !== 1) {
+    if (manifest.format !== 'stays-copy' || manifest.version !== 2) {
       throw new BackupError('The copy manifest is of a version this server does not read.');
+    }
+    if (manifest.generation !== generation) {
+      throw new BackupError(
+        `The copy manifest is damaged: it says generation ${manifest.generation} but was sealed by generation ${generation}.`,
+      );
     }
     return manifest;
   }
 
-  writeManifest(manifest: BucketManifest): Promise<number> {
-    return this.put(`${this.prefix}manifest.bin`, Buffer.from(JSON.stringify(manifest)));
+  async writeManifest(manifest: BucketManifest): Promise<number> {
+    const put = await this.put(
+      MANIFEST,
+      Buffer.from(JSON.stringify(manifest)),
+      manifest.generation,
+    );
+    return put.bytes;
+  }
+
+  /** Every object name under the prefix. */
+  async list(): Promise<Set<string>> {
+    const names = new Set<string>();
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: this.prefix,
+          ContinuationToken: token,
+        }),
+      );
+      for (const o of page.Contents ?? []) names.add(o.Key!.slice(this.prefix.length));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return names;
   }
 
   async remove(keys: string[]): Promise<void> {
@@ -120,9 +232,13 @@ export class BackupStore {
  * The copies to keep at `now` (BACKUP-2): the latest, and the newest of each hour of the last
  * `historyDays` days, so the database can be restored as it was at any hour of them.
  */
-export function keptCopies(copies: CopyRecord[], now: number, historyDays: number): CopyRecord[] {
+export function keptCopies<C extends { generation: number; at: number }>(
+  copies: C[],
+  now: number,
+  historyDays: number,
+): C[] {
   const since = now - historyDays * 24 * HOUR_MS;
-  const newestOfHour = new Map<number, CopyRecord>();
+  const newestOfHour = new Map<number, C>();
   for (const copy of copies) {
     if (copy.at < since) continue;
     const hour = Math.floor(copy.at / HOUR_MS);

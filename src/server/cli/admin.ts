@@ -25,7 +25,7 @@ import { systemClock } from '../../shared/instants.js';
 import { openDb } from '../store/db.js';
 import { AccountError, setPassword } from '../auth/accounts.js';
 import { BackupError, createBackup, restoreBackup, type RestoreOptions } from './backup.js';
-import { restoreFromTarget } from '../backup/restore.js';
+import { lostNumbersReport, restoreFromTarget } from '../backup/restore.js';
 
 const USAGE = [
   'Usage: npm run admin -- set-password <user>   (the password is read from stdin)',
@@ -159,6 +159,8 @@ async function restoreFromTargetCommand(args: string[]): Promise<void> {
     console.log(
       `Restored the copy of ${r.copyAt} (generation ${r.generation}, ${r.photos} photos) from BACKUP_TARGET into ${config.dataDir}. Start the server: it publishes the site on its first start.`,
     );
+    const lost = lostNumbersReport(r.lostNumbers);
+    if (lost) console.log(lost);
   } catch (err) {
     if (err instanceof BackupError) throw new CliError(err.message, 1);
     throw err;

@@ -18,7 +18,7 @@ import { testCatalogue } from '../../../test/factories.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { startSmtpServer } from '../../../test/test-smtp-server.js';
 import { checkHtml, VNU_TIMEOUT_MS } from '../../../test/vnu.js';
-import { getDocument, stayFacts } from './store.js';
+import { getDocument, setCompany, stayFacts } from './store.js';
 
 const GSTIN = '29ABCDE1234F1ZW';
 const GST_ENV = {
@@ -193,8 +193,8 @@ describe('GST-2: receipt voucher, tax invoice, balance', () => {
       '996311',
       '29-Karnataka',
       `STY/${fy()}/0001`,
-      'Rs. 10,290.00',
-      'Rs. 7,203.00',
+      '₹10,290.00',
+      '₹7,203.00',
       `STYR/${fy()}/0001`,
     ]) {
       expect(text).toContain(s);
@@ -354,6 +354,17 @@ describe('GST-7: a company invoice, GST-6: an exempt stay', () => {
       address: { value: '', invalid: 'bk-company-address-error' },
     });
     expect(noAddress.body).toContain('correct the billing address below');
+    // CSV-2: a legal name that a spreadsheet would run as a formula is refused, in words.
+    const formula = await post({ ...company, legalName: '=HYPERLINK("http://x.test","Pay")' });
+    expect(formula.statusCode).toBe(400);
+    expect(formFields(formula.body).legalName).toEqual({
+      value: '=HYPERLINK(&quot;http://x.test&quot;,&quot;Pay&quot;)',
+      invalid: 'bk-company-legalName-error',
+    });
+    expect(formula.body).toContain(
+      'A legal name cannot start with =, +, -, @ or a tab: write it as on the GST registration.',
+    );
+    expect(formula.body).toContain('correct the legal name below');
     expect(noAddress.body).toContain('>Save company details</button>');
     expect(stayCompany()).toBeUndefined();
     expect((await post(company, 'https://evil.example')).statusCode).toBe(403);
@@ -514,6 +525,34 @@ describe('GST-8: GSTR-1', () => {
       const res = await owner('GET', `/api/gst/gstr1?${query}`);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ field });
+    }
+  });
+});
+
+describe('CSV-1: the formula guard in GSTR-1', () => {
+  it('writes a legal name saved as =HYPERLINK(...) as text in b2b and cdnr, never as a live formula', async () => {
+    await start(GST_ENV, rates, DECEMBER);
+    const b = await paidBooking('2026-12-02', '2026-12-04');
+    // Saved before the company form refused such names (CSV-2), straight into the store.
+    setCompany(
+      t.ctx.db,
+      b.id,
+      { legalName: '=HYPERLINK("http://x.test","Pay")', gstin: '27AAPFU0939F1ZV', address: 'Fort' },
+      new Date(clock).toISOString(),
+    );
+    clock = DECEMBER + 4 * DAY_MS;
+    t.logIn();
+    const invoice = (await owner('POST', `/api/bookings/${b.id}/invoice`)).json() as { id: string };
+    await owner('POST', `/api/documents/${invoice.id}/credit-note`, {
+      amountPaise: 10_000,
+      reason: 'Late check-in',
+    });
+    for (const section of ['b2b', 'cdnr']) {
+      const body = (await owner('GET', `/api/gst/gstr1?period=2026-12&section=${section}`)).body;
+      const row = body.split('\r\n')[1]!;
+      expect(row, section).toMatch(
+        /^27AAPFU0939F1ZV,"'=HYPERLINK\(""http:\/\/x\.test"",""Pay""\)",STY/,
+      );
     }
   });
 });

@@ -9,13 +9,23 @@
  *   adjusted by the month's invoices.
  * - hsn: SAC 996311, quantity in nights, the B2B and B2C supplies apart (`supply=b2b|b2c`, as
  *   the tool's hsn(b2b) and hsn(b2c) sheets).
- * - doc: each series' first and last number, how many, how many cancelled.
+ * - doc (Table 13): each series' first and last number, how many, how many cancelled; numbers
+ *   lost to a restore (GST-13) count as cancelled in the month the copy says they were issued.
+ * Written by the one CSV writer (../csv.ts): RFC 4180 and the formula guard (CSV-1), so a legal
+ * name typed as `=HYPERLINK(...)` reaches b2b and cdnr as text; the company form refuses such a
+ * name in the first place (CSV-2), so what is filed is what was typed.
  * A chartered accountant should review the files before they are filed (README).
  */
 import type { Db } from '../store/db.js';
+import { csvText, decimal, type CsvCell } from '../csv.js';
 import type { Gstr1Section } from '../../shared/gst-documents.js';
 import { SAC } from './document.js';
-import { documentsOfBooking, documentsOfPeriod, type DocumentRow } from './store.js';
+import {
+  documentsOfBooking,
+  documentsOfPeriod,
+  lostNumbersOfPeriod,
+  type DocumentRow,
+} from './store.js';
 
 const HEADERS: Record<Gstr1Section, string> = {
   b2b: 'GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply,Reverse Charge,Applicable % of Tax Rate,Invoice Type,E-Commerce GSTIN,Rate,Taxable Value,Cess Amount',
@@ -34,14 +44,10 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** "2026-04-05" → "05-Apr-2026". */
 const toolDate = (date: string) =>
   `${date.slice(8, 10)}-${MONTHS[Number(date.slice(5, 7)) - 1]}-${date.slice(0, 4)}`;
-const money = (paise: number) => (paise / 100).toFixed(2);
-/** A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180). */
-const field = (value: string | number) => {
-  const s = String(value);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-const csv = (header: string, rows: (string | number)[][]) =>
-  [header, ...rows.map((r) => r.map(field).join(','))].join('\r\n') + '\r\n';
+const money = (paise: number) => decimal((paise / 100).toFixed(2));
+/** No cess is levied on accommodation. */
+const ZERO = decimal('0.00');
+const csv = (header: string, rows: CsvCell[][]) => csvText([header.split(','), ...rows]);
 
 /** Sums per key, in first-seen order. */
 function sumBy<T>(
@@ -78,6 +84,17 @@ function taxableByRate(docs: { d: DocumentRow; sign: number }[]): [string, numbe
   return [...sums.values()].filter(([, , paise]) => paise !== 0);
 }
 
+/** One series' numbers in a month, for Table 13. */
+interface Table13Series {
+  type: DocumentRow['type'];
+  seqs: number[];
+  numbers: Map<number, string>;
+  cancelled: number;
+}
+
+/** The serial of a document number: "STY/26-27/0012" → 12. */
+const seqOf = (number: string) => Number(number.slice(number.lastIndexOf('/') + 1));
+
 const issued = (docs: DocumentRow[], ...types: DocumentRow['type'][]) =>
   docs.filter((d) => d.status === 'issued' && types.includes(d.type));
 
@@ -112,7 +129,7 @@ export function gstr1Csv(
             '',
             r.percent,
             money(r.taxablePaise),
-            '0.00',
+            ZERO,
           ]),
         ),
       );
@@ -122,7 +139,7 @@ export function gstr1Csv(
         taxableByRate([
           ...b2c.map((d) => ({ d, sign: 1 })),
           ...notes.filter((d) => !d.recipientGstin).map((d) => ({ d, sign: -1 })),
-        ]).map(([pos, percent, paise]) => ['OE', pos, '', percent, money(paise), '0.00', '']),
+        ]).map(([pos, percent, paise]) => ['OE', pos, '', percent, money(paise), ZERO, '']),
       );
     case 'cdnr':
       return csv(
@@ -143,7 +160,7 @@ export function gstr1Csv(
               '',
               r.percent,
               money(r.taxablePaise),
-              '0.00',
+              ZERO,
             ]),
           ),
       );
@@ -163,7 +180,7 @@ export function gstr1Csv(
       ]);
       return csv(
         header,
-        rows.map(([pos, percent, paise]) => [pos, '', percent, money(paise), '0.00']),
+        rows.map(([pos, percent, paise]) => [pos, '', percent, money(paise), ZERO]),
       );
     }
     case 'atadj': {
@@ -176,7 +193,7 @@ export function gstr1Csv(
       const rows = taxableByRate(earlier.map((d) => ({ d, sign: 1 })));
       return csv(
         header,
-        rows.map(([pos, percent, paise]) => [pos, '', percent, money(paise), '0.00']),
+        rows.map(([pos, percent, paise]) => [pos, '', percent, money(paise), ZERO]),
       );
     }
     case 'hsn': {
@@ -224,10 +241,10 @@ export function gstr1Csv(
           money(value!),
           percent,
           money(taxable!),
-          '0.00',
+          ZERO,
           money(cgst!),
           money(sgst!),
-          '0.00',
+          ZERO,
         ]),
       );
     }
@@ -239,19 +256,44 @@ export function gstr1Csv(
         'refund-voucher': 'Refund voucher',
         'credit-note': 'Credit Note',
       };
-      const series = new Map<string, DocumentRow[]>();
+      // Numbers lost to a restore (GST-13) are counted as cancelled, in their series' range.
+      const series = new Map<string, Table13Series>();
+      const add = (
+        key: string,
+        type: DocumentRow['type'],
+        seq: number,
+        number: string,
+        cancelled: boolean,
+      ) => {
+        const s: Table13Series = series.get(key) ?? {
+          type,
+          seqs: [],
+          numbers: new Map(),
+          cancelled: 0,
+        };
+        s.seqs.push(seq);
+        s.numbers.set(seq, number);
+        if (cancelled) s.cancelled += 1;
+        series.set(key, s);
+      };
       for (const d of docs) {
-        const key = d.number.slice(0, d.number.lastIndexOf('/'));
-        series.set(key, [...(series.get(key) ?? []), d]);
+        add(
+          d.number.slice(0, d.number.lastIndexOf('/')),
+          d.type,
+          seqOf(d.number),
+          d.number,
+          d.status === 'cancelled',
+        );
       }
+      for (const n of lostNumbersOfPeriod(db, period)) add(n.series, n.type, n.seq, n.number, true);
       return csv(
         header,
-        [...series.values()].map((list) => [
-          nature[list[0]!.type],
-          list[0]!.number,
-          list[list.length - 1]!.number,
-          list.length,
-          list.filter((d) => d.status === 'cancelled').length,
+        [...series.values()].map((s) => [
+          nature[s.type],
+          s.numbers.get(Math.min(...s.seqs))!,
+          s.numbers.get(Math.max(...s.seqs))!,
+          s.seqs.length,
+          s.cancelled,
         ]),
       );
     }

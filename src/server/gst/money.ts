@@ -102,3 +102,8 @@ export function formatAmount(paise: number): string {
   const rupees = new Intl.NumberFormat('en-IN').format(Math.floor(abs / 100));
   return `${sign}${rupees}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** Paise with the rupee sign, as every document prints it: 700900 → "₹7,009.00". */
+export function inRupees(paise: number): string {
+  return `₹${formatAmount(paise)}`;
+}

@@ -7,7 +7,7 @@
 import { formatDate } from '../../shared/calendar-dates.js';
 import { propertyDate } from '../../shared/instants.js';
 import type { DocumentBody } from './document.js';
-import { formatAmount } from './money.js';
+import { inRupees as rupees } from './money.js';
 import type { DocumentRow } from './store.js';
 import { escapeHtml, pageCsp, pageHtml } from '../html.js';
 
@@ -49,7 +49,6 @@ tfoot th,tfoot td{font-weight:700}
 /** The Content-Security-Policy of a document page: nothing but its own style block. */
 export const DOCUMENT_CSP = pageCsp(STYLE, false);
 
-const rupees = (paise: number) => `₹${formatAmount(paise)}`;
 const half = (percent: number) => `${percent / 2}%`;
 
 function lines(...parts: (string | undefined)[]): string {

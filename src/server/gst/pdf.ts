@@ -1,16 +1,102 @@
 /**
- * A GST document as a PDF (GST-5), made with pdfkit on A4 with its built-in Helvetica: the same
- * particulars as the page (page.ts). Helvetica has no rupee sign (U+20B9), so amounts are written
- * "Rs. 1,234.50" in the PDF (the page uses ₹).
+ * A GST document as a PDF (GST-5, GST-14), made with pdfkit on A4: the same particulars as the
+ * page (page.ts). Every name prints: the fonts embedded are Noto Sans (Latin and the rupee sign),
+ * Noto Sans Kannada and Noto Sans Devanagari (SIL Open Font License 1.1, from the
+ * @expo-google-fonts packages, which ship TrueType), subset by pdfkit to the glyphs used. Text is
+ * cut into runs by script and each run set in its font; pdfkit lays runs out with fontkit, which
+ * shapes Kannada and Devanagari (conjuncts, reordered vowel signs) with the fonts' OpenType tables.
+ * A character none of the fonts draws (an emoji, another script) is printed as U+FFFD "�" (which
+ * Noto Sans draws), one mark for one character, so the text after it stays where it is and reads the same.
  */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { formatDate } from '../../shared/calendar-dates.js';
-import { formatAmount } from './money.js';
+import { inRupees as rs } from './money.js';
 import type { DocumentRow } from './store.js';
 
-const rs = (paise: number) => `Rs. ${formatAmount(paise)}`;
-/** Helvetica's WinAnsi text: the rupee sign written out. */
-const ansi = (text: string) => text.replace(/₹/g, 'Rs. ').replace(/[–—]/g, '-');
+type Weight = 'regular' | 'bold' | 'italic';
+type Script = 'latin' | 'kannada' | 'devanagari';
+
+const fontFile = createRequire(import.meta.url);
+const NOTO = '@expo-google-fonts/noto-sans';
+/** The TrueType files, by script and weight (italic is Latin only: the Indic fonts have none). */
+const FONT_FILES: Record<Script, Record<Weight, string>> = {
+  latin: {
+    regular: fontFile.resolve(`${NOTO}/400Regular/NotoSans_400Regular.ttf`),
+    bold: fontFile.resolve(`${NOTO}/700Bold/NotoSans_700Bold.ttf`),
+    italic: fontFile.resolve(`${NOTO}/400Regular_Italic/NotoSans_400Regular_Italic.ttf`),
+  },
+  kannada: {
+    regular: fontFile.resolve(`${NOTO}-kannada/400Regular/NotoSansKannada_400Regular.ttf`),
+    bold: fontFile.resolve(`${NOTO}-kannada/700Bold/NotoSansKannada_700Bold.ttf`),
+    italic: fontFile.resolve(`${NOTO}-kannada/400Regular/NotoSansKannada_400Regular.ttf`),
+  },
+  devanagari: {
+    regular: fontFile.resolve(`${NOTO}-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf`),
+    bold: fontFile.resolve(`${NOTO}-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf`),
+    italic: fontFile.resolve(`${NOTO}-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf`),
+  },
+};
+
+const bytesOf = new Map<string, Buffer>();
+/** A font file's bytes, read once per process. */
+const fontBytes = (file: string) => {
+  let bytes = bytesOf.get(file);
+  if (!bytes) bytesOf.set(file, (bytes = fs.readFileSync(file)));
+  return bytes;
+};
+
+/** Each script's regular font, read once, to ask which characters it draws (every weight draws the same). */
+const COVERAGE = Object.fromEntries(
+  Object.entries(FONT_FILES).map(([script, files]) => [script, fontkit.openSync(files.regular)]),
+) as Record<Script, fontkit.Font>;
+
+/** Whether the `script` fonts draw `ch`. */
+const covers = (script: Script, ch: string) =>
+  COVERAGE[script].hasGlyphForCodePoint(ch.codePointAt(0)!);
+
+/** What is printed for a character no embedded font draws. */
+const MISSING = '\uFFFD';
+
+/** The script a character is set in; undefined for one that joins the run before it (marks, ZWJ, ZWNJ). */
+function scriptOf(ch: string): Script | undefined {
+  const cp = ch.codePointAt(0)!;
+  if (cp >= 0x0c80 && cp <= 0x0cff) return 'kannada';
+  if ((cp >= 0x0900 && cp <= 0x097f) || (cp >= 0xa8e0 && cp <= 0xa8ff) || cp === 0x1cd0) {
+    return 'devanagari';
+  }
+  if (cp === 0x200c || cp === 0x200d || /\p{M}/u.test(ch)) return undefined;
+  return 'latin';
+}
+
+/**
+ * `text` cut into runs of one script each, every character no font of its run draws replaced by
+ * MISSING (set in Noto Sans); `covers(script, ch)` says whether a font draws a character.
+ * Danda (U+0964, U+0965) stays in a Devanagari or Kannada run; spaces and punctuation join the run
+ * they are in, so "ರವಿ ಕುಮಾರ್" is one run.
+ */
+export function scriptRuns(
+  text: string,
+  covers: (script: Script, ch: string) => boolean,
+): { script: Script; text: string }[] {
+  const runs: { script: Script; text: string }[] = [];
+  for (const ch of text) {
+    let script = scriptOf(ch) ?? runs.at(-1)?.script ?? 'latin';
+    const last = runs.at(-1);
+    const neutral = /[\s\u0964\u0965]/u.test(ch);
+    if (neutral && last) script = last.script;
+    let out = ch;
+    if (ch !== '\n' && !covers(script, ch)) {
+      script = 'latin';
+      out = MISSING;
+    }
+    if (last && last.script === script) last.text += out;
+    else runs.push({ script, text: out });
+  }
+  return runs;
+}
 
 /** The PDF bytes of a document. */
 export function documentPdf(doc: DocumentRow): Promise<Buffer> {
@@ -26,23 +112,59 @@ export function documentPdf(doc: DocumentRow): Promise<Buffer> {
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
+  for (const [script, weights] of Object.entries(FONT_FILES)) {
+    for (const [weight, file] of Object.entries(weights))
+      pdf.registerFont(`${script}-${weight}`, fontBytes(file));
+  }
   const left = 40;
   const width = pdf.page.width - 80;
-  const text = (s: string, opts: PDFKit.Mixins.TextOptions = {}) => pdf.text(ansi(s), opts);
+  let weight: Weight = 'regular';
+  /**
+   * Writes `s` in its scripts' fonts, at (x, y) when given, each line of it from the same x (pdfkit
+   * would indent a line that follows a run of another font).
+   */
+  const text = (s: string, opts: PDFKit.Mixins.TextOptions = {}, at?: { x: number; y: number }) => {
+    const x = at?.x ?? pdf.x;
+    s.split('\n').forEach((line, n) => {
+      const runs = scriptRuns(line, covers);
+      if (runs.length === 0) runs.push({ script: 'latin', text: '' });
+      runs.forEach((run, i) => {
+        pdf.font(`${run.script}-${weight}`);
+        const last = i === runs.length - 1;
+        // Shaping draws some glyphs out of reading order (the Devanagari reph after its syllable):
+        // the run's ActualText gives readers that honour it (Acrobat, poppler) the text as typed.
+        const indic = run.script !== 'latin';
+        if (indic) pdf.markContent('Span', { actual: run.text });
+        if (i === 0)
+          pdf.text(run.text, x, n === 0 && at ? at.y : pdf.y, { ...opts, continued: !last });
+        else pdf.text(run.text, { ...opts, continued: !last });
+        if (indic) pdf.endMarkedContent();
+      });
+    });
+  };
+  const setWeight = (w: Weight) => {
+    weight = w;
+    pdf.font(`latin-${w}`);
+  };
 
-  pdf.font('Helvetica-Bold').fontSize(18);
+  setWeight('bold');
+  pdf.fontSize(18);
   text(b.title);
-  pdf.font('Helvetica').fontSize(10);
-  text(`${b.number}  ·  ${formatDate(b.date)}`.replace('·', '-'));
+  setWeight('regular');
+  pdf.fontSize(10);
+  text(`${b.number}  ·  ${formatDate(b.date)}`);
   if (doc.status === 'cancelled') {
-    pdf.moveDown(0.5).font('Helvetica-Bold').fillColor('#a40000');
+    pdf.moveDown(0.5).fillColor('#a40000');
+    setWeight('bold');
     text(`CANCELLED: ${doc.cancelReason ?? ''}`);
-    pdf.fillColor('black').font('Helvetica');
+    pdf.fillColor('black');
+    setWeight('regular');
   }
   pdf.moveDown();
   const top = pdf.y;
-  pdf.font('Helvetica-Bold').text('Supplier', left, top, { width: width / 2 - 10 });
-  pdf.font('Helvetica');
+  setWeight('bold');
+  text('Supplier', { width: width / 2 - 10 }, { x: left, y: top });
+  setWeight('regular');
   text(
     [
       b.supplier.legalName,
@@ -56,8 +178,9 @@ export function documentPdf(doc: DocumentRow): Promise<Buffer> {
     { width: width / 2 - 10 },
   );
   const afterSupplier = pdf.y;
-  pdf.font('Helvetica-Bold').text('Recipient', left + width / 2, top, { width: width / 2 });
-  pdf.font('Helvetica');
+  setWeight('bold');
+  text('Recipient', { width: width / 2 }, { x: left + width / 2, y: top });
+  setWeight('regular');
   const recipient = b.recipient.legalName
     ? [
         b.recipient.legalName,
@@ -85,17 +208,18 @@ export function documentPdf(doc: DocumentRow): Promise<Buffer> {
   const taxed = b.type !== 'bill-of-supply';
   /** A row of cells at fixed x offsets (fractions of the width); numbers right-aligned. */
   const row = (cells: string[], cols: number[], bold = false) => {
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    setWeight(bold ? 'bold' : 'regular');
     const y = pdf.y;
     let bottom = y;
     cells.forEach((cell, i) => {
       const x = left + cols[i]! * width;
       const w = ((cols[i + 1] ?? 1) - cols[i]!) * width - 6;
-      pdf.text(ansi(cell), x, y, { width: w, align: i === 0 ? 'left' : 'right' });
+      text(cell, { width: w, align: i === 0 ? 'left' : 'right' }, { x, y });
       bottom = Math.max(bottom, pdf.y);
     });
     pdf.y = bottom + 3;
     pdf.x = left;
+    setWeight('regular');
   };
   const itemCols = taxed ? [0, 0.52, 0.64, 0.78, 0.86] : [0, 0.6, 0.72, 0.86];
   row(
@@ -148,9 +272,9 @@ export function documentPdf(doc: DocumentRow): Promise<Buffer> {
     row(['Balance due', rs(b.balancePaise ?? 0)], sumCols, true);
   }
   pdf.moveDown();
-  pdf.font('Helvetica-Oblique');
+  setWeight('italic');
   text(`Amount in words: ${b.amountInWords}`, { width });
-  pdf.font('Helvetica');
+  setWeight('regular');
   if (b.exemption) text(b.exemption, { width });
   if (b.note) text(b.note, { width });
   pdf.moveDown(2);

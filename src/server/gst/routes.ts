@@ -34,6 +34,7 @@ import { documentPdf } from './pdf.js';
 import type { GstService } from './service.js';
 import { documentsOfPeriod, getDocument, type DocumentRow } from './store.js';
 import { bookingPagePath } from '../../shared/bookings.js';
+import { startsLikeFormula } from '../csv.js';
 
 const DOCUMENT_ID_RE = /^[A-Za-z0-9_-]{16}$/;
 const BOOKING_ID_RE = /^[a-z2-9]{16}$/;
@@ -241,8 +242,9 @@ export async function gstRoutes(
       };
       const pagePath = bookingPagePath(req.params.id, req.params.token);
       const gstinWrong = gstinProblem(typed.gstin);
+      const formulaLike = startsLikeFormula(typed.legalName);
       const problem =
-        typed.legalName === '' || typed.legalName.length > 200
+        typed.legalName === '' || typed.legalName.length > 200 || formulaLike
           ? 'legalName'
           : gstinWrong
             ? 'gstin'
@@ -262,6 +264,13 @@ export async function gstRoutes(
                 company: typed,
                 problem,
                 ...(problem === 'gstin' ? { problemText: `This GSTIN ${gstinWrong}.` } : {}),
+                // CSV-2: GSTR-1 would file such a name with an apostrophe before it.
+                ...(problem === 'legalName' && formulaLike
+                  ? {
+                      problemText:
+                        'A legal name cannot start with =, +, -, @ or a tab: write it as on the GST registration.',
+                    }
+                  : {}),
               },
             }),
           );

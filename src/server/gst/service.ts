@@ -56,6 +56,9 @@ import {
   type DocumentRow,
 } from './store.js';
 
+/** "Accommodation (…), Fri 11 Dec 2026" → "accommodation (…), Fri 11 Dec 2026": dates keep their case. */
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
 /** Rule 47: a tax invoice is issued within 30 days of the supply. */
 const INVOICE_DAYS = 30;
 
@@ -257,7 +260,7 @@ export class GstService {
       const rates = apportionInclusive(advance, this.stayRates(b));
       this.issue('receipt-voucher', b, change.at, {
         items: this.amountItems(
-          `Advance for ${accommodationLine(nightCount(b.checkIn, b.checkOut), b.checkIn, b.checkOut).toLowerCase()}`,
+          `Advance for ${lowerFirst(accommodationLine(nightCount(b.checkIn, b.checkOut), b.checkIn, b.checkOut))}`,
           rates,
         ),
         rates,

@@ -80,9 +80,13 @@ export type NewDocument = Omit<DocumentRow, 'number' | 'status' | 'body'> & {
 
 /** Allocates the next number of `doc.series` and stores the document; returns it. Call inside an IMMEDIATE transaction. */
 export function issueDocument(db: Db, doc: NewDocument): DocumentRow {
+  // A number lost to a restore (GST-13) is never issued again.
   const last = db
-    .prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM gst_documents WHERE series = ?')
-    .get(doc.series) as { seq: number };
+    .prepare(
+      `SELECT MAX(COALESCE((SELECT MAX(seq) FROM gst_documents WHERE series = ?), 0),
+                  COALESCE((SELECT MAX(seq) FROM gst_lost_numbers WHERE series = ?), 0)) AS seq`,
+    )
+    .get(doc.series, doc.series) as { seq: number };
   const seq = last.seq + 1;
   const number = documentNumber(doc.series, seq);
   const body: DocumentBody = { ...doc.body, number };
@@ -142,6 +146,94 @@ export function documentsOfPeriod(db: Db, period: string, type?: DocumentType): 
       )
       .all(period, type ?? null, type ?? null) as RawDocument[]
   ).map(toDocument);
+}
+
+/** A document number as a copy keeps it, and as restore reports a lost one (GST-13). */
+export interface IssuedNumber {
+  series: string;
+  seq: number;
+  number: string;
+  /** Month of issue, YYYY-MM (Asia/Kolkata). */
+  period: string;
+  /** The document's date, YYYY-MM-DD. */
+  date?: string;
+  bookingReference?: string;
+}
+
+/** The highest number of each series, issued or lost to a restore, in series order (GST-13). */
+export function highestNumbers(db: Db): { series: string; type: DocumentType; seq: number }[] {
+  return db
+    .prepare(
+      `SELECT series, MIN(type) AS type, MAX(seq) AS seq FROM (
+         SELECT series, type, seq FROM gst_documents
+         UNION ALL SELECT series, type, seq FROM gst_lost_numbers) GROUP BY series ORDER BY series`,
+    )
+    .all() as { series: string; type: DocumentType; seq: number }[];
+}
+
+/** Numbers issued (or lost to a restore) at or after `since` (ISO), in series and number order (GST-13). */
+export function numbersIssuedSince(db: Db, since: string): IssuedNumber[] {
+  return (
+    db
+      .prepare(
+        `SELECT series, seq, number, period, date, reference FROM (
+           SELECT series, seq, number, period, json_extract(body_json, '$.date') AS date,
+             json_extract(body_json, '$.stay.reference') AS reference FROM gst_documents
+             WHERE issued_at >= ?
+           UNION ALL
+           SELECT series, seq, number, period, issued_on, booking_reference FROM gst_lost_numbers
+             WHERE recorded_at >= ?)
+         ORDER BY series, seq`,
+      )
+      .all(since, since) as {
+      series: string;
+      seq: number;
+      number: string;
+      period: string;
+      date: string | null;
+      reference: string | null;
+    }[]
+  ).map((r) => ({
+    series: r.series,
+    seq: r.seq,
+    number: r.number,
+    period: r.period,
+    ...(r.date === null ? {} : { date: r.date }),
+    ...(r.reference === null ? {} : { bookingReference: r.reference }),
+  }));
+}
+
+/** Records a number lost to a restore (GST-13); it is never issued again. */
+export function recordLostNumber(
+  db: Db,
+  lost: IssuedNumber & { type: DocumentType },
+  at: string,
+): void {
+  db.prepare(
+    `INSERT INTO gst_lost_numbers (series, seq, number, type, period, issued_on, booking_reference,
+       recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    lost.series,
+    lost.seq,
+    lost.number,
+    lost.type,
+    lost.period,
+    lost.date ?? null,
+    lost.bookingReference ?? null,
+    at,
+  );
+}
+
+/** The numbers lost to a restore in a month (YYYY-MM), by series and number (GST-13, GSTR-1 Table 13). */
+export function lostNumbersOfPeriod(
+  db: Db,
+  period: string,
+): { series: string; seq: number; number: string; type: DocumentType }[] {
+  return db
+    .prepare(
+      'SELECT series, seq, number, type FROM gst_lost_numbers WHERE period = ? ORDER BY type, series, seq',
+    )
+    .all(period) as { series: string; seq: number; number: string; type: DocumentType }[];
 }
 
 /** Records a document's cancellation; false when it was not issued (already cancelled). */

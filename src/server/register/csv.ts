@@ -1,9 +1,10 @@
 /**
  * The register as CSV for a police inspection (REG-5): one row per adult, the register's columns
- * then every Form III particular, dates DD/MM/YYYY (RFC 4180 quoting, CRLF). What guests typed
- * may start like a spreadsheet formula: such a cell is prefixed with an apostrophe (OWASP CSV
- * injection), except a phone number written +CC digits.
+ * then every Form III particular, dates DD/MM/YYYY, written by the one CSV writer (../csv.ts:
+ * RFC 4180, and a cell of what guests typed that starts like a spreadsheet formula is prefixed with
+ * an apostrophe, CSV-1).
  */
+import { csvText } from '../csv.js';
 import {
   FORM_III_FIELDS,
   GUEST_CATEGORY_WORDS,
@@ -12,11 +13,6 @@ import {
   portalDate,
   type RegisterEntry,
 } from '../../shared/register.js';
-
-const cell = (value: string) => {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^\+[\d ]+$/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 
 const HEADER = [
   'Name',
@@ -69,5 +65,5 @@ export function registerCsv(entries: RegisterEntry[]): string {
       f?.portalReference ?? '',
     ];
   });
-  return [HEADER, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+  return csvText([HEADER, ...rows]);
 }
