@@ -6,6 +6,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BookingService } from './service.js';
 import { MINUTE_MS } from '../../shared/instants.js';
+import type { DataClass } from '../privacy/retention.js';
+
+/** The classes of the retention table this job erases (PRIV-1): contacts and their mail. */
+export const BOOKING_ERASES: readonly DataClass[] = ['booking-contacts', 'mail'];
 
 /** How often expiry and erasure are checked: a request expires at most this late. */
 const EVERY_MS = 5 * MINUTE_MS;

@@ -40,6 +40,7 @@ import { quoteStay } from '../../shared/quote.js';
 import type { Property } from '../../shared/site-data.js';
 import { publicSite } from '../publish/site-settings.js';
 import { HOUR_MS, type Clock } from '../../shared/instants.js';
+import { keptDays } from '../privacy/retention.js';
 
 /** A guest's request after validation (routes.ts): the phone in E.164, the honeypot gone. */
 export type ValidRequest = Omit<BookingRequestBody, 'website'>;
@@ -405,7 +406,8 @@ export class BookingService {
   }
 
   /**
-   * Erases guest data GUEST_DATA_DAYS after check-out (BOOK-9), with the booking's mail; returns
+   * Erases guest data GUEST_DATA_DAYS after check-out (BOOK-9; the retention table's period, PRIV-1),
+   * with the booking's mail; returns
    * how many. A batch that erased anything ends by truncating the WAL (RUNTIME-3), so no older
    * version of the erased rows is left in it (`secure_delete` zeroes them in the database file);
    * when a reader holds the WAL for more than 200 ms, the next call tries again.
@@ -413,7 +415,7 @@ export class BookingService {
   eraseOld(): number {
     const now = this.now();
     const at = new Date(now).toISOString();
-    const last = addDays(today(now), -this.config.bookings.guestDataDays);
+    const last = addDays(today(now), -keptDays('booking-contacts', this.config));
     const ids = bookingsToErase(this.db, last);
     for (const id of ids) {
       this.db

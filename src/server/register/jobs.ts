@@ -6,6 +6,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RegisterService } from './service.js';
 import { MINUTE_MS } from '../../shared/instants.js';
+import type { DataClass } from '../privacy/retention.js';
+
+/** The classes of the retention table this job erases (PRIV-1). */
+export const REGISTER_ERASES: readonly DataClass[] = ['register'];
 
 const EVERY_MS = 5 * MINUTE_MS;
 

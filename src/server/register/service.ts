@@ -28,6 +28,7 @@ import {
 } from '../../shared/instants.js';
 import { portalDate, type RegisterList } from '../../shared/register.js';
 import type { ValidEntry } from './entry.js';
+import { keptDays } from '../privacy/retention.js';
 import {
   bookingsWithoutEntries,
   deleteEntriesBefore,
@@ -242,9 +243,9 @@ export class RegisterService {
     return sent;
   }
 
-  /** Deletes the entries REGISTER_DAYS after departure (REG-8); returns how many. */
+  /** Deletes the entries REGISTER_DAYS after departure (REG-8; the retention table's period, PRIV-1); returns how many. */
   eraseOld(): number {
-    const last = addDays(today(this.now()), -this.config.bookings.registerDays);
+    const last = addDays(today(this.now()), -keptDays('register', this.config));
     return this.db.transaction(() => deleteEntriesBefore(this.db, last)).immediate();
   }
 }
