@@ -12,6 +12,7 @@ import { BOOKING_STATUS_WORDS, type GuestBookingView } from '../../shared/bookin
 import { formatDate } from '../../shared/calendar-dates.js';
 import { QuoteLines } from '../components/quote-lines.js';
 import { formatPaise } from '../../shared/stay-basics.js';
+import { PrivacyNotice } from '../components/privacy-notice.js';
 
 /** The page's own styles, on top of the site's global ones (global.css's custom properties). */
 export const BOOKING_PAGE_STYLE = `
@@ -108,6 +109,7 @@ function CompanyForm({ form }: { form: NonNullable<GuestBookingView['companyForm
       {field('legalName', 'Legal name', { autoComplete: 'organization', maxLength: 200 })}
       {field('gstin', 'GSTIN', { autoComplete: 'off', maxLength: 15 })}
       {field('address', 'Billing address', { autoComplete: 'street-address', maxLength: 500 })}
+      <PrivacyNotice form="company" className="bk-note" />
       <button className="bk-button" type="submit">
         {form.saved ? 'Update company details' : 'Save company details'}
       </button>
