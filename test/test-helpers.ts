@@ -30,6 +30,8 @@ export interface TestApp {
   /** Verified reviews (REV-1) and their job, run now (REV-3). */
   reviews: BuiltApp['reviews'];
   runReviews: BuiltApp['runReviews'];
+  /** The privacy desk (PRIV-4). */
+  privacy: BuiltApp['privacy'];
   /** The temporary DATA_DIR. */
   dataDir: string;
   /** Owner's username. */
@@ -83,6 +85,7 @@ export async function makeTestApp(
     messages,
     reviews,
     runReviews,
+    privacy,
   } = await buildApp(config, opts);
   const owner = 'owner';
   ctx.db
@@ -101,6 +104,7 @@ export async function makeTestApp(
     messages,
     reviews,
     runReviews,
+    privacy,
     dataDir,
     owner,
     cookie,

@@ -46,6 +46,9 @@ import { messageRoutes } from './messages/routes.js';
 import { ReviewService } from './reviews/service.js';
 import { scheduleReviews } from './reviews/jobs.js';
 import { reviewRoutes } from './reviews/routes.js';
+import { PrivacyService } from './privacy/service.js';
+import { schedulePrivacy } from './privacy/jobs.js';
+import { privacyRoutes } from './privacy/routes.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -66,6 +69,8 @@ export interface BuiltApp {
   payments: PaymentService;
   /** The messages to the guest (MSG-4). */
   messages: MessageService;
+  /** The privacy desk (PRIV-4, PRIV-7). */
+  privacy: PrivacyService;
   /** Verified reviews (REV-1); `runReviews` runs their job now (tests await it). */
   reviews: ReviewService;
   runReviews: () => Promise<void>;
@@ -146,6 +151,8 @@ export async function buildApp(
   const messages = new MessageService(db, config, mail, properties, clock);
   bookings.onTransition(messages.onTransition);
   const reviews = new ReviewService(db, config, mail, clock);
+  const privacy = new PrivacyService(db, config, mail, bookings, reviews, clock);
+  let stopPrivacy = () => {};
   let stopInvoices = () => {};
   let stopRegister = () => {};
   let stopMessages = () => {};
@@ -160,12 +167,14 @@ export async function buildApp(
     reviewJob = scheduleReviews(reviews, ctx, app.log);
     payments.start();
     stopMessages = scheduleMessages(messages, app.log);
+    stopPrivacy = schedulePrivacy(privacy, app.log);
   });
   app.addHook('onClose', async () => {
     jobs.stop();
     stopInvoices();
     stopRegister();
     stopMessages();
+    stopPrivacy();
     await reviewJob?.stop();
     const paymentsStopped = payments.stop();
     await mail.stop();
@@ -179,6 +188,7 @@ export async function buildApp(
   await app.register(async (scope) => registerRoutes(scope, ctx, register));
   await app.register(async (scope) => messageRoutes(scope, ctx, messages));
   await app.register(async (scope) => reviewRoutes(scope, ctx, reviews));
+  await app.register(async (scope) => privacyRoutes(scope, ctx, privacy));
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => backupRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
@@ -194,6 +204,7 @@ export async function buildApp(
     payments,
     messages,
     reviews,
+    privacy,
     runReviews,
   };
 }

@@ -37,6 +37,14 @@ import type { REVIEWS_API, OwnerReview, ReviewList } from './reviews.js';
 import type { Quote } from './quote.js';
 import type { API } from './routes.js';
 import type { SiteData } from './site-data.js';
+import type {
+  PRIVACY_API,
+  AnswerAction,
+  AnswerResult,
+  BreachList,
+  BreachView,
+  PrivacyRequestList,
+} from './privacy.js';
 
 /** The body of every refused call: a sentence for the owner or visitor, and the field it is about. */
 export interface ApiError {
@@ -254,6 +262,14 @@ export interface ApiTypes {
   [REVIEWS_API.publish]: { body: object; answer: { review: OwnerReview } };
   [REVIEWS_API.hide]: { body: { reason: string }; answer: { review: OwnerReview } };
   [REVIEWS_API.reply]: { body: { text: string }; answer: { review: OwnerReview } };
+  /** PRIV-4: the owner's rights requests (GET) and an answer; PRIV-7: breaches, the guests told. */
+  [PRIVACY_API.requests]: { body: object; answer: PrivacyRequestList };
+  [PRIVACY_API.answer]: {
+    body: { action: AnswerAction; message: string; corrections?: Record<string, string> };
+    answer: AnswerResult;
+  };
+  [PRIVACY_API.breaches]: { body: object; answer: BreachList };
+  [PRIVACY_API.tellGuests]: { body: object; answer: BreachView };
 }
 
 /**

@@ -4,6 +4,15 @@
  * lists the owner reads, and a breach (DPDP Rules 2025 rule 7).
  */
 
+/** The desk's API (PRIV-4, PRIV-7), in Fastify's notation; the owner's calls but the first. */
+export const PRIVACY_API = {
+  requests: '/api/privacy/requests',
+  answer: '/api/privacy/requests/:id/answer',
+  breaches: '/api/privacy/breaches',
+  tellGuests: '/api/privacy/breaches/:id/tell-guests',
+  boardReport: '/api/privacy/breaches/:id/board-report.txt',
+} as const;
+
 /** The rights a guest may use (DPDP Act 2023 s.11 access, s.12 correction and erasure, s.13 grievance, s.14 nomination). */
 export const REQUEST_KINDS = [
   'access',

@@ -14,7 +14,9 @@ import { enqueueMail, deleteMailOf, mailProblems, type BookingMailKind } from '.
 import { bookingMail, type MailLinks, type PaidFacts } from '../mail/templates.js';
 import {
   addToken,
+  bookingsOfEmail,
   bookingsToErase,
+  correctContact,
   eraseGuestData,
   getBooking,
   insertBooking,
@@ -428,6 +430,36 @@ export class BookingService {
     if (ids.length > 0) this.walToTruncate = true;
     if (this.walToTruncate) this.walToTruncate = !truncateWal(this.db);
     return ids.length;
+  }
+
+  /** The bookings whose guest gave `email` (PRIV-4: who a rights request is about). */
+  holding(email: string): Booking[] {
+    return bookingsOfEmail(this.db, email);
+  }
+
+  /**
+   * Erases the guest data of `ids` now, as eraseOld does at its time (PRIV-6: a guest's erasure
+   * request), with their mail, inside the caller's transaction when there is one; the WAL is
+   * truncated by `settleErasure` after it commits.
+   */
+  eraseNow(ids: string[]): void {
+    const at = new Date(this.now()).toISOString();
+    for (const id of ids) {
+      eraseGuestData(this.db, id, at);
+      deleteMailOf(this.db, id);
+    }
+    if (ids.length > 0) this.walToTruncate = true;
+  }
+
+  /** Truncates the WAL after an erasure (RUNTIME-3); a reader holding it: tried again by eraseOld. */
+  settleErasure(): void {
+    if (this.walToTruncate) this.walToTruncate = !truncateWal(this.db);
+  }
+
+  /** Applies a guest's corrections to the contact fields of `ids` (PRIV-4). */
+  correct(ids: string[], fields: { name?: string; phone?: string; email?: string }): void {
+    const at = new Date(this.now()).toISOString();
+    for (const id of ids) correctContact(this.db, id, fields, at);
   }
 
   /**
