@@ -39,6 +39,8 @@ export interface AdminBarProps {
   openMessages?: () => void;
   /** REV-3: the Reviews control. */
   openReviews?: () => void;
+  /** PRIV-4: the Privacy control, with a request due within 7 days ("Privacy request 3 days left"). */
+  privacy?: { alert: string | null; open: () => void };
   /** The bar's dialogs (ADMIN-2: it holds Manage Images and Select Property). */
   children?: ReactNode;
 }
@@ -56,6 +58,7 @@ export function AdminBar({
   register,
   openMessages,
   openReviews,
+  privacy,
   children,
 }: AdminBarProps) {
   /** Any answer ends the visit to the owner's tools; no answer leaves the session as it was. */
@@ -119,6 +122,17 @@ export function AdminBar({
         {openReviews && (
           <button type="button" className={styles.button} onClick={openReviews}>
             Reviews
+          </button>
+        )}
+        {privacy && (
+          <button type="button" className={styles.button} onClick={privacy.open}>
+            Privacy
+            {privacy.alert ? (
+              <>
+                {' '}
+                <span className={styles.count}>{privacy.alert}</span>
+              </>
+            ) : null}
           </button>
         )}
         {openDocuments && (
