@@ -119,7 +119,7 @@ export interface Config {
 }
 
 /** PRIVACY_CONTACT and PRIVACY_ANSWER_DAYS (PRIV-2, PRIV-4; src/server/privacy/). */
-export interface PrivacyConfig {
+interface PrivacyConfig {
   /** The e-mail for guests' data questions, named on the privacy page and every answer (default CONTACT_EMAIL; DPDP Rules 2025 rule 9). */
   contact: string;
   /** Days the business gives itself to answer a rights request (default 30, at most 90; DPDP Rules 2025 rule 14(3)). */

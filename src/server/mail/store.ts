@@ -35,7 +35,7 @@ type MailKind =
  * The privacy desk's mail (PRIV-4, PRIV-5): the one-time link, the answers, a breach intimation.
  * Deleted once sent (deleteSentPrivacyMail): the recipient is a guest's address.
  */
-export const PRIVACY_MAIL_KINDS = [
+const PRIVACY_MAIL_KINDS = [
   'guest-privacy-link',
   'guest-privacy-answer',
   'guest-breach',

@@ -36,7 +36,7 @@ export interface Words {
 }
 
 /** How long a class is kept. */
-export type KeptFor =
+type KeptFor =
   /** Erased by a job `days` (a configuration variable) after `after`. */
   | {
       kind: 'days';
@@ -296,7 +296,7 @@ export const RETENTION: readonly RetentionRow[] = [
 /**
  * The row of `id` (PRIV-1). Throws Error for a class the table does not have (a programming error).
  */
-export function retentionRow(id: DataClass): RetentionRow {
+function retentionRow(id: DataClass): RetentionRow {
   const row = RETENTION.find((r) => r.id === id);
   if (!row) throw new Error(`retention: no row for ${id}`);
   return row;

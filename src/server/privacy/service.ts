@@ -59,11 +59,11 @@ import {
 export const DESK_ERASES: readonly DataClass[] = ['booking-contacts', 'mail', 'reviews'];
 
 /** How long the one-time link that opens a request works (PRIV-4). */
-export const LINK_HOURS = 48;
+const LINK_HOURS = 48;
 /** How long the link to a summary works (PRIV-4). */
-export const SUMMARY_DAYS = 7;
+const SUMMARY_DAYS = 7;
 /** The Board's report is due this long after discovery (DPDP Rules 2025 rule 7(2)(b)). */
-export const BOARD_REPORT_HOURS = 72;
+const BOARD_REPORT_HOURS = 72;
 /** An answered request is kept this long as the record of the answer (PRIV-1; rule 8(3)). */
 const ANSWERED_KEPT_DAYS = 365;
 
