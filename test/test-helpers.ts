@@ -29,6 +29,8 @@ export interface TestApp {
   /** Verified reviews (REV-1) and their job, run now (REV-3). */
   reviews: BuiltApp['reviews'];
   runReviews: BuiltApp['runReviews'];
+  /** The privacy desk (PRIV-4). */
+  privacy: BuiltApp['privacy'];
   /** The temporary DATA_DIR. */
   dataDir: string;
   /** Owner's username. */
@@ -85,6 +87,7 @@ export async function makeTestApp(
     messages,
     reviews,
     runReviews,
+    privacy,
   } = await buildApp(config, opts);
   const owner = 'owner';
   ctx.db
@@ -103,6 +106,7 @@ export async function makeTestApp(
     messages,
     reviews,
     runReviews,
+    privacy,
     dataDir,
     owner,
     cookie,

@@ -47,6 +47,8 @@ import { LedgerService } from './ledger/service.js';
 import { ledgerRoutes } from './ledger/routes.js';
 import { composeBookings, timedJobs, type bookingSteps } from './compose.js';
 import { JobRunner } from './jobs/runner.js';
+import { PrivacyService } from './privacy/service.js';
+import { privacyRoutes } from './privacy/routes.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -67,6 +69,8 @@ export interface BuiltApp {
   payments: PaymentService;
   /** The messages to the guest (MSG-4). */
   messages: MessageService;
+  /** The privacy desk (PRIV-4, PRIV-7). */
+  privacy: PrivacyService;
   /** Verified reviews (REV-1); `runReviews` runs their job now (tests await it). */
   reviews: ReviewService;
   runReviews: () => Promise<void>;
@@ -165,6 +169,7 @@ export async function buildApp(
     ...(opts.bookingSteps ? { steps: opts.bookingSteps({ gst, payments, messages, ledger }) } : {}),
   });
   const reviews = new ReviewService(db, config, mail, clock, bookings, ledger);
+  const privacy = new PrivacyService(db, config, mail, bookings, reviews, clock);
   let reviewJob: ReturnType<typeof scheduleReviews> | undefined;
   // Decision 042: every periodic job in one list (compose.ts), run by one runner.
   const runner = new JobRunner(
@@ -178,6 +183,7 @@ export async function buildApp(
       messages,
       register,
       reviews: { run: async () => reviewJob?.run() },
+      privacy,
     }),
   );
   app.addHook('onReady', async () => {
@@ -202,6 +208,7 @@ export async function buildApp(
   await app.register(async (scope) => registerRoutes(scope, ctx, register, bookings));
   await app.register(async (scope) => messageRoutes(scope, ctx, messages));
   await app.register(async (scope) => reviewRoutes(scope, ctx, reviews));
+  await app.register(async (scope) => privacyRoutes(scope, ctx, privacy));
   await app.register(async (scope) => ledgerRoutes(scope, ctx, ledger));
   await app.register(async (scope) => healthRoutes(scope, ctx, runner));
   await app.register(async (scope) => backupRoutes(scope, ctx));
@@ -218,6 +225,7 @@ export async function buildApp(
     payments,
     messages,
     reviews,
+    privacy,
     runReviews,
     ledger,
     runner,

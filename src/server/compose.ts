@@ -25,6 +25,7 @@ import type { MessageService } from './messages/service.js';
 import type { LedgerService } from './ledger/service.js';
 import type { Mailer } from './bookings/service.js';
 import type { RegisterService } from './register/service.js';
+import type { PrivacyService } from './privacy/service.js';
 import type { TimedJob } from './jobs/runner.js';
 import { DUE_EVERY_MS, RECONCILE_EVERY_MS } from './payments/service.js';
 import { MINUTE_MS } from '../shared/instants.js';
@@ -108,8 +109,9 @@ export function timedJobs(parts: {
   messages: Pick<MessageService, 'run'>;
   register: Pick<RegisterService, 'remindDue' | 'eraseOld'>;
   reviews: { run: () => Promise<void> };
+  privacy: Pick<PrivacyService, 'sweep'>;
 }): TimedJob[] {
-  const { bookings, gst, payments, messages, register, reviews } = parts;
+  const { bookings, gst, payments, messages, register, reviews, privacy } = parts;
   return [
     // BOOK-9: a request expires at most 5 minutes late; guest data goes GUEST_DATA_DAYS after check-out.
     {
@@ -146,5 +148,7 @@ export function timedJobs(parts: {
     },
     // REV-3: reviews past their 72 hours published, the site published again when they changed.
     { name: 'reviews', everyMs: 5 * MINUTE_MS, run: () => reviews.run() },
+    // PRIV-1: unopened requests past their link, summaries past 7 days, answered requests a year on.
+    { name: 'privacy-sweep', everyMs: 5 * MINUTE_MS, run: () => ({ erased: privacy.sweep() }) },
   ];
 }

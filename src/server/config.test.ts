@@ -87,7 +87,23 @@ describe('loadConfig', () => {
         reviewDays: 60,
       },
       mail: { notifyEmail: 'hello@stays.example' },
+      privacy: { contact: 'hello@stays.example', answerDays: 30 },
     });
+  });
+
+  it('PRIV-2: PRIVACY_CONTACT and PRIVACY_ANSWER_DAYS (1 to 90)', () => {
+    expect(
+      loadConfig({ PRIVACY_CONTACT: 'dpo@stays.example', PRIVACY_ANSWER_DAYS: '90' }).privacy,
+    ).toEqual({
+      contact: 'dpo@stays.example',
+      answerDays: 90,
+    });
+    expect(() => loadConfig({ PRIVACY_ANSWER_DAYS: '91' })).toThrow(
+      /PRIVACY_ANSWER_DAYS must be a whole number of days from 1 to 90/,
+    );
+    expect(() => loadConfig({ PRIVACY_CONTACT: 'not an address' })).toThrow(
+      /PRIVACY_CONTACT must be an e-mail address/,
+    );
   });
 
   it('takes every pino level and silent as LOG_LEVEL', () => {

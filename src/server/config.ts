@@ -114,6 +114,16 @@ export interface Config {
   gst: GstConfig | undefined;
   /** The Razorpay account advances are paid through (PAY-2); undefined: the UPI link only. */
   razorpay: RazorpayConfig | undefined;
+  /** The privacy desk (PRIV-2, PRIV-4; DPDP Rules 2025 rules 9 and 14). */
+  privacy: PrivacyConfig;
+}
+
+/** PRIVACY_CONTACT and PRIVACY_ANSWER_DAYS (PRIV-2, PRIV-4; src/server/privacy/). */
+interface PrivacyConfig {
+  /** The e-mail for guests' data questions, named on the privacy page and every answer (default CONTACT_EMAIL; DPDP Rules 2025 rule 9). */
+  contact: string;
+  /** Days the business gives itself to answer a rights request (default 30, at most 90; DPDP Rules 2025 rule 14(3)). */
+  answerDays: number;
 }
 
 /**
@@ -454,6 +464,8 @@ export const envSchema = z
         .regex(/^\S{8,256}$/, { error: secretError }),
     ),
     RAZORPAY_API_BASE: optional(httpUrl),
+    PRIVACY_CONTACT: optional(z.email({ error: 'must be an e-mail address' })),
+    PRIVACY_ANSWER_DAYS: optional(wholeNumber(1, 90, ' of days')),
   })
   .superRefine((env, ctx) => {
     // Variables that only make sense together: the owner account, the bucket's keys, the mailer.
@@ -614,5 +626,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiBase: e.RAZORPAY_API_BASE ?? 'https://api.razorpay.com',
           }
         : undefined,
+    privacy: {
+      contact: e.PRIVACY_CONTACT ?? e.CONTACT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
+      answerDays: e.PRIVACY_ANSWER_DAYS ?? 30,
+    },
   };
 }

@@ -113,15 +113,21 @@ export function securityHeaders(
 /**
  * A whole page without script (HTML-1): `title` (text), its one `style` block (allow it with
  * `pageCsp(style, …)`), `body` (HTML) and any further `head` markup (HTML); `noindex`, in Indian
- * English.
+ * English, unless `page` says otherwise (the published privacy page, PRIV-2: indexable, `kn`).
  */
-export function pageHtml(title: string, style: string, body: string, head = ''): string {
+export function pageHtml(
+  title: string,
+  style: string,
+  body: string,
+  head = '',
+  page: { lang?: string; indexable?: boolean } = {},
+): string {
+  const robots = page.indexable ? '' : '\n<meta name="robots" content="noindex, nofollow">';
   return `<!doctype html>
-<html lang="en-IN">
+<html lang="${escapeHtml(page.lang ?? 'en-IN')}">
 <head>
 <meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">${head}
+<meta name="viewport" content="width=device-width, initial-scale=1">${robots}${head}
 <title>${escapeHtml(title)}</title>
 <style>${style}</style>
 </head>

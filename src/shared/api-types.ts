@@ -39,6 +39,14 @@ import type { Quote } from './quote.js';
 import type { BookingEventsAnswer, StaysAnswer } from './ledger.js';
 import type { API } from './routes.js';
 import type { SiteData } from './site-data.js';
+import type {
+  PRIVACY_API,
+  AnswerAction,
+  AnswerResult,
+  BreachList,
+  BreachView,
+  PrivacyRequestList,
+} from './privacy.js';
 
 /** The body of every refused call: a sentence for the owner or visitor, and the field it is about. */
 export interface ApiError {
@@ -261,6 +269,14 @@ export interface ApiTypes {
   [REVIEWS_API.reply]: { body: { text: string }; answer: { review: OwnerReview } };
   /** FIG-8: the owner's figures, `?from=&to=[&propertyId=][&asOf=]`. */
   [REPORTS_API.report]: { answer: Report };
+  /** PRIV-4: the owner's rights requests (GET) and an answer; PRIV-7: breaches, the guests told. */
+  [PRIVACY_API.requests]: { body: object; answer: PrivacyRequestList };
+  [PRIVACY_API.answer]: {
+    body: { action: AnswerAction; message: string; corrections?: Record<string, string> };
+    answer: AnswerResult;
+  };
+  [PRIVACY_API.breaches]: { body: object; answer: BreachList };
+  [PRIVACY_API.tellGuests]: { body: object; answer: BreachView };
 }
 
 /**

@@ -339,4 +339,6 @@ export interface GuestBookingView
   registerPath?: string;
   /** REV-1: a confirmed stay from its check-out day to REVIEW_DAYS after: the review form. */
   reviewPath?: string;
+  /** PRIV-4: where the "Your data" form posts (the page's token proves the guest; opens at once). */
+  privacyPath?: string;
 }

@@ -31,6 +31,13 @@ import type { Db } from '../store/db.js';
 import { BackupStore, keptCopies, type BucketManifest } from './store.js';
 import { MINUTE_MS, type Clock } from '../../shared/instants.js';
 import { numberingRecord, type NumberingRecord } from '../gst/continuity.js';
+import type { DataClass } from '../privacy/retention.js';
+
+/**
+ * The class of the retention table the copy's history window erases (PRIV-1): a copy older than
+ * BACKUP_HISTORY_DAYS is deleted by the next copy (keptCopies).
+ */
+export const BACKUP_ERASES: readonly DataClass[] = ['backup'];
 
 /** How often the database is asked whether something was committed, ms. */
 const POLL_MS = 250;

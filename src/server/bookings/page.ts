@@ -88,6 +88,7 @@ async function guestView(
     ...(site.gstin ? { gstin: site.gstin } : {}),
     ...(payment ? { payment } : {}),
     ...(b.status === 'requested' ? { withdrawPath: `${pagePath}/withdraw` } : {}),
+    ...(b.erasedAt === undefined ? { privacyPath: `${pagePath}/privacy` } : {}),
     ...(b.status === 'confirmed' ? { registerPath: `${pagePath}/register` } : {}),
     // REV-1: from check-out day to REVIEW_DAYS after it, the review form (the same token opens it).
     ...(b.status === 'confirmed' && day >= b.checkOut && day <= addDays(b.checkOut, reviewDays)

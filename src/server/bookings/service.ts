@@ -14,7 +14,9 @@ import { enqueueMail, deleteMailOf, mailProblems, type BookingMailKind } from '.
 import { bookingMail, type MailLinks, type PaidFacts } from '../mail/templates.js';
 import {
   addToken,
+  bookingsOfEmail,
   bookingsToErase,
+  correctContact,
   eraseGuestData,
   getBooking,
   insertBooking,
@@ -43,6 +45,11 @@ import { quoteStay } from '../../shared/quote.js';
 import type { Property } from '../../shared/site-data.js';
 import { publicSite } from '../publish/site-settings.js';
 import { HOUR_MS, type Clock } from '../../shared/instants.js';
+import { keptDays } from '../privacy/retention.js';
+import type { DataClass } from '../privacy/retention.js';
+
+/** The classes of the retention table the guest-data erasure job erases (PRIV-1): contacts and their mail. */
+export const BOOKING_ERASES: readonly DataClass[] = ['booking-contacts', 'mail'];
 
 /** A guest's request after validation (routes.ts): the phone in E.164, the honeypot gone. */
 export type ValidRequest = Omit<BookingRequestBody, 'website'>;
@@ -550,7 +557,8 @@ export class BookingService {
   }
 
   /**
-   * Erases guest data GUEST_DATA_DAYS after check-out (BOOK-9), with the booking's mail; returns
+   * Erases guest data GUEST_DATA_DAYS after check-out (BOOK-9; the retention table's period, PRIV-1),
+   * with the booking's mail; returns
    * how many. A batch that erased anything ends by truncating the WAL (RUNTIME-3), so no older
    * version of the erased rows is left in it (`secure_delete` zeroes them in the database file);
    * when a reader holds the WAL for more than 200 ms, the next call tries again.
@@ -558,7 +566,7 @@ export class BookingService {
   eraseOld(): number {
     const now = this.now();
     const at = new Date(now).toISOString();
-    const last = addDays(today(now), -this.config.bookings.guestDataDays);
+    const last = addDays(today(now), -keptDays('booking-contacts', this.config));
     const ids = bookingsToErase(this.db, last);
     for (const id of ids) {
       this.db
@@ -571,6 +579,36 @@ export class BookingService {
     if (ids.length > 0) this.walToTruncate = true;
     if (this.walToTruncate) this.walToTruncate = !truncateWal(this.db);
     return ids.length;
+  }
+
+  /** The bookings whose guest gave `email` (PRIV-4: who a rights request is about). */
+  holding(email: string): Booking[] {
+    return bookingsOfEmail(this.db, email);
+  }
+
+  /**
+   * Erases the guest data of `ids` now, as eraseOld does at its time (PRIV-6: a guest's erasure
+   * request), with their mail, inside the caller's transaction when there is one; the WAL is
+   * truncated by `settleErasure` after it commits.
+   */
+  eraseNow(ids: string[]): void {
+    const at = new Date(this.now()).toISOString();
+    for (const id of ids) {
+      eraseGuestData(this.db, id, at);
+      deleteMailOf(this.db, id);
+    }
+    if (ids.length > 0) this.walToTruncate = true;
+  }
+
+  /** Truncates the WAL after an erasure (RUNTIME-3); a reader holding it: tried again by eraseOld. */
+  settleErasure(): void {
+    if (this.walToTruncate) this.walToTruncate = !truncateWal(this.db);
+  }
+
+  /** Applies a guest's corrections to the contact fields of `ids` (PRIV-4). */
+  correct(ids: string[], fields: { name?: string; phone?: string; email?: string }): void {
+    const at = new Date(this.now()).toISOString();
+    for (const id of ids) correctContact(this.db, id, fields, at);
   }
 
   /**

@@ -242,3 +242,24 @@ export function eraseGuestData(db: Db, id: string, at: string): void {
        owner_message = NULL, erased_at = ? WHERE id = ?`,
   ).run(at, id);
 }
+
+/** The bookings whose guest gave `email` (case ignored, erased ones have none), oldest first (PRIV-4). */
+export function bookingsOfEmail(db: Db, email: string): Booking[] {
+  const rows = db
+    .prepare(`SELECT ${COLUMNS} FROM bookings WHERE lower(email) = lower(?) ORDER BY created_at`)
+    .all(email) as RawBooking[];
+  return rows.map(toBooking);
+}
+
+/** Replaces a booking's contact fields given (PRIV-4, a correction the guest asked for). */
+export function correctContact(
+  db: Db,
+  id: string,
+  fields: { name?: string; phone?: string; email?: string },
+  at: string,
+): void {
+  db.prepare(
+    `UPDATE bookings SET name = coalesce(?, name), phone = coalesce(?, phone),
+       email = coalesce(?, email), updated_at = ? WHERE id = ? AND erased_at IS NULL`,
+  ).run(fields.name ?? null, fields.phone ?? null, fields.email ?? null, at, id);
+}

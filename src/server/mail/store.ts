@@ -28,7 +28,20 @@ type MailKind =
   | 'owner-register-reminder'
   | 'guest-message'
   | 'owner-message-test'
-  | 'guest-review-hidden';
+  | 'guest-review-hidden'
+  | PrivacyMailKind;
+
+/**
+ * The privacy desk's mail (PRIV-4, PRIV-5): the one-time link, the answers, a breach intimation.
+ * Deleted once sent (deleteSentPrivacyMail): the recipient is a guest's address.
+ */
+const PRIVACY_MAIL_KINDS = [
+  'guest-privacy-link',
+  'guest-privacy-answer',
+  'guest-breach',
+  'owner-privacy-request',
+] as const;
+type PrivacyMailKind = (typeof PRIVACY_MAIL_KINDS)[number];
 
 /** The kinds that tell of a booking (templates.ts writes them). */
 export type BookingMailKind = Exclude<
@@ -39,6 +52,7 @@ export type BookingMailKind = Exclude<
   | 'guest-message'
   | 'owner-message-test'
   | 'guest-review-hidden'
+  | PrivacyMailKind
 >;
 
 /** A message to send: plain text and HTML bodies of the same words. */
@@ -188,6 +202,10 @@ const KIND_WORDS: Record<MailKind, string> = {
   'guest-message': 'Message to the guest',
   'owner-message-test': 'Test message to you',
   'guest-review-hidden': 'Review not published mail to the guest',
+  'guest-privacy-link': 'Privacy request link to the guest',
+  'guest-privacy-answer': 'Privacy answer to the guest',
+  'guest-breach': 'Breach notice to the guest',
+  'owner-privacy-request': 'Privacy request notice to you',
 };
 
 /**
@@ -267,4 +285,16 @@ export function undeliveredMail(db: Db, ids: number[]): Map<number, UndeliveredM
 /** Deletes every message about a booking (its guest data is being erased, BOOK-9). */
 export function deleteMailOf(db: Db, bookingId: string): void {
   db.prepare('DELETE FROM mail_outbox WHERE booking_id = ?').run(bookingId);
+}
+
+/**
+ * Deletes the privacy desk's mail the SMTP server accepted (PRIV-6): its recipient is a guest's
+ * address, kept no longer than needed to deliver it. Returns how many.
+ */
+export function deleteSentPrivacyMail(db: Db): number {
+  return db
+    .prepare(
+      `DELETE FROM mail_outbox WHERE sent_at IS NOT NULL AND kind IN (${PRIVACY_MAIL_KINDS.map(() => '?').join(', ')})`,
+    )
+    .run(...PRIVACY_MAIL_KINDS).changes;
 }

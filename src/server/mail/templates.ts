@@ -41,7 +41,7 @@ export interface PaidFacts {
 }
 
 /** A paragraph: words, or a label and the link it names. */
-type Block = string | { label: string; href: string };
+export type Block = string | { label: string; href: string };
 
 function render(blocks: Block[]): { text: string; html: string } {
   const text = blocks
@@ -93,6 +93,23 @@ export function ownerNoticeMail(
   return {
     subject,
     ...render([...paragraphs, { label: 'Open the owner page', href: `${site.siteUrl}/admin` }]),
+  };
+}
+
+/**
+ * A privacy desk mail (PRIV-4, PRIV-5): the paragraphs and links as given, signed with the
+ * contact for data questions (PRIVACY_CONTACT; DPDP Rules 2025 rule 9). The same rendering as
+ * booking mail.
+ */
+export function privacyMail(
+  subject: string,
+  blocks: Block[],
+  site: Pick<MailSite, 'businessName'>,
+  contact: string,
+): { subject: string; text: string; html: string } {
+  return {
+    subject,
+    ...render([...blocks, `${site.businessName}\nQuestions about your data: ${contact}`]),
   };
 }
 

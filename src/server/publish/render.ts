@@ -1,8 +1,8 @@
 /**
  * Rendering, the half of publishing that knows nothing of storage (decision 011): the latest
  * stored revision → every file of a complete static site, addressed by URL path (CDN-2):
- * - pages: every route of the route table prerendered with React (PUB-1), the 404 page,
- *   sitemap.xml and robots.txt;
+ * - pages: every route of the route table prerendered with React (PUB-1), the 404 page, the
+ *   privacy page in English and Kannada (plain HTML, PRIV-2), sitemap.xml and robots.txt;
  * - what pages name: the content-hashed global data script (DATA-1), the client build (assets,
  *   hero images, favicon) and every recorded photo with its width variants and link-preview crop
  *   (IMG-3, IMG-4).
@@ -41,6 +41,8 @@ import {
   withSiteData,
 } from './client-build.js';
 import { robotsTxt, sitemapXml } from './seo-files.js';
+import { privacyPageHtml } from '../privacy/page.js';
+import { PRIVACY_PATH, PRIVACY_PATH_KN } from '../../shared/privacy-notice.js';
 import { publicSite, settingsIdentity } from './site-settings.js';
 import type { PublishedSite, SiteFile } from './target.js';
 
@@ -289,6 +291,11 @@ export async function renderSite(
         .replace('<!--app-html-->', () => rendered.html),
     );
   });
+  // PRIV-2: the privacy page in English and Kannada, plain HTML from the running configuration.
+  pages.push(
+    page(PRIVACY_PATH, privacyPageHtml('en', ctx.config, publishedAt)),
+    page(PRIVACY_PATH_KN, privacyPageHtml('kn', ctx.config, publishedAt)),
+  );
   pages.push(
     page('/sitemap.xml', sitemapXml(data, data.site.siteUrl, publishedAt), TYPES['.xml']),
     page('/robots.txt', robotsTxt(data.site.siteUrl), TYPES['.txt']),

@@ -26,6 +26,7 @@ import {
   type RegisterField,
 } from '../../shared/register.js';
 import type { EntryInput } from './entry.js';
+import { collectionNoticeHtml } from '../privacy/notice.js';
 
 const FORM_STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#fff;line-height:1.45}
@@ -214,6 +215,7 @@ ${PERSON_FIELDS.map(field).join('\n')}
 <form method="post" novalidate>
 ${arrival}
 ${slots.join('\n')}
+${collectionNoticeHtml('register')}
 <button type="submit">Send the register</button>
 </form>
 ${back}</main>`;

@@ -28,6 +28,7 @@ import {
 } from '../../shared/instants.js';
 import { portalDate, type RegisterList } from '../../shared/register.js';
 import type { ValidEntry } from './entry.js';
+import { keptDays } from '../privacy/retention.js';
 import {
   bookingsWithoutEntries,
   deleteEntriesBefore,
@@ -41,6 +42,10 @@ import {
   remindersDue,
   type EntryRow,
 } from './store.js';
+import type { DataClass } from '../privacy/retention.js';
+
+/** The classes of the retention table the register-erasure job erases (PRIV-1). */
+export const REGISTER_ERASES: readonly DataClass[] = ['register'];
 
 /** Form III is due this long after arrival (rule 17). */
 const FORM_III_DUE_MS = 24 * HOUR_MS;
@@ -242,9 +247,9 @@ export class RegisterService {
     return sent;
   }
 
-  /** Deletes the entries REGISTER_DAYS after departure (REG-8); returns how many. */
+  /** Deletes the entries REGISTER_DAYS after departure (REG-8; the retention table's period, PRIV-1); returns how many. */
   eraseOld(): number {
-    const last = addDays(today(this.now()), -this.config.bookings.registerDays);
+    const last = addDays(today(this.now()), -keptDays('register', this.config));
     return this.db.transaction(() => deleteEntriesBefore(this.db, last)).immediate();
   }
 }

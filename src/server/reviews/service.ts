@@ -39,6 +39,7 @@ import {
   setPublished,
   setReply,
   setWithdrawn,
+  deleteReviewOf,
 } from './store.js';
 
 /** What the guest's form sends, as typed. */
@@ -158,6 +159,13 @@ export class ReviewService {
   /** The guest withdraws their review (REV-4); false when there was none to withdraw. */
   withdraw(b: Booking): boolean {
     const done = setWithdrawn(this.db, b.id, new Date(this.now()).toISOString());
+    if (done) this.changed();
+    return done;
+  }
+
+  /** Erases a booking's review (PRIV-6); the site is published again when one was shown. */
+  eraseOf(bookingId: string): boolean {
+    const done = deleteReviewOf(this.db, bookingId);
     if (done) this.changed();
     return done;
   }

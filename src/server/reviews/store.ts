@@ -208,3 +208,8 @@ export function publishedReviews(db: Db): PublishedReviews {
   }
   return byProperty;
 }
+
+/** Deletes a booking's review, words and name (PRIV-6: the guest's erasure); false when none. */
+export function deleteReviewOf(db: Db, bookingId: string): boolean {
+  return db.prepare('DELETE FROM reviews WHERE booking_id = ?').run(bookingId).changes === 1;
+}

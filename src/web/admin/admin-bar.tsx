@@ -41,6 +41,8 @@ export interface AdminBarProps {
   openReviews?: () => void;
   /** FIG-9: the Reports control. */
   openReports?: () => void;
+  /** PRIV-4: the Privacy control, with a request due within 7 days ("Privacy request 3 days left"). */
+  privacy?: { alert: string | null; open: () => void };
   /** The bar's dialogs (ADMIN-2: it holds Manage Images and Select Property). */
   children?: ReactNode;
 }
@@ -59,6 +61,7 @@ export function AdminBar({
   openMessages,
   openReviews,
   openReports,
+  privacy,
   children,
 }: AdminBarProps) {
   /** Any answer ends the visit to the owner's tools; no answer leaves the session as it was. */
@@ -127,6 +130,17 @@ export function AdminBar({
         {openReports && (
           <button type="button" className={styles.button} onClick={openReports}>
             Reports
+          </button>
+        )}
+        {privacy && (
+          <button type="button" className={styles.button} onClick={privacy.open}>
+            Privacy
+            {privacy.alert ? (
+              <>
+                {' '}
+                <span className={styles.count}>{privacy.alert}</span>
+              </>
+            ) : null}
           </button>
         )}
         {openDocuments && (

@@ -32,6 +32,8 @@ import type { RatesTarget } from './rates/use-rates-dialog.js';
 import { REGISTER_DIALOG_ID, RegisterDialog } from './register/register-dialog.js';
 import { REVIEWS_DIALOG_ID, ReviewsDialog } from './reviews/reviews-dialog.js';
 import { REPORTS_DIALOG_ID, ReportsDialog } from './reports/reports-dialog.js';
+import { PRIVACY_DIALOG_ID, PrivacyDialog } from './privacy/privacy-dialog.js';
+import type { PrivacyDesk } from './privacy/use-privacy-desk.js';
 import {
   SELECT_PROPERTY_ID,
   SelectPropertyDialog,
@@ -64,6 +66,8 @@ interface AdminServices {
   setOpenCount: (count: number) => void;
   /** REG-5: the register, held by the root so the bar can say "Form III due in 5 h". */
   register: RegisterDialogState;
+  /** PRIV-4: the privacy desk, held by the root so the bar can say "Privacy request 3 days left". */
+  privacy: PrivacyDesk;
 }
 
 const alert = (message: string) => window.alert(message);
@@ -134,6 +138,7 @@ const ADMIN_DIALOGS = {
       properties={s.store.get().propertyList.map((p) => ({ id: p.id, name: p.name }))}
     />
   ),
+  [PRIVACY_DIALOG_ID]: (o, s) => <PrivacyDialog desk={s.privacy} close={o.close} />,
   [DOCUMENTS_DIALOG_ID]: (o) => <DocumentsDialog opening={o.opening} close={o.close} />,
   [HISTORY_ID]: (o) => (
     <HistoryDialog opening={o.opening} confirm={confirm} alert={alert} reload={reload} />

@@ -25,6 +25,8 @@ import { HISTORY_ID } from './history/history-dialog.js';
 import { MANAGE_IMAGES_ID } from './manage-images/manage-images-dialog.js';
 import { RATES_DIALOG_ID } from './rates/rates-dialog.js';
 import { REGISTER_DIALOG_ID } from './register/register-dialog.js';
+import { PRIVACY_DIALOG_ID } from './privacy/privacy-dialog.js';
+import { usePrivacyDesk } from './privacy/use-privacy-desk.js';
 import { SELECT_PROPERTY_ID } from './select-property/select-property-dialog.js';
 import { formIIIAlert, useRegisterDialog } from './register/use-register-dialog.js';
 import { MESSAGES_DIALOG_ID } from './messages/messages-dialog.js';
@@ -76,6 +78,7 @@ export default function AdminRoot({ data, children }: { data: PageData; children
   );
   const dialogs = useAdminDialogs();
   const register = useRegisterDialog(dialogs.opening(REGISTER_DIALOG_ID));
+  const privacy = usePrivacyDesk(dialogs.opening(PRIVACY_DIALOG_ID));
   const [openCount, setOpenCount] = useState<number | null>(null);
   // CONFLICT-3: the open double bookings, for the bar, the inbox and the Calendar dialog.
   const conflicts = useConflicts();
@@ -139,11 +142,12 @@ export default function AdminRoot({ data, children }: { data: PageData; children
         openMessages={() => open(MESSAGES_DIALOG_ID)}
         openReviews={() => open(REVIEWS_DIALOG_ID)}
         openReports={() => open(REPORTS_DIALOG_ID)}
+        privacy={{ alert: privacy.alert, open: () => open(PRIVACY_DIALOG_ID) }}
         {...(data.site.gstin ? { openDocuments: () => open(DOCUMENTS_DIALOG_ID) } : {})}
       >
         <ConflictNotice conflicts={conflicts.conflicts} nameOf={nameOf} place="bar" />
         <BackupLine />
-        {dialogs.render({ store, actions, conflicts, nameOf, setOpenCount, register })}
+        {dialogs.render({ store, actions, conflicts, nameOf, setOpenCount, register, privacy })}
       </AdminBar>
     </AdminContext>
   );

@@ -14,6 +14,7 @@ import { FieldError, errorAttributes } from './enquiry-field.js';
 import { STAY_LIMITS } from '../../shared/stay-request.js';
 import type { EnquiryState } from './use-enquiry.js';
 import styles from './enquiry-dialog.module.css';
+import { PrivacyNotice } from './privacy-notice.js';
 
 /**
  * "Request sent" (ENQ-5), focused when it appears: the button that sent it is gone, and focus must
@@ -135,6 +136,7 @@ export function EnquiryRequest({ id, state }: { id: string; state: EnquiryState 
             {request.error}
           </p>
         )}
+        <PrivacyNotice form="enquiry" className={styles.hint} />
         <button type="submit" className={`${styles.link} ${styles.book}`} disabled={sending}>
           {sending ? 'Sending…' : 'Send request'}
         </button>

@@ -2,12 +2,14 @@
  * The site footer (FOOT-1), on the home, admin, property and not-found pages: two placeholder
  * columns 'Category 1' and 'Category 2' with a 'Test' link each, and 'About Us' with the social
  * profile (new tab), 'Contact Us' (dialog: support e-mail and phone links) and 'Office Address'
- * (dialog). Contact details come from the server configuration through PageData.site.
+ * (dialog), and 'Privacy' (the privacy page, PRIV-2). Contact details come from the server
+ * configuration through PageData.site.
  */
 import type { SiteInfo } from '../../shared/site-data.js';
 import { openDialog } from '../dialogs.js';
 import { SiteDialog } from './site-dialog.js';
 import styles from './footer.module.css';
+import { PRIVACY_PATH } from '../../shared/privacy-notice.js';
 
 const CONTACT_DIALOG_ID = 'contact-us';
 const OFFICE_DIALOG_ID = 'office-address';
@@ -48,6 +50,9 @@ export function Footer({ site, year }: { site: SiteInfo; year: number }) {
               <button type="button" className={styles.linkButton} onClick={() => openDialog(OFFICE_DIALOG_ID)}>
                 Office Address
               </button>
+            </li>
+            <li>
+              <a href={PRIVACY_PATH}>Privacy</a>
             </li>
           </ul>
         </nav>

@@ -12,6 +12,8 @@ import { BOOKING_STATUS_WORDS, type GuestBookingView } from '../../shared/bookin
 import { formatDate } from '../../shared/calendar-dates.js';
 import { QuoteLines } from '../components/quote-lines.js';
 import { formatPaise } from '../../shared/stay-basics.js';
+import { PrivacyNotice } from '../components/privacy-notice.js';
+import { REQUEST_KINDS, REQUEST_KIND_WORDS } from '../../shared/privacy.js';
 
 /** The page's own styles, on top of the site's global ones (global.css's custom properties). */
 export const BOOKING_PAGE_STYLE = `
@@ -48,7 +50,7 @@ export const BOOKING_PAGE_STYLE = `
 .bk-docs li{padding:8px 0;border-bottom:1px solid var(--line)}
 .bk-docs li:last-child{border-bottom:0}
 .bk-form label{display:block;margin:12px 0 4px;font-weight:650}
-.bk-form input,.bk-form textarea{box-sizing:border-box;width:100%;min-height:44px;padding:8px 12px;border:1px solid var(--line);border-radius:8px;font:inherit}
+.bk-form input,.bk-form textarea,.bk-form select{box-sizing:border-box;width:100%;min-height:44px;padding:8px 12px;border:1px solid var(--line);border-radius:8px;font:inherit}
 .bk-form .bk-error{color:#8a2c12;margin:4px 0 0;font-weight:650}
 .bk-form button{margin-top:16px}
 `;
@@ -58,6 +60,29 @@ const COMPANY_PROBLEMS = {
   gstin: 'This is not a valid GSTIN: check its 15 characters (the last one is a check character).',
   address: 'Give the billing address (at most 500 characters).',
 } as const;
+
+/** PRIV-4: the "Your data" form, a plain POST (no script); the page's token proves the guest. */
+function PrivacyForm({ path }: { path: string }) {
+  return (
+    <form className="bk-card bk-form" method="post" action={path} aria-labelledby="bk-privacy">
+      <h2 id="bk-privacy">Your data</h2>
+      <label htmlFor="bk-privacy-kind">What you ask for</label>
+      <select id="bk-privacy-kind" name="kind" defaultValue="access">
+        {REQUEST_KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {REQUEST_KIND_WORDS[kind].en}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="bk-privacy-message">Anything we should know (optional)</label>
+      <textarea id="bk-privacy-message" name="message" maxLength={2000} />
+      <PrivacyNotice form="privacy-request" className="bk-note" />
+      <button className="bk-button bk-second" type="submit">
+        Send my request
+      </button>
+    </form>
+  );
+}
 
 /** GST-7: the "GST invoice for a company" form, a plain POST (no script), open until the invoice is issued. */
 function CompanyForm({ form }: { form: NonNullable<GuestBookingView['companyForm']> }) {
@@ -108,6 +133,7 @@ function CompanyForm({ form }: { form: NonNullable<GuestBookingView['companyForm
       {field('legalName', 'Legal name', { autoComplete: 'organization', maxLength: 200 })}
       {field('gstin', 'GSTIN', { autoComplete: 'off', maxLength: 15 })}
       {field('address', 'Billing address', { autoComplete: 'street-address', maxLength: 500 })}
+      <PrivacyNotice form="company" className="bk-note" />
       <button className="bk-button" type="submit">
         {form.saved ? 'Update company details' : 'Save company details'}
       </button>
@@ -334,6 +360,7 @@ export function BookingPage({ view }: { view: GuestBookingView }) {
       )}
       {view.companyForm && <CompanyForm form={view.companyForm} />}
 
+      {view.privacyPath && <PrivacyForm path={view.privacyPath} />}
       {view.withdrawPath && (
         <form className="bk-card" method="post" action={view.withdrawPath}>
           <h2>Changed your plans?</h2>

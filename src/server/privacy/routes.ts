@@ -1,0 +1,273 @@
+/**
+ * The privacy desk's HTTP calls (PRIV-4, PRIV-7):
+ * - POST /api/privacy/requests (public; same site, JSON or the privacy page's plain form; limited
+ *   per address like booking requests, BOOK-3) → 202 always: JSON `{ status: "received" }`, or
+ *   for the form a page saying a link was mailed if a booking holds the address.
+ * - GET /privacy/open/{token}: the one-time link (48 hours) opens the request, once.
+ * - POST /booking/{id}/{token}/privacy: the booking page's form; the token proves the address, so
+ *   the request opens at once (the token is redacted in logs, BOOK-5).
+ * - GET /privacy/summary/{token} and /privacy/summary/{token}/data.json: a summary sent (7 days).
+ * - Owner, behind requireOwner: GET /api/privacy/requests, POST /api/privacy/requests/{id}/answer,
+ *   GET and POST /api/privacy/breaches, POST /api/privacy/breaches/{id}/tell-guests,
+ *   GET /api/privacy/breaches/{id}/board-report.txt.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { requireOwner } from '../auth/guard.js';
+import { addressGroup, countRequest, requestWait } from '../auth/throttle.js';
+import { ApiError, badRequest, schemaRefusal } from '../errors.js';
+import { escapeHtml as e, pageCsp, pageHtml, securityHeaders, sendNotice } from '../html.js';
+import { GUEST_LINK_ROUTE, bookingOfLink, type GuestLinkParams } from '../bookings/guest-link.js';
+import { formatInstant, HOUR_MS } from '../../shared/instants.js';
+import {
+  ANSWER_ACTIONS,
+  PRIVACY_API,
+  REQUEST_KINDS,
+  type BreachList,
+  type PrivacyRequestList,
+} from '../../shared/privacy.js';
+import { PRIVACY_PATH } from '../../shared/privacy-notice.js';
+import type { PrivacyService } from './service.js';
+
+/** What the hourly limit counts (request_attempts.kind). */
+const ASKED = 'privacy-request';
+
+const requestSchema = z.object({
+  kind: z.enum(REQUEST_KINDS, { error: `must be one of ${REQUEST_KINDS.join(', ')}` }),
+  email: z.email({ error: 'must be an e-mail address' }).max(254),
+  bookingReference: z.string().trim().max(40).optional(),
+  message: z
+    .string()
+    .trim()
+    .max(2000, { error: 'can be at most 2,000 characters long' })
+    .optional(),
+  website: z.string().optional(),
+});
+
+const answerSchema = z.object({
+  action: z.enum(ANSWER_ACTIONS, { error: `must be one of ${ANSWER_ACTIONS.join(', ')}` }),
+  message: z.string({ error: 'must be text' }).max(4000),
+  corrections: z
+    .object({
+      name: z.string().optional(),
+      phone: z.string().optional(),
+      email: z.string().optional(),
+    })
+    .optional(),
+});
+
+const breachSchema = z.object({
+  discoveredAt: z.string({ error: 'must be a time, e.g. 2027-06-01T10:00:00+05:30' }),
+  description: z.string().trim().min(1, { error: 'say what happened' }).max(4000),
+  measures: z.string().trim().min(1, { error: 'say what was done' }).max(4000),
+  affected: z.union(
+    [z.literal('all'), z.array(z.string().trim().min(1).max(40)).min(1).max(10_000)],
+    {
+      error: 'must be "all" or a list of booking references',
+    },
+  ),
+});
+
+const STYLE =
+  'body{margin:0;font:1.05rem/1.5 system-ui,sans-serif;color:#1d2a24;background:#f6f4ef}main{max-width:46rem;margin:0 auto;padding:24px 16px}h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:1.5rem}pre{white-space:pre-wrap;background:#fff;border:1px solid #ccc;padding:8px;font-size:.9rem}a{color:#1f5f46;font-weight:650}';
+
+export async function privacyRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  service: PrivacyService,
+): Promise<void> {
+  const owner = requireOwner(ctx);
+  const noStore = { cache: 'no-store' as const };
+  const { businessName } = ctx.config.site;
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  const isForm = (req: FastifyRequest) =>
+    (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+
+  app.post(
+    PRIVACY_API.requests,
+    { bodyLimit: 16 * 1024, config: { ...noStore, body: 'json-or-form' } },
+    async (req, reply) => {
+      const client = addressGroup(req.ip);
+      const limit = ctx.config.bookings.requestsPerHour;
+      const wait = requestWait(ctx.db, client, [{ kind: ASKED, limit }], HOUR_MS, service.now());
+      if (wait > 0) {
+        throw new ApiError(
+          429,
+          'Too many requests from this address; try again later, or write to us.',
+          {
+            extra: { retryAfter: wait },
+            headers: { 'retry-after': String(wait) },
+          },
+        );
+      }
+      const parsed = requestSchema.safeParse(req.body);
+      if (!parsed.success) throw schemaRefusal(parsed.error);
+      countRequest(ctx.db, ASKED, client, service.now());
+      const input = parsed.data;
+      // A bot fills the field people never see: answered alike, nothing stored or sent.
+      if (!input.website?.trim()) {
+        service.ask({
+          kind: input.kind,
+          email: input.email,
+          ...(input.bookingReference ? { bookingReference: input.bookingReference } : {}),
+          ...(input.message ? { message: input.message } : {}),
+        });
+      }
+      if (!isForm(req)) return reply.code(202).send({ status: 'received' });
+      return sendNotice(reply, 202, {
+        title: 'Request received',
+        text: `If a booking of ours holds this address, we have sent it a link: follow it within 48 hours to open your request. We answer within ${ctx.config.privacy.answerDays} days of that.`,
+        link: { href: PRIVACY_PATH, label: 'Back to the privacy page' },
+        businessName,
+      });
+    },
+  );
+
+  app.get<{ Params: { token: string } }>(
+    '/privacy/open/:token',
+    { config: noStore },
+    async (req, reply) => {
+      const opened = service.open(req.params.token);
+      if (!opened) {
+        return sendNotice(reply, 410, {
+          title: 'This link no longer opens a request',
+          text: 'It was used already, or more than 48 hours have passed. Send the request again from the privacy page.',
+          link: { href: PRIVACY_PATH, label: 'The privacy page' },
+          businessName,
+        });
+      }
+      return sendNotice(reply, 200, {
+        title: 'Your request is open',
+        text: `We answer by ${formatInstant(opened.dueAt!)} (India time), by e-mail.`,
+        link: { href: PRIVACY_PATH, label: 'The privacy page' },
+        businessName,
+      });
+    },
+  );
+
+  app.post<{ Params: GuestLinkParams }>(
+    '/booking/:id/:token/privacy',
+    {
+      ...GUEST_LINK_ROUTE,
+      bodyLimit: 8 * 1024,
+      config: { ...GUEST_LINK_ROUTE.config, body: 'json-or-form' },
+    },
+    async (req, reply) => {
+      const booking = bookingOfLink(ctx.db, req.params);
+      if (!booking) throw new ApiError(404, 'There is no such booking.', { field: 'id' });
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const kind = REQUEST_KINDS.find((k) => k === body.kind);
+      if (!kind) throw badRequest('kind', `kind must be one of ${REQUEST_KINDS.join(', ')}.`);
+      const message = typeof body.message === 'string' ? body.message.trim().slice(0, 2000) : '';
+      const opened = service.askFromBooking(booking, kind, message);
+      const answer = {
+        title: 'Your request is open',
+        text: `We answer by ${formatInstant(opened.dueAt!)} (India time)${booking.email ? ', by e-mail' : ''}.`,
+        link: {
+          href: `/booking/${req.params.id}/${req.params.token}`,
+          label: 'Back to your booking',
+        },
+        businessName,
+      };
+      if (!isForm(req)) return reply.code(201).send({ id: opened.id, dueAt: opened.dueAt });
+      return sendNotice(reply, 201, answer, 'strict-origin');
+    },
+  );
+
+  const summaryPage = (token: string) => {
+    const json = service.summary(token);
+    if (!json)
+      throw new ApiError(404, 'This summary link has expired or does not exist.', {
+        field: 'token',
+      });
+    return json;
+  };
+  app.get<{ Params: { token: string } }>(
+    '/privacy/summary/:token/data.json',
+    { config: noStore },
+    async (req, reply) =>
+      reply
+        .headers(securityHeaders({ noindex: true, referrer: 'no-referrer' }))
+        .header('content-disposition', 'attachment; filename="my-data.json"')
+        .type('application/json; charset=utf-8')
+        .send(summaryPage(req.params.token)),
+  );
+  app.get<{ Params: { token: string } }>(
+    '/privacy/summary/:token',
+    { config: noStore },
+    async (req, reply) => {
+      const data = JSON.parse(summaryPage(req.params.token)) as Record<string, unknown>;
+      const sections = Object.entries(data)
+        .map(([key, value]) => `<h2>${e(key)}</h2><pre>${e(JSON.stringify(value, null, 2))}</pre>`)
+        .join('');
+      const body = `<main><h1>Your data at ${e(businessName)}</h1><p><a href="${e(req.params.token)}/data.json">Download it (JSON)</a></p>${sections}</main>`;
+      return reply
+        .headers(
+          securityHeaders({ csp: pageCsp(STYLE, false), noindex: true, referrer: 'no-referrer' }),
+        )
+        .type('text/html; charset=utf-8')
+        .send(pageHtml(`Your data – ${businessName}`, STYLE, body));
+    },
+  );
+
+  app.get(
+    PRIVACY_API.requests,
+    { onRequest: owner, config: noStore },
+    async (): Promise<PrivacyRequestList> => ({
+      requests: service.list(),
+      contact: ctx.config.privacy.contact,
+    }),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    PRIVACY_API.answer,
+    { onRequest: owner, config: noStore },
+    async (req) => {
+      const parsed = answerSchema.safeParse(req.body);
+      if (!parsed.success) throw schemaRefusal(parsed.error);
+      const { action, message, corrections } = parsed.data;
+      return service.answer(req.params.id, {
+        action,
+        message,
+        ...(corrections ? { corrections } : {}),
+      });
+    },
+  );
+
+  app.get(
+    PRIVACY_API.breaches,
+    { onRequest: owner, config: noStore },
+    async (): Promise<BreachList> => ({
+      breaches: service.breaches(),
+    }),
+  );
+
+  app.post(PRIVACY_API.breaches, { onRequest: owner, config: noStore }, async (req, reply) => {
+    const parsed = breachSchema.safeParse(req.body);
+    if (!parsed.success) throw schemaRefusal(parsed.error);
+    const breach = service.recordBreach(parsed.data);
+    return reply.code(201).send({ ...breach });
+  });
+
+  app.post<{ Params: { id: string } }>(
+    PRIVACY_API.tellGuests,
+    { onRequest: owner, config: noStore },
+    async (req) => service.tellGuests(req.params.id),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    PRIVACY_API.boardReport,
+    { onRequest: owner, config: noStore },
+    async (req, reply: FastifyReply) =>
+      reply
+        .header('content-disposition', 'attachment; filename="breach-report.txt"')
+        .type('text/plain; charset=utf-8')
+        .send(service.breach(req.params.id).boardReport),
+  );
+}
