@@ -45,10 +45,11 @@ import { reviewRoutes } from './reviews/routes.js';
 import { OneLinePerRequest } from './request-log.js';
 import { LedgerService } from './ledger/service.js';
 import { ledgerRoutes } from './ledger/routes.js';
-import { composeBookings, timedJobs, type bookingSteps } from './compose.js';
+import { composeBookings, reportSources, timedJobs, type bookingSteps } from './compose.js';
 import { JobRunner } from './jobs/runner.js';
 import { PrivacyService } from './privacy/service.js';
 import { privacyRoutes } from './privacy/routes.js';
+import { reportRoutes } from './reports/routes.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -210,6 +211,13 @@ export async function buildApp(
   await app.register(async (scope) => reviewRoutes(scope, ctx, reviews));
   await app.register(async (scope) => privacyRoutes(scope, ctx, privacy));
   await app.register(async (scope) => ledgerRoutes(scope, ctx, ledger));
+  await app.register(async (scope) =>
+    reportRoutes(
+      scope,
+      ctx,
+      reportSources({ propertyIds: () => [...properties().keys()], ledger, bookings, gst }),
+    ),
+  );
   await app.register(async (scope) => healthRoutes(scope, ctx, runner));
   await app.register(async (scope) => backupRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));

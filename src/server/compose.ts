@@ -29,6 +29,8 @@ import type { PrivacyService } from './privacy/service.js';
 import type { TimedJob } from './jobs/runner.js';
 import { DUE_EVERY_MS, RECONCILE_EVERY_MS } from './payments/service.js';
 import { MINUTE_MS } from '../shared/instants.js';
+import { nightsOf } from '../shared/calendar-dates.js';
+import type { ReportSources } from './reports/service.js';
 
 /** The money a change moved, paise: the advance paid, the part returned on a cancel. */
 function amountOf(change: BookingChange): number | undefined {
@@ -151,4 +153,62 @@ export function timedJobs(parts: {
     // PRIV-1: unopened requests past their link, summaries past 7 days, answered requests a year on.
     { name: 'privacy-sweep', everyMs: 5 * MINUTE_MS, run: () => ({ erased: privacy.sweep() }) },
   ];
+}
+
+/**
+ * What the owner's figures read (FIG-8), composed from the features' services: the published
+ * properties, the ledger's stays and events, each direct stay's nightly prices from its stored
+ * quote, and the GST documents. Bookings stored before their quotes kept the nights share their
+ * room value evenly over their nights (FIG-4).
+ */
+export function reportSources(parts: {
+  propertyIds: () => string[];
+  ledger: Pick<LedgerService, 'histories'>;
+  bookings: Pick<BookingService, 'many'>;
+  gst: Pick<GstService, 'figures'>;
+}): ReportSources {
+  const { ledger, bookings, gst } = parts;
+  return {
+    propertyIds: parts.propertyIds,
+    stays: (from, to) =>
+      ledger.histories(from, to).map(({ stay, events }) => ({
+        source: stay.source,
+        propertyId: stay.propertyId,
+        checkIn: stay.checkIn,
+        checkOut: stay.checkOut,
+        bookingId: stay.bookingId ?? undefined,
+        feedLabel: stay.feedLabel ?? undefined,
+        events,
+      })),
+    priced: (ids) =>
+      new Map(
+        bookings.many(ids).flatMap((b) => {
+          const q = b.quote;
+          if (!q) return [];
+          if (q.nights) return [[b.id, { nights: q.nights, discountPaise: q.discountPaise ?? 0 }]];
+          return [[b.id, evenNights(b.checkIn, b.checkOut, roomValueOf(q.lines))]];
+        }),
+      ),
+    gst: (from, to) => gst.figures(from, to),
+  };
+}
+
+/** The room value of stored quote lines: all but the cleaning fee and GST (FIG-4). */
+function roomValueOf(lines: readonly { label: string; amountPaise: number }[]): number {
+  return lines
+    .filter((l) => !l.label.startsWith('Cleaning fee') && !l.label.startsWith('GST'))
+    .reduce((sum, l) => sum + l.amountPaise, 0);
+}
+
+/** `valuePaise` shared evenly over the nights of a stay, the last night taking the remainder. */
+function evenNights(checkIn: string, checkOut: string, valuePaise: number) {
+  const dates = nightsOf(checkIn, checkOut);
+  const each = dates.length ? Math.floor(valuePaise / dates.length) : 0;
+  return {
+    nights: dates.map((date, i) => ({
+      date,
+      amountPaise: i === dates.length - 1 ? valuePaise - each * (dates.length - 1) : each,
+    })),
+    discountPaise: 0,
+  };
 }

@@ -78,6 +78,12 @@ export type BookingFilter = (typeof BOOKING_FILTERS)[number];
 export type StoredQuote = QuoteFigures & {
   /** GST per rate (GST-3); absent on bookings stored before it, empty without GSTIN. */
   gst?: GstRate[];
+  /**
+   * Each night's price before the discount and the stay's discount, paise (FIG-4: room revenue
+   * night by night); absent on bookings stored before the owner's figures.
+   */
+  nights?: { date: string; amountPaise: number }[];
+  discountPaise?: number;
 };
 
 /**

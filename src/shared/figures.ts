@@ -177,10 +177,15 @@ export interface StayFigures extends NightFigures {
   > & { nights: number })[];
 }
 
+/** The first millisecond of the day `date` in Asia/Kolkata, Unix ms. */
+export function startOfPropertyDay(date: string): number {
+  // Asia/Kolkata is UTC+05:30 all year (no daylight saving).
+  return Date.parse(`${date}T00:00:00+05:30`);
+}
+
 /** The end of the day `date` in Asia/Kolkata (the last millisecond), Unix ms. */
 export function endOfPropertyDay(date: string): number {
-  // Asia/Kolkata is UTC+05:30 all year (no daylight saving).
-  return Date.parse(`${addDays(date, 1)}T00:00:00+05:30`) - 1;
+  return startOfPropertyDay(addDays(date, 1)) - 1;
 }
 
 /** The nights (dates) from `from` to `to` (exclusive) grouped by month "YYYY-MM". */

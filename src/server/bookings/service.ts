@@ -19,6 +19,7 @@ import {
   correctContact,
   eraseGuestData,
   getBooking,
+  getBookings,
   insertBooking,
   listBookings,
   referenceTaken,
@@ -232,6 +233,11 @@ export class BookingService {
     return getBooking(this.db, id);
   }
 
+  /** The bookings of these ids that exist, in one query (the owner's figures, FIG-4). */
+  many(ids: readonly string[]): Booking[] {
+    return getBookings(this.db, ids);
+  }
+
   /** The owner's list under `filter` at today's date (BOOK-4), newest request first. */
   list(filter: BookingFilter): Booking[] {
     return listBookings(this.db, filter, today(this.now()));
@@ -385,6 +391,8 @@ export class BookingService {
                   totalPaise: quote.totalPaise,
                   advancePaise: quote.advancePaise,
                   gst: quote.gst,
+                  nights: quote.nights.map((n) => ({ date: n.date, amountPaise: n.amountPaise })),
+                  discountPaise: quote.discountPaise,
                 },
               }
             : {}),

@@ -112,6 +112,15 @@ export function getBooking(db: Db, id: string): Booking | undefined {
   return row && toBooking(row);
 }
 
+/** The bookings of these ids that exist, in no particular order. */
+export function getBookings(db: Db, ids: readonly string[]): Booking[] {
+  if (ids.length === 0) return [];
+  const rows = db
+    .prepare(`SELECT ${COLUMNS} FROM bookings WHERE id IN (SELECT value FROM json_each(?))`)
+    .all(JSON.stringify(ids)) as RawBooking[];
+  return rows.map(toBooking);
+}
+
 /** The booking whose id is `id` and which has a token hashing to `tokenHash`, or undefined. */
 export function bookingByToken(db: Db, id: string, tokenHash: string): Booking | undefined {
   const row = db

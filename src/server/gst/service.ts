@@ -44,6 +44,7 @@ import {
 import {
   cancelDocument,
   documentsOfBooking,
+  documentsOfPeriod,
   getDocument,
   invoicesDue,
   isRefundDocument,
@@ -55,6 +56,7 @@ import {
   stayFacts,
   type DocumentRow,
 } from './store.js';
+import { monthStart } from '../../shared/figures.js';
 
 /** "Accommodation (…), Fri 11 Dec 2026" → "accommodation (…), Fri 11 Dec 2026": dates keep their case. */
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -529,6 +531,32 @@ export class GstService {
       }
       return getDocument(this.db, id)!;
     });
+  }
+
+  /**
+   * FIG-7: the GST of the tax invoices dated in [from, to) less their credit notes, as GSTR-1
+   * files the same months (GST-8): taxable value, CGST and SGST, paise. Cancelled documents count
+   * nothing.
+   */
+  figures(
+    from: string,
+    to: string,
+  ): { taxablePaise: number; cgstPaise: number; sgstPaise: number } {
+    const sums = { taxablePaise: 0, cgstPaise: 0, sgstPaise: 0 };
+    for (
+      let month = from.slice(0, 7);
+      month < to;
+      month = monthStart(`${month}-01`, 1).slice(0, 7)
+    ) {
+      for (const d of documentsOfPeriod(this.db, month)) {
+        const sign = isIssued(d, 'tax-invoice') ? 1 : isIssued(d, 'credit-note') ? -1 : 0;
+        if (sign === 0 || d.body.date < from || d.body.date >= to) continue;
+        sums.taxablePaise += sign * d.body.totals.taxablePaise;
+        sums.cgstPaise += sign * d.body.totals.cgstPaise;
+        sums.sgstPaise += sign * d.body.totals.sgstPaise;
+      }
+    }
+    return sums;
   }
 
   /** Whether the stay's invoice (or bill of supply) is issued. */

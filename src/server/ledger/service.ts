@@ -9,6 +9,7 @@
  */
 import type { Db } from '../store/db.js';
 import type { Clock } from '../../shared/instants.js';
+import { startOfPropertyDay } from '../../shared/figures.js';
 import type { Booking } from '../../shared/bookings.js';
 import type {
   BookingEventsAnswer,
@@ -25,6 +26,8 @@ import {
   stayOfBooking,
   staysOfFeed,
   staysOverlapping,
+  staysWithHistory,
+  type StayHistory,
   updateStay,
   type StayRow,
 } from './store.js';
@@ -227,6 +230,14 @@ export class LedgerService {
   /** LEDGER-5: every stay and block with a night in [from, to), direct and feed, any status. */
   stays(from: string, to: string, propertyId?: string): LedgerStay[] {
     return staysOverlapping(this.db, from, to, propertyId);
+  }
+
+  /**
+   * FIG-6, FIG-8: every stay with a night in [from, to) or an event on those days (Asia/Kolkata),
+   * each with all its events: what the owner's figures count.
+   */
+  histories(from: string, to: string): StayHistory[] {
+    return staysWithHistory(this.db, from, to, startOfPropertyDay(from), startOfPropertyDay(to));
   }
 
   /** LEDGER-4: a booking's events, oldest first. */

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { requireOwner } from '../auth/guard.js';
 import { REPORTS_API, type Report } from '../../shared/figures.js';
-import { reportOf, type ReportQuery, type ReportSources } from './service.js';
+import { reportCsv, reportOf, type ReportQuery, type ReportSources } from './service.js';
 
 const noStore = { cache: 'no-store' } as const;
 
@@ -20,5 +20,17 @@ export async function reportRoutes(
     REPORTS_API.report,
     { onRequest: owner, config: noStore },
     async (req): Promise<Report> => reportOf(sources, req.query),
+  );
+  app.get<{ Querystring: ReportQuery }>(
+    REPORTS_API.csv,
+    { onRequest: owner, config: noStore },
+    async (req, reply) => {
+      const csv = reportCsv(sources, req.query);
+      const { from = '', to = '' } = req.query;
+      return reply
+        .header('content-disposition', `attachment; filename="stays-figures-${from}-${to}.csv"`)
+        .type('text/csv; charset=utf-8')
+        .send(csv);
+    },
   );
 }

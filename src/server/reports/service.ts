@@ -18,6 +18,7 @@ import {
   type ReportChannel,
 } from '../../shared/figures.js';
 import { propertyDate } from '../../shared/instants.js';
+import { csvText, type CsvCell } from '../csv.js';
 
 /** A stay of the ledger with its events, as the figures need it. */
 export interface ReportStay {
@@ -134,9 +135,13 @@ function moneyOf(
   return money;
 }
 
-/** The report of a checked query (FIG-8). */
-export function reportOf(sources: ReportSources, q: ReportQuery): Report {
-  const { from, to, propertyIds, asOf } = checkQuery(q, sources.propertyIds());
+/** The ledger's stays of a checked query as the figures read them, and the stays themselves. */
+function figureStaysOf(
+  sources: ReportSources,
+  from: string,
+  to: string,
+  propertyIds: readonly string[],
+): { stays: ReportStay[]; figureStays: FigureStay[] } {
   const stays = sources.stays(from, to).filter((s) => propertyIds.includes(s.propertyId));
   const priced = sources.priced(
     stays.flatMap((s) => (s.source === 'direct' && s.bookingId ? [s.bookingId] : [])),
@@ -152,6 +157,13 @@ export function reportOf(sources: ReportSources, q: ReportQuery): Report {
       .map((e) => ({ at: e.at, type: e.kind as FigureEventType })),
     ...(s.bookingId && priced.has(s.bookingId) ? { priced: priced.get(s.bookingId)! } : {}),
   }));
+  return { stays, figureStays };
+}
+
+/** The report of a query (FIG-8); 400 naming the field for a bad one. */
+export function reportOf(sources: ReportSources, q: ReportQuery): Report {
+  const { from, to, propertyIds, asOf } = checkQuery(q, sources.propertyIds());
+  const { stays, figureStays } = figureStaysOf(sources, from, to, propertyIds);
   const figures = stayFigures(figureStays, propertyIds, from, to, asOf);
   const until = asOf === undefined ? Infinity : endOfPropertyDay(asOf);
   return {
@@ -163,4 +175,41 @@ export function reportOf(sources: ReportSources, q: ReportQuery): Report {
     gst: sources.gst(from, to),
     money: moneyOf(stays, from, to, until),
   };
+}
+
+/** The CSV's columns: the month and property, then byMonth's figures named as in the JSON. */
+const CSV_COLUMNS = [
+  'month',
+  'propertyId',
+  'nights',
+  'occupancy',
+  'occupancyAllNights',
+  'roomRevenuePaise',
+  'adrPaise',
+  'revparPaise',
+] as const;
+
+/**
+ * `GET /api/reports.csv` (FIG-8): one row per month and property of the same query, through the
+ * one CSV writer (CSV-1).
+ */
+export function reportCsv(sources: ReportSources, q: ReportQuery): string {
+  const { from, to, propertyIds, asOf } = checkQuery(q, sources.propertyIds());
+  const { figureStays } = figureStaysOf(sources, from, to, propertyIds);
+  const rows: CsvCell[][] = [[...CSV_COLUMNS]];
+  for (const id of propertyIds) {
+    for (const m of stayFigures(figureStays, [id], from, to, asOf).byMonth) {
+      rows.push([
+        m.month,
+        id,
+        m.nights,
+        m.occupancy,
+        m.occupancyAllNights,
+        m.roomRevenuePaise,
+        m.adrPaise ?? '',
+        m.revparPaise ?? '',
+      ]);
+    }
+  }
+  return csvText(rows);
 }

@@ -1,0 +1,130 @@
+/**
+ * The owner's figures through the real app (FIG-8): a real guest request, accepted and paid by
+ * the owner, leaves its events in the ledger; GET /api/reports counts its nights and its room
+ * revenue to the paisa across a month's end, `asOf` before it knows nothing, and the CSV gives
+ * one row per month and property. Run `node scripts/build.mjs` first.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { addDays, today } from '../../shared/calendar-dates.js';
+import { monthStart, type Report } from '../../shared/figures.js';
+import type { Property } from '../../shared/site-data.js';
+import { testCatalogue } from '../../../test/factories.js';
+import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.cleanup();
+  t = undefined;
+});
+
+const rates: Partial<Property> = {
+  nightlyRate: 4500,
+  minNights: 1,
+  maxGuests: 4,
+  advancePercent: 30,
+  weeklyDiscount: 10,
+};
+
+function owner(method: 'GET' | 'POST', url: string, body?: unknown) {
+  return t!.app.inject({
+    method,
+    url,
+    headers: {
+      ...t!.ownerHeaders,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}
+
+describe('GET /api/reports (FIG-8)', () => {
+  it('counts a paid direct stay across a month end from the ledger, to the paisa', async () => {
+    t = await makeTestApp({ CALENDAR_SYNC_MINUTES: '0' });
+    await t.publishCatalogue(testCatalogue({ propertyList: [rates] }));
+    const now = today(Date.now());
+    // Seven nights, three before the first of the month after next and four from it.
+    const nextMonths = monthStart(now, 2);
+    const checkIn = addDays(nextMonths, -3);
+    const checkOut = addDays(nextMonths, 4);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      remoteAddress: '10.9.0.1',
+      headers: { origin: 'http://localhost', 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        propertyId: 'stay-1',
+        checkIn,
+        checkOut,
+        guests: 2,
+        name: 'Asha Rao',
+        phone: '094480 11111',
+      }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json() as { id: string };
+    for (const action of ['accept', 'paid']) {
+      const r = await owner('POST', `/api/bookings/${id}/${action}`, {});
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    const from = monthStart(now, 1);
+    const to = monthStart(now, 3);
+    const res = await owner('GET', `/api/reports?from=${from}&to=${to}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json() as Report;
+    // ₹4,500 × 7 less 10 % = ₹28,350; each night ₹4,050.
+    expect(r.nights).toMatchObject({ booked: 7, bookedDirect: 7, bookedChannel: 0, held: 0 });
+    expect(r.roomRevenuePaise).toBe(2_835_000);
+    expect(r.adrPaise).toBe(405_000);
+    expect(r.byMonth.map((m) => [m.month, m.nights, m.roomRevenuePaise])).toEqual([
+      [from.slice(0, 7), 3, 1_215_000],
+      [nextMonths.slice(0, 7), 4, 1_620_000],
+    ]);
+    expect(r.requests).toMatchObject({ received: 0 });
+    expect(r.stays).toEqual({ count: 1, averageNights: 7 });
+    expect(r.byChannel[0]).toEqual({ channel: 'direct', nights: 7, stays: 1 });
+
+    // The request, accept and payment happened today: the day before, the books were empty.
+    const before = (
+      await owner('GET', `/api/reports?from=${from}&to=${to}&asOf=${addDays(now, -1)}`)
+    ).json() as Report;
+    expect(before.nights.booked).toBe(0);
+    expect(before.roomRevenuePaise).toBe(0);
+
+    // Requests and money are counted on the day they happened: today's range has them.
+    const todays = (
+      await owner('GET', `/api/reports?from=${now}&to=${addDays(now, 1)}`)
+    ).json() as Report;
+    expect(todays.requests).toMatchObject({ received: 1, accepted: 1 });
+
+    const csv = await owner('GET', `/api/reports.csv?from=${from}&to=${to}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.body.split('\r\n')).toEqual([
+      'month,propertyId,nights,occupancy,occupancyAllNights,roomRevenuePaise,adrPaise,revparPaise',
+      expect.stringMatching(new RegExp(`^${from.slice(0, 7)},stay-1,3,`)),
+      expect.stringMatching(new RegExp(`^${nextMonths.slice(0, 7)},stay-1,4,`)),
+      '',
+    ]);
+  });
+
+  it('refuses a bad query naming the field, and a visitor with 401', async () => {
+    t = await makeTestApp();
+    await t.publishCatalogue(testCatalogue({ propertyList: [rates] }));
+    const ask = async (q: string) => {
+      const r = await owner('GET', `/api/reports?${q}`);
+      expect(r.statusCode, r.body).toBe(400);
+      return (r.json() as { field: string }).field;
+    };
+    expect(await ask('from=2026-12-01')).toBe('to');
+    expect(await ask('from=2026-12-01&to=2026-12-01')).toBe('to');
+    expect(await ask('from=2026-13-01&to=2027-01-01')).toBe('from');
+    expect(await ask('from=2026-01-01&to=2029-06-01')).toBe('to');
+    expect(await ask('from=2026-12-01&to=2027-01-01&propertyId=nope')).toBe('propertyId');
+    expect(await ask('from=2026-12-01&to=2027-01-01&asOf=today')).toBe('asOf');
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/api/reports?from=2026-12-01&to=2027-01-01',
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
