@@ -30,6 +30,8 @@ export interface TestApp {
   /** Verified reviews (REV-1) and their job, run now (REV-3). */
   reviews: BuiltApp['reviews'];
   runReviews: BuiltApp['runReviews'];
+  /** Every route with its declared permission (TEAM-1). */
+  permissions: BuiltApp['permissions'];
   /** The temporary DATA_DIR. */
   dataDir: string;
   /** Owner's username. */
@@ -83,6 +85,7 @@ export async function makeTestApp(
     messages,
     reviews,
     runReviews,
+    permissions,
   } = await buildApp(config, opts);
   const owner = 'owner';
   ctx.db
@@ -101,6 +104,7 @@ export async function makeTestApp(
     messages,
     reviews,
     runReviews,
+    permissions,
     dataDir,
     owner,
     cookie,

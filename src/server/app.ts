@@ -20,7 +20,7 @@ import { quoteRoutes } from './quote/routes.js';
 import { fastifyTrustProxy, STRICT_TRANSPORT_SECURITY } from './reverse-proxy.js';
 import { healthRoutes } from './health/routes.js';
 import { ApiRouteTable, errorHandler } from './errors.js';
-import { guardWrites } from './auth/guard.js';
+import { guardPermissions, guardWrites, RoutePermissions } from './auth/guard.js';
 import { compressHtml } from './html.js';
 import { bookingRoutes } from './bookings/routes.js';
 import { BookingService } from './bookings/service.js';
@@ -69,6 +69,8 @@ export interface BuiltApp {
   /** Verified reviews (REV-1); `runReviews` runs their job now (tests await it). */
   reviews: ReviewService;
   runReviews: () => Promise<void>;
+  /** Every route with its declared permission (TEAM-1). */
+  permissions: RoutePermissions;
 }
 
 /**
@@ -113,6 +115,9 @@ export async function buildApp(
   // Before any route is registered, so that every route's scope inherits them (HTTP-1, HTTP-2).
   const routeTable = new ApiRouteTable();
   app.addHook('onRoute', routeTable.add);
+  // Deny by default (TEAM-1): a route under /api/ without a permission stops the start.
+  const permissions = new RoutePermissions();
+  app.addHook('onRoute', permissions.add);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(async (req) => {
     throw routeTable.notFound(req);
@@ -123,6 +128,8 @@ export async function buildApp(
   // HTML rendered per request goes out compressed, like published pages (PERF-8).
   app.addHook('onSend', compressHtml);
   await app.register(cookie);
+  // After the cookie parser: every route's declared permission, checked before its handler (TEAM-1).
+  app.addHook('onRequest', guardPermissions(ctx));
   await app.register(async (scope) => apiRoutes(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, ctx));
   await app.register(async (scope) => imageRoutes(scope, ctx));
@@ -195,5 +202,6 @@ export async function buildApp(
     messages,
     reviews,
     runReviews,
+    permissions,
   };
 }

@@ -16,6 +16,7 @@ import type {
   BookingStatus,
 } from './bookings.js';
 import type { ConflictList } from './conflicts.js';
+import type { Permission, Role } from './permissions.js';
 import type { GST_API, DocumentList } from './gst-documents.js';
 import type {
   OwnerEntryBody,
@@ -88,6 +89,13 @@ interface LoginRequest {
 /** AUTH-1: 200 from login and logout. */
 export interface OkAnswer {
   ok: true;
+}
+
+/** TEAM-1: `GET /api/session`: who is logged in, their role, and what the role may do. */
+export interface SessionAnswer {
+  username: string;
+  role: Role;
+  permissions: Permission[];
 }
 
 /** AUTH-3: the 429 of a throttled login; `retryAfter` in seconds, as the Retry-After header. */
@@ -189,6 +197,7 @@ export interface ApiTypes {
   [API.upload]: { answer: UploadAnswer };
   [API.login]: { body: LoginRequest; answer: OkAnswer; refusal: ThrottledAnswer };
   [API.logout]: { answer: OkAnswer };
+  [API.session]: { answer: SessionAnswer };
   [API.revisions]: { answer: RevisionsAnswer };
   [API.restore]: { answer: RestoreAnswer };
   [API.availability]: { answer: AvailabilityAnswer };

@@ -12,6 +12,7 @@ import { API, HOME_PATH } from '../../shared/routes.js';
 import { apiFetch } from '../api-fetch.js';
 import type { FlushClient, Notice } from './flush.js';
 import { ProblemText } from './problem-text.js';
+import { useMay } from './may.js';
 import styles from './admin.module.css';
 
 export interface AdminBarProps {
@@ -39,6 +40,8 @@ export interface AdminBarProps {
   openMessages?: () => void;
   /** REV-3: the Reviews control. */
   openReviews?: () => void;
+  /** TEAM-2: the Team control (accounts, staff links, sessions, access log). */
+  openTeam?: () => void;
   /** The bar's dialogs (ADMIN-2: it holds Manage Images and Select Property). */
   children?: ReactNode;
 }
@@ -56,8 +59,10 @@ export function AdminBar({
   register,
   openMessages,
   openReviews,
+  openTeam,
   children,
 }: AdminBarProps) {
+  const may = useMay();
   /** Any answer ends the visit to the owner's tools; no answer leaves the session as it was. */
   async function logOut() {
     const r = await apiFetch(API.logout, { method: 'POST' });
@@ -72,16 +77,20 @@ export function AdminBar({
         Admin Tools
       </h2>
       <div className={styles.buttons}>
-        <button type="button" className={styles.primary} onClick={() => void flush.fullFlush()}>
-          Import And Flush Changes
-        </button>
-        <button
-          type="button"
-          className={styles.button}
-          onClick={() => void flush.flushWithoutImporting()}
-        >
-          Flush Without Importing
-        </button>
+        {may('content') && (
+          <>
+            <button type="button" className={styles.primary} onClick={() => void flush.fullFlush()}>
+              Import And Flush Changes
+            </button>
+            <button
+              type="button"
+              className={styles.button}
+              onClick={() => void flush.flushWithoutImporting()}
+            >
+              Flush Without Importing
+            </button>
+          </>
+        )}
         {bookings && (
           <button type="button" className={styles.button} onClick={bookings.open}>
             Bookings
@@ -126,9 +135,16 @@ export function AdminBar({
             Documents
           </button>
         )}
-        <button type="button" className={styles.button} onClick={openHistory}>
-          History
-        </button>
+        {openTeam && (
+          <button type="button" className={styles.button} onClick={openTeam}>
+            Team
+          </button>
+        )}
+        {may('content') && (
+          <button type="button" className={styles.button} onClick={openHistory}>
+            History
+          </button>
+        )}
         <button type="button" className={styles.button} onClick={() => void logOut()}>
           Log Out
         </button>

@@ -16,6 +16,7 @@
  */
 import { Fragment, useCallback, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
+import type { Role } from '../../shared/permissions.js';
 import type { AdminActions } from './admin-actions.js';
 import { BOOKINGS_DIALOG_ID, BookingsDialog } from './bookings/bookings-dialog.js';
 import { CALENDAR_DIALOG_ID, CalendarDialog } from './calendar/calendar-dialog.js';
@@ -63,6 +64,8 @@ interface AdminServices {
   setOpenCount: (count: number) => void;
   /** REG-5: the register, held by the root so the bar can say "Form III due in 5 h". */
   register: RegisterDialogState;
+  /** TEAM-1: the logged-in account (null until the server said). */
+  account: { username: string; role: Role } | null;
 }
 
 const alert = (message: string) => window.alert(message);

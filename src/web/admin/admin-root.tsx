@@ -30,6 +30,7 @@ import { formIIIAlert, useRegisterDialog } from './register/use-register-dialog.
 import { MESSAGES_DIALOG_ID } from './messages/messages-dialog.js';
 import { REVIEWS_DIALOG_ID } from './reviews/reviews-dialog.js';
 import { keepUnsavedChange, readUnsavedChange } from './unsaved-change.js';
+import { MayContext, useAccount } from './may.js';
 
 /** This tab's session storage, or undefined where the browser refuses it. */
 function tabStorage(): Storage | undefined {
@@ -74,6 +75,8 @@ export default function AdminRoot({ data, children }: { data: PageData; children
     [],
   );
   const dialogs = useAdminDialogs();
+  // TEAM-1: the controls the account's role may use, and only those.
+  const { account, may } = useAccount();
   const register = useRegisterDialog(dialogs.opening(REGISTER_DIALOG_ID));
   const [openCount, setOpenCount] = useState<number | null>(null);
   // CONFLICT-3: the open double bookings, for the bar, the inbox and the Calendar dialog.
@@ -114,35 +117,50 @@ export default function AdminRoot({ data, children }: { data: PageData; children
     };
     return createAdminActions({ store, flush, ui });
   }, [store, flush, open]);
+  const api = useMemo(() => ({ ...actions, may }), [actions, may]);
 
   return (
-    <AdminContext value={actions}>
-      {children}
-      <AdminBar
-        flush={flush}
-        notice={notice}
-        alert={(m) => window.alert(m)}
-        assign={(url) => location.assign(url)}
-        openHistory={() => open(HISTORY_ID)}
-        reload={() => location.reload()}
-        dismiss={() => setNotice(null)}
-        bookings={{
-          openCount,
-          formIII: formIIIAlert(register.entries, register.now),
-          open: () => open(BOOKINGS_DIALOG_ID),
-        }}
-        register={{
-          alert: formIIIAlert(register.entries, register.now),
-          open: () => open(REGISTER_DIALOG_ID),
-        }}
-        openMessages={() => open(MESSAGES_DIALOG_ID)}
-        openReviews={() => open(REVIEWS_DIALOG_ID)}
-        {...(data.site.gstin ? { openDocuments: () => open(DOCUMENTS_DIALOG_ID) } : {})}
-      >
-        <ConflictNotice conflicts={conflicts.conflicts} nameOf={nameOf} place="bar" />
-        <BackupLine />
-        {dialogs.render({ store, actions, conflicts, nameOf, setOpenCount, register })}
-      </AdminBar>
-    </AdminContext>
+    <MayContext value={may}>
+      <AdminContext value={api}>
+        {children}
+        <AdminBar
+          flush={flush}
+          notice={notice}
+          alert={(m) => window.alert(m)}
+          assign={(url) => location.assign(url)}
+          openHistory={() => open(HISTORY_ID)}
+          reload={() => location.reload()}
+          dismiss={() => setNotice(null)}
+          bookings={
+            may('bookingsList')
+              ? {
+                  openCount,
+                  formIII: formIIIAlert(register.entries, register.now),
+                  open: () => open(BOOKINGS_DIALOG_ID),
+                }
+              : undefined
+          }
+          register={
+            may('register')
+              ? {
+                  alert: formIIIAlert(register.entries, register.now),
+                  open: () => open(REGISTER_DIALOG_ID),
+                }
+              : undefined
+          }
+          {...(may('messages') ? { openMessages: () => open(MESSAGES_DIALOG_ID) } : {})}
+          {...(may('reviews') ? { openReviews: () => open(REVIEWS_DIALOG_ID) } : {})}
+          {...(data.site.gstin && may('gstView')
+            ? { openDocuments: () => open(DOCUMENTS_DIALOG_ID) }
+            : {})}
+        >
+          {may('calendar') && (
+            <ConflictNotice conflicts={conflicts.conflicts} nameOf={nameOf} place="bar" />
+          )}
+          {may('team') && <BackupLine />}
+          {dialogs.render({ store, actions, conflicts, nameOf, setOpenCount, register, account })}
+        </AdminBar>
+      </AdminContext>
+    </MayContext>
   );
 }
