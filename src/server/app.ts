@@ -46,6 +46,10 @@ import { messageRoutes } from './messages/routes.js';
 import { ReviewService } from './reviews/service.js';
 import { scheduleReviews } from './reviews/jobs.js';
 import { reviewRoutes } from './reviews/routes.js';
+import { AccessLog } from './access-log/service.js';
+import { accessLogRoutes } from './access-log/routes.js';
+import { TeamService } from './team/service.js';
+import { teamRoutes } from './team/routes.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -71,6 +75,9 @@ export interface BuiltApp {
   runReviews: () => Promise<void>;
   /** Every route with its declared permission (TEAM-1). */
   permissions: RoutePermissions;
+  /** The team (TEAM-2) and the access log (TEAM-7). */
+  team: TeamService;
+  accessLog: AccessLog;
 }
 
 /**
@@ -130,6 +137,13 @@ export async function buildApp(
   await app.register(cookie);
   // After the cookie parser: every route's declared permission, checked before its handler (TEAM-1).
   app.addHook('onRequest', guardPermissions(ctx));
+  // TEAM-7: a route that declares `logAccess` is recorded once it answered successfully.
+  const accessLog = new AccessLog(db, clock);
+  app.addHook('onResponse', async (req, reply) => {
+    const action = req.routeOptions.config.logAccess;
+    if (action && req.owner && reply.statusCode < 400)
+      accessLog.record({ username: req.owner, action });
+  });
   await app.register(async (scope) => apiRoutes(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, ctx));
   await app.register(async (scope) => imageRoutes(scope, ctx));
@@ -186,6 +200,9 @@ export async function buildApp(
   await app.register(async (scope) => registerRoutes(scope, ctx, register));
   await app.register(async (scope) => messageRoutes(scope, ctx, messages));
   await app.register(async (scope) => reviewRoutes(scope, ctx, reviews));
+  const team = new TeamService(db, config.site.siteUrl, clock, accessLog);
+  await app.register(async (scope) => teamRoutes(scope, ctx, team));
+  await app.register(async (scope) => accessLogRoutes(scope, ctx, accessLog));
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => backupRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
@@ -203,5 +220,7 @@ export async function buildApp(
     reviews,
     runReviews,
     permissions,
+    team,
+    accessLog,
   };
 }

@@ -64,8 +64,15 @@ declare module 'fastify' {
      * logged-in account) or `public`. Required under /api/ and on the owner's pages.
      */
     permission?: RouteAccess;
+    /**
+     * TEAM-7: what a successful answer of this route is recorded as in the access log ("register
+     * CSV exported"): for reads of identity data and exports of guests' personal data.
+     */
+    logAccess?: string;
   }
   interface FastifyContextConfig {
+    /** The route's access-log action (TEAM-7), copied from its `logAccess` option. */
+    logAccess?: string;
     /** The route's permission (TEAM-1), copied from its `permission` option by declarePermission. */
     permission?: RouteAccess;
   }
@@ -214,6 +221,8 @@ export class RoutePermissions {
     } else {
       route.config = { ...route.config, permission: declared };
     }
+    const logAccess = (route as { logAccess?: string }).logAccess;
+    if (logAccess !== undefined) route.config = { ...route.config, logAccess };
     for (const method of methods)
       this.routes.push({ method, url: route.url, permission: declared });
   };

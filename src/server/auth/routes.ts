@@ -33,7 +33,7 @@ import {
   SESSION_COOKIE,
   SESSION_ABSOLUTE_MS,
 } from '../auth/sessions.js';
-import { loginSucceeded, startLoginAttempt } from '../auth/throttle.js';
+import { addressGroup, loginSucceeded, startLoginAttempt } from '../auth/throttle.js';
 
 /** A username and a password fit in far less; anything bigger is refused with 413 before parsing. */
 const LOGIN_BODY_LIMIT_BYTES = 16 * 1024;
@@ -119,7 +119,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     deleteSession(db, req.cookies[SESSION_COOKIE]);
     const now = clock();
     purgeExpiredSessions(db, now);
-    const sessionId = createSession(db, username, now);
+    const sessionId = createSession(db, username, now, {
+      userAgent: req.headers['user-agent'] ?? '',
+      network: addressGroup(req.ip),
+    });
     req.log.info({ username, ip: req.ip }, 'login');
     reply.setCookie(SESSION_COOKIE, sessionId, sessionCookie);
     reply.setCookie(ADMIN_KEY_COOKIE, crypto.randomBytes(16).toString('base64url'), adminKeyCookie);

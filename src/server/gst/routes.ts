@@ -126,7 +126,7 @@ export async function gstRoutes(
 
   app.get<{ Params: { file: string } }>(
     GST_API.document,
-    { permission: 'gstView', config: noStore },
+    { permission: 'gstView', logAccess: 'GST document opened', config: noStore },
     async (req, reply) => {
       const file = fileOf(req.params.file);
       const doc = file && getDocument(ctx.db, file.id);
@@ -187,7 +187,7 @@ export async function gstRoutes(
 
   app.get<{ Querystring: { period?: string; section?: string; supply?: string } }>(
     GST_API.gstr1,
-    { permission: 'gstr1', config: noStore },
+    { permission: 'gstr1', logAccess: 'GSTR-1 exported', config: noStore },
     async (req, reply) => {
       const { period, section, supply = 'b2c' } = req.query;
       if (supply !== 'b2b' && supply !== 'b2c') {

@@ -94,7 +94,7 @@ export async function registerRoutes(
 
   app.get<{ Querystring: { from?: string; to?: string } }>(
     REGISTER_API.entries,
-    { permission: 'register', config: noStore },
+    { permission: 'register', logAccess: 'guest register read', config: noStore },
     async (req): Promise<RegisterList> => {
       const { from, to } = rangeOf(req.query);
       return register.list(from, to);
@@ -103,7 +103,7 @@ export async function registerRoutes(
 
   app.get<{ Querystring: { from?: string; to?: string } }>(
     REGISTER_API.csv,
-    { permission: 'register', config: noStore },
+    { permission: 'register', logAccess: 'register CSV exported', config: noStore },
     async (req, reply) => {
       const { from, to } = rangeOf(req.query);
       return reply
@@ -116,7 +116,7 @@ export async function registerRoutes(
 
   app.get<{ Querystring: { from?: string; to?: string } }>(
     REGISTER_API.print,
-    { permission: 'register', config: noStore },
+    { permission: 'register', logAccess: 'Form III worksheet read', config: noStore },
     async (req, reply) => {
       const range = rangeOf(req.query);
       return reply
