@@ -50,6 +50,8 @@ import { AccessLog } from './access-log/service.js';
 import { accessLogRoutes } from './access-log/routes.js';
 import { TeamService } from './team/service.js';
 import { teamRoutes } from './team/routes.js';
+import { StaffLinks } from './staff-links/service.js';
+import { staffLinkRoutes } from './staff-links/routes.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -203,6 +205,8 @@ export async function buildApp(
   const team = new TeamService(db, config.site.siteUrl, clock, accessLog);
   await app.register(async (scope) => teamRoutes(scope, ctx, team));
   await app.register(async (scope) => accessLogRoutes(scope, ctx, accessLog));
+  const staffLinks = new StaffLinks(db, config.site.siteUrl, clock, accessLog);
+  await app.register(async (scope) => staffLinkRoutes(scope, ctx, staffLinks));
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => backupRoutes(scope, ctx));
   await app.register(async (scope) => pageRoutes(scope, ctx));
