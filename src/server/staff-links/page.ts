@@ -22,17 +22,9 @@ export const STAFF_PAGE_HEADERS = {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** "14:30" from what the register form stored (HH:MM, or an ISO instant read in Asia/Kolkata). */
+/** "14:30" from what the register form stored (HH:MM, REG-2). */
 function arrivalClock(value: string): string {
-  const hhmm = /^(\d{2}):(\d{2})/.exec(value);
-  if (hhmm) return `${hhmm[1]}:${hhmm[2]}`;
-  const ms = Date.parse(value);
-  if (Number.isNaN(ms)) return '';
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Kolkata',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(ms);
+  return /^\d{2}:\d{2}/.exec(value)?.[0] ?? '';
 }
 
 /** The lines of one property's day, as plain text. */
