@@ -17,6 +17,15 @@ import type {
 } from './bookings.js';
 import type { ConflictList } from './conflicts.js';
 import type { Permission, Role } from './permissions.js';
+import type {
+  AccessLogEntry,
+  AccountAdded,
+  SessionInfo,
+  StaffLinkCreated,
+  StaffLinkInfo,
+  TEAM_API,
+  TeamAnswer,
+} from './team.js';
 import type { GST_API, DocumentList } from './gst-documents.js';
 import type {
   OwnerEntryBody,
@@ -198,6 +207,22 @@ export interface ApiTypes {
   [API.login]: { body: LoginRequest; answer: OkAnswer; refusal: ThrottledAnswer };
   [API.logout]: { answer: OkAnswer };
   [API.session]: { answer: SessionAnswer };
+  /** TEAM-2: GET answers TeamAnswer; POST `{ username, role }` answers AccountAdded (201). */
+  [TEAM_API.team]: { body: { username: string; role: Role }; answer: TeamAnswer | AccountAdded };
+  /** PUT `{ role }`; DELETE answers 204. */
+  [TEAM_API.account]: {
+    body: { role: Role };
+    answer: { username: string; role: Role } | undefined;
+  };
+  [TEAM_API.sessions]: { answer: { sessions: SessionInfo[] } };
+  [TEAM_API.session]: { answer: undefined };
+  /** TEAM-6: GET lists; POST `{ label, propertyIds? }` answers StaffLinkCreated (201). */
+  [TEAM_API.staffLinks]: {
+    body: { label: string; propertyIds?: string[] };
+    answer: { links: StaffLinkInfo[] } | StaffLinkCreated;
+  };
+  [TEAM_API.staffLink]: { answer: undefined };
+  [TEAM_API.accessLog]: { answer: { entries: AccessLogEntry[] } };
   [API.revisions]: { answer: RevisionsAnswer };
   [API.restore]: { answer: RestoreAnswer };
   [API.availability]: { answer: AvailabilityAnswer };

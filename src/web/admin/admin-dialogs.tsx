@@ -32,6 +32,7 @@ import { RATES_DIALOG_ID, RatesDialog } from './rates/rates-dialog.js';
 import type { RatesTarget } from './rates/use-rates-dialog.js';
 import { REGISTER_DIALOG_ID, RegisterDialog } from './register/register-dialog.js';
 import { REVIEWS_DIALOG_ID, ReviewsDialog } from './reviews/reviews-dialog.js';
+import { TEAM_DIALOG_ID, TeamDialog } from './team/team-dialog.js';
 import {
   SELECT_PROPERTY_ID,
   SelectPropertyDialog,
@@ -130,6 +131,9 @@ const ADMIN_DIALOGS = {
   ),
   [REVIEWS_DIALOG_ID]: (o) => <ReviewsDialog opening={o.opening} close={o.close} />,
   [DOCUMENTS_DIALOG_ID]: (o) => <DocumentsDialog opening={o.opening} close={o.close} />,
+  [TEAM_DIALOG_ID]: (o, s) => (
+    <TeamDialog opening={o.opening} close={o.close} me={s.account?.username} confirm={confirm} />
+  ),
   [HISTORY_ID]: (o) => (
     <HistoryDialog opening={o.opening} confirm={confirm} alert={alert} reload={reload} />
   ),

@@ -31,6 +31,7 @@ import { MESSAGES_DIALOG_ID } from './messages/messages-dialog.js';
 import { REVIEWS_DIALOG_ID } from './reviews/reviews-dialog.js';
 import { keepUnsavedChange, readUnsavedChange } from './unsaved-change.js';
 import { MayContext, useAccount } from './may.js';
+import { TEAM_DIALOG_ID } from './team/team-dialog.js';
 
 /** This tab's session storage, or undefined where the browser refuses it. */
 function tabStorage(): Storage | undefined {
@@ -150,6 +151,7 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           }
           {...(may('messages') ? { openMessages: () => open(MESSAGES_DIALOG_ID) } : {})}
           {...(may('reviews') ? { openReviews: () => open(REVIEWS_DIALOG_ID) } : {})}
+          {...(may('staffLinks') ? { openTeam: () => open(TEAM_DIALOG_ID) } : {})}
           {...(data.site.gstin && may('gstView')
             ? { openDocuments: () => open(DOCUMENTS_DIALOG_ID) }
             : {})}
