@@ -11,8 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AccountError } from '../auth/accounts.js';
-import { isCrossSite } from '../auth/guard.js';
-import { ApiError, notFound, schemaRefusal } from '../errors.js';
+import { notFound, schemaRefusal } from '../errors.js';
 import { sendNotice } from '../html.js';
 import type { AppContext } from '../context.js';
 import { roleMay } from '../../shared/permissions.js';
@@ -156,7 +155,7 @@ export async function teamRoutes(
   });
 
   app.post<{ Params: { token: string } }>(setupPath, redacted, async (req, reply) => {
-    if (isCrossSite(req, ctx.config.site)) throw new ApiError(403, 'cross-site request refused');
+    // No Origin check: the token is the only key, and whoever holds it may set the password anyway.
     const setup = team.setupOf(req.params.token);
     if (!setup) return sendNotice(reply, 410, gone, 'no-referrer');
     const body = (req.body ?? {}) as Record<string, unknown>;
