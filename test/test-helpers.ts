@@ -31,6 +31,8 @@ export interface TestApp {
   runReviews: BuiltApp['runReviews'];
   /** The privacy desk (PRIV-4). */
   privacy: BuiltApp['privacy'];
+  /** Every route with its declared permission (TEAM-1). */
+  permissions: BuiltApp['permissions'];
   /** The temporary DATA_DIR. */
   dataDir: string;
   /** Owner's username. */
@@ -88,6 +90,7 @@ export async function makeTestApp(
     reviews,
     runReviews,
     privacy,
+    permissions,
   } = await buildApp(config, opts);
   const owner = 'owner';
   ctx.db
@@ -107,6 +110,7 @@ export async function makeTestApp(
     reviews,
     runReviews,
     privacy,
+    permissions,
     dataDir,
     owner,
     cookie,

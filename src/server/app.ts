@@ -20,7 +20,7 @@ import { quoteRoutes } from './quote/routes.js';
 import { fastifyTrustProxy, STRICT_TRANSPORT_SECURITY } from './reverse-proxy.js';
 import { healthRoutes } from './health/routes.js';
 import { ApiRouteTable, errorHandler, frameworkErrors } from './errors.js';
-import { guardWrites } from './auth/guard.js';
+import { guardPermissions, guardWrites, RoutePermissions } from './auth/guard.js';
 import { compressHtml } from './html.js';
 import { bookingRoutes } from './bookings/routes.js';
 import { BookingService } from './bookings/service.js';
@@ -50,6 +50,12 @@ import { JobRunner } from './jobs/runner.js';
 import { PrivacyService } from './privacy/service.js';
 import { privacyRoutes } from './privacy/routes.js';
 import { reportRoutes } from './reports/routes.js';
+import { AccessLog } from './access-log/service.js';
+import { accessLogRoutes } from './access-log/routes.js';
+import { TeamService } from './team/service.js';
+import { teamRoutes } from './team/routes.js';
+import { StaffLinks } from './staff-links/service.js';
+import { staffLinkRoutes } from './staff-links/routes.js';
 
 /** Import bodies larger than this are refused with 413 (API-1). */
 const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -79,6 +85,11 @@ export interface BuiltApp {
   ledger: LedgerService;
   /** The runner of every periodic job (JOB-1). */
   runner: JobRunner;
+  /** Every route with its declared permission (TEAM-1). */
+  permissions: RoutePermissions;
+  /** The team (TEAM-2) and the access log (TEAM-7). */
+  team: TeamService;
+  accessLog: AccessLog;
 }
 
 /**
@@ -131,6 +142,9 @@ export async function buildApp(
   // Before any route is registered, so that every route's scope inherits them (HTTP-1, HTTP-2).
   const routeTable = new ApiRouteTable();
   app.addHook('onRoute', routeTable.add);
+  // Deny by default (TEAM-1): a route under /api/ without a permission stops the start.
+  const permissions = new RoutePermissions();
+  app.addHook('onRoute', permissions.add);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(async (req) => {
     throw routeTable.notFound(req);
@@ -141,6 +155,15 @@ export async function buildApp(
   // HTML rendered per request goes out compressed, like published pages (PERF-8).
   app.addHook('onSend', compressHtml);
   await app.register(cookie);
+  // After the cookie parser: every route's declared permission, checked before its handler (TEAM-1).
+  app.addHook('onRequest', guardPermissions(ctx));
+  // TEAM-7: a route that declares `logAccess` is recorded once it answered successfully.
+  const accessLog = new AccessLog(db, clock);
+  app.addHook('onResponse', async (req, reply) => {
+    const action = req.routeOptions.config.logAccess;
+    if (action && req.owner && reply.statusCode < 400)
+      accessLog.record({ username: req.owner, action });
+  });
   await app.register(async (scope) => apiRoutes(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, ctx));
   await app.register(async (scope) => imageRoutes(scope, ctx));
@@ -209,6 +232,11 @@ export async function buildApp(
   await app.register(async (scope) => registerRoutes(scope, ctx, register, bookings));
   await app.register(async (scope) => messageRoutes(scope, ctx, messages));
   await app.register(async (scope) => reviewRoutes(scope, ctx, reviews));
+  const team = new TeamService(db, config.site.siteUrl, clock, accessLog);
+  await app.register(async (scope) => teamRoutes(scope, ctx, team));
+  await app.register(async (scope) => accessLogRoutes(scope, ctx, accessLog));
+  const staffLinks = new StaffLinks(db, config.site.siteUrl, clock, accessLog);
+  await app.register(async (scope) => staffLinkRoutes(scope, ctx, staffLinks));
   await app.register(async (scope) => privacyRoutes(scope, ctx, privacy));
   await app.register(async (scope) => ledgerRoutes(scope, ctx, ledger));
   await app.register(async (scope) =>
@@ -237,5 +265,8 @@ export async function buildApp(
     runReviews,
     ledger,
     runner,
+    permissions,
+    team,
+    accessLog,
   };
 }

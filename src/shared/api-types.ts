@@ -16,6 +16,16 @@ import type {
   BookingStatus,
 } from './bookings.js';
 import type { ConflictList } from './conflicts.js';
+import type { Permission, Role } from './permissions.js';
+import type {
+  AccessLogEntry,
+  AccountAdded,
+  SessionInfo,
+  StaffLinkCreated,
+  StaffLinkInfo,
+  TEAM_API,
+  TeamAnswer,
+} from './team.js';
 import type { GST_API, DocumentList } from './gst-documents.js';
 import type {
   OwnerEntryBody,
@@ -98,6 +108,13 @@ interface LoginRequest {
 /** AUTH-1: 200 from login and logout. */
 export interface OkAnswer {
   ok: true;
+}
+
+/** TEAM-1: `GET /api/session`: who is logged in, their role, and what the role may do. */
+export interface SessionAnswer {
+  username: string;
+  role: Role;
+  permissions: Permission[];
 }
 
 /** AUTH-3: the 429 of a throttled login; `retryAfter` in seconds, as the Retry-After header. */
@@ -199,6 +216,23 @@ export interface ApiTypes {
   [API.upload]: { answer: UploadAnswer };
   [API.login]: { body: LoginRequest; answer: OkAnswer; refusal: ThrottledAnswer };
   [API.logout]: { answer: OkAnswer };
+  [API.session]: { answer: SessionAnswer };
+  /** TEAM-2: GET answers TeamAnswer; POST `{ username, role }` answers AccountAdded (201). */
+  [TEAM_API.team]: { body: { username: string; role: Role }; answer: TeamAnswer | AccountAdded };
+  /** PUT `{ role }`; DELETE answers 204. */
+  [TEAM_API.account]: {
+    body: { role: Role };
+    answer: { username: string; role: Role } | undefined;
+  };
+  [TEAM_API.sessions]: { answer: { sessions: SessionInfo[] } };
+  [TEAM_API.session]: { answer: undefined };
+  /** TEAM-6: GET lists; POST `{ label, propertyIds? }` answers StaffLinkCreated (201). */
+  [TEAM_API.staffLinks]: {
+    body: { label: string; propertyIds?: string[] };
+    answer: { links: StaffLinkInfo[] } | StaffLinkCreated;
+  };
+  [TEAM_API.staffLink]: { answer: undefined };
+  [TEAM_API.accessLog]: { answer: { entries: AccessLogEntry[] } };
   [API.revisions]: { answer: RevisionsAnswer };
   [API.restore]: { answer: RestoreAnswer };
   [API.availability]: { answer: AvailabilityAnswer };

@@ -215,6 +215,21 @@ export const RATE_FIELDS = [
 ] as const satisfies readonly (keyof typeof PROPERTY_FIELDS)[];
 
 export type RateField = (typeof RATE_FIELDS)[number];
+
+/**
+ * The name of the first property whose rates (RATE_FIELDS) differ between two catalogues, or
+ * undefined when none does: a role without the `rates` permission saves the rest (TEAM-1). A
+ * property new in `after` counts when it sets any rate field.
+ */
+export function firstRateChange(
+  before: Pick<SiteData, 'propertyList'> | undefined,
+  after: Pick<SiteData, 'propertyList'>,
+): string | undefined {
+  const rates = (p: Property | undefined) =>
+    JSON.stringify(RATE_FIELDS.map((f) => (p ? (p[f] ?? null) : null)));
+  const old = new Map(before?.propertyList.map((p) => [p.id, p]));
+  return after.propertyList.find((p) => rates(p) !== rates(old.get(p.id)))?.name;
+}
 /** A property's rates as the Rates dialog saves them: a field left out (undefined) is not set. */
 export type Rates = Partial<Pick<Property, RateField>>;
 

@@ -5,6 +5,7 @@
  * loaded admin chunk provides an AdminApi and screens call it from their click handlers.
  */
 import { createContext, useContext } from 'react';
+import type { Permission } from '../shared/permissions.js';
 
 /**
  * The property's texts of several lines, edited in the in-page multi-line editor (FLOW-8: the
@@ -32,6 +33,8 @@ export interface AdminApi {
   deleteCategory(sectionId: string): void;
   /** Opens Select Property to add a property to the section (HOME-4). */
   addPropertyToCategory(sectionId: string): void;
+  /** True when the logged-in account's role may use `permission` (TEAM-1): show only those controls. */
+  may(permission: Permission): boolean;
 }
 
 export const AdminContext = createContext<AdminApi | null>(null);

@@ -78,7 +78,7 @@ export interface ApiEnv {
 }
 
 export interface ApiCall<B> extends ApiEnv {
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   params?: Record<string, string | number>;
   query?: Record<string, string>;
   body?: B;

@@ -13,6 +13,7 @@ import {
 } from './credential-rules.js';
 import { endSessionsOf } from './sessions.js';
 import type { Db } from '../store/db.js';
+import type { Role } from '../../shared/permissions.js';
 
 /** `Algorithm.Argon2id`: the package's enum is an ambient const enum, unreadable under isolatedModules. */
 const ARGON2ID = 2 as Algorithm;
@@ -47,7 +48,8 @@ export class AccountError extends Error {
   }
 }
 
-function checkUsername(username: string): void {
+/** Throws AccountError (`field: 'username'`) unless `username` follows USERNAME_PATTERN. */
+export function checkUsername(username: string): void {
   if (
     username.length === 0 ||
     username.length > MAX_USERNAME_LENGTH ||
@@ -86,18 +88,29 @@ function usesCurrentParameters(passwordHash: string): boolean {
   );
 }
 
-/** Stores `passwordHash` as `username`'s, changed at `now` (Unix ms). */
-function storeHash(db: Db, username: string, passwordHash: string, now: number): void {
+/**
+ * Stores `passwordHash` as `username`'s, changed at `now` (Unix ms). A new account gets `role`
+ * (TEAM-1); an existing one keeps its own.
+ */
+function storeHash(
+  db: Db,
+  username: string,
+  passwordHash: string,
+  now: number,
+  role: Role = 'owner',
+): void {
+  const at = new Date(now).toISOString();
   db.prepare(
-    `INSERT INTO admins (username, password_hash, updated_at) VALUES (?, ?, ?)
+    `INSERT INTO admins (username, password_hash, updated_at, role, created_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT(username) DO UPDATE SET password_hash = excluded.password_hash, updated_at = excluded.updated_at`,
-  ).run(username, passwordHash, new Date(now).toISOString());
+  ).run(username, passwordHash, at, role, at);
 }
 
 /**
  * Creates the account or changes its password at `now` (Unix ms, the caller's clock: TIME-5).
  * Changing a password ends every session of that account (SESS-4; OWASP ASVS 4.0.3 3.3.3,
- * Session Management Cheat Sheet).
+ * Session Management Cheat Sheet). A new account gets `role` (default owner: the CLI's and
+ * ADMIN_USERNAME's accounts; TEAM-3's setup link gives its own).
  * Throws AccountError for a malformed username or a password shorter than MIN_PASSWORD_LENGTH.
  */
 export async function setPassword(
@@ -105,12 +118,13 @@ export async function setPassword(
   username: string,
   password: string,
   now: number,
+  role: Role = 'owner',
 ): Promise<void> {
   checkUsername(username);
   checkPassword(password);
   const passwordHash = await hash(password, ARGON2_OPTIONS);
   db.transaction(() => {
-    storeHash(db, username, passwordHash, now);
+    storeHash(db, username, passwordHash, now, role);
     endSessionsOf(db, username);
   })();
 }
@@ -142,7 +156,7 @@ function hasAnyAccount(db: Db): boolean {
 
 /**
  * The owner account at start (AUTH-1). With ADMIN_USERNAME and ADMIN_PASSWORD, that account is
- * created, or its password changed when it differs (an unchanged password keeps its sessions). With
+ * created as an owner (made one again if its role was changed: TEAM-2), or its password changed when it differs (an unchanged password keeps its sessions). With
  * neither and no account at all, creates DEFAULT_OWNER with a random 144-bit password and `say`s it
  * once. Throws when only one of the two variables is set, or when the password is refused
  * (AccountError), so a misconfigured server does not start.
@@ -151,8 +165,15 @@ export async function ensureOwner(ctx: AppContext, say: (line: string) => void):
   const { adminUsername, adminPassword } = ctx.config;
   if (adminUsername !== undefined && adminPassword !== undefined) {
     const row = ctx.db
-      .prepare('SELECT password_hash FROM admins WHERE username = ?')
-      .get(adminUsername) as { password_hash: string } | undefined;
+      .prepare('SELECT password_hash, role FROM admins WHERE username = ?')
+      .get(adminUsername) as { password_hash: string; role: Role } | undefined;
+    // TEAM-2: the configured account is an owner, whatever the Team dialog made of it.
+    if (row && row.role !== 'owner') {
+      ctx.db.transaction(() => {
+        ctx.db.prepare("UPDATE admins SET role = 'owner' WHERE username = ?").run(adminUsername);
+        endSessionsOf(ctx.db, adminUsername);
+      })();
+    }
     if (
       row &&
       (await verify(row.password_hash, adminPassword)) &&

@@ -5,17 +5,76 @@
  * header are both verified; SameSite=Strict on the cookie is the second line. Refusals are
  * thrown as ApiError (errors.ts), before any body is read.
  */
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  FastifySchema,
+  FastifyTypeProvider,
+  FastifyTypeProviderDefault,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerBase,
+  RawServerDefault,
+  RouteGenericInterface,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import type { SiteConfig } from '../config.js';
 import { ApiError, isApiRequest, unsupportedType, type ApiRouteTable } from '../errors.js';
 import type { Clock } from '../../shared/instants.js';
 import type { Db } from '../store/db.js';
-import { findSession, SESSION_COOKIE } from './sessions.js';
+import { sendNotice, type Notice } from '../html.js';
+import {
+  PERMISSIONS,
+  refusalOf,
+  roleMay,
+  type RouteAccess,
+  type Role,
+} from '../../shared/permissions.js';
+import { LOGIN_PATH, PREVIEW_PREFIX } from '../../shared/routes.js';
+import { findSessionAccount, SESSION_COOKIE } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The owner's username, set by requireOwner. */
+    /** The logged-in account's username, set by guardPermissions (every route but `public`). */
     owner?: string;
+    /** Its role (TEAM-1), set with `owner`. */
+    role?: Role;
+    /** The SHA-256 of its session id (TEAM-4: "this session"), set with `owner`. */
+    sessionIdHash?: string;
+  }
+  // Same type parameters as Fastify's own declaration, so that the two merge.
+  interface RouteShorthandOptions<
+    /* eslint-disable @typescript-eslint/no-unused-vars */
+    RawServer extends RawServerBase = RawServerDefault,
+    RawRequest extends RawRequestDefaultExpression<RawServer> =
+      RawRequestDefaultExpression<RawServer>,
+    RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+    RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+    ContextConfig = ContextConfigDefault,
+    SchemaCompiler extends FastifySchema = FastifySchema,
+    TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+    Logger extends FastifyBaseLogger = FastifyBaseLogger,
+    /* eslint-enable @typescript-eslint/no-unused-vars */
+  > {
+    /**
+     * What the route needs (TEAM-1): a permission of src/shared/permissions.ts, `account` (any
+     * logged-in account) or `public`. Required under /api/ and on the owner's pages.
+     */
+    permission?: RouteAccess;
+    /**
+     * TEAM-7: what a successful answer of this route is recorded as in the access log ("register
+     * CSV exported"): for reads of identity data and exports of guests' personal data.
+     */
+    logAccess?: string;
+  }
+  interface FastifyContextConfig {
+    /** The route's access-log action (TEAM-7), copied from its `logAccess` option. */
+    logAccess?: string;
+    /** The route's permission (TEAM-1), copied from its `permission` option by declarePermission. */
+    permission?: RouteAccess;
   }
 }
 
@@ -98,7 +157,7 @@ function hasBody(req: FastifyRequest): boolean {
  * included, before any body is read: a cross-site request gets 403, a request to no route (any
  * method, any path) 404 or 405 (`routes.notFound`), and a body whose Content-Type is not exactly the route's
  * (`config.body`, JSON unless the route says otherwise) 415. A write without a body may leave
- * Content-Type out. The owner check (`requireOwner`) runs after it, on the route.
+ * Content-Type out. The permission check (`guardPermissions`) runs after it.
  */
 export function guardWrites(
   site: SiteOrigin,
@@ -117,25 +176,107 @@ export function guardWrites(
   };
 }
 
-/** What the owner guard reads: the database, the site's origin and the app's clock (TIME-5). */
-interface OwnerGuardContext {
+/** What the permission guard reads: the database, the site's origin and the app's clock (TIME-5). */
+interface PermissionGuardContext {
   db: Db;
   config: { site: SiteOrigin };
   clock: Clock;
 }
 
+/** True for the owner's pages outside /api/ (the revision preview): they must declare too. */
+function isOwnerPage(url: string): boolean {
+  return url.startsWith(`${PREVIEW_PREFIX}/`);
+}
+
+/** A route as declared: its method, its URL in Fastify's notation, and what it needs. */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  /** undefined: a route outside /api/ and the owner's pages that declared nothing (a guest's page). */
+  permission: RouteAccess | undefined;
+}
+
 /**
- * The onRequest hook of every owner-only route: 403 when cross-site (the safe methods too: the
- * spec's publish is a GET), 401 without a session live at `ctx.clock()` (SESS-3, TIME-5), else
- * sets `req.owner`.
+ * Every route's permission (TEAM-1). `add` is the onRoute hook that makes `permission` deny by
+ * default: a route under /api/ or an owner's page that declares none (or an unknown one) is
+ * refused with an Error, so the server does not start; a declared one is copied into the route's
+ * `config`, where `guardPermissions` reads it. `list()` gives every route seen (the route test
+ * enumerates them).
  */
-export function requireOwner(ctx: OwnerGuardContext): onRequestAsyncHookHandler {
+export class RoutePermissions {
+  private readonly routes: DeclaredRoute[] = [];
+
+  readonly add = (route: RouteOptions): void => {
+    const declared = (route as { permission?: RouteAccess }).permission;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const name = `${methods.join(',')} ${route.url}`;
+    if (declared === undefined) {
+      if (route.url.startsWith('/api/') || isOwnerPage(route.url)) {
+        throw new Error(
+          `${name} declares no permission: add permission: '<name>' (src/shared/permissions.ts), 'account' or 'public' to its options (TEAM-1)`,
+        );
+      }
+    } else if (declared !== 'public' && declared !== 'account' && !(declared in PERMISSIONS)) {
+      throw new Error(`${name} declares an unknown permission "${String(declared)}" (TEAM-1)`);
+    } else {
+      route.config = { ...route.config, permission: declared };
+    }
+    const logAccess = (route as { logAccess?: string }).logAccess;
+    if (logAccess !== undefined) route.config = { ...route.config, logAccess };
+    for (const method of methods)
+      this.routes.push({ method, url: route.url, permission: declared });
+  };
+
+  /** Every route registered so far, HEAD routes included. */
+  list(): readonly DeclaredRoute[] {
+    return this.routes;
+  }
+}
+
+/** Sends a refusal: JSON `{ error, field }` on the API, the notice page on an owner's page. */
+function refuse(req: FastifyRequest, reply: FastifyReply, error: ApiError, page: Notice) {
+  if (isApiRequest(req)) throw error;
+  return sendNotice(reply, error.status, page);
+}
+
+/**
+ * The onRequest hook in front of every route (TEAM-1): a route that declared a permission other
+ * than `public` gets 403 when cross-site (the safe methods too: the spec's publish is a GET), 401
+ * without a session live at `ctx.clock()` (SESS-3, TIME-5), 403 `{ error, field: 'permission' }`
+ * naming in words what the account's role may not do; else it sets `req.owner` (the username)
+ * and `req.role`. An owner's page gets the same refusals as a notice page.
+ */
+export function guardPermissions(ctx: PermissionGuardContext): onRequestAsyncHookHandler {
   const { db, clock } = ctx;
   const site = ctx.config.site;
-  return async function ownerOnly(req) {
-    if (isCrossSite(req, site)) throw crossSiteRefusal();
-    const owner = findSession(db, req.cookies[SESSION_COOKIE], clock());
-    if (!owner) throw new ApiError(401, 'log in as the owner first', { field: 'session' });
-    req.owner = owner;
+  return async function permissionGuard(req, reply) {
+    const declared = req.routeOptions.config.permission;
+    if (declared === undefined || declared === 'public') return;
+    if (isCrossSite(req, site)) {
+      return refuse(req, reply, crossSiteRefusal(), {
+        title: 'Refused',
+        text: 'This page opens only from this site.',
+        link: { href: '/', label: 'Home' },
+      });
+    }
+    const account = findSessionAccount(db, req.cookies[SESSION_COOKIE], clock());
+    if (!account) {
+      return refuse(req, reply, new ApiError(401, 'log in first', { field: 'session' }), {
+        title: 'Log in first',
+        text: 'Log in to see this page.',
+        link: { href: LOGIN_PATH, label: 'Log in' },
+      });
+    }
+    if (declared !== 'account' && !roleMay(account.role, declared)) {
+      const message = refusalOf(account.role, declared);
+      return refuse(req, reply, new ApiError(403, message, { field: 'permission' }), {
+        title: 'Not for your role',
+        text: message,
+        link: { href: '/', label: 'Home' },
+      });
+    }
+    req.owner = account.username;
+    req.role = account.role;
+    req.sessionIdHash = account.idHash;
   };
 }

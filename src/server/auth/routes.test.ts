@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { setPassword } from '../auth/accounts.js';
-import { requireOwner } from '../auth/guard.js';
 import { SESSION_ABSOLUTE_MS } from '../auth/sessions.js';
 
 const USER = 'owner';
@@ -31,7 +30,7 @@ async function makeApp(
   const b = await buildApp(loadConfig({ DATA_DIR: dataDir, SITE_URL: siteUrl, ...env }));
   built.push(b);
   await setPassword(b.ctx.db, USER, PASSWORD, b.ctx.clock());
-  b.app.post('/test/write', { preHandler: requireOwner(b.ctx) }, async () => ({ wrote: true }));
+  b.app.post('/test/write', { permission: 'content' }, async () => ({ wrote: true }));
   return b;
 }
 
@@ -105,7 +104,7 @@ describe('POST /api/login', () => {
       cookies: { 'stays-session': id },
     });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ username: USER });
+    expect(me.json()).toMatchObject({ username: USER, role: 'owner' });
     const write = await b.app.inject({
       method: 'POST',
       url: '/test/write',

@@ -10,14 +10,16 @@
  *   Success sets the HttpOnly session cookie, always with a new id (SESS-1), and the spec's
  *   `admin-key` cookie (ADMIN-1). Sessions end idle or by age on the server (sessions.ts, SESS-3), on the app's clock (TIME-5).
  * - `POST /api/logout`: ends the session on the server (SESS-2), clears both cookies, 200 `{ ok: true }`.
- * - `GET /api/session`: 200 `{ username }` for a live session, else 401: lets the admin tools tell a
- *   hand-made `admin-key` cookie from a real login.
+ * - `GET /api/session`: 200 `{ username, role, permissions }` for a live session, else 401: lets the
+ *   admin tools tell a hand-made `admin-key` cookie from a real login, and show only the controls
+ *   the account's role may use (TEAM-1).
  */
 import crypto from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { OkAnswer, ThrottledAnswer } from '../../shared/api-types.js';
+import type { OkAnswer, SessionAnswer, ThrottledAnswer } from '../../shared/api-types.js';
+import { PERMISSION_NAMES, roleMay } from '../../shared/permissions.js';
 import { API, HOME_PATH, LOGIN_PATH } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
 import { verifyLogin } from '../auth/accounts.js';
@@ -27,12 +29,11 @@ import {
   ADMIN_KEY_COOKIE,
   createSession,
   deleteSession,
-  findSession,
   purgeExpiredSessions,
   SESSION_COOKIE,
   SESSION_ABSOLUTE_MS,
 } from '../auth/sessions.js';
-import { loginSucceeded, startLoginAttempt } from '../auth/throttle.js';
+import { addressGroup, loginSucceeded, startLoginAttempt } from '../auth/throttle.js';
 
 /** A username and a password fit in far less; anything bigger is refused with 413 before parsing. */
 const LOGIN_BODY_LIMIT_BYTES = 16 * 1024;
@@ -89,6 +90,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   }
 
   const loginOptions = {
+    permission: 'public' as const,
     bodyLimit: LOGIN_BODY_LIMIT_BYTES,
     config: { body: 'json-or-form' as const, cache: 'no-store' as const },
   };
@@ -117,7 +119,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     deleteSession(db, req.cookies[SESSION_COOKIE]);
     const now = clock();
     purgeExpiredSessions(db, now);
-    const sessionId = createSession(db, username, now);
+    const sessionId = createSession(db, username, now, {
+      userAgent: req.headers['user-agent'] ?? '',
+      network: addressGroup(req.ip),
+    });
     req.log.info({ username, ip: req.ip }, 'login');
     reply.setCookie(SESSION_COOKIE, sessionId, sessionCookie);
     reply.setCookie(ADMIN_KEY_COOKIE, crypto.randomBytes(16).toString('base64url'), adminKeyCookie);
@@ -125,16 +130,27 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return reply.send({ ok: true } satisfies OkAnswer);
   });
 
-  app.post(API.logout, { config: { cache: 'no-store' } }, async (req, reply) => {
-    deleteSession(db, req.cookies[SESSION_COOKIE]);
-    reply.clearCookie(SESSION_COOKIE, sessionCookie);
-    reply.clearCookie(ADMIN_KEY_COOKIE, adminKeyCookie);
-    return reply.send({ ok: true } satisfies OkAnswer);
-  });
+  app.post(
+    API.logout,
+    { permission: 'public', config: { cache: 'no-store' } },
+    async (req, reply) => {
+      deleteSession(db, req.cookies[SESSION_COOKIE]);
+      reply.clearCookie(SESSION_COOKIE, sessionCookie);
+      reply.clearCookie(ADMIN_KEY_COOKIE, adminKeyCookie);
+      return reply.send({ ok: true } satisfies OkAnswer);
+    },
+  );
 
-  app.get(API.session, { config: { cache: 'no-store' } }, async (req, reply) => {
-    const username = findSession(db, req.cookies[SESSION_COOKIE], clock());
-    if (!username) throw new ApiError(401, 'Not logged in.', { field: 'session' });
-    return reply.send({ username });
-  });
+  app.get(
+    API.session,
+    { permission: 'account', config: { cache: 'no-store' } },
+    async (req, reply) => {
+      const role = req.role ?? 'owner';
+      return reply.send({
+        username: req.owner ?? '',
+        role,
+        permissions: PERMISSION_NAMES.filter((p) => roleMay(role, p)),
+      } satisfies SessionAnswer);
+    },
+  );
 }

@@ -17,6 +17,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../store/db.js';
 import { HOUR_MS, MINUTE_MS } from '../../shared/instants.js';
+import { isRole, type Role } from '../../shared/permissions.js';
 
 /** Absolute lifetime (SESS-3): a session ends 7 days after its login, however much it is used. */
 export const SESSION_ABSOLUTE_MS = 7 * 24 * HOUR_MS;
@@ -35,7 +36,8 @@ export const ADMIN_KEY_COOKIE = 'admin-key';
 /** Longer than any id createSession makes: such a cookie is refused without hashing it. */
 const MAX_ID_LENGTH = 200;
 
-function hashId(id: string): string {
+/** The SHA-256 of a session id, hex: what the table keeps (and what TEAM-4 calls a session's id). */
+export function hashId(id: string): string {
   return crypto.createHash('sha256').update(id).digest('hex');
 }
 
@@ -43,30 +45,69 @@ function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-/**
- * Creates a session for `username` (which must exist in admins) at `now` (ms since the epoch) and
- * returns its id (base64url). Always a new id (SESS-1): a login never adopts one the browser sent.
- */
-export function createSession(db: Db, username: string, now: number): string {
-  const id = crypto.randomBytes(32).toString('base64url');
-  db.prepare(
-    'INSERT INTO sessions (id_hash, username, created_at, expires_at, seen_at) VALUES (?, ?, ?, ?, ?)',
-  ).run(hashId(id), username, iso(now), iso(now + SESSION_ABSOLUTE_MS), iso(now));
-  return id;
+/** What a session shows its account (TEAM-4): the browser and the address's network. */
+export interface SessionOrigin {
+  /** The User-Agent header, cut to 300 characters. */
+  userAgent: string;
+  /** The address group (throttle.ts `addressGroup`: an IPv4 address or an IPv6 /64). */
+  network: string;
 }
 
 /**
- * The username of a live session at `now`, or undefined when the id is unknown or the session has
+ * Creates a session for `username` (which must exist in admins) at `now` (ms since the epoch) and
+ * returns its id (base64url). Always a new id (SESS-1): a login never adopts one the browser sent.
+ * Records the login as the account's last (TEAM-2).
+ */
+export function createSession(
+  db: Db,
+  username: string,
+  now: number,
+  origin: SessionOrigin = { userAgent: '', network: '' },
+): string {
+  const id = crypto.randomBytes(32).toString('base64url');
+  db.prepare(
+    `INSERT INTO sessions (id_hash, username, created_at, expires_at, seen_at, user_agent, network)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    hashId(id),
+    username,
+    iso(now),
+    iso(now + SESSION_ABSOLUTE_MS),
+    iso(now),
+    origin.userAgent.slice(0, 300),
+    origin.network,
+  );
+  db.prepare('UPDATE admins SET last_login_at = ? WHERE username = ?').run(iso(now), username);
+  return id;
+}
+
+/** A live session's account (TEAM-1): who, in which role, and the session's hashed id. */
+export interface SessionAccount {
+  username: string;
+  role: Role;
+  idHash: string;
+}
+
+/**
+ * The account of a live session at `now`, or undefined when the id is unknown or the session has
  * passed its absolute or idle expiry (SESS-3; such a session is deleted). Using a live session
  * slides its idle expiry: `seen_at` is rewritten when it is at least SESSION_TOUCH_MS old.
  */
-export function findSession(db: Db, id: string | undefined, now: number): string | undefined {
+export function findSessionAccount(
+  db: Db,
+  id: string | undefined,
+  now: number,
+): SessionAccount | undefined {
   if (!id || id.length > MAX_ID_LENGTH) return undefined;
   const idHash = hashId(id);
   const row = db
-    .prepare('SELECT username, expires_at, seen_at FROM sessions WHERE id_hash = ?')
-    .get(idHash) as { username: string; expires_at: string; seen_at: string } | undefined;
-  if (!row) return undefined;
+    .prepare(
+      `SELECT s.username, s.expires_at, s.seen_at, a.role FROM sessions s
+         JOIN admins a ON a.username = s.username WHERE s.id_hash = ?`,
+    )
+    .get(idHash) as
+    { username: string; expires_at: string; seen_at: string; role: string } | undefined;
+  if (!row || !isRole(row.role)) return undefined;
   const seen = Date.parse(row.seen_at);
   if (Date.parse(row.expires_at) <= now || seen + SESSION_IDLE_MS <= now) {
     deleteSession(db, id);
@@ -75,7 +116,12 @@ export function findSession(db: Db, id: string | undefined, now: number): string
   if (now - seen >= SESSION_TOUCH_MS) {
     db.prepare('UPDATE sessions SET seen_at = ? WHERE id_hash = ?').run(iso(now), idHash);
   }
-  return row.username;
+  return { username: row.username, role: row.role, idHash };
+}
+
+/** The username of a live session at `now` (findSessionAccount), or undefined. */
+export function findSession(db: Db, id: string | undefined, now: number): string | undefined {
+  return findSessionAccount(db, id, now)?.username;
 }
 
 /** Ends a session on the server (AUTH-4, SESS-2). Unknown ids are ignored. */
@@ -83,7 +129,10 @@ export function deleteSession(db: Db, id: string | undefined): void {
   if (id) db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(hashId(id));
 }
 
-/** Ends every session of `username` (SESS-4: a password change; ASVS 4.0.3 3.3.3). */
+/**
+ * Ends every session of `username` (SESS-4: a password change; TEAM-2: a role change or removal;
+ * ASVS 4.0.3 3.3.3).
+ */
 export function endSessionsOf(db: Db, username: string): void {
   db.prepare('DELETE FROM sessions WHERE username = ?').run(username);
 }

@@ -26,7 +26,6 @@ import { enqueueMail } from '../mail/store.js';
 import type { BackupConfig } from '../config.js';
 import type { BackupStatusAnswer } from '../../shared/api-types.js';
 import { API } from '../../shared/routes.js';
-import { requireOwner } from '../auth/guard.js';
 import type { Db } from '../store/db.js';
 import { BackupStore, keptCopies, type BucketManifest } from './store.js';
 import { MINUTE_MS, type Clock } from '../../shared/instants.js';
@@ -316,7 +315,7 @@ export function startBackup(
 export async function backupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get(
     API.backupStatus,
-    { onRequest: requireOwner(ctx), config: { cache: 'no-store' } },
+    { permission: 'team', config: { cache: 'no-store' } },
     async (): Promise<BackupStatusAnswer> => {
       return ctx.backup?.status() ?? { configured: false };
     },

@@ -7,7 +7,7 @@
  *   with its quote and mails, then 201 `{ id, status, url }`.
  * - GET /api/bookings?status=open|upcoming|past|all&limit=&cursor= (one page of the list, PERF-12)
  *   and POST /api/bookings/{id}/{action} (accept, decline, paid, cancel): the owner's inbox,
- *   behind requireOwner.
+ *   behind their permissions (TEAM-1).
  * - GET /booking/{id}/{token}: the guest's page, `noindex`, `no-store`, the site's 404 page for a
  *   wrong id or token; POST /booking/{id}/{token}/withdraw: the page's withdraw form (same-site
  *   only), 303 back to the page.
@@ -17,9 +17,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { isCrossSite, requireOwner } from '../auth/guard.js';
+import { isCrossSite } from '../auth/guard.js';
 import { addressGroup, countRequest, requestWait } from '../auth/throttle.js';
 import { ApiError, badRequest, notFound, schemaRefusal } from '../errors.js';
+import { refusalOf, roleMay } from '../../shared/permissions.js';
 import { publishedProperties } from '../publish/published-properties.js';
 import { GUEST_PAGE_HEADERS, guestPageRenderer, type GuestPayments } from './page.js';
 import { securityHeaders, sendNotFoundPage, sendNotice } from '../html.js';
@@ -149,7 +150,6 @@ export async function bookingRoutes(
   /** The guest page's payment part; `sendRefunds` sends the refunds a cancel asked (PAY-13). */
   payments?: GuestPayments & { sendRefunds?(): Promise<void> },
 ): Promise<void> {
-  const owner = requireOwner(ctx);
   const properties = publishedProperties(ctx);
   const renderPage = guestPageRenderer(ctx, payments, service.now);
   const { site, bookings: settings } = ctx.config;
@@ -163,36 +163,40 @@ export async function bookingRoutes(
 
   const noStore = { cache: 'no-store' as const };
 
-  app.post(API.bookings, { bodyLimit: BODY_LIMIT_BYTES, config: noStore }, async (req, reply) => {
-    const client = addressGroup(req.ip);
-    const limits = [
-      { kind: STORED, limit: settings.requestsPerHour },
-      { kind: REFUSED, limit: REFUSED_PER_HOUR },
-    ];
-    const wait = requestWait(ctx.db, client, limits, HOUR_MS, service.now());
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60);
-      throw new ApiError(
-        429,
-        `Too many booking requests from this address; try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or call us.`,
-        { extra: { retryAfter: wait }, headers: { 'retry-after': String(wait) } },
-      );
-    }
-    // From the wait above to the count below nothing awaits: requests from one client are
-    // counted one after the other, so a burst cannot all slip under the limit (BOOK-3).
-    let created: BookingCreated;
-    try {
-      created = createBooking(req);
-    } catch (err) {
-      // LIMIT-1: a refusal the guest can correct counts against the looser cap only.
-      if (err instanceof ApiError && (err.status === 400 || err.status === 409)) {
-        countRequest(ctx.db, REFUSED, client, service.now());
+  app.post(
+    API.bookings,
+    { permission: 'public', bodyLimit: BODY_LIMIT_BYTES, config: noStore },
+    async (req, reply) => {
+      const client = addressGroup(req.ip);
+      const limits = [
+        { kind: STORED, limit: settings.requestsPerHour },
+        { kind: REFUSED, limit: REFUSED_PER_HOUR },
+      ];
+      const wait = requestWait(ctx.db, client, limits, HOUR_MS, service.now());
+      if (wait > 0) {
+        const minutes = Math.ceil(wait / 60);
+        throw new ApiError(
+          429,
+          `Too many booking requests from this address; try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or call us.`,
+          { extra: { retryAfter: wait }, headers: { 'retry-after': String(wait) } },
+        );
       }
-      throw err;
-    }
-    countRequest(ctx.db, STORED, client, service.now());
-    return reply.code(201).send(created);
-  });
+      // From the wait above to the count below nothing awaits: requests from one client are
+      // counted one after the other, so a burst cannot all slip under the limit (BOOK-3).
+      let created: BookingCreated;
+      try {
+        created = createBooking(req);
+      } catch (err) {
+        // LIMIT-1: a refusal the guest can correct counts against the looser cap only.
+        if (err instanceof ApiError && (err.status === 400 || err.status === 409)) {
+          countRequest(ctx.db, REFUSED, client, service.now());
+        }
+        throw err;
+      }
+      countRequest(ctx.db, STORED, client, service.now());
+      return reply.code(201).send(created);
+    },
+  );
 
   /** Checks and stores a guest's request (BOOK-1, BOOK-2); throws ApiError 400 or 409 when it cannot. */
   function createBooking(req: FastifyRequest): BookingCreated {
@@ -236,7 +240,7 @@ export async function bookingRoutes(
 
   app.get<{ Querystring: { status?: string; limit?: string; cursor?: string } }>(
     API.bookings,
-    { onRequest: owner, config: noStore },
+    { permission: 'bookingsList', config: noStore },
     async (req): Promise<BookingList> => {
       const filter = req.query.status ?? 'all';
       if (!(BOOKING_FILTERS as readonly string[]).includes(filter)) {
@@ -261,7 +265,7 @@ export async function bookingRoutes(
 
   app.post<{ Params: { id: string; action: string } }>(
     API.bookingAction,
-    { onRequest: owner, bodyLimit: BODY_LIMIT_BYTES, config: noStore },
+    { permission: 'bookings', bodyLimit: BODY_LIMIT_BYTES, config: noStore },
     async (req): Promise<BookingActionResult> => {
       const { id, action } = req.params;
       if (!(BOOKING_ACTIONS as readonly string[]).includes(action)) {
@@ -276,6 +280,11 @@ export async function bookingRoutes(
       const { message, refundPaise } = parsed.data;
       if (refundPaise !== undefined && action !== 'cancel') {
         throw badRequest('refundPaise', 'refundPaise goes with a cancel only.');
+      }
+      // TEAM-1: a cancel that refunds is the `money` permission's, beyond this route's `bookings`.
+      const role = req.role ?? 'owner';
+      if (refundPaise !== undefined && refundPaise > 0 && !roleMay(role, 'money')) {
+        throw new ApiError(403, refusalOf(role, 'money'), { field: 'refundPaise' });
       }
       let booking = await service.actInTurn(id, action as BookingAction, message, {
         ...(refundPaise === undefined ? {} : { refundPaise }),

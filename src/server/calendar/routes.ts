@@ -14,7 +14,6 @@ import { z } from 'zod';
 import type { AvailabilityAnswer, CalendarState } from '../../shared/api-types.js';
 import { ID_RE } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
-import { requireOwner } from '../auth/guard.js';
 import { badRequest, notFound, schemaRefusal } from '../errors.js';
 import { latestRevision } from '../store/revisions.js';
 import { exportCalendar } from './availability.js';
@@ -109,7 +108,6 @@ export async function calendarRoutes(
   ledger: Pick<LedgerService, 'feedSynced' | 'calendarSaved'>,
 ): Promise<void> {
   const noStore = { cache: 'no-store' as const };
-  const owner = requireOwner(ctx);
   const sync = new CalendarSync(ctx.db, ctx.config.calendar, app.log, conflicts, ctx.clock, ledger);
   app.addHook('onReady', async () => sync.start());
   app.addHook('onClose', async () => sync.stop());
@@ -168,15 +166,19 @@ export async function calendarRoutes(
   }
 
   const availabilityCache = { cache: `public, max-age=${AVAILABILITY_MAX_AGE_SECONDS}` as const };
-  app.get<Params>(API.availability, { config: availabilityCache }, async (req) => {
-    const { propertyId } = req.params;
-    if (!propertyExists(propertyId)) throw notFound('propertyId', NO_PROPERTY);
-    return {
-      propertyId,
-      updatedAt: calendarUpdatedAt(ctx.db, propertyId) ?? new Date(ctx.clock()).toISOString(),
-      unavailable: unavailableRanges(ctx.db, propertyId, ctx.clock()),
-    } satisfies AvailabilityAnswer;
-  });
+  app.get<Params>(
+    API.availability,
+    { permission: 'public', config: availabilityCache },
+    async (req) => {
+      const { propertyId } = req.params;
+      if (!propertyExists(propertyId)) throw notFound('propertyId', NO_PROPERTY);
+      return {
+        propertyId,
+        updatedAt: calendarUpdatedAt(ctx.db, propertyId) ?? new Date(ctx.clock()).toISOString(),
+        unavailable: unavailableRanges(ctx.db, propertyId, ctx.clock()),
+      } satisfies AvailabilityAnswer;
+    },
+  );
 
   app.get<{ Params: { propertyId: string; file: string } }>(
     EXPORT_FEED,
@@ -205,12 +207,12 @@ export async function calendarRoutes(
     async (_req, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found'),
   );
 
-  app.get<Params>(API.calendar, { onRequest: owner, config: noStore }, async (req) => {
+  app.get<Params>(API.calendar, { permission: 'calendar', config: noStore }, async (req) => {
     refuseUnknown(req.params.propertyId);
     return ownerCalendar(req.params.propertyId);
   });
 
-  app.put<Params>(API.calendar, { onRequest: owner, config: noStore }, async (req) => {
+  app.put<Params>(API.calendar, { permission: 'calendar', config: noStore }, async (req) => {
     const { propertyId } = req.params;
     refuseUnknown(propertyId);
     const parsed = calendarInputSchema.safeParse(req.body);
@@ -230,14 +232,14 @@ export async function calendarRoutes(
     return ownerCalendar(propertyId);
   });
 
-  app.post<Params>(API.calendarSync, { onRequest: owner, config: noStore }, async (req) => {
+  app.post<Params>(API.calendarSync, { permission: 'calendar', config: noStore }, async (req) => {
     const { propertyId } = req.params;
     refuseUnknown(propertyId);
     await sync.syncProperty(propertyId);
     return ownerCalendar(propertyId);
   });
 
-  app.post<Params>(API.calendarSecret, { onRequest: owner, config: noStore }, async (req) => {
+  app.post<Params>(API.calendarSecret, { permission: 'calendar', config: noStore }, async (req) => {
     const { propertyId } = req.params;
     refuseUnknown(propertyId);
     replaceExportSecret(ctx.db, propertyId, ctx.clock());

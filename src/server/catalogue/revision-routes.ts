@@ -13,7 +13,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RestoreAnswer, RevisionsAnswer } from '../../shared/api-types.js';
 import type { AppContext } from '../context.js';
-import { requireOwner } from '../auth/guard.js';
 import { applyRetentionAfterSave } from '../store/retention.js';
 import { siteDataSchema } from '../../shared/site-data.js';
 import { getRevision, listRevisions, restoreRevision } from '../store/revisions.js';
@@ -33,14 +32,13 @@ function positiveInt(raw: unknown): number | undefined {
 }
 
 export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const owner = requireOwner(ctx);
   // A restore takes no body; a client that sends an empty JSON one is not refused for it.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, _body, done) => {
     done(null, undefined);
   });
 
-  app.get(API.revisions, { onRequest: owner, config: { cache: 'no-store' } }, async (req) => {
+  app.get(API.revisions, { permission: 'content', config: { cache: 'no-store' } }, async (req) => {
     const query = req.query as Record<string, unknown>;
     let before: number | undefined;
     if (query.before !== undefined) {
@@ -90,5 +88,5 @@ export async function revisionRoutes(app: FastifyInstance, ctx: AppContext): Pro
     }
     return { revision } satisfies RestoreAnswer;
   }
-  app.post(API.restore, { onRequest: owner }, restore);
+  app.post(API.restore, { permission: 'restoreRevision' }, restore);
 }

@@ -13,8 +13,9 @@ import multipart from '@fastify/multipart';
 import type { GenerateAnswer, ImportAnswer, UploadAnswer } from '../../shared/api-types.js';
 import { API } from '../../shared/routes.js';
 import { importSchema, type SiteData } from '../../shared/site-data.js';
+import { firstRateChange } from '../../shared/catalogue.js';
+import { refusalOf, roleMay } from '../../shared/permissions.js';
 import type { AppContext } from '../context.js';
-import { requireOwner } from '../auth/guard.js';
 import { latestRevision, saveRevision, StaleRevisionError } from '../store/revisions.js';
 import { ApiError, badRequest, schemaRefusal, unsupportedType } from '../errors.js';
 import { applyRetentionAfterSave } from '../store/retention.js';
@@ -50,7 +51,6 @@ function fromImageError(err: ImageError): ApiError {
 }
 
 export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const owner = requireOwner(ctx);
   // busboy would otherwise reduce "../../x.jpg" to "x.jpg"; we want to see, and refuse, the real name.
   await app.register(multipart, {
     preservePath: true,
@@ -65,6 +65,13 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     // parsed.data is zod's fresh copy of the body, safe to clean in place.
     const data: SiteData = parsed.data;
     for (const p of data.propertyList) p.description = sanitizeDescription(p.description);
+    const role = req.role ?? 'owner';
+    const rateChange = roleMay(role, 'rates')
+      ? undefined
+      : firstRateChange(latestRevision(ctx.db)?.data, data);
+    if (rateChange !== undefined) {
+      throw new ApiError(403, `${refusalOf(role, 'rates')} (${rateChange})`, { field: 'rates' });
+    }
     try {
       const revision = saveRevision(ctx.db, data, req.owner ?? 'unknown', ctx.clock());
       applyRetentionAfterSave(ctx, req.log);
@@ -134,10 +141,11 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     }
   }
 
-  for (const url of [API.import, API.importAlias]) app.post(url, { onRequest: owner }, importData);
-  app.get(API.generate, { onRequest: owner }, generate);
-  app.post(API.generatePost, { onRequest: owner }, generate);
+  for (const url of [API.import, API.importAlias])
+    app.post(url, { permission: 'content' }, importData);
+  app.get(API.generate, { permission: 'content' }, generate);
+  app.post(API.generatePost, { permission: 'content' }, generate);
   for (const url of [API.upload, API.uploadAlias]) {
-    app.post(url, { onRequest: owner, config: { body: 'multipart' } }, upload);
+    app.post(url, { permission: 'content', config: { body: 'multipart' } }, upload);
   }
 }

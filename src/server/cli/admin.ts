@@ -2,6 +2,7 @@
  * Owner administration from the shell (AUTH-1, OPS-6):
  *
  *   npm run admin -- set-password <user>
+ *   npm run admin -- add-account <user> --role owner|manager|accountant   (TEAM-2)
  *   npm run admin -- backup <file>
  *   npm run admin -- restore <file> [--max-gb N]
  *   npm run admin -- restore --from-backup-target [--at TIME]   (BACKUP-3, backup/restore.ts)
@@ -14,6 +15,8 @@
  * DATA_DIR (backup.ts), refusing a hostile archive with one line saying why (ARC-1) and an archive
  * that expands past N GiB (ARC-2; RESTORE_MAX_BYTES, 16 GiB, by default). A relative <file> is taken
  * from the folder npm was run in.
+ * add-account prints a one-time setup link (24 hours) where that person sets their own password
+ * (TEAM-3); the access log records it as done by "cli".
  * Exit codes: 0 done, 1 refused (short password, no password, mismatch, a backup or restore
  * refused), 2 usage error.
  */
@@ -26,9 +29,13 @@ import { openDb } from '../store/db.js';
 import { AccountError, setPassword } from '../auth/accounts.js';
 import { BackupError, createBackup, restoreBackup, type RestoreOptions } from './backup.js';
 import { lostNumbersReport, restoreFromTarget } from '../backup/restore.js';
+import { AccessLog } from '../access-log/service.js';
+import { TeamService, roleFrom } from '../team/service.js';
+import { ApiError } from '../errors.js';
 
 const USAGE = [
   'Usage: npm run admin -- set-password <user>   (the password is read from stdin)',
+  '       npm run admin -- add-account <user> --role owner|manager|accountant   (prints a setup link)',
   '       npm run admin -- backup <file>         (one archive of DATA_DIR, the server may run)',
   '       npm run admin -- restore <file> [--max-gb N]   (into an empty DATA_DIR, then npm start;',
   '                                              refuses an archive expanding past N GiB, default 16)',
@@ -184,13 +191,47 @@ async function setPasswordCommand(user: string): Promise<void> {
   );
 }
 
+/** TEAM-2: a new account with `--role R`, and its one-time setup link printed. */
+function addAccountCommand(user: string, rest: string[]): void {
+  if (rest.length !== 2 || rest[0] !== '--role') throw new CliError(USAGE, 2);
+  const config = loadConfig();
+  const db = openDb(config.dataDir, systemClock());
+  try {
+    const role = roleFrom(rest[1]);
+    const team = new TeamService(
+      db,
+      config.site.siteUrl,
+      systemClock,
+      new AccessLog(db, systemClock),
+    );
+    const { setupUrl } = team.add('cli', user, role);
+    console.log(
+      `Account "${user}" (${role}) waits for its password. Send this link to that person; it works once, for 24 hours:\n${setupUrl}`,
+    );
+  } catch (err) {
+    if (err instanceof ApiError) throw new CliError(`${err.message} Nothing was changed.`, 1);
+    throw err;
+  } finally {
+    db.close();
+  }
+}
+
 async function main(args: string[]): Promise<void> {
   const [command, operand, ...rest] = args;
-  const known = command === 'set-password' || command === 'backup' || command === 'restore';
-  if (!known || !operand || (rest.length > 0 && command !== 'restore')) {
+  const known =
+    command === 'set-password' ||
+    command === 'add-account' ||
+    command === 'backup' ||
+    command === 'restore';
+  if (
+    !known ||
+    !operand ||
+    (rest.length > 0 && command !== 'restore' && command !== 'add-account')
+  ) {
     throw new CliError(command && !known ? `Unknown command "${command}".\n${USAGE}` : USAGE, 2);
   }
   if (command === 'set-password') await setPasswordCommand(operand);
+  else if (command === 'add-account') addAccountCommand(operand, rest);
   else if (command === 'restore' && operand === '--from-backup-target')
     await restoreFromTargetCommand(rest);
   else await backupOrRestore(command, operand, restoreOptions(rest));

@@ -1,6 +1,6 @@
 /**
  * The GST documents' HTTP calls (GST-2..GST-8; paths in src/shared/gst-documents.ts):
- * - the owner's (behind requireOwner): the Documents list, a document's page and PDF, Cancel
+ * - the owner's (behind their permissions, TEAM-1): the Documents list, a document's page and PDF, Cancel
  *   document, a credit note, Issue invoice, the entry 12A mark, the GSTR-1 CSV;
  * - the guest's: `/booking/{id}/{token}/documents/{docId}` (and `.pdf`) for the documents of the
  *   booking the token opens, and the company form's POST `/booking/{id}/{token}/company` (same
@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { isCrossSite, requireOwner } from '../auth/guard.js';
+import { isCrossSite } from '../auth/guard.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { GUEST_PAGE_HEADERS, guestPageRenderer } from '../bookings/page.js';
 import {
@@ -87,7 +87,6 @@ export async function gstRoutes(
   ctx: AppContext,
   gst: GstService,
 ): Promise<void> {
-  const owner = requireOwner(ctx);
   const renderPage = guestPageRenderer(ctx, undefined, gst.now);
   const { site } = ctx.config;
 
@@ -99,7 +98,7 @@ export async function gstRoutes(
 
   app.get<{ Querystring: { month?: string; type?: string } }>(
     GST_API.documents,
-    { onRequest: owner, config: noStore },
+    { permission: 'gstView', config: noStore },
     async (req): Promise<DocumentList> => {
       const { month, type } = req.query;
       if (month === undefined || !MONTH_RE.test(month)) {
@@ -128,7 +127,7 @@ export async function gstRoutes(
 
   app.get<{ Params: { file: string } }>(
     GST_API.document,
-    { onRequest: owner, config: noStore },
+    { permission: 'gstView', logAccess: 'GST document opened', config: noStore },
     async (req, reply) => {
       const file = fileOf(req.params.file);
       const doc = file && getDocument(ctx.db, file.id);
@@ -139,7 +138,7 @@ export async function gstRoutes(
 
   app.post<{ Params: { id: string } }>(
     GST_API.documentCancel,
-    { onRequest: owner },
+    { permission: 'gstDocuments' },
     async (req) => {
       if (!DOCUMENT_ID_RE.test(req.params.id))
         throw notFound('id', 'There is no document with this id.');
@@ -151,7 +150,7 @@ export async function gstRoutes(
 
   app.post<{ Params: { id: string } }>(
     GST_API.documentCreditNote,
-    { onRequest: owner },
+    { permission: 'gstDocuments' },
     async (req, reply) => {
       if (!DOCUMENT_ID_RE.test(req.params.id))
         throw notFound('id', 'There is no document with this id.');
@@ -166,7 +165,7 @@ export async function gstRoutes(
 
   app.post<{ Params: { id: string } }>(
     GST_API.bookingInvoice,
-    { onRequest: owner },
+    { permission: 'issueInvoice' },
     async (req, reply) => {
       if (!BOOKING_ID_RE.test(req.params.id))
         throw notFound('id', 'There is no booking with this id.');
@@ -176,16 +175,20 @@ export async function gstRoutes(
     },
   );
 
-  app.post<{ Params: { id: string } }>(GST_API.bookingExempt, { onRequest: owner }, async (req) => {
-    if (!BOOKING_ID_RE.test(req.params.id))
-      throw notFound('id', 'There is no booking with this id.');
-    gst.markExempt(req.params.id, req.owner ?? 'owner');
-    return { id: req.params.id, exempt: true };
-  });
+  app.post<{ Params: { id: string } }>(
+    GST_API.bookingExempt,
+    { permission: 'money' },
+    async (req) => {
+      if (!BOOKING_ID_RE.test(req.params.id))
+        throw notFound('id', 'There is no booking with this id.');
+      gst.markExempt(req.params.id, req.owner ?? 'owner');
+      return { id: req.params.id, exempt: true };
+    },
+  );
 
   app.get<{ Querystring: { period?: string; section?: string; supply?: string } }>(
     GST_API.gstr1,
-    { onRequest: owner, config: noStore },
+    { permission: 'gstr1', logAccess: 'GSTR-1 exported', config: noStore },
     async (req, reply) => {
       const { period, section, supply = 'b2c' } = req.query;
       if (supply !== 'b2b' && supply !== 'b2c') {

@@ -1,5 +1,5 @@
 /**
- * The stay ledger's HTTP calls, behind requireOwner (LEDGER-4, LEDGER-5):
+ * The stay ledger's HTTP calls, behind the `bookingsList` permission (TEAM-1) (LEDGER-4, LEDGER-5):
  * - GET /api/bookings/{id}/events: a booking's events, oldest first; 404 naming `id` when the
  *   ledger has none.
  * - GET /api/stays?from=YYYY-MM-DD&to=YYYY-MM-DD[&propertyId=]: every stay and block with a
@@ -10,7 +10,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { requireOwner } from '../auth/guard.js';
 import { badRequest, notFound } from '../errors.js';
 import { API } from '../../shared/routes.js';
 import { isCalendarDate, nights } from '../../shared/calendar-dates.js';
@@ -33,12 +32,11 @@ export async function ledgerRoutes(
   ctx: AppContext,
   ledger: LedgerService,
 ): Promise<void> {
-  const owner = requireOwner(ctx);
   const noStore = { cache: 'no-store' as const };
 
   app.get<{ Params: { id: string } }>(
     API.bookingEvents,
-    { onRequest: owner, config: noStore },
+    { permission: 'bookingsList', config: noStore },
     async (req): Promise<BookingEventsAnswer> => {
       const answer = ledger.eventsOf(req.params.id);
       if (answer.events.length === 0) throw notFound('id', 'There is no booking with this id.');
@@ -48,7 +46,7 @@ export async function ledgerRoutes(
 
   app.get<{ Querystring: { from?: unknown; to?: unknown; propertyId?: unknown } }>(
     API.stays,
-    { onRequest: owner, config: noStore },
+    { permission: 'bookingsList', config: noStore },
     async (req): Promise<StaysAnswer> => {
       const from = dateOf('from', req.query.from);
       const to = dateOf('to', req.query.to);

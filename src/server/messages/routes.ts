@@ -1,6 +1,6 @@
 /**
  * The messages' HTTP calls (MSG-1..MSG-7; paths in src/shared/messages.ts), all the owner's
- * (behind requireOwner, which also refuses cross-site calls): GET and PUT /api/messages (the rules,
+ * (behind the `messages` permission, whose guard also refuses cross-site calls): GET and PUT /api/messages (the rules,
  * saved whole), POST /api/messages/preview and /api/messages/test (a rule for a chosen booking),
  * GET /api/messages/waiting (the inbox's held and WhatsApp messages), POST
  * /api/messages/waiting/{bookingId}/{ruleId}/sent (WhatsApp tapped), and GET and PUT
@@ -9,7 +9,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { requireOwner } from '../auth/guard.js';
 import { schemaRefusal } from '../errors.js';
 import {
   MESSAGE_CHANNELS,
@@ -76,7 +75,7 @@ export async function messageRoutes(
 ): Promise<void> {
   // Every answer holds the owner's rules or private words: never stored by a cache (HTML-2).
   const owner = {
-    onRequest: requireOwner(ctx),
+    permission: 'messages' as const,
     config: { cache: 'no-store' as const },
   };
 

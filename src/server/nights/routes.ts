@@ -1,11 +1,10 @@
 /**
  * `GET /api/conflicts` (CONFLICT-2): the open double bookings of every property, for the owner
- * only (requireOwner: session and Origin), `no-store`. The answer is `ConflictList`
+ * only (the `calendar` permission: session, role and Origin), `no-store`. The answer is `ConflictList`
  * (src/shared/conflicts.ts): `{ conflicts: [{ propertyId, from, to, sides }] }`, no guest data.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { requireOwner } from '../auth/guard.js';
 import type { ConflictList } from '../../shared/conflicts.js';
 import { API } from '../../shared/routes.js';
 import type { ConflictKeeper } from './conflicts.js';
@@ -17,7 +16,7 @@ export async function conflictRoutes(
 ): Promise<void> {
   app.get(
     API.conflicts,
-    { onRequest: requireOwner(ctx), config: { cache: 'no-store' } },
+    { permission: 'calendar', config: { cache: 'no-store' } },
     async (): Promise<ConflictList> => {
       return { conflicts: conflicts.list() };
     },

@@ -145,3 +145,61 @@ export function endConflict(db: Db, id: number, at: string): void {
     id,
   );
 }
+
+/**
+ * A stay as the people who clean see it (TEAM-6): its property, dates, whether direct or from a
+ * channel, the number of guests and the expected arrival time when known. Never a name, contact,
+ * ID, message or amount: this query reads no such column.
+ */
+export interface StaffStay extends DateRange {
+  propertyId: string;
+  channel: boolean;
+  guests?: number;
+  /** The arrival time the guest gave on the register form, as stored. */
+  arrivalTime?: string;
+}
+
+/** Every held stay (direct and channel) arriving or leaving from `from` to `to` (dates, inclusive). */
+export function staffStays(db: Db, from: string, to: string): StaffStay[] {
+  const direct = db
+    .prepare(
+      `SELECT b.property_id AS propertyId, b.check_in AS start, b.check_out AS "end", b.guests,
+              (SELECT MIN(r.arrival_time) FROM register_entries r WHERE r.booking_id = b.id) AS arrivalTime
+         FROM bookings b
+         WHERE b.status IN ${HOLDING} AND b.check_out >= ? AND b.check_in <= ?`,
+    )
+    .all(from, to) as (DateRange & {
+    propertyId: string;
+    guests: number;
+    arrivalTime: string | null;
+  })[];
+  const channel = db
+    .prepare(
+      `SELECT f.property_id AS propertyId, b.start_date AS start, b.end_date AS "end"
+         FROM calendar_bookings b JOIN calendar_feeds f ON f.id = b.feed_id
+         WHERE b.end_date >= ? AND b.start_date <= ?`,
+    )
+    .all(from, to) as (DateRange & { propertyId: string })[];
+  return [
+    ...direct.map(({ arrivalTime, ...s }) => ({
+      ...s,
+      channel: false,
+      ...(arrivalTime ? { arrivalTime } : {}),
+    })),
+    ...channel.map((s) => ({ ...s, channel: true })),
+  ];
+}
+
+/** Every owner block with a night from `from` to `to` (dates, inclusive), with its property. */
+export function staffBlocks(
+  db: Db,
+  from: string,
+  to: string,
+): (DateRange & { propertyId: string })[] {
+  return db
+    .prepare(
+      `SELECT property_id AS propertyId, start_date AS start, end_date AS "end"
+         FROM calendar_blocks WHERE end_date > ? AND start_date <= ?`,
+    )
+    .all(from, to) as (DateRange & { propertyId: string })[];
+}

@@ -12,7 +12,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { requireOwner } from '../auth/guard.js';
 import { badRequest, notFound } from '../errors.js';
 import { callbackSignatureValid, type CallbackQuery } from './razorpay.js';
 import { RETURN_PATH, type PaymentService } from './service.js';
@@ -39,7 +38,6 @@ export async function paymentRoutes(
   payments: PaymentService,
   bookings: BookingService,
 ): Promise<void> {
-  const owner = requireOwner(ctx);
   const { site } = ctx.config;
 
   await app.register(async (scope) => {
@@ -49,20 +47,24 @@ export async function paymentRoutes(
       { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
       (_req, body, done) => done(null, body),
     );
-    scope.post(PAYMENTS_API.webhook, { config: noStore }, async (req, reply) => {
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const result = await payments.webhook(
-        raw,
-        req.headers['x-razorpay-signature'],
-        req.headers['x-razorpay-event-id'],
-      );
-      if (result.status === 400) {
-        req.log.warn({ outcome: result.outcome }, 'Razorpay webhook refused');
-        throw badRequest('x-razorpay-signature', 'The webhook signature is missing or wrong.');
-      }
-      req.log.info({ outcome: result.outcome }, 'Razorpay webhook');
-      return reply.code(200).send({ ok: true });
-    });
+    scope.post(
+      PAYMENTS_API.webhook,
+      { permission: 'public', config: noStore },
+      async (req, reply) => {
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const result = await payments.webhook(
+          raw,
+          req.headers['x-razorpay-signature'],
+          req.headers['x-razorpay-event-id'],
+        );
+        if (result.status === 400) {
+          req.log.warn({ outcome: result.outcome }, 'Razorpay webhook refused');
+          throw badRequest('x-razorpay-signature', 'The webhook signature is missing or wrong.');
+        }
+        req.log.info({ outcome: result.outcome }, 'Razorpay webhook');
+        return reply.code(200).send({ ok: true });
+      },
+    );
   });
 
   // PAY-8: Razorpay's ids are in the return's query: it is logged without it.
@@ -125,7 +127,7 @@ export async function paymentRoutes(
 
   app.post<{ Params: { id: string } }>(
     PAYMENTS_API.refund,
-    { onRequest: owner, bodyLimit: 1024, config: noStore },
+    { permission: 'money', bodyLimit: 1024, config: noStore },
     async (req, reply) => {
       const parsed = refundSchema.safeParse(req.body ?? {});
       if (!parsed.success)
@@ -145,7 +147,7 @@ export async function paymentRoutes(
 
   app.post<{ Params: { id: string } }>(
     PAYMENTS_API.paymentLink,
-    { onRequest: owner, bodyLimit: 1024, config: noStore },
+    { permission: 'money', bodyLimit: 1024, config: noStore },
     async (req): Promise<BookingActionResult> => {
       const id = bookingId(req.params.id);
       await payments.newLink(id);

@@ -7,14 +7,13 @@
  * - POST /booking/{id}/{token}/privacy: the booking page's form; the token proves the address, so
  *   the request opens at once (the token is redacted in logs, BOOK-5).
  * - GET /privacy/summary/{token} and /privacy/summary/{token}/data.json: a summary sent (7 days).
- * - Owner, behind requireOwner: GET /api/privacy/requests, POST /api/privacy/requests/{id}/answer,
+ * - Owner, behind the `privacy` permission (TEAM-1): GET /api/privacy/requests, POST /api/privacy/requests/{id}/answer,
  *   GET and POST /api/privacy/breaches, POST /api/privacy/breaches/{id}/tell-guests,
  *   GET /api/privacy/breaches/{id}/board-report.txt.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { requireOwner } from '../auth/guard.js';
 import { addressGroup, countRequest, requestWait } from '../auth/throttle.js';
 import { ApiError, badRequest, schemaRefusal } from '../errors.js';
 import { escapeHtml as e, pageCsp, pageHtml, securityHeaders, sendNotice } from '../html.js';
@@ -77,7 +76,6 @@ export async function privacyRoutes(
   ctx: AppContext,
   service: PrivacyService,
 ): Promise<void> {
-  const owner = requireOwner(ctx);
   const noStore = { cache: 'no-store' as const };
   const { businessName } = ctx.config.site;
 
@@ -91,7 +89,7 @@ export async function privacyRoutes(
 
   app.post(
     PRIVACY_API.requests,
-    { bodyLimit: 16 * 1024, config: { ...noStore, body: 'json-or-form' } },
+    { permission: 'public', bodyLimit: 16 * 1024, config: { ...noStore, body: 'json-or-form' } },
     async (req, reply) => {
       const client = addressGroup(req.ip);
       const limit = ctx.config.bookings.requestsPerHour;
@@ -131,7 +129,7 @@ export async function privacyRoutes(
 
   app.get<{ Params: { token: string } }>(
     '/privacy/open/:token',
-    { config: noStore },
+    { permission: 'public', config: noStore },
     async (req, reply) => {
       const opened = service.open(req.params.token);
       if (!opened) {
@@ -190,7 +188,7 @@ export async function privacyRoutes(
   };
   app.get<{ Params: { token: string } }>(
     '/privacy/summary/:token/data.json',
-    { config: noStore },
+    { permission: 'public', config: noStore },
     async (req, reply) =>
       reply
         .headers(securityHeaders({ noindex: true, referrer: 'no-referrer' }))
@@ -200,7 +198,7 @@ export async function privacyRoutes(
   );
   app.get<{ Params: { token: string } }>(
     '/privacy/summary/:token',
-    { config: noStore },
+    { permission: 'public', config: noStore },
     async (req, reply) => {
       const data = JSON.parse(summaryPage(req.params.token)) as Record<string, unknown>;
       const sections = Object.entries(data)
@@ -218,7 +216,7 @@ export async function privacyRoutes(
 
   app.get(
     PRIVACY_API.requests,
-    { onRequest: owner, config: noStore },
+    { permission: 'privacy', config: noStore },
     async (): Promise<PrivacyRequestList> => ({
       requests: service.list(),
       contact: ctx.config.privacy.contact,
@@ -227,7 +225,7 @@ export async function privacyRoutes(
 
   app.post<{ Params: { id: string } }>(
     PRIVACY_API.answer,
-    { onRequest: owner, config: noStore },
+    { permission: 'privacy', config: noStore },
     async (req) => {
       const parsed = answerSchema.safeParse(req.body);
       if (!parsed.success) throw schemaRefusal(parsed.error);
@@ -242,13 +240,13 @@ export async function privacyRoutes(
 
   app.get(
     PRIVACY_API.breaches,
-    { onRequest: owner, config: noStore },
+    { permission: 'privacy', config: noStore },
     async (): Promise<BreachList> => ({
       breaches: service.breaches(),
     }),
   );
 
-  app.post(PRIVACY_API.breaches, { onRequest: owner, config: noStore }, async (req, reply) => {
+  app.post(PRIVACY_API.breaches, { permission: 'privacy', config: noStore }, async (req, reply) => {
     const parsed = breachSchema.safeParse(req.body);
     if (!parsed.success) throw schemaRefusal(parsed.error);
     const breach = service.recordBreach(parsed.data);
@@ -257,13 +255,13 @@ export async function privacyRoutes(
 
   app.post<{ Params: { id: string } }>(
     PRIVACY_API.tellGuests,
-    { onRequest: owner, config: noStore },
+    { permission: 'privacy', config: noStore },
     async (req) => service.tellGuests(req.params.id),
   );
 
   app.get<{ Params: { id: string } }>(
     PRIVACY_API.boardReport,
-    { onRequest: owner, config: noStore },
+    { permission: 'privacy', config: noStore },
     async (req, reply: FastifyReply) =>
       reply
         .header('content-disposition', 'attachment; filename="breach-report.txt"')

@@ -38,7 +38,10 @@ export async function quoteRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.get<{ Params: { propertyId: string }; Querystring: Record<string, string | undefined> }>(
     API.quote,
-    { config: { cache: `public, max-age=${QUOTE_MAX_AGE_SECONDS}` as const } },
+    {
+      permission: 'public',
+      config: { cache: `public, max-age=${QUOTE_MAX_AGE_SECONDS}` as const },
+    },
     async (req) => {
       const property = publishedProperties().get(req.params.propertyId);
       if (!property) throw notFound('propertyId', 'There is no property with this id.');

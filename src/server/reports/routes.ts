@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { requireOwner } from '../auth/guard.js';
 import { REPORTS_API, type Report } from '../../shared/figures.js';
 import { reportCsv, reportOf, type ReportQuery, type ReportSources } from './service.js';
 
@@ -15,15 +14,14 @@ export async function reportRoutes(
   ctx: AppContext,
   sources: ReportSources,
 ): Promise<void> {
-  const owner = requireOwner(ctx);
   app.get<{ Querystring: ReportQuery }>(
     REPORTS_API.report,
-    { onRequest: owner, config: noStore },
+    { permission: 'reports', config: noStore },
     async (req): Promise<Report> => reportOf(sources, req.query),
   );
   app.get<{ Querystring: ReportQuery }>(
     REPORTS_API.csv,
-    { onRequest: owner, config: noStore },
+    { permission: 'reports', config: noStore },
     async (req, reply) => {
       const csv = reportCsv(sources, req.query);
       const { from = '', to = '' } = req.query;

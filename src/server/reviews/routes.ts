@@ -4,13 +4,13 @@
  *   site only) and POST `…/review/withdraw`: opened by the booking page's token (bookings/
  *   guest-link.ts), logged without it; a refused form comes back 400 with what was typed and the
  *   field named, a second review 409, a review after REVIEW_DAYS 410; a sent one 303 to the page;
- * - the owner's (behind requireOwner): GET /api/reviews, POST /api/reviews/{id}/publish, /hide
+ * - the owner's (behind their permissions, TEAM-1): GET /api/reviews, POST /api/reviews/{id}/publish, /hide
  *   `{ reason }` and /reply `{ text }`.
  * The log names ids only, never a guest's words.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { isCrossSite, requireOwner } from '../auth/guard.js';
+import { isCrossSite } from '../auth/guard.js';
 import { ApiError, notFound } from '../errors.js';
 import {
   GUEST_FORM_HEADERS,
@@ -38,7 +38,6 @@ export async function reviewRoutes(
   ctx: AppContext,
   reviews: ReviewService,
 ): Promise<void> {
-  const owner = requireOwner(ctx);
   const { site } = ctx.config;
 
   app.addContentTypeParser(
@@ -47,7 +46,7 @@ export async function reviewRoutes(
     (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  app.get(REVIEWS_API.list, { onRequest: owner }, async (_req, reply): Promise<ReviewList> => {
+  app.get(REVIEWS_API.list, { permission: 'reviews' }, async (_req, reply): Promise<ReviewList> => {
     void reply.header('cache-control', 'no-store');
     return { reviews: reviews.list() };
   });
@@ -60,23 +59,31 @@ export async function reviewRoutes(
   const body = (req: FastifyRequest) =>
     (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
 
-  app.post<IdParams>(REVIEWS_API.publish, { onRequest: owner, bodyLimit: 1024 }, async (req) => {
-    const review = reviews.publishNow(idOf(req));
-    req.log.info({ reviewId: review.id }, 'review published by the owner');
-    return { review };
-  });
+  app.post<IdParams>(
+    REVIEWS_API.publish,
+    { permission: 'reviews', bodyLimit: 1024 },
+    async (req) => {
+      const review = reviews.publishNow(idOf(req));
+      req.log.info({ reviewId: review.id }, 'review published by the owner');
+      return { review };
+    },
+  );
 
-  app.post<IdParams>(REVIEWS_API.hide, { onRequest: owner, bodyLimit: 1024 }, async (req) => {
+  app.post<IdParams>(REVIEWS_API.hide, { permission: 'reviews', bodyLimit: 1024 }, async (req) => {
     const review = reviews.hide(idOf(req), body(req).reason);
     req.log.info({ reviewId: review.id, reason: review.hideReason }, 'review hidden by the owner');
     return { review };
   });
 
-  app.post<IdParams>(REVIEWS_API.reply, { onRequest: owner, bodyLimit: 16 * 1024 }, async (req) => {
-    const review = reviews.reply(idOf(req), body(req).text);
-    req.log.info({ reviewId: review.id }, 'review reply saved by the owner');
-    return { review };
-  });
+  app.post<IdParams>(
+    REVIEWS_API.reply,
+    { permission: 'reviews', bodyLimit: 16 * 1024 },
+    async (req) => {
+      const review = reviews.reply(idOf(req), body(req).text);
+      req.log.info({ reviewId: review.id }, 'review reply saved by the owner');
+      return { review };
+    },
+  );
 
   type GuestParams = { Params: GuestLinkParams };
   const stayOf = (req: FastifyRequest<GuestParams>, b: Booking): ReviewStay => ({

@@ -54,7 +54,7 @@ export interface AdminUi {
 }
 
 /** AdminApi (the screens' seam) plus what the admin bar's dialogs call. */
-export interface AdminActions extends AdminApi {
+export interface AdminActions extends Omit<AdminApi, 'may'> {
   /** Saves a long text (a blank one sends nothing: FLOW-8), then the full flush. */
   saveLongText(propertyId: string, field: LongTextField, text: string): Promise<void>;
   /** RATES-2: sets every rate field of the property (catalogue.ts setRates), then the full flush. */

@@ -12,6 +12,7 @@ import { API, HOME_PATH } from '../../shared/routes.js';
 import { apiFetch } from '../api-fetch.js';
 import type { FlushClient, Notice } from './flush.js';
 import { ProblemText } from './problem-text.js';
+import { useMay } from './may.js';
 import styles from './admin.module.css';
 
 export interface AdminBarProps {
@@ -43,6 +44,8 @@ export interface AdminBarProps {
   openReports?: () => void;
   /** PRIV-4: the Privacy control, with a request due within 7 days ("Privacy request 3 days left"). */
   privacy?: { alert: string | null; open: () => void };
+  /** TEAM-2: the Team control (accounts, staff links, sessions, access log). */
+  openTeam?: () => void;
   /** The bar's dialogs (ADMIN-2: it holds Manage Images and Select Property). */
   children?: ReactNode;
 }
@@ -62,8 +65,10 @@ export function AdminBar({
   openReviews,
   openReports,
   privacy,
+  openTeam,
   children,
 }: AdminBarProps) {
+  const may = useMay();
   /** Any answer ends the visit to the owner's tools; no answer leaves the session as it was. */
   async function logOut() {
     const r = await apiFetch(API.logout, { method: 'POST' });
@@ -78,16 +83,20 @@ export function AdminBar({
         Admin Tools
       </h2>
       <div className={styles.buttons}>
-        <button type="button" className={styles.primary} onClick={() => void flush.fullFlush()}>
-          Import And Flush Changes
-        </button>
-        <button
-          type="button"
-          className={styles.button}
-          onClick={() => void flush.flushWithoutImporting()}
-        >
-          Flush Without Importing
-        </button>
+        {may('content') && (
+          <>
+            <button type="button" className={styles.primary} onClick={() => void flush.fullFlush()}>
+              Import And Flush Changes
+            </button>
+            <button
+              type="button"
+              className={styles.button}
+              onClick={() => void flush.flushWithoutImporting()}
+            >
+              Flush Without Importing
+            </button>
+          </>
+        )}
         {bookings && (
           <button type="button" className={styles.button} onClick={bookings.open}>
             Bookings
@@ -148,9 +157,16 @@ export function AdminBar({
             Documents
           </button>
         )}
-        <button type="button" className={styles.button} onClick={openHistory}>
-          History
-        </button>
+        {openTeam && (
+          <button type="button" className={styles.button} onClick={openTeam}>
+            Team
+          </button>
+        )}
+        {may('content') && (
+          <button type="button" className={styles.button} onClick={openHistory}>
+            History
+          </button>
+        )}
         <button type="button" className={styles.button} onClick={() => void logOut()}>
           Log Out
         </button>

@@ -16,6 +16,7 @@
  */
 import { Fragment, useCallback, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
+import type { Role } from '../../shared/permissions.js';
 import type { AdminActions } from './admin-actions.js';
 import { BOOKINGS_DIALOG_ID, BookingsDialog } from './bookings/bookings-dialog.js';
 import { CALENDAR_DIALOG_ID, CalendarDialog } from './calendar/calendar-dialog.js';
@@ -34,6 +35,7 @@ import { REVIEWS_DIALOG_ID, ReviewsDialog } from './reviews/reviews-dialog.js';
 import { REPORTS_DIALOG_ID, ReportsDialog } from './reports/reports-dialog.js';
 import { PRIVACY_DIALOG_ID, PrivacyDialog } from './privacy/privacy-dialog.js';
 import type { PrivacyDesk } from './privacy/use-privacy-desk.js';
+import { TEAM_DIALOG_ID, TeamDialog } from './team/team-dialog.js';
 import {
   SELECT_PROPERTY_ID,
   SelectPropertyDialog,
@@ -68,6 +70,8 @@ interface AdminServices {
   register: RegisterDialogState;
   /** PRIV-4: the privacy desk, held by the root so the bar can say "Privacy request 3 days left". */
   privacy: PrivacyDesk;
+  /** TEAM-1: the logged-in account (null until the server said). */
+  account: { username: string; role: Role } | null;
 }
 
 const alert = (message: string) => window.alert(message);
@@ -140,6 +144,9 @@ const ADMIN_DIALOGS = {
   ),
   [PRIVACY_DIALOG_ID]: (o, s) => <PrivacyDialog desk={s.privacy} close={o.close} />,
   [DOCUMENTS_DIALOG_ID]: (o) => <DocumentsDialog opening={o.opening} close={o.close} />,
+  [TEAM_DIALOG_ID]: (o, s) => (
+    <TeamDialog opening={o.opening} close={o.close} me={s.account?.username} confirm={confirm} />
+  ),
   [HISTORY_ID]: (o) => (
     <HistoryDialog opening={o.opening} confirm={confirm} alert={alert} reload={reload} />
   ),

@@ -132,12 +132,15 @@ const COUNT_URL = '/api/bookings?status=open&limit=10';
 const BACKUP_URL = '/api/backup-status';
 /** The open double bookings the bar asks as the page loads (CONFLICT-3). */
 const CONFLICTS_URL = '/api/conflicts';
+/** Who is logged in and what their role may do, asked once as the page loads (TEAM-1). */
+const SESSION_URL = '/api/session';
 /** The register the Register control reads as the page loads, for its Form III alert (REG-6). */
 const isRegisterLoad = (url: string) => url.startsWith('/api/register?');
 /** What the page asks by itself as it loads, whatever the owner does. */
 const background = (url: string) =>
   url === BACKUP_URL ||
   url === CONFLICTS_URL ||
+  url === SESSION_URL ||
   isRegisterLoad(url) ||
   url === '/api/privacy/requests' ||
   url === '/api/privacy/breaches';

@@ -33,6 +33,8 @@ import { MESSAGES_DIALOG_ID } from './messages/messages-dialog.js';
 import { REVIEWS_DIALOG_ID } from './reviews/reviews-dialog.js';
 import { REPORTS_DIALOG_ID } from './reports/reports-dialog.js';
 import { keepUnsavedChange, readUnsavedChange } from './unsaved-change.js';
+import { MayContext, useAccount } from './may.js';
+import { TEAM_DIALOG_ID } from './team/team-dialog.js';
 
 /** This tab's session storage, or undefined where the browser refuses it. */
 function tabStorage(): Storage | undefined {
@@ -77,6 +79,8 @@ export default function AdminRoot({ data, children }: { data: PageData; children
     [],
   );
   const dialogs = useAdminDialogs();
+  // TEAM-1: the controls the account's role may use, and only those.
+  const { account, may } = useAccount();
   const register = useRegisterDialog(dialogs.opening(REGISTER_DIALOG_ID));
   const privacy = usePrivacyDesk(dialogs.opening(PRIVACY_DIALOG_ID));
   const [openCount, setOpenCount] = useState<number | null>(null);
@@ -118,37 +122,64 @@ export default function AdminRoot({ data, children }: { data: PageData; children
     };
     return createAdminActions({ store, flush, ui });
   }, [store, flush, open]);
+  const api = useMemo(() => ({ ...actions, may }), [actions, may]);
 
   return (
-    <AdminContext value={actions}>
-      {children}
-      <AdminBar
-        flush={flush}
-        notice={notice}
-        alert={(m) => window.alert(m)}
-        assign={(url) => location.assign(url)}
-        openHistory={() => open(HISTORY_ID)}
-        reload={() => location.reload()}
-        dismiss={() => setNotice(null)}
-        bookings={{
-          openCount,
-          formIII: formIIIAlert(register.entries, register.now),
-          open: () => open(BOOKINGS_DIALOG_ID),
-        }}
-        register={{
-          alert: formIIIAlert(register.entries, register.now),
-          open: () => open(REGISTER_DIALOG_ID),
-        }}
-        openMessages={() => open(MESSAGES_DIALOG_ID)}
-        openReviews={() => open(REVIEWS_DIALOG_ID)}
-        openReports={() => open(REPORTS_DIALOG_ID)}
-        privacy={{ alert: privacy.alert, open: () => open(PRIVACY_DIALOG_ID) }}
-        {...(data.site.gstin ? { openDocuments: () => open(DOCUMENTS_DIALOG_ID) } : {})}
-      >
-        <ConflictNotice conflicts={conflicts.conflicts} nameOf={nameOf} place="bar" />
-        <BackupLine />
-        {dialogs.render({ store, actions, conflicts, nameOf, setOpenCount, register, privacy })}
-      </AdminBar>
-    </AdminContext>
+    <MayContext value={may}>
+      <AdminContext value={api}>
+        {children}
+        <AdminBar
+          flush={flush}
+          notice={notice}
+          alert={(m) => window.alert(m)}
+          assign={(url) => location.assign(url)}
+          openHistory={() => open(HISTORY_ID)}
+          reload={() => location.reload()}
+          dismiss={() => setNotice(null)}
+          bookings={
+            may('bookingsList')
+              ? {
+                  openCount,
+                  formIII: formIIIAlert(register.entries, register.now),
+                  open: () => open(BOOKINGS_DIALOG_ID),
+                }
+              : undefined
+          }
+          register={
+            may('register')
+              ? {
+                  alert: formIIIAlert(register.entries, register.now),
+                  open: () => open(REGISTER_DIALOG_ID),
+                }
+              : undefined
+          }
+          {...(may('messages') ? { openMessages: () => open(MESSAGES_DIALOG_ID) } : {})}
+          {...(may('reviews') ? { openReviews: () => open(REVIEWS_DIALOG_ID) } : {})}
+          {...(may('reports') ? { openReports: () => open(REPORTS_DIALOG_ID) } : {})}
+          {...(may('privacy')
+            ? { privacy: { alert: privacy.alert, open: () => open(PRIVACY_DIALOG_ID) } }
+            : {})}
+          {...(may('staffLinks') ? { openTeam: () => open(TEAM_DIALOG_ID) } : {})}
+          {...(data.site.gstin && may('gstView')
+            ? { openDocuments: () => open(DOCUMENTS_DIALOG_ID) }
+            : {})}
+        >
+          {may('calendar') && (
+            <ConflictNotice conflicts={conflicts.conflicts} nameOf={nameOf} place="bar" />
+          )}
+          {may('team') && <BackupLine />}
+          {dialogs.render({
+              store,
+              actions,
+              conflicts,
+              nameOf,
+              setOpenCount,
+              register,
+              privacy,
+              account,
+            })}
+        </AdminBar>
+      </AdminContext>
+    </MayContext>
   );
 }

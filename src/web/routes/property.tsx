@@ -91,7 +91,7 @@ export function heroPreloadTag(property: Property): string {
 type EditField = (field: string) => (() => void) | undefined;
 
 function editField(admin: AdminApi | null, id: string): EditField {
-  return (field) => (admin ? () => admin.editDetail(id, field) : undefined);
+  return (field) => (admin?.may('content') ? () => admin.editDetail(id, field) : undefined);
 }
 
 /** The page's header (PROP-2, AVL-11, AVL-1): name, address, counts, "from" price and the action buttons. */
@@ -137,7 +137,7 @@ function PropertyHeader({
         <button type="button" className={styles.cta} onClick={onCheckAvailability}>
           Check Availability
         </button>
-        {admin && (
+        {admin?.may('calendar') && (
           <button
             type="button"
             className={styles.adminControl}
@@ -146,7 +146,7 @@ function PropertyHeader({
             Calendar
           </button>
         )}
-        {admin && (
+        {admin?.may('rates') && (
           <button
             type="button"
             className={styles.adminControl}

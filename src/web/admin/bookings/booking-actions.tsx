@@ -13,6 +13,7 @@ import { formatPaise } from '../../../shared/stay-basics.js';
 import { ACTION_WORDS, readPaise, refundableAdvance } from './booking-words.js';
 import type { BookingsDialogState } from './use-bookings-dialog.js';
 import { ProblemText } from '../problem-text.js';
+import { useMay } from '../may.js';
 import admin from '../admin.module.css';
 import styles from './bookings.module.css';
 
@@ -124,7 +125,13 @@ export function BookingActions({
   booking: OwnerBooking;
   dialog: BookingsDialogState;
 }) {
-  const allowed = allowedActions(booking.status);
+  const may = useMay();
+  // TEAM-1: a role with `bookings` acts; cancelling a paid booking refunds, which is `money`'s.
+  const allowed = may('bookings')
+    ? allowedActions(booking.status).filter(
+        (a) => a !== 'cancel' || may('money') || refundableAdvance(booking) === undefined,
+      )
+    : [];
   const running = dialog.pending[booking.id];
   const problem = dialog.problems[booking.id];
   const composing = dialog.composing?.id === booking.id;

@@ -12,6 +12,7 @@ import { GST_API } from '../../../shared/gst-documents.js';
 import { apiPath } from '../../../shared/routes.js';
 import { apiFetch } from '../../api-fetch.js';
 import { ProblemText, type Problem } from '../problem-text.js';
+import { useMay } from '../may.js';
 import admin from '../admin.module.css';
 import styles from './bookings.module.css';
 
@@ -29,9 +30,14 @@ export function BookingGst({
   const [problem, setProblem] = useState<Problem | null>(null);
   const invoiced = (b.documents ?? []).some((d) => INVOICES.has(d.title) && !d.cancelled);
   // Documents exist only with GSTIN: a confirmed stay has its receipt voucher.
+  const may = useMay();
   const canInvoice =
-    b.documents !== undefined && b.status === 'confirmed' && !invoiced && b.checkOut <= today();
-  const canExempt = b.gstExemptionPossible === true && !invoiced;
+    may('issueInvoice') &&
+    b.documents !== undefined &&
+    b.status === 'confirmed' &&
+    !invoiced &&
+    b.checkOut <= today();
+  const canExempt = may('money') && b.gstExemptionPossible === true && !invoiced;
 
   async function call(pattern: typeof GST_API.bookingInvoice | typeof GST_API.bookingExempt) {
     setBusy(true);

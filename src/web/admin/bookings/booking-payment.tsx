@@ -16,6 +16,7 @@ import { PAYMENTS_API } from '../../../shared/payments.js';
 import { formatPaise } from '../../../shared/stay-basics.js';
 import { apiFetch } from '../../api-fetch.js';
 import { ProblemText, type Problem } from '../problem-text.js';
+import { useMay } from '../may.js';
 import admin from '../admin.module.css';
 import styles from './bookings.module.css';
 
@@ -77,14 +78,18 @@ export function BookingPayment({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [refunding, setRefunding] = useState(false);
+  // TEAM-1: refunds and payment links are the `money` permission's.
+  const mayMoney = useMay()('money');
   const [rupees, setRupees] = useState('');
   const amountId = useId();
   const p = b.payment;
   if (!p || p.state === 'none') return null;
   // PAY-12: a refund asked and not confirmed yet may have been made: it is not offered again.
   const left = (p.amountPaise ?? 0) - (p.refundedPaise ?? 0) - (p.refundAskedPaise ?? 0);
-  const canRenew = b.status === 'accepted' && (p.state === 'overdue' || p.state === 'link-pending');
+  const canRenew =
+    mayMoney && b.status === 'accepted' && (p.state === 'overdue' || p.state === 'link-pending');
   const canRefund =
+    mayMoney &&
     left > 0 &&
     (p.state === 'needs-refund' ||
       (b.status === 'cancelled' && (p.state === 'paid' || p.state === 'refunded')));
