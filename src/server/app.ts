@@ -36,6 +36,9 @@ import { publishedProperties } from './publish/published-properties.js';
 import { RegisterService } from './register/service.js';
 import { scheduleRegister } from './register/jobs.js';
 import { registerRoutes } from './register/routes.js';
+import { RecordedPayments } from './payments/recorded.js';
+import { recordedPaymentRoutes } from './payments/recorded-routes.js';
+import { todayRoutes } from './today/routes.js';
 import { PaymentService } from './payments/service.js';
 import { paymentRoutes } from './payments/routes.js';
 import { systemClock, type Clock } from '../shared/instants.js';
@@ -174,6 +177,20 @@ export async function buildApp(
   if (config.backup) startBackup(app, ctx, config.backup);
   await app.register(async (scope) => bookingRoutes(scope, ctx, bookings, payments));
   await app.register(async (scope) => paymentRoutes(scope, ctx, payments, bookings));
+  const recorded = new RecordedPayments(db, config, bookings, gst, clock);
+  await app.register(async (scope) => recordedPaymentRoutes(scope, ctx, recorded));
+  await app.register(async (scope) =>
+    todayRoutes(scope, ctx, {
+      db,
+      config,
+      bookings,
+      register,
+      messages,
+      conflicts,
+      properties,
+      now: clock,
+    }),
+  );
   await app.register(async (scope) => gstRoutes(scope, ctx, gst));
   await app.register(async (scope) => conflictRoutes(scope, ctx, conflicts));
   await app.register(async (scope) => registerRoutes(scope, ctx, register));

@@ -14,6 +14,7 @@ import type {
   BookingList,
   BookingRequestBody,
   BookingStatus,
+  RecordPaymentBody,
 } from './bookings.js';
 import type { ConflictList } from './conflicts.js';
 import type { GST_API, DocumentList } from './gst-documents.js';
@@ -34,6 +35,7 @@ import type {
   WaitingMessages,
 } from './messages.js';
 import type { REVIEWS_API, OwnerReview, ReviewList } from './reviews.js';
+import type { OWNER_DAY_API } from './owner-day.js';
 import type { Quote } from './quote.js';
 import type { API } from './routes.js';
 import type { SiteData } from './site-data.js';
@@ -254,6 +256,9 @@ export interface ApiTypes {
   [REVIEWS_API.publish]: { body: object; answer: { review: OwnerReview } };
   [REVIEWS_API.hide]: { body: { reason: string }; answer: { review: OwnerReview } };
   [REVIEWS_API.reply]: { body: { text: string }; answer: { review: OwnerReview } };
+  /** DAY-4, DAY-5: a payment recorded; one recorded by mistake reversed. */
+  [OWNER_DAY_API.recordPayment]: { body: RecordPaymentBody; answer: BookingActionResult };
+  [OWNER_DAY_API.reversePayment]: { body: object; answer: BookingActionResult };
 }
 
 /**

@@ -150,7 +150,7 @@ export async function bookingRoutes(
 ): Promise<void> {
   const owner = requireOwner(ctx);
   const properties = publishedProperties(ctx);
-  const renderPage = guestPageRenderer(ctx, payments, service.now);
+  const renderPage = guestPageRenderer(ctx, payments, service.now, (b) => service.moneyOne(b));
   const { site, bookings: settings } = ctx.config;
 
   // The withdraw form posts an empty urlencoded body; its fields are not read.

@@ -10,16 +10,25 @@ import { truncateWal, type Db } from '../store/db.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { holdersOf, unavailableRanges } from '../nights/nights.js';
 import type { ConflictKeeper } from '../nights/conflicts.js';
-import { enqueueMail, deleteMailOf, mailProblems, type BookingMailKind } from '../mail/store.js';
+import {
+  enqueueMail,
+  deleteMailOf,
+  guestMailOf,
+  mailProblems,
+  type BookingMailKind,
+} from '../mail/store.js';
 import { bookingMail, type MailLinks, type PaidFacts } from '../mail/templates.js';
 import {
+  addShareToken,
   addToken,
+  bookingsOfDay,
   bookingsToErase,
   eraseGuestData,
   getBooking,
   insertBooking,
   referenceTaken,
   setStatus,
+  shareTokensOf,
   staleRequests,
 } from './store.js';
 import { forOwner } from './views.js';
@@ -28,6 +37,7 @@ import {
   BOOKING_TRANSITIONS,
   type Booking,
   type BookingAction,
+  type BookingMoney,
   type BookingRequestBody,
   type BookingStatus,
   type OwnerBooking,
@@ -137,6 +147,8 @@ export type TransitionHook = (change: {
   action: BookingAction;
   at: string;
   refundPaise?: number;
+  /** Paid by a payment the owner recorded (DAY-4): that path issues its own receipt voucher. */
+  recordedPaise?: number;
 }) => void;
 
 /** The bookings of one server. */
@@ -145,6 +157,7 @@ export class BookingService {
   /** An erasure whose WAL a reader kept from being truncated: tried again at the next eraseOld. */
   private walToTruncate = false;
   private paymentsOf: (rows: Booking[]) => (OwnerPayment | undefined)[] = () => [];
+  private moneyOf: (rows: Booking[]) => (BookingMoney | undefined)[] = () => [];
 
   constructor(
     private readonly db: Db,
@@ -167,6 +180,24 @@ export class BookingService {
    */
   setPaymentView(view: (rows: Booking[]) => OwnerPayment[]): void {
     this.paymentsOf = view;
+  }
+
+  /** Sets how the owner's list tells each booking's paid and balance (DAY-4: the recorded payments' view). */
+  setMoneyView(view: (rows: Booking[]) => (BookingMoney | undefined)[]): void {
+    this.moneyOf = view;
+  }
+
+  /**
+   * The bookings the owner's day names (DAY-10), as the inbox shows them: requests, accepted
+   * bookings, and confirmed stays from `from` whose check-in is on or before `checkInTo`.
+   */
+  ofDay(from: string, checkInTo: string): OwnerBooking[] {
+    return this.ownerView(bookingsOfDay(this.db, from, checkInTo));
+  }
+
+  /** One booking's paid, balance and when it is due (DAY-4), for the guest's page. */
+  moneyOne(b: Booking): BookingMoney | undefined {
+    return this.moneyOf([b])[0];
   }
 
   /** The guest's page URL for a token, from SITE_URL (HTTP-3). */
@@ -302,7 +333,7 @@ export class BookingService {
     id: string,
     action: BookingAction,
     message?: string,
-    detail: { refundPaise?: number } = {},
+    detail: { refundPaise?: number; recordedPaise?: number } = {},
   ): Promise<Booking> {
     const propertyId = getBooking(this.db, id)?.propertyId;
     if (propertyId === undefined) return this.act(id, action, message, detail);
@@ -322,7 +353,7 @@ export class BookingService {
     id: string,
     action: BookingAction,
     message?: string,
-    detail: { refundPaise?: number } = {},
+    detail: { refundPaise?: number; recordedPaise?: number } = {},
   ): Booking {
     const rule = BOOKING_TRANSITIONS[action];
     const now = this.now();
@@ -437,11 +468,42 @@ export class BookingService {
     const problems = mailProblems(this.db, ids);
     const documents = documentLinksOf(this.db, ids);
     const payments = this.paymentsOf(rows);
+    const money = this.moneyOf(rows);
+    const shared = this.shareTokens(ids);
+    const mailed = guestMailOf(this.db, ids);
     return rows.map((b, i) => ({
       ...forOwner(b),
       ...documents.get(b.id),
       ...((payment) => (payment ? { payment } : {}))(payments[i]),
+      ...((m) => (m ? { money: m } : {}))(money[i]),
       mailProblems: problems.get(b.id) ?? [],
+      pageUrl: this.pageUrl(b.id, shared.get(b.id)!),
+      guestMail: mailed.get(b.id) ?? 'none',
     }));
+  }
+
+  /**
+   * The link the owner hands the guest of each of `ids` (DAY-1), by booking id: made the first
+   * time a booking is shown to the owner (its hash a page token like a mail's), the same after.
+   */
+  private shareTokens(ids: readonly string[]): Map<string, string> {
+    const known = shareTokensOf(this.db, ids);
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length === 0) return known;
+    const at = new Date(this.now()).toISOString();
+    this.db
+      .transaction(() => {
+        const again = shareTokensOf(this.db, missing);
+        for (const id of missing) {
+          const token = again.get(id) ?? newToken();
+          if (!again.has(id)) {
+            addShareToken(this.db, id, token, at);
+            addToken(this.db, id, hashToken(token), at);
+          }
+          known.set(id, token);
+        }
+      })
+      .immediate();
+    return known;
   }
 }

@@ -1,6 +1,7 @@
 /**
  * A booking's actions (INBOX-3): only those its state allows (Accept and Decline a request;
- * Advance received and Cancel an accepted booking; Cancel a confirmed one). Decline opens a message
+ * Cancel an accepted or a confirmed booking; payments are recorded by booking-money.tsx's Record
+ * payment, DAY-4, which replaced the one-tap "Advance received"). Decline opens a message
  * to the guest that may stay empty; Cancel one that must be written, and for a paid booking the
  * refund (GST-9: from ₹0 to the advance, the whole advance to start with; the rest is kept and
  * invoiced as cancellation charges, GST-4). While an action runs its
@@ -111,7 +112,8 @@ export function BookingActions({
   booking: OwnerBooking;
   dialog: BookingsDialogState;
 }) {
-  const allowed = allowedActions(booking.status);
+  // DAY-4: "paid" is reached by Record payment (booking-money.tsx), never by one tap.
+  const allowed = allowedActions(booking.status).filter((a) => a !== 'paid');
   const running = dialog.pending[booking.id];
   const problem = dialog.problems[booking.id];
   const composing = dialog.composing?.id === booking.id;
@@ -131,10 +133,10 @@ export function BookingActions({
               <button
                 key={action}
                 type="button"
-                className={action === 'accept' || action === 'paid' ? admin.primary : admin.danger}
+                className={action === 'accept' ? admin.primary : admin.danger}
                 disabled={running !== undefined}
                 onClick={() =>
-                  action === 'accept' || action === 'paid'
+                  action === 'accept'
                     ? dialog.act(booking, action)
                     : dialog.compose(booking, action)
                 }
