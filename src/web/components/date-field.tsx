@@ -6,7 +6,7 @@
  * page carries none of its weight before interaction (PERF budget). The value is "YYYY-MM-DD" or
  * "" while empty or unreadable; a text that is not a day is shown as an error under the field.
  */
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState, type Ref } from 'react';
 import { formatDay, readDay } from '../../shared/calendar-dates.js';
 import styles from './date-field.module.css';
 
@@ -27,6 +27,15 @@ export interface DateFieldProps {
   name?: string;
   /** Extra class of the field's wrapper. */
   className?: string | undefined;
+  /** The field's <label> is the caller's (for its `id`): none is drawn here. */
+  labelOutside?: boolean;
+  /** Extra description ids of the text box (the caller's error). */
+  describedBy?: string | undefined;
+  /** No Choose button: the caller shows a calendar of its own (the enquiry dialog's). */
+  noPicker?: boolean;
+  inputRef?: Ref<HTMLInputElement> | undefined;
+  onBlur?: (() => void) | undefined;
+  inputClassName?: string | undefined;
 }
 
 export function DateField({
@@ -40,6 +49,12 @@ export function DateField({
   id: givenId,
   name,
   className,
+  labelOutside,
+  describedBy,
+  noPicker,
+  inputRef,
+  onBlur,
+  inputClassName,
 }: DateFieldProps) {
   const ownId = useId();
   const id = givenId ?? ownId;
@@ -81,19 +96,24 @@ export function DateField({
   const shown = error ?? problem;
   return (
     <div className={`${styles.field} ${className ?? ''}`}>
-      <label htmlFor={id}>{label}</label>
+      {!labelOutside && <label htmlFor={id}>{label}</label>}
       <div className={styles.row}>
         <input
+          ref={inputRef}
           id={id}
           name={name}
-          className={styles.input}
+          className={inputClassName ?? styles.input}
           type="text"
           autoComplete="off"
           placeholder="11 Dec 2026"
+          data-min={min}
+          data-max={max}
           required={required}
           value={text}
           aria-invalid={shown ? true : undefined}
-          aria-describedby={shown ? `${id}-error` : undefined}
+          aria-describedby={
+            [shown ? `${id}-error` : undefined, describedBy].filter(Boolean).join(' ') || undefined
+          }
           onChange={(e) => {
             setText(e.currentTarget.value);
             const day = readDay(e.currentTarget.value);
@@ -102,17 +122,22 @@ export function DateField({
               onChange(day);
             }
           }}
-          onBlur={(e) => commit(e.currentTarget.value)}
+          onBlur={(e) => {
+            commit(e.currentTarget.value);
+            onBlur?.();
+          }}
         />
-        <button
-          type="button"
-          className={styles.choose}
-          aria-expanded={open}
-          aria-controls={`${id}-picker`}
-          onClick={() => setOpen((o) => !o)}
-        >
-          Choose<span className="visually-hidden"> {label}</span>
-        </button>
+        {!noPicker && (
+          <button
+            type="button"
+            className={styles.choose}
+            aria-expanded={open}
+            aria-controls={`${id}-picker`}
+            onClick={() => setOpen((o) => !o)}
+          >
+            Choose<span className="visually-hidden"> {label}</span>
+          </button>
+        )}
       </div>
       {shown && (
         <p id={`${id}-error`} className={styles.error}>
