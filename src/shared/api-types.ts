@@ -36,6 +36,7 @@ import type {
 } from './messages.js';
 import type { REVIEWS_API, OwnerReview, ReviewList } from './reviews.js';
 import type { OWNER_DAY_API } from './owner-day.js';
+import type { TODAY_API, TodayAnswer } from './today.js';
 import type { Quote } from './quote.js';
 import type { API } from './routes.js';
 import type { SiteData } from './site-data.js';
@@ -259,6 +260,8 @@ export interface ApiTypes {
   /** DAY-4, DAY-5: a payment recorded; one recorded by mistake reversed. */
   [OWNER_DAY_API.recordPayment]: { body: RecordPaymentBody; answer: BookingActionResult };
   [OWNER_DAY_API.reversePayment]: { body: object; answer: BookingActionResult };
+  /** DAY-10: the owner's day. */
+  [TODAY_API.today]: { answer: TodayAnswer };
 }
 
 /**

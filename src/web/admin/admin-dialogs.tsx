@@ -31,6 +31,8 @@ import { RATES_DIALOG_ID, RatesDialog } from './rates/rates-dialog.js';
 import type { RatesTarget } from './rates/use-rates-dialog.js';
 import { REGISTER_DIALOG_ID, RegisterDialog } from './register/register-dialog.js';
 import { REVIEWS_DIALOG_ID, ReviewsDialog } from './reviews/reviews-dialog.js';
+import { TODAY_DIALOG_ID, TodayDialog } from './today/today-dialog.js';
+import type { TodayAction } from '../../shared/today.js';
 import {
   SELECT_PROPERTY_ID,
   SelectPropertyDialog,
@@ -63,6 +65,8 @@ interface AdminServices {
   setOpenCount: (count: number) => void;
   /** REG-5: the register, held by the root so the bar can say "Form III due in 5 h". */
   register: RegisterDialogState;
+  /** DAY-10: opens a Today row's action. */
+  go: (action: TodayAction) => void;
 }
 
 const alert = (message: string) => window.alert(message);
@@ -126,6 +130,7 @@ const ADMIN_DIALOGS = {
     />
   ),
   [REVIEWS_DIALOG_ID]: (o) => <ReviewsDialog opening={o.opening} close={o.close} />,
+  [TODAY_DIALOG_ID]: (o, s) => <TodayDialog opening={o.opening} close={o.close} go={s.go} />,
   [DOCUMENTS_DIALOG_ID]: (o) => <DocumentsDialog opening={o.opening} close={o.close} />,
   [HISTORY_ID]: (o) => (
     <HistoryDialog opening={o.opening} confirm={confirm} alert={alert} reload={reload} />

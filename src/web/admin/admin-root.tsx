@@ -29,6 +29,9 @@ import { SELECT_PROPERTY_ID } from './select-property/select-property-dialog.js'
 import { formIIIAlert, useRegisterDialog } from './register/use-register-dialog.js';
 import { MESSAGES_DIALOG_ID } from './messages/messages-dialog.js';
 import { REVIEWS_DIALOG_ID } from './reviews/reviews-dialog.js';
+import { TODAY_DIALOG_ID } from './today/today-dialog.js';
+import { OwnerBar } from './owner-bar.js';
+import type { TodayAction } from '../../shared/today.js';
 import { keepUnsavedChange, readUnsavedChange } from './unsaved-change.js';
 
 /** This tab's session storage, or undefined where the browser refuses it. */
@@ -115,6 +118,33 @@ export default function AdminRoot({ data, children }: { data: PageData; children
     return createAdminActions({ store, flush, ui });
   }, [store, flush, open]);
 
+  const closeDialog = (id: string) =>
+    (document.getElementById(id) as HTMLDialogElement | null)?.close();
+  // DAY-11 until the grid of every apartment lands: the first property's calendar.
+  const openCalendar = () => {
+    const p = store.get().propertyList[0];
+    if (p) open(CALENDAR_DIALOG_ID, { propertyId: p.id, propertyName: p.name });
+  };
+  /** DAY-10: a Today row's action, Today closed first. */
+  const go = (action: TodayAction) => {
+    closeDialog(TODAY_DIALOG_ID);
+    if (action.to === 'booking' || action.to === 'conflicts') open(BOOKINGS_DIALOG_ID);
+    else if (action.to === 'register') open(REGISTER_DIALOG_ID);
+    else if (action.to === 'messages') open(MESSAGES_DIALOG_ID);
+    else {
+      const p = store.get().propertyList.find((x) => x.id === action.propertyId);
+      if (p) open(CALENDAR_DIALOG_ID, { propertyId: p.id, propertyName: p.name });
+    }
+  };
+  // DAY-6: after login the owner lands on Today (the login page sends them to /#today).
+  useEffect(() => {
+    if (location.hash !== '#today') return;
+    history.replaceState(null, '', location.pathname + location.search);
+    // After the commit: `open` flushes a render of its own, which React refuses inside an effect.
+    const timer = setTimeout(() => open(TODAY_DIALOG_ID), 0);
+    return () => clearTimeout(timer);
+  }, [open]);
+
   return (
     <AdminContext value={actions}>
       {children}
@@ -141,8 +171,14 @@ export default function AdminRoot({ data, children }: { data: PageData; children
       >
         <ConflictNotice conflicts={conflicts.conflicts} nameOf={nameOf} place="bar" />
         <BackupLine />
-        {dialogs.render({ store, actions, conflicts, nameOf, setOpenCount, register })}
+        {dialogs.render({ store, actions, conflicts, nameOf, setOpenCount, register, go })}
       </AdminBar>
+      <OwnerBar
+        openToday={() => open(TODAY_DIALOG_ID)}
+        openBookings={() => open(BOOKINGS_DIALOG_ID)}
+        openCount={openCount}
+        openCalendar={openCalendar}
+      />
     </AdminContext>
   );
 }
