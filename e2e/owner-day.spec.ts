@@ -98,7 +98,8 @@ test('logs in to Today, accepts with mail off and sends the link on WhatsApp, re
   await expectNoViolations(page, 'the inbox after an accept with mail off', 'dialog');
   await shot(page, project, 'accepted-mail-off');
 
-  // DAY-4: a part payment, then the balance.
+  // DAY-4: a part payment, then the balance, under All (a confirmed booking leaves Open).
+  await inbox.getByRole('radio', { name: /^All/ }).check({ force: true });
   await press(card.getByRole('button', { name: /^Record payment / }));
   const form = card.getByRole('form', { name: /^Record payment on / });
   await form.getByLabel('Amount, in rupees').fill('1,000');
@@ -133,7 +134,7 @@ test('a date field reads 11 Dec 2026 in an en-US browser', async ({ page }, test
   const data = await publishedData(page);
   await page.goto(`/stay/${data.propertyList[0]!.id}`);
   await hydrated(page);
-  await press(page.getByRole('button', { name: /Check availability|Enquire|Book/ }).first());
+  await page.getByRole('button', { name: 'Check Availability' }).click();
   const dialog = page.getByRole('dialog');
   const checkIn = dialog.getByLabel('Check-in');
   const year = Number(today().slice(0, 4)) + 1;
