@@ -111,7 +111,7 @@ test('a guest’s request is accepted from the inbox and its nights close; anoth
       `– ${name}: the nights are closed on every calendar.`,
     );
     await expect(card.getByText('Accepted – advance due')).toBeVisible();
-    await expect(card.getByRole('button', { name: /^Advance received / })).toBeVisible();
+    await expect(card.getByRole('button', { name: /^Record payment / })).toBeVisible();
     await p.screenshot({ path: `test-results/screenshots/${project}-inbox-accepted.png` });
     // LEDGER-4: the card's History, asked when opened, tells the request and the accept.
     await card.getByText('History', { exact: true }).click();

@@ -59,7 +59,7 @@ export async function ownerState(browser: Browser, baseURL: string) {
   await page.getByLabel('Username').fill(E2E_ADMIN.username);
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(`${baseURL}/`);
+  await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByRole('region', { name: 'Admin Tools' })).toBeVisible();
   const state = await context.storageState();
   await context.close();

@@ -33,6 +33,9 @@ import { conflictRoutes } from './nights/routes.js';
 import { publishedProperties } from './publish/published-properties.js';
 import { RegisterService } from './register/service.js';
 import { registerRoutes } from './register/routes.js';
+import { RecordedPayments } from './payments/recorded.js';
+import { recordedPaymentRoutes } from './payments/recorded-routes.js';
+import { todayRoutes } from './today/routes.js';
 import { PaymentService } from './payments/service.js';
 import { paymentRoutes } from './payments/routes.js';
 import { systemClock, type Clock } from '../shared/instants.js';
@@ -181,8 +184,10 @@ export async function buildApp(
   const payments = new PaymentService(db, config, bookings, app.log, clock, opts.razorpayTimeoutMs);
   payments.setRefundDocuments(gst);
   const messages = new MessageService(db, config, mail, properties, clock, bookings);
+  const recorded = new RecordedPayments(db, config, bookings, gst, clock);
   // Decision 041: what follows a booking change, in one ordered list (compose.ts).
   composeBookings({
+    recorded,
     bookings,
     gst,
     payments,
@@ -227,6 +232,19 @@ export async function buildApp(
   if (config.backup) startBackup(app, ctx, config.backup);
   await app.register(async (scope) => bookingRoutes(scope, ctx, bookings, payments));
   await app.register(async (scope) => paymentRoutes(scope, ctx, payments, bookings));
+  await app.register(async (scope) => recordedPaymentRoutes(scope, ctx, recorded));
+  await app.register(async (scope) =>
+    todayRoutes(scope, ctx, {
+      db,
+      config,
+      bookings,
+      register,
+      messages,
+      conflicts,
+      properties,
+      now: clock,
+    }),
+  );
   await app.register(async (scope) => gstRoutes(scope, ctx, gst));
   await app.register(async (scope) => conflictRoutes(scope, ctx, conflicts));
   await app.register(async (scope) => registerRoutes(scope, ctx, register, bookings));

@@ -21,6 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BookingChange, BookingService, ChangeStep } from './bookings/service.js';
 import type { GstService } from './gst/service.js';
 import type { PaymentService } from './payments/service.js';
+import type { RecordedPayments } from './payments/recorded.js';
 import type { MessageService } from './messages/service.js';
 import type { LedgerService } from './ledger/service.js';
 import type { Mailer } from './bookings/service.js';
@@ -75,6 +76,8 @@ export function composeBookings(parts: {
   ledger: LedgerService;
   mail: Mailer;
   log: FastifyBaseLogger;
+  /** The payments the owner records (DAY-4): paid and balance of each booking. */
+  recorded: Pick<RecordedPayments, 'moneyOf'>;
   /** The steps; bookingSteps' list unless a test declares its own. */
   steps?: readonly ChangeStep[];
 }): void {
@@ -82,6 +85,7 @@ export function composeBookings(parts: {
   bookings.follow({
     steps: parts.steps ?? bookingSteps(parts),
     ownerParts: [gst.ownerPart, payments.ownerPart],
+    money: (rows) => parts.recorded.moneyOf(rows),
     report: (step, err, change) =>
       log.error(
         { step, bookingId: change.booking.id, event: change.event, err },

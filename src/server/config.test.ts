@@ -85,6 +85,7 @@ describe('loadConfig', () => {
         requestsPerHour: 5,
         registerDays: 400,
         reviewDays: 60,
+        balanceDueDays: 0,
       },
       mail: { notifyEmail: 'hello@stays.example' },
       privacy: { contact: 'hello@stays.example', answerDays: 30 },
@@ -201,6 +202,7 @@ describe('loadConfig', () => {
       UPI_MERCHANT_CODE: '7011',
       BOOKING_REQUEST_HOURS: '24',
       GUEST_DATA_DAYS: '90',
+      BALANCE_DUE_DAYS: '7',
       BOOKING_REQUESTS_PER_HOUR: '20',
     });
     expect(set.mail).toEqual({
@@ -211,6 +213,7 @@ describe('loadConfig', () => {
     expect(set.bookings).toMatchObject({
       requestHours: 24,
       guestDataDays: 90,
+      balanceDueDays: 7,
       upiId: 'stays.chikmagalur@okhdfcbank',
       upiMerchantCode: '7011',
       requestsPerHour: 20,

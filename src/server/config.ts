@@ -51,6 +51,8 @@ interface BookingConfig {
   requestHours: number;
   /** Days after check-out a guest's name, phone, e-mail and messages are erased (GUEST_DATA_DAYS, default 365). */
   guestDataDays: number;
+  /** Days before check-in the balance is due (BALANCE_DUE_DAYS, default 0: at check-in; DAY-4). */
+  balanceDueDays: number;
   /** The owner's UPI id ("name@handle") the advance is paid to (UPI_ID); undefined: the page asks the guest to contact the owner. */
   upiId: string | undefined;
   /** The merchant category code of a merchant UPI id (UPI_MERCHANT_CODE, e.g. 7011 for lodging), sent as the UPI link's `mc`; undefined: left out. */
@@ -416,6 +418,7 @@ export const envSchema = z
     ),
     BOOKING_REQUEST_HOURS: optional(wholeNumber(1, 720, ' of hours')),
     GUEST_DATA_DAYS: optional(wholeNumber(1, 3650, ' of days')),
+    BALANCE_DUE_DAYS: optional(wholeNumber(0, 365, ' of days')),
     BOOKING_REQUESTS_PER_HOUR: optional(wholeNumber(1, 100_000)),
     REGISTER_DAYS: optional(
       wholeNumber(1, 3650, ' of days').refine((n) => n >= 365, {
@@ -596,6 +599,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookings: {
       requestHours: e.BOOKING_REQUEST_HOURS ?? 48,
       guestDataDays: e.GUEST_DATA_DAYS ?? 365,
+      balanceDueDays: e.BALANCE_DUE_DAYS ?? 0,
       upiId: e.UPI_ID,
       upiMerchantCode: e.UPI_MERCHANT_CODE,
       requestsPerHour: e.BOOKING_REQUESTS_PER_HOUR ?? 5,

@@ -14,6 +14,7 @@ import type {
   BookingList,
   BookingRequestBody,
   BookingStatus,
+  RecordPaymentBody,
 } from './bookings.js';
 import type { ConflictList } from './conflicts.js';
 import type { Permission, Role } from './permissions.js';
@@ -45,6 +46,8 @@ import type {
 } from './messages.js';
 import type { REVIEWS_API, OwnerReview, ReviewList } from './reviews.js';
 import type { REPORTS_API, Report } from './figures.js';
+import type { OWNER_DAY_API } from './owner-day.js';
+import type { TODAY_API, TodayAnswer } from './today.js';
 import type { Quote } from './quote.js';
 import type { BookingEventsAnswer, StaysAnswer } from './ledger.js';
 import type { API } from './routes.js';
@@ -311,6 +314,11 @@ export interface ApiTypes {
   };
   [PRIVACY_API.breaches]: { body: object; answer: BreachList };
   [PRIVACY_API.tellGuests]: { body: object; answer: BreachView };
+  /** DAY-4, DAY-5: a payment recorded; one recorded by mistake reversed. */
+  [OWNER_DAY_API.recordPayment]: { body: RecordPaymentBody; answer: BookingActionResult };
+  [OWNER_DAY_API.reversePayment]: { body: object; answer: BookingActionResult };
+  /** DAY-10: the owner's day. */
+  [TODAY_API.today]: { answer: TodayAnswer };
 }
 
 /**

@@ -167,6 +167,58 @@ export interface OwnerBooking
   payment?: OwnerPayment;
   /** Mail about this booking that could not be sent yet, in words (BOOK-8), e.g. "Accepted mail to guest@x: not sent yet (SMTP refused), next try 10:42". */
   mailProblems: string[];
+  /** The guest's page, `{SITE_URL}/booking/{id}/{token}`, for the owner to send by WhatsApp or copy (DAY-1). */
+  pageUrl?: string;
+  /** Whether the guest was mailed about this booking (DAY-2): sent, waiting in the outbox, or never (mail off, no e-mail). */
+  guestMail?: 'sent' | 'waiting' | 'none';
+  /** Paid, balance and when the balance is due (DAY-4); absent without a price. */
+  money?: BookingMoney;
+}
+
+/** A payment the owner recorded (DAY-4): `way` one of PAYMENT_WAYS, `paidOn` a calendar day. */
+export interface RecordedPayment {
+  id: number;
+  amountPaise: number;
+  paidOn: string;
+  way: PaymentWay;
+  reference?: string;
+  /** Its receipt voucher's number (GSTIN set). */
+  voucher?: string;
+  /** When it was reversed (entered by mistake), and its refund voucher's number. */
+  reversedAt?: string;
+  reversalVoucher?: string;
+}
+
+/** The ways a guest pays that the owner records (DAY-4), and their words. */
+export const PAYMENT_WAYS = ['upi', 'bank', 'cash', 'card', 'other'] as const;
+export type PaymentWay = (typeof PAYMENT_WAYS)[number];
+export const PAYMENT_WAY_WORDS: Record<PaymentWay, string> = {
+  upi: 'UPI',
+  bank: 'bank transfer',
+  cash: 'cash',
+  card: 'card',
+  other: 'other',
+};
+
+/**
+ * A booking's money (DAY-4): the total, what was paid (recorded payments not reversed, and an
+ * advance paid through Razorpay or marked by hand before payments were recorded), the balance and
+ * the day it is due (BALANCE_DUE_DAYS before check-in). Paise; `balanceDue` a calendar day.
+ */
+export interface BookingMoney {
+  totalPaise: number;
+  paidPaise: number;
+  balancePaise: number;
+  balanceDue: string;
+  payments: RecordedPayment[];
+}
+
+/** Body of `POST /api/bookings/{id}/payments` (DAY-4). */
+export interface RecordPaymentBody {
+  amountPaise: number;
+  paidOn: string;
+  way: PaymentWay;
+  reference?: string;
 }
 
 /**
@@ -299,6 +351,8 @@ export interface GuestBookingView
   };
   /** The quote stored with the request; absent for a property without a nightly rate. */
   quote?: QuoteFigures;
+  /** Paid so far, the balance and the day it is due (DAY-4): accepted and confirmed bookings with a price. */
+  money?: Pick<BookingMoney, 'paidPaise' | 'balancePaise' | 'balanceDue'>;
   contact: { phone: string; email: string };
   gstin?: string;
   /**

@@ -5,6 +5,9 @@ import {
   addDays,
   dateOf,
   formatDate,
+  formatDay,
+  formatMonth,
+  readDay,
   isCalendarDate,
   isNightUnavailable,
   mergeRanges,
@@ -114,5 +117,36 @@ describe('ranges of nights (end exclusive)', () => {
       { start: '2026-03-03', end: '2026-03-05' },
       { start: '2026-03-12', end: '2026-03-16' },
     ]);
+  });
+});
+
+describe('DAY-7, DAY-8: days and months in the words India reads', () => {
+  it('shows a day as "11 Dec 2026" and a month as "Nov 2026"', () => {
+    expect(formatDay('2026-12-11')).toBe('11 Dec 2026');
+    expect(formatMonth('2026-11')).toBe('Nov 2026');
+    expect(formatMonth('soon')).toBe('soon');
+  });
+  it('reads a day typed day first, in words or ISO, and refuses a day that does not exist', () => {
+    for (const text of [
+      '11 Dec 2026',
+      '11 December 2026',
+      'Fri 11 Dec 2026',
+      '11/12/2026',
+      '11-12-2026',
+      '11.12.2026',
+      '2026-12-11',
+      ' 11  dec 2026 ',
+    ])
+      expect(readDay(text), text).toBe('2026-12-11');
+    for (const text of ['31/02/2026', '12/31/2026', 'Dec 11 2026', '', '11 Foo 2026'])
+      expect(readDay(text), text).toBeUndefined();
+  });
+  it('reads back every day it shows (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 40_000 }), (n) => {
+        const day = addDays('2000-01-01', n);
+        expect(readDay(formatDay(day))).toBe(day);
+      }),
+    );
   });
 });

@@ -81,6 +81,43 @@ export function formatDate(date: string): string {
   return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
+/** A day as a date field shows it, whatever the browser's language (DAY-7): "11 Dec 2026". */
+export function formatDay(date: string): string {
+  const ms = dateMs(date);
+  if (ms === undefined) return date;
+  const d = new Date(ms);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** A month as the owner reads it (DAY-8): "2026-11" → "Nov 2026"; anything else unchanged. */
+export function formatMonth(month: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  const name = m ? MONTHS[Number(m[2]) - 1] : undefined;
+  return m && name ? `${name} ${m[1]}` : month;
+}
+
+/**
+ * A day as people in India type it (DAY-7): "11 Dec 2026", "11 December 2026", "11/12/2026",
+ * "11-12-2026", "11.12.2026" (day first) or "2026-12-11"; "YYYY-MM-DD", or undefined for anything
+ * else or a day that does not exist.
+ */
+export function readDay(text: string): string | undefined {
+  const t = text.trim().replace(/,/g, ' ').replace(/\s+/g, ' ');
+  let y: number, mo: number, d: number;
+  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
+  if (m) [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  else if ((m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t)))
+    [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  else if ((m = /^(?:[A-Za-z]{3,9} )?(\d{1,2}) ([A-Za-z]{3,9})\.? (\d{4})$/.exec(t))) {
+    const i = MONTHS.findIndex((name) => m![2]!.toLowerCase().startsWith(name.toLowerCase()));
+    if (i < 0) return undefined;
+    [d, mo, y] = [Number(m[1]), i + 1, Number(m[3])];
+  } else return undefined;
+  if (mo < 1 || mo > 12 || d < 1 || d > 31) return undefined;
+  const iso = `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  return isCalendarDate(iso) ? iso : undefined;
+}
+
 /** True when the night of `date` is in one of the ranges. */
 export function isNightUnavailable(date: string, unavailable: readonly DateRange[]): boolean {
   return unavailable.some((r) => r.start <= date && date < r.end);

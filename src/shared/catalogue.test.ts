@@ -151,9 +151,9 @@ describe('setPhotoAlt (PHO-2)', () => {
 
   it('accepts exactly LIMITS.photoAlt characters and refuses one more, or a blank text', () => {
     const max = 'x'.repeat(LIMITS.photoAlt);
-    expect(photosOf(setPhotoAlt(frozen(), 'misty-hills', 'a1.jpg', max), 'misty-hills')[0]!.alt).toBe(
-      max,
-    );
+    expect(
+      photosOf(setPhotoAlt(frozen(), 'misty-hills', 'a1.jpg', max), 'misty-hills')[0]!.alt,
+    ).toBe(max);
     expect(() => setPhotoAlt(frozen(), 'misty-hills', 'a1.jpg', `${max}y`)).toThrow(
       /at most 200 characters/,
     );
@@ -316,7 +316,9 @@ describe('setDetail (DATA-2, FLOW-7)', () => {
     for (const field of ['id', 'photos', 'facilities', '__proto__', 'a b', '']) {
       expect(() => setDetail(frozen(), 'misty-hills', field, 'x')).toThrow(/not a detail/);
     }
-    expect(() => setDetail(frozen(), 'misty-hills', 'name', '   ')).toThrow('The name cannot be blank: a property needs one.');
+    expect(() => setDetail(frozen(), 'misty-hills', 'name', '   ')).toThrow(
+      'The name cannot be blank: a property needs one.',
+    );
     expect(() =>
       setDetail(frozen(), 'misty-hills', 'name', 'x'.repeat(LIMITS.shortText + 1)),
     ).toThrow(/at most 200/);

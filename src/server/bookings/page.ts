@@ -16,7 +16,7 @@ import { loadSsr } from '../publish/render.js';
 import { BOOKING_SCRIPT_PATH } from './page-script.js';
 import { upiLink, upiPayee, type UpiPayee } from './service.js';
 import { forGuest } from './views.js';
-import type { Booking, GuestBookingView } from '../../shared/bookings.js';
+import type { Booking, BookingMoney, GuestBookingView } from '../../shared/bookings.js';
 import { addDays, today } from '../../shared/calendar-dates.js';
 import type { Clock } from '../../shared/instants.js';
 import { propertyPath } from '../../shared/routes.js';
@@ -146,6 +146,8 @@ export function guestPageRenderer(
   ctx: Pick<AppContext, 'db' | 'publisher' | 'config'>,
   payments: GuestPayments | undefined,
   now: Clock,
+  /** DAY-4: paid, balance and when it is due (BookingService.moneyOne). */
+  money?: (b: Booking) => BookingMoney | undefined,
 ): (b: Booking, pagePath: string, extra?: GuestPageExtra) => Promise<string> {
   const properties = publishedProperties(ctx);
   return async (b, pagePath, extra = {}) => {
@@ -166,6 +168,20 @@ export function guestPageRenderer(
       ctx.config.gst !== undefined,
       extra.refusedCompany,
     );
-    return bookingPageHtml({ ...view, ...gst, ...(extra.notice ? { notice: extra.notice } : {}) });
+    const m = money?.(b);
+    return bookingPageHtml({
+      ...view,
+      ...gst,
+      ...(m
+        ? {
+            money: {
+              paidPaise: m.paidPaise,
+              balancePaise: m.balancePaise,
+              balanceDue: m.balanceDue,
+            },
+          }
+        : {}),
+      ...(extra.notice ? { notice: extra.notice } : {}),
+    });
   };
 }

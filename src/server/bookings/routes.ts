@@ -151,7 +151,7 @@ export async function bookingRoutes(
   payments?: GuestPayments & { sendRefunds?(): Promise<void> },
 ): Promise<void> {
   const properties = publishedProperties(ctx);
-  const renderPage = guestPageRenderer(ctx, payments, service.now);
+  const renderPage = guestPageRenderer(ctx, payments, service.now, (b) => service.moneyOne(b));
   const { site, bookings: settings } = ctx.config;
 
   // The withdraw form posts an empty urlencoded body; its fields are not read.

@@ -10,11 +10,19 @@ import { truncateWal, type Db } from '../store/db.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { holdersOf, unavailableRanges } from '../nights/nights.js';
 import type { ConflictKeeper } from '../nights/conflicts.js';
-import { enqueueMail, deleteMailOf, mailProblems, type BookingMailKind } from '../mail/store.js';
+import {
+  enqueueMail,
+  deleteMailOf,
+  guestMailOf,
+  mailProblems,
+  type BookingMailKind,
+} from '../mail/store.js';
 import { bookingMail, type MailLinks, type PaidFacts } from '../mail/templates.js';
 import {
+  addShareToken,
   addToken,
   bookingsOfEmail,
+  bookingsOfDay,
   bookingsToErase,
   correctContact,
   eraseGuestData,
@@ -25,6 +33,7 @@ import {
   referenceTaken,
   replaceQuote,
   setStatus,
+  shareTokensOf,
   staleRequests,
 } from './store.js';
 import { forOwner } from './views.js';
@@ -34,6 +43,7 @@ import {
   type Booking,
   type BookingAction,
   type BookingFilter,
+  type BookingMoney,
   type BookingRequestBody,
   type BookingStatus,
   type OwnerBooking,
@@ -170,6 +180,8 @@ export interface BookingChange {
   at: string;
   actor: string;
   refundPaise?: number;
+  /** Paid by a payment the owner recorded (DAY-4): that path issues its own receipt voucher. */
+  recordedPaise?: number;
 }
 
 /** What follows a change of a booking, inside its transaction (a step of the ordered list). */
@@ -191,6 +203,8 @@ type OwnerViewPart = (rows: Booking[]) => Partial<OwnerBooking>[];
 export interface BookingFollowers {
   steps: readonly ChangeStep[];
   ownerParts: readonly OwnerViewPart[];
+  /** Each booking's paid, balance and when it is due (DAY-4), for the inbox and the guest's page. */
+  money?: (rows: Booking[]) => (BookingMoney | undefined)[];
   report: (step: string, err: unknown, change: BookingChange) => void;
 }
 
@@ -280,6 +294,24 @@ export class BookingService {
     } finally {
       this.inSteps = false;
     }
+  }
+
+  /**
+   * The bookings the owner's day names (DAY-10), as the inbox shows them: requests, accepted
+   * bookings, and confirmed stays from `from` whose check-in is on or before `checkInTo`.
+   */
+  ofDay(from: string, checkInTo: string): OwnerBooking[] {
+    return this.ownerView(bookingsOfDay(this.db, from, checkInTo));
+  }
+
+  /** One booking's paid, balance and when it is due (DAY-4), for the guest's page. */
+  moneyOne(b: Booking): BookingMoney | undefined {
+    return this.moneyOf([b])[0];
+  }
+
+  /** Paid, balance and when it is due of each booking, as the composition declared it (DAY-4). */
+  private moneyOf(rows: Booking[]): (BookingMoney | undefined)[] {
+    return this.followers?.money?.(rows) ?? [];
   }
 
   /** The guest's page URL for a token, from SITE_URL (HTTP-3). */
@@ -419,7 +451,7 @@ export class BookingService {
     id: string,
     action: BookingAction,
     message?: string,
-    detail: { refundPaise?: number; actor?: string } = {},
+    detail: { refundPaise?: number; recordedPaise?: number; actor?: string } = {},
   ): Promise<Booking> {
     return this.inTurn(id, () => this.act(id, action, message, detail));
   }
@@ -448,7 +480,7 @@ export class BookingService {
     id: string,
     action: BookingAction,
     message?: string,
-    detail: { refundPaise?: number; actor?: string } = {},
+    detail: { refundPaise?: number; recordedPaise?: number; actor?: string } = {},
   ): Booking {
     this.notInSteps();
     const rule = BOOKING_TRANSITIONS[action];
@@ -488,7 +520,7 @@ export class BookingService {
         setStatus(this.db, id, rule.from, rule.to, at, message);
         if (action === 'accept' || action === 'cancel') this.conflicts.changed(b.propertyId);
         const after = getBooking(this.db, id)!;
-        const { actor = 'owner', refundPaise } = detail;
+        const { actor = 'owner', refundPaise, recordedPaise } = detail;
         this.runSteps({
           booking: after,
           event: ACTION_EVENT[action],
@@ -496,6 +528,7 @@ export class BookingService {
           at,
           actor,
           ...(refundPaise === undefined ? {} : { refundPaise }),
+          ...(recordedPaise === undefined ? {} : { recordedPaise }),
         });
         const kind = GUEST_MAIL[rule.to];
         if (kind) this.mail(kind, after, at);
@@ -627,10 +660,41 @@ export class BookingService {
     const ids = rows.map((r) => r.id);
     const problems = mailProblems(this.db, ids);
     const parts = (this.followers?.ownerParts ?? []).map((part) => part(rows));
+    const money = this.moneyOf(rows);
+    const shared = this.shareTokens(ids);
+    const mailed = guestMailOf(this.db, ids);
     return rows.map((b, i) => ({
       ...forOwner(b),
       ...Object.assign({}, ...parts.map((p) => p[i])),
+      ...((m) => (m ? { money: m } : {}))(money[i]),
       mailProblems: problems.get(b.id) ?? [],
+      pageUrl: this.pageUrl(b.id, shared.get(b.id)!),
+      guestMail: mailed.get(b.id) ?? 'none',
     }));
+  }
+
+  /**
+   * The link the owner hands the guest of each of `ids` (DAY-1), by booking id: made the first
+   * time a booking is shown to the owner (its hash a page token like a mail's), the same after.
+   */
+  private shareTokens(ids: readonly string[]): Map<string, string> {
+    const known = shareTokensOf(this.db, ids);
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length === 0) return known;
+    const at = new Date(this.now()).toISOString();
+    this.db
+      .transaction(() => {
+        const again = shareTokensOf(this.db, missing);
+        for (const id of missing) {
+          const token = again.get(id) ?? newToken();
+          if (!again.has(id)) {
+            addShareToken(this.db, id, token, at);
+            addToken(this.db, id, hashToken(token), at);
+          }
+          known.set(id, token);
+        }
+      })
+      .immediate();
+    return known;
   }
 }

@@ -93,6 +93,24 @@ export function insertBooking(db: Db, b: Booking, tokenHash: string): void {
   addToken(db, b.id, tokenHash, b.createdAt);
 }
 
+/** The guest links the owner hands out (DAY-1), by booking id, of those among `ids` that have one. */
+export function shareTokensOf(db: Db, ids: readonly string[]): Map<string, string> {
+  if (ids.length === 0) return new Map();
+  const rows = db
+    .prepare(
+      'SELECT booking_id, token FROM booking_share_links WHERE booking_id IN (SELECT value FROM json_each(?))',
+    )
+    .all(JSON.stringify(ids)) as { booking_id: string; token: string }[];
+  return new Map(rows.map((r) => [r.booking_id, r.token]));
+}
+
+/** Keeps a booking's shared link token (DAY-1); its hash is added with addToken in the same transaction. */
+export function addShareToken(db: Db, bookingId: string, token: string, at: string): void {
+  db.prepare(
+    'INSERT INTO booking_share_links (booking_id, token, created_at) VALUES (?, ?, ?)',
+  ).run(bookingId, token, at);
+}
+
 /** Adds a page token (its hash) to a booking: each mail linking the page carries its own. */
 export function addToken(db: Db, bookingId: string, tokenHash: string, at: string): void {
   db.prepare(
@@ -271,4 +289,22 @@ export function correctContact(
     `UPDATE bookings SET name = coalesce(?, name), phone = coalesce(?, phone),
        email = coalesce(?, email), updated_at = ? WHERE id = ? AND erased_at IS NULL`,
   ).run(fields.name ?? null, fields.phone ?? null, fields.email ?? null, at, id);
+}
+
+/**
+ * The bookings the owner's day may name (DAY-10): every request and accepted booking, and the
+ * confirmed ones staying between `from` and `checkInTo` (check-out on or after `from`, check-in on
+ * or before `checkInTo`), check-in first.
+ */
+export function bookingsOfDay(db: Db, from: string, checkInTo: string): Booking[] {
+  return (
+    db
+      .prepare(
+        `SELECT ${COLUMNS} FROM bookings
+           WHERE status IN ('requested', 'accepted')
+              OR (status = 'confirmed' AND check_out >= ? AND check_in <= ?)
+           ORDER BY check_in, id`,
+      )
+      .all(from, checkInTo) as RawBooking[]
+  ).map(toBooking);
 }

@@ -72,6 +72,8 @@ export interface BookingTransition {
   at: string;
   /** Cancel: the part of the amount paid that is returned, paise. */
   refundPaise?: number;
+  /** Paid by a payment the owner recorded (DAY-4): its voucher is issued by `recordedReceipt`. */
+  recordedPaise?: number;
 }
 
 /** What follows an issued invoice (GST-5), in its transaction: who issued it and its total, paise. */
@@ -257,19 +259,63 @@ export class GstService {
     if (!this.enabled) return;
     const b = change.booking;
     if (change.action === 'paid') {
+      if (change.recordedPaise !== undefined) return;
       const advance = b.quote?.advancePaise ?? 0;
       if (advance <= 0) return;
-      const rates = apportionInclusive(advance, this.stayRates(b));
-      this.issue('receipt-voucher', b, change.at, {
-        items: this.amountItems(
-          `Advance for ${lowerFirst(accommodationLine(nightCount(b.checkIn, b.checkOut), b.checkIn, b.checkOut))}`,
-          rates,
-        ),
-        rates,
-      });
+      this.receipt(b, advance, change.at);
     } else if (change.action === 'cancel') {
       this.cancellation(b, change.refundPaise ?? 0, change.at);
     }
+  }
+
+  private receipt(b: Booking, paise: number, at: string): DocumentRow {
+    const rates = apportionInclusive(paise, this.stayRates(b));
+    return this.issue('receipt-voucher', b, at, {
+      items: this.amountItems(
+        `Advance for ${lowerFirst(accommodationLine(nightCount(b.checkIn, b.checkOut), b.checkIn, b.checkOut))}`,
+        rates,
+      ),
+      rates,
+    });
+  }
+
+  /**
+   * DAY-4: the receipt voucher (CGST Rule 50) of a payment the owner recorded, for exactly its
+   * amount, inside the caller's transaction. None without GSTIN, nor once the stay's tax invoice
+   * is issued: a payment against an issued invoice is not an advance (the accountant should
+   * confirm how such a late payment is acknowledged).
+   */
+  recordedReceipt(b: Booking, paise: number, at: string): DocumentRow | undefined {
+    if (!this.enabled) return undefined;
+    if (documentsOfBooking(this.db, b.id).some((d) => isIssued(d, 'tax-invoice', 'bill-of-supply')))
+      return undefined;
+    return this.receipt(b, paise, at);
+  }
+
+  /**
+   * DAY-4: reverses a recorded payment entered by mistake by a refund voucher (CGST Rule 51) for
+   * its amount, referring to its receipt voucher, inside the caller's transaction; never a
+   * deletion. None without GSTIN or without a receipt voucher to reverse.
+   */
+  reverseReceipt(
+    b: Booking,
+    voucherId: string,
+    paise: number,
+    at: string,
+  ): DocumentRow | undefined {
+    if (!this.enabled) return undefined;
+    const voucher = getDocument(this.db, voucherId);
+    if (!voucher || voucher.status !== 'issued') return undefined;
+    const rates = apportionInclusive(paise, this.stayRates(b));
+    return this.issue('refund-voucher', b, at, {
+      items: this.amountItems(
+        `Reversal of receipt voucher ${voucher.number}: recorded by mistake`,
+        rates,
+      ),
+      rates,
+      refersTo: voucher,
+      note: 'Payment recorded by mistake: reversed.',
+    });
   }
 
   private cancellation(b: Booking, refundPaise: number, at: string): void {

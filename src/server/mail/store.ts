@@ -298,3 +298,25 @@ export function deleteSentPrivacyMail(db: Db): number {
     )
     .run(...PRIVACY_MAIL_KINDS).changes;
 }
+
+/**
+ * Whether each booking's guest was mailed (DAY-2), by booking id: 'sent' when a guest mail was
+ * accepted by the mail server, 'waiting' when one is in the outbox not sent yet; absent: never
+ * (mail off, or no e-mail given).
+ */
+export function guestMailOf(
+  db: Db,
+  bookingIds: readonly string[],
+): Map<string, 'sent' | 'waiting'> {
+  const out = new Map<string, 'sent' | 'waiting'>();
+  if (bookingIds.length === 0) return out;
+  const rows = db
+    .prepare(
+      `SELECT booking_id, MAX(sent_at IS NOT NULL) AS sent FROM mail_outbox
+         WHERE kind LIKE 'guest-%' AND booking_id IN (SELECT value FROM json_each(?))
+         GROUP BY booking_id`,
+    )
+    .all(JSON.stringify(bookingIds)) as { booking_id: string; sent: number }[];
+  for (const r of rows) out.set(r.booking_id, r.sent ? 'sent' : 'waiting');
+  return out;
+}

@@ -36,6 +36,8 @@ import { REPORTS_DIALOG_ID, ReportsDialog } from './reports/reports-dialog.js';
 import { PRIVACY_DIALOG_ID, PrivacyDialog } from './privacy/privacy-dialog.js';
 import type { PrivacyDesk } from './privacy/use-privacy-desk.js';
 import { TEAM_DIALOG_ID, TeamDialog } from './team/team-dialog.js';
+import { TODAY_DIALOG_ID, TodayDialog } from './today/today-dialog.js';
+import type { TodayAction } from '../../shared/today.js';
 import {
   SELECT_PROPERTY_ID,
   SelectPropertyDialog,
@@ -72,6 +74,8 @@ interface AdminServices {
   privacy: PrivacyDesk;
   /** TEAM-1: the logged-in account (null until the server said). */
   account: { username: string; role: Role } | null;
+  /** DAY-10: opens a Today row's action. */
+  go: (action: TodayAction) => void;
 }
 
 const alert = (message: string) => window.alert(message);
@@ -143,6 +147,7 @@ const ADMIN_DIALOGS = {
     />
   ),
   [PRIVACY_DIALOG_ID]: (o, s) => <PrivacyDialog desk={s.privacy} close={o.close} />,
+  [TODAY_DIALOG_ID]: (o, s) => <TodayDialog opening={o.opening} close={o.close} go={s.go} />,
   [DOCUMENTS_DIALOG_ID]: (o) => <DocumentsDialog opening={o.opening} close={o.close} />,
   [TEAM_DIALOG_ID]: (o, s) => (
     <TeamDialog opening={o.opening} close={o.close} me={s.account?.username} confirm={confirm} />

@@ -32,6 +32,9 @@ import { formIIIAlert, useRegisterDialog } from './register/use-register-dialog.
 import { MESSAGES_DIALOG_ID } from './messages/messages-dialog.js';
 import { REVIEWS_DIALOG_ID } from './reviews/reviews-dialog.js';
 import { REPORTS_DIALOG_ID } from './reports/reports-dialog.js';
+import { TODAY_DIALOG_ID } from './today/today-dialog.js';
+import { OwnerBar } from './owner-bar.js';
+import type { TodayAction } from '../../shared/today.js';
 import { keepUnsavedChange, readUnsavedChange } from './unsaved-change.js';
 import { MayContext, useAccount } from './may.js';
 import { TEAM_DIALOG_ID } from './team/team-dialog.js';
@@ -124,6 +127,33 @@ export default function AdminRoot({ data, children }: { data: PageData; children
   }, [store, flush, open]);
   const api = useMemo(() => ({ ...actions, may }), [actions, may]);
 
+  const closeDialog = (id: string) =>
+    (document.getElementById(id) as HTMLDialogElement | null)?.close();
+  // DAY-11 until the grid of every apartment lands: the first property's calendar.
+  const openCalendar = () => {
+    const p = store.get().propertyList[0];
+    if (p) open(CALENDAR_DIALOG_ID, { propertyId: p.id, propertyName: p.name });
+  };
+  /** DAY-10: a Today row's action, Today closed first. */
+  const go = (action: TodayAction) => {
+    closeDialog(TODAY_DIALOG_ID);
+    if (action.to === 'booking' || action.to === 'conflicts') open(BOOKINGS_DIALOG_ID);
+    else if (action.to === 'register') open(REGISTER_DIALOG_ID);
+    else if (action.to === 'messages') open(MESSAGES_DIALOG_ID);
+    else {
+      const p = store.get().propertyList.find((x) => x.id === action.propertyId);
+      if (p) open(CALENDAR_DIALOG_ID, { propertyId: p.id, propertyName: p.name });
+    }
+  };
+  // DAY-6: after login the owner lands on Today (the login page sends them to /#today).
+  useEffect(() => {
+    if (location.hash !== '#today') return;
+    history.replaceState(null, '', location.pathname + location.search);
+    // After the commit: `open` flushes a render of its own, which React refuses inside an effect.
+    const timer = setTimeout(() => open(TODAY_DIALOG_ID), 0);
+    return () => clearTimeout(timer);
+  }, [open]);
+
   return (
     <MayContext value={may}>
       <AdminContext value={api}>
@@ -169,16 +199,23 @@ export default function AdminRoot({ data, children }: { data: PageData; children
           )}
           {may('team') && <BackupLine />}
           {dialogs.render({
-              store,
-              actions,
-              conflicts,
-              nameOf,
-              setOpenCount,
-              register,
-              privacy,
-              account,
-            })}
+            store,
+            actions,
+            conflicts,
+            nameOf,
+            setOpenCount,
+            register,
+            privacy,
+            account,
+            go,
+          })}
         </AdminBar>
+        <OwnerBar
+          openToday={() => open(TODAY_DIALOG_ID)}
+          openBookings={() => open(BOOKINGS_DIALOG_ID)}
+          openCount={openCount}
+          openCalendar={openCalendar}
+        />
       </AdminContext>
     </MayContext>
   );

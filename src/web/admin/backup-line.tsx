@@ -24,7 +24,7 @@ function backupSentence(
 ): { text: string; warning: boolean } {
   if (!status.configured) {
     return {
-      text: 'No copy off this machine: a lost disk loses every booking. Set BACKUP_TARGET (README, "A copy off the machine").',
+      text: 'No copy off this machine: a lost disk loses every booking. Ask whoever set up the server to turn on the copy off the machine (README, "A copy off the machine").',
       warning: true,
     };
   }

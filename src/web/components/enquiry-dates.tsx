@@ -8,7 +8,7 @@ import { Suspense, lazy, type Ref } from 'react';
 import { addDays } from '../../shared/calendar-dates.js';
 import type { Property } from '../../shared/site-data.js';
 import { stayLimitsText } from './enquiry.js';
-import { FieldError, errorAttributes } from './enquiry-field.js';
+import { DateField } from './date-field.js';
 import type { Availability, EnquiryState } from './use-enquiry.js';
 import styles from './enquiry-dialog.module.css';
 
@@ -47,19 +47,16 @@ export function EnquiryDates({
     checkInError || !/^\d{4}-\d{2}-\d{2}$/.test(enquiry.checkIn) ? today : enquiry.checkIn,
     1,
   );
-  const dateField = (field: 'checkIn' | 'checkOut') => {
-    const error = fieldError(field);
-    return {
-      id: `${id}-${field}`,
-      type: 'date',
-      value: enquiry[field],
-      onChange: state.update(field),
-      onBlur: state.touch(field),
-      required: true,
-      className: styles.input,
-      ...errorAttributes(`${id}-${field}`, error),
-    } as const;
-  };
+  // DAY-7: the typed fields read and show 11 Dec 2026 whatever the browser's language.
+  const dateField = (field: 'checkIn' | 'checkOut') => ({
+    id: `${id}-${field}`,
+    value: enquiry[field],
+    onChange: state.setDay(field),
+    onBlur: state.touch(field),
+    required: true,
+    noPicker: true,
+    inputClassName: styles.input,
+  });
   return (
     <>
       <AvailabilityStatus state={state.availability.state} limits={stayLimitsText(property)} />
@@ -74,16 +71,21 @@ export function EnquiryDates({
         />
       </Suspense>
       <div className={styles.dates}>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-checkIn`}>Check-in</label>
-          <input ref={firstField} min={today} {...dateField('checkIn')} />
-          <FieldError id={`${id}-checkIn`} error={checkInError} />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-checkOut`}>Check-out</label>
-          <input min={checkOutMin} {...dateField('checkOut')} />
-          <FieldError id={`${id}-checkOut`} error={fieldError('checkOut')} />
-        </div>
+        <DateField
+          className={styles.field}
+          label="Check-in"
+          inputRef={firstField}
+          min={today}
+          error={checkInError}
+          {...dateField('checkIn')}
+        />
+        <DateField
+          className={styles.field}
+          label="Check-out"
+          min={checkOutMin}
+          error={fieldError('checkOut')}
+          {...dateField('checkOut')}
+        />
       </div>
     </>
   );

@@ -67,7 +67,7 @@ describe('EnquiryDialog', () => {
     rerender(<EnquiryDialog property={property} site={site} open onClose={() => {}} />);
     const dialog = screen.getByRole('dialog', { name: 'Coffee View Residency' });
     expect(dialog.hasAttribute('open')).toBe(true);
-    expect(screen.getByLabelText('Check-in').getAttribute('min')).toBe(today);
+    expect(screen.getByLabelText('Check-in').getAttribute('data-min')).toBe(today);
     expect(screen.queryAllByRole('link')).toHaveLength(0);
     expect(screen.getByText(/Choose valid dates/)).toBeTruthy();
   });
@@ -80,12 +80,12 @@ describe('EnquiryDialog', () => {
     expect(checkIn.getAttribute('aria-invalid')).toBe('true');
     const inError = document.getElementById(checkIn.getAttribute('aria-describedby')!)!;
     expect(inError.textContent).toMatch(/^Check-in cannot be in the past/);
-    expect(inError.previousElementSibling).toBe(checkIn);
+    expect(inError.previousElementSibling).toBe(checkIn.parentElement);
 
     fireEvent.change(checkIn, { target: { value: addDays(today, 3) } });
     expect(checkIn.hasAttribute('aria-invalid')).toBe(false);
     expect(checkIn.hasAttribute('aria-describedby')).toBe(false);
-    expect(checkOut.getAttribute('min')).toBe(addDays(today, 4));
+    expect(checkOut.getAttribute('data-min')).toBe(addDays(today, 4));
 
     fireEvent.blur(checkOut);
     expect(document.getElementById(checkOut.getAttribute('aria-describedby')!)!.textContent).toBe(

@@ -42,12 +42,20 @@ export function Footer({ site, year }: { site: SiteInfo; year: number }) {
               </a>
             </li>
             <li>
-              <button type="button" className={styles.linkButton} onClick={() => openDialog(CONTACT_DIALOG_ID)}>
+              <button
+                type="button"
+                className={styles.linkButton}
+                onClick={() => openDialog(CONTACT_DIALOG_ID)}
+              >
                 Contact Us
               </button>
             </li>
             <li>
-              <button type="button" className={styles.linkButton} onClick={() => openDialog(OFFICE_DIALOG_ID)}>
+              <button
+                type="button"
+                className={styles.linkButton}
+                onClick={() => openDialog(OFFICE_DIALOG_ID)}
+              >
                 Office Address
               </button>
             </li>

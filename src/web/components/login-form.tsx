@@ -73,7 +73,8 @@ export function LoginForm() {
       },
     });
     if (r.ok) {
-      location.assign(HOME_PATH);
+      // DAY-6: the owner lands on Today.
+      location.assign(`${HOME_PATH}#today`);
       return;
     }
     setBusy(false);

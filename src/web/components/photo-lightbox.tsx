@@ -22,7 +22,13 @@ export interface PhotoLightboxProps {
   onClose(): void;
 }
 
-export default function PhotoLightbox({ property, photoSizes, open, index, onClose }: PhotoLightboxProps) {
+export default function PhotoLightbox({
+  property,
+  photoSizes,
+  open,
+  index,
+  onClose,
+}: PhotoLightboxProps) {
   const total = property.photos.length;
   const slides = property.photos.map((photo, i) => {
     const [width, height] = photoSizes[photo.name] ?? DEFAULT_PHOTO_SIZE;

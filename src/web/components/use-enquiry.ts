@@ -217,15 +217,18 @@ export function useEnquiry({ property, site, open, apiBase }: UseEnquiryOptions)
   const stayChanged = () => setRequest((r) => (r.state === 'sent' ? { state: 'editing' } : r));
 
   const update =
-    (field: keyof Enquiry) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      const { value } = event.currentTarget;
-      setToday(propertyToday());
-      setEnquiry((prev) => ({ ...prev, [field]: value }));
-      forget(field, ...(field === 'checkOut' ? (['checkIn'] as const) : []));
-      if (field !== 'message') stayChanged();
-      // The calendar follows a typed check-in, so the two ways of choosing stay in step.
-      if (field === 'checkIn' && /^\d{4}-\d{2}-\d{2}$/.test(value)) setMonth(value);
-    };
+    (field: keyof Enquiry) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      change(field, event.currentTarget.value);
+  /** A date field's day, "YYYY-MM-DD" or "" (DAY-7: the DateField reads what was typed). */
+  const setDay = (field: 'checkIn' | 'checkOut') => (value: string) => change(field, value);
+  const change = (field: keyof Enquiry, value: string) => {
+    setToday(propertyToday());
+    setEnquiry((prev) => ({ ...prev, [field]: value }));
+    forget(field, ...(field === 'checkOut' ? (['checkIn'] as const) : []));
+    if (field !== 'message') stayChanged();
+    // The calendar follows a typed check-in, so the two ways of choosing stay in step.
+    if (field === 'checkIn' && /^\d{4}-\d{2}-\d{2}$/.test(value)) setMonth(value);
+  };
   const pickDates = (dates: StayDates) => {
     setEnquiry((prev) => ({ ...prev, ...dates }));
     forget('checkIn', 'checkOut');
@@ -313,6 +316,7 @@ export function useEnquiry({ property, site, open, apiBase }: UseEnquiryOptions)
     links,
     fieldError,
     update,
+    setDay,
     pickDates,
     touch,
     contact,

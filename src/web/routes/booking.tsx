@@ -180,6 +180,12 @@ export function BookingPage({ view }: { view: GuestBookingView }) {
         </p>
         <p>{STATUS_SENTENCE[view.status]}</p>
         {view.ownerMessage && <p className="bk-text">{view.ownerMessage}</p>}
+        {view.money && (
+          <p className="bk-money">
+            {`Paid ${formatPaise(view.money.paidPaise)} · balance ${formatPaise(view.money.balancePaise)}`}
+            {view.money.balancePaise > 0 && `, due by ${formatDate(view.money.balanceDue)}`}
+          </p>
+        )}
       </section>
 
       {payment && (

@@ -1,6 +1,7 @@
 /**
  * A booking's actions (INBOX-3): only those its state allows (Accept and Decline a request;
- * Advance received and Cancel an accepted booking; Cancel a confirmed one). Decline opens a message
+ * Cancel an accepted or a confirmed booking; payments are recorded by booking-money.tsx's Record
+ * payment, DAY-4, which replaced the one-tap "Advance received"). Decline opens a message
  * to the guest that may stay empty; Cancel one that must be written, and for a paid booking the
  * refund (GST-9: from ₹0 to the advance, the whole advance to start with; the rest is kept and
  * invoiced as cancellation charges, GST-4). While an action runs its
@@ -8,7 +9,7 @@
  * holds the nights now; a 401; no answer) is shown here, next to the booking, in the server's words.
  */
 import { useId } from 'react';
-import { allowedActions, type OwnerBooking } from '../../../shared/bookings.js';
+import { allowedActions, type BookingAction, type OwnerBooking } from '../../../shared/bookings.js';
 import { formatPaise } from '../../../shared/stay-basics.js';
 import { ACTION_WORDS, readPaise, refundableAdvance } from './booking-words.js';
 import type { BookingsDialogState } from './use-bookings-dialog.js';
@@ -127,9 +128,12 @@ export function BookingActions({
 }) {
   const may = useMay();
   // TEAM-1: a role with `bookings` acts; cancelling a paid booking refunds, which is `money`'s.
+  // DAY-4: "paid" is reached by Record payment (booking-money.tsx), never by one tap.
   const allowed = may('bookings')
     ? allowedActions(booking.status).filter(
-        (a) => a !== 'cancel' || may('money') || refundableAdvance(booking) === undefined,
+        (a): a is Exclude<BookingAction, 'paid'> =>
+          a !== 'paid' &&
+          (a !== 'cancel' || may('money') || refundableAdvance(booking) === undefined),
       )
     : [];
   const running = dialog.pending[booking.id];
@@ -151,10 +155,10 @@ export function BookingActions({
               <button
                 key={action}
                 type="button"
-                className={action === 'accept' || action === 'paid' ? admin.primary : admin.danger}
+                className={action === 'accept' ? admin.primary : admin.danger}
                 disabled={running !== undefined}
                 onClick={() =>
-                  action === 'accept' || action === 'paid'
+                  action === 'accept'
                     ? dialog.act(booking, action)
                     : dialog.compose(booking, action)
                 }

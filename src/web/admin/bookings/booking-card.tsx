@@ -2,7 +2,9 @@
  * One booking in the owner's inbox (INBOX-2): the guest, links to reach them (WhatsApp, call,
  * e-mail), the property and reference, dates, nights, guests, the total (and the advance) in
  * rupees, the status in words (BOOK-7's), its age, the guest's and the owner's messages, mail that
- * could not be sent (BOOK-8), a double booking it is a side of (CONFLICT-3), its Form III alert (REG-6), how its advance stands (booking-payment.tsx, PAY-5), its GST documents and invoice (booking-gst.tsx, GST-5), its history (booking-history.tsx, LEDGER-4), and its actions (booking-actions.tsx). A booking whose guest data was
+ * could not be sent (BOOK-8), the guest's page link to send on WhatsApp or copy and whether the
+ * guest was mailed (booking-guest-link.tsx, DAY-1..DAY-3), paid and balance with Record payment
+ * (booking-money.tsx, DAY-4), a double booking it is a side of (CONFLICT-3), its Form III alert (REG-6), how its advance stands (booking-payment.tsx, PAY-5), its GST documents and invoice (booking-gst.tsx, GST-5), its history (booking-history.tsx, LEDGER-4), and its actions (booking-actions.tsx). A booking whose guest data was
  * erased (BOOK-9) says so instead of a name.
  */
 import { BOOKING_STATUS_WORDS, type OwnerBooking } from '../../../shared/bookings.js';
@@ -15,6 +17,8 @@ import { BookingActions } from './booking-actions.js';
 import { BookingGst } from './booking-gst.js';
 import { BookingHistory } from './booking-history.js';
 import { BookingPayment } from './booking-payment.js';
+import { BookingGuestLink } from './booking-guest-link.js';
+import { BookingMoney } from './booking-money.js';
 import { telUrl, whatsappUrl } from './booking-words.js';
 import type { BookingsDialogState } from './use-bookings-dialog.js';
 import styles from './bookings.module.css';
@@ -115,7 +119,9 @@ export function BookingCard({
           ))}
         </ul>
       )}
+      <BookingGuestLink booking={b} />
       <BookingPayment booking={b} refresh={dialog.refresh} />
+      <BookingMoney booking={b} refresh={dialog.refresh} />
       <BookingGst booking={b} refresh={dialog.refresh} />
       <BookingHistory bookingId={b.id} />
       <BookingActions booking={b} dialog={dialog} />

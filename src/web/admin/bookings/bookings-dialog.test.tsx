@@ -106,7 +106,7 @@ describe('BookingsDialog', () => {
       within(meera)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Advance received STY-H2RT', 'Cancel booking STY-H2RT']);
+    ).toEqual(['Cancel booking STY-H2RT']);
 
     const vikram = card('Vikram Shetty');
     expect(within(vikram).getByText('No price (no nightly rate)')).toBeTruthy();
@@ -130,7 +130,23 @@ describe('BookingsDialog', () => {
   it('Accept changes the card in place and a notification, read by a screen reader, tells it', async () => {
     server.answers[OPEN] = [{ status: 200, body: testBookingList() }];
     server.answers['/api/bookings/b-request/accept'] = [
-      { status: 200, body: { booking: testBooking({ status: 'accepted' }) } },
+      {
+        status: 200,
+        body: {
+          booking: testBooking({
+            status: 'accepted',
+            guestMail: 'none',
+            pageUrl: 'https://stays.example/booking/b-request/tok',
+            money: {
+              totalPaise: 1_350_000,
+              paidPaise: 0,
+              balancePaise: 1_350_000,
+              balanceDue: '2026-03-20',
+              payments: [],
+            },
+          }),
+        },
+      },
     ];
     let changed = 0;
     const { counts } = open({ onNightsChanged: () => (changed += 1) });
@@ -148,7 +164,20 @@ describe('BookingsDialog', () => {
       within(card('Asha Rao'))
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Advance received STY-7K2Q', 'Cancel booking STY-7K2Q']);
+    ).toEqual(['Copy link of STY-7K2Q', 'Record payment STY-7K2Q', 'Cancel booking STY-7K2Q']);
+    // DAY-2: mail off, so the card says the guest was not told and offers the link at once.
+    expect(
+      within(card('Asha Rao'))
+        .getByText(
+          'Accepted. The guest has not been told by mail: send them their booking page now.',
+        )
+        .getAttribute('role'),
+    ).toBe('status');
+    const wa = within(card('Asha Rao')).getByRole('link', { name: /^Send on WhatsApp/ });
+    expect(wa.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/919845012345\?text=/);
+    expect(decodeURIComponent(wa.getAttribute('href')!)).toContain(
+      'https://stays.example/booking/b-request/tok',
+    );
     expect(screen.getByRole('radio', { name: 'Open' })).toBeTruthy();
     expect(counts).toEqual([1, 0]);
     // CONFLICT-3: held nights changed, so the page asks for the conflicts again.

@@ -4,6 +4,7 @@
  */
 import type { CalendarDialogState } from './use-calendar-dialog.js';
 import styles from '../admin.module.css';
+import { DateField } from '../../components/date-field.js';
 
 export function CalendarBlocks({ id, dialog }: { id: string; dialog: CalendarDialogState }) {
   const { blocks, invalid } = dialog;
@@ -16,27 +17,19 @@ export function CalendarBlocks({ id, dialog }: { id: string; dialog: CalendarDia
       <ul className={styles.rows}>
         {dialog.draft.blocks.map((row, i) => (
           <li key={row.key} className={styles.row}>
-            <label>
-              First night
-              <input
-                className={styles.input}
-                type="date"
-                value={row.start}
-                aria-invalid={invalid(`blocks.${i}.start`)}
-                onChange={(e) => blocks.set(row.key, { start: e.currentTarget.value })}
-              />
-            </label>
-            <label>
-              Free again on
-              <input
-                className={styles.input}
-                type="date"
-                value={row.end}
-                min={row.start || undefined}
-                aria-invalid={invalid(`blocks.${i}.end`)}
-                onChange={(e) => blocks.set(row.key, { end: e.currentTarget.value })}
-              />
-            </label>
+            <DateField
+              label="First night"
+              value={row.start}
+              error={invalid(`blocks.${i}.start`) ? 'Check this date.' : undefined}
+              onChange={(start) => blocks.set(row.key, { start })}
+            />
+            <DateField
+              label="Free again on"
+              value={row.end}
+              min={row.start || undefined}
+              error={invalid(`blocks.${i}.end`) ? 'Check this date.' : undefined}
+              onChange={(end) => blocks.set(row.key, { end })}
+            />
             <label className={styles.wide}>
               Note (optional)
               <input

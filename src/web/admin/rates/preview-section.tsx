@@ -6,10 +6,10 @@
  */
 import { useId } from 'react';
 import { QuoteLines } from '../../components/quote-lines.js';
-import adminStyles from '../admin.module.css';
 import { NumberInput, RatesSection } from './rate-controls.js';
 import type { RatesDialogState } from './use-rates-dialog.js';
 import styles from './rates.module.css';
+import { DateField } from '../../components/date-field.js';
 
 export function PreviewSection({ state }: { state: RatesDialogState }) {
   const id = useId();
@@ -20,27 +20,21 @@ export function PreviewSection({ state }: { state: RatesDialogState }) {
       hint="What a guest is quoted for this stay with the rates above, before you save."
     >
       <div className={styles.grid}>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-in`}>Check-in</label>
-          <input
-            id={`${id}-in`}
-            type="date"
-            className={adminStyles.input}
-            value={stay.checkIn}
-            onChange={(e) => state.setStay({ checkIn: e.currentTarget.value })}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-out`}>Check-out</label>
-          <input
-            id={`${id}-out`}
-            type="date"
-            className={adminStyles.input}
-            value={stay.checkOut}
-            min={stay.checkIn || undefined}
-            onChange={(e) => state.setStay({ checkOut: e.currentTarget.value })}
-          />
-        </div>
+        <DateField
+          id={`${id}-in`}
+          className={styles.field}
+          label="Check-in"
+          value={stay.checkIn}
+          onChange={(checkIn) => state.setStay({ checkIn })}
+        />
+        <DateField
+          id={`${id}-out`}
+          className={styles.field}
+          label="Check-out"
+          value={stay.checkOut}
+          min={stay.checkIn || undefined}
+          onChange={(checkOut) => state.setStay({ checkOut })}
+        />
         <NumberInput
           label="Number of guests"
           value={stay.guests}

@@ -16,6 +16,7 @@ import {
   type SeasonRow,
 } from './use-rates-dialog.js';
 import styles from './rates.module.css';
+import { DateField } from '../../components/date-field.js';
 
 const MONTHS = [
   'January',
@@ -120,15 +121,14 @@ function SeasonNight({
           onChange={set}
         />
       ) : (
-        <input
+        <DateField
           id={id}
-          type="date"
-          className={adminStyles.input}
+          label={label}
+          labelOutside
           value={row[part]}
           min={part === 'to' ? row.from || undefined : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => set(e.currentTarget.value)}
+          describedBy={error ? `${id}-error` : undefined}
+          onChange={set}
         />
       )}
       {error && (

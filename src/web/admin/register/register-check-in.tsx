@@ -27,6 +27,7 @@ import {
 import { WALK_IN, useCheckInForm } from './use-check-in-form.js';
 import admin from '../admin.module.css';
 import styles from './register.module.css';
+import { DateField } from '../../components/date-field.js';
 
 /** The stay's fields as a refusal names them. */
 const STAY_LABELS: Record<string, string> = {
@@ -223,23 +224,26 @@ export function CheckInSection({
               {row(
                 'arrival',
                 'Arrival',
-                <input
+                <DateField
                   id={idOf('arrival')}
-                  type="date"
+                  label="Arrival"
+                  labelOutside
                   value={f.arrival}
-                  onChange={(e) => f.setArrival(e.target.value)}
-                  {...aria('arrival')}
+                  onChange={f.setArrival}
+                  describedBy={aria('arrival')['aria-describedby']}
                 />,
               )}
               {row(
                 'departure',
                 'Departure',
-                <input
+                <DateField
                   id={idOf('departure')}
-                  type="date"
+                  label="Departure"
+                  labelOutside
                   value={f.departure}
-                  onChange={(e) => f.setDeparture(e.target.value)}
-                  {...aria('departure')}
+                  min={f.arrival || undefined}
+                  onChange={f.setDeparture}
+                  describedBy={aria('departure')['aria-describedby']}
                 />,
               )}
             </div>

@@ -15,6 +15,7 @@ import { ProblemText } from '../problem-text.js';
 import { AdminDialog } from '../admin-dialog.js';
 import bookings from '../bookings/bookings.module.css';
 import styles from './register.module.css';
+import { DateField } from '../../components/date-field.js';
 
 export const REGISTER_DIALOG_ID = 'register';
 
@@ -48,15 +49,13 @@ export function RegisterDialog({
   });
   return (
     <AdminDialog id={REGISTER_DIALOG_ID} title="Register" className={bookings.dialog} close={close}>
-      <div className={styles.day}>
-        <label htmlFor={`${id}-day`}>Day</label>
-        <input
-          id={`${id}-day`}
-          type="date"
-          value={d.day}
-          onChange={(e) => d.setDay(e.target.value)}
-        />
-      </div>
+      <DateField
+        id={`${id}-day`}
+        className={styles.day}
+        label="Day"
+        value={d.day}
+        onChange={(day) => day && d.setDay(day)}
+      />
       <p className={d.error ? bookings.loadError : bookings.loadStatus} role="status">
         {d.error ? <ProblemText problem={d.error} /> : d.loading ? 'Loading…' : null}
       </p>
