@@ -32,7 +32,7 @@ import { latestRevision, saveRevision } from '../src/server/store/revisions.js';
 export const FIFTY = { properties: 50, sections: 8, photosEach: 12, bookings: 500 } as const;
 
 /** A property page the bench opens, with its hero photo's proportions. */
-export interface FiftyPropertyPage {
+interface FiftyPropertyPage {
   /** `/stay/{id}`. */
   path: string;
   /** Its place in home order, from 1 (the first section's first property). */
@@ -59,7 +59,7 @@ export interface FiftyFixture {
  * three quarters of the way; the half-way one moves to the nearest position `isPortrait` accepts
  * when none of the five is one (PERF-15: a portrait hero among them). Throws without such a position.
  */
-export function spreadPositions(count: number, isPortrait: (index: number) => boolean): number[] {
+function spreadPositions(count: number, isPortrait: (index: number) => boolean): number[] {
   const at = (f: number) => Math.round((count - 1) * f);
   const picks = [0, at(0.25), at(0.5), at(0.75), count - 1];
   if (!picks.some(isPortrait)) {

@@ -271,9 +271,8 @@ const JS_BUDGET_KB = 75;
  * What a visitor downloads before a page is interactive (PERF-16): the entry, the app it always
  * loads (react-dom-first.ts: React and ReactDOM; hydrate.tsx: the layout) and the page's own
  * screen (a chunk per route, boot/client-screens.ts), with their static imports, counted once; one
- * figure per visitor page and the largest against the budget. Embla (loaded when a carousel
- * starts, after the load event), the lightbox, the enquiry dialog, the map, the owner's screens
- * and the admin code are loaded only on demand (the admin chunk never by a visitor), so they are
+ * figure per visitor page and the largest against the budget. The lightbox, the enquiry dialog,
+ * the map, the owner's screens and the admin code are loaded only on demand (the admin chunk never by a visitor), so they are
  * not counted.
  */
 function bundleFigures(): void {
@@ -322,7 +321,6 @@ function bundleFigures(): void {
     )
     .reduce((sum, k) => sum + gzipClosure(manifest, [k]), 0);
   row("admin code in a visitor's JS (gzip)", kb(adminInVisitorJs), '0 KB', adminInVisitorJs === 0);
-  lazyChunk('components/carousel-code.ts', 'carousel chunk (gzip, when the first carousel starts)');
   lazyChunk('components/photo-lightbox.tsx', 'lightbox chunk (gzip, on first open)');
   lazyChunk('components/enquiry-dialog.tsx', 'enquiry dialog chunk (gzip, on first open)');
   lazyChunk('admin/admin-root.tsx', 'admin chunk (gzip, owners only)');

@@ -164,9 +164,12 @@ async function openUntouched(page: Page, id: string) {
 }
 
 for (const { label } of PROPORTIONS) {
-  test(`the hero is the largest contentful paint with a ${label} hero`, async ({ page }) => {
+  test(`the hero is the largest contentful paint with a ${label} hero`, async ({ page }, info) => {
     const { id, hero } = cases.get(label)!;
     const { firstShown, entries } = await openUntouched(page, id);
+    await page.screenshot({
+      path: `test-results/screenshots/${info.project.name}-lcp-hero-${label.replace(/\W+/g, '-')}.png`,
+    });
     expect(entries.length, 'at least one LCP entry').toBeGreaterThan(0);
     const last = entries.at(-1)!;
     expect(

@@ -7,9 +7,8 @@
  * before interaction holds its own screen only: the home page not the property page's, and no
  * page the owner's login or admin screens. The screen of this page's path starts loading as soon
  * as this chunk runs, beside the data script, so it costs no round trip after them. Below the
- * screens, what only some visitors or the owner need stays lazy: the carousels' Embla (after the
- * load event), the lightbox, the enquiry dialog, the admin tools (src/web/admin, 0 bytes for
- * visitors).
+ * screens, what only some visitors or the owner need stays lazy: the lightbox, the enquiry
+ * dialog, the admin tools (src/web/admin, 0 bytes for visitors).
  *
  * The hydration runs inside a transition so React renders it in slices of a few milliseconds
  * instead of one long task (Total Blocking Time ≤ 50 ms on a mid-range phone); clicks that arrive

@@ -7,7 +7,8 @@
  * fetched one slide ahead of the fade (`deferSlides`), never all at page load. Phones held upright
  * get a portrait crop of each image (OPS-9).
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import Fade from 'embla-carousel-fade';
 import {
   HERO_COUNT,
   HERO_PORTRAIT_MEDIA,
@@ -58,13 +59,14 @@ export function HeroCarousel() {
   // null until the visitor presses the button: then their choice wins over the system setting.
   const [choice, setChoice] = useState<boolean | null>(null);
   const playing = choice ?? !reducedMotion;
+  const fade = useMemo(() => [Fade()], []);
   const [viewportRef, , , slideReady] = useAutoplayCarousel(
     { loop: true, watchDrag: false },
     {
       delayMs: HERO_AUTOPLAY_MS,
       playing,
       respectReducedMotion: false,
-      fade: true,
+      plugins: fade,
       deferSlides: 'rest',
     },
   );

@@ -50,7 +50,7 @@ export interface PhotoSliderProps {
  * Indexes of `property.photos` in slider order: from the photo after the hero round to the hero
  * (PERF-14); [] without photos.
  */
-export function sliderOrder(property: Pick<Property, 'photos'>): number[] {
+function sliderOrder(property: Pick<Property, 'photos'>): number[] {
   const total = property.photos.length;
   const hero = heroPhoto(property);
   const start = hero ? property.photos.indexOf(hero) + 1 : 0;

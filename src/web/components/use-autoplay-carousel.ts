@@ -14,30 +14,13 @@
  *   slices of a few milliseconds: plain updates would be rendered in one piece, and a ref
  *   callback's update even inside the hydration's commit task (with a dozen cards, a long task:
  *   Total Blocking Time). Carousels then start one per idle period (boot/idle-queue.ts).
- * - PERF-16: Embla and its plugins are not in the page's JavaScript before interaction: the first
- *   carousel to start imports them (`loadCarouselCode`, one chunk, the Fade plugin another), which
- *   is after the page's load event anyway. Until then a carousel is its server-rendered first slide.
  */
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
+import useEmblaCarousel from 'embla-carousel-react';
+import Autoplay from 'embla-carousel-autoplay';
+import type { EmblaOptionsType, EmblaPluginType } from 'embla-carousel';
 import { whenIdle } from '../boot/idle-queue.js';
 import { afterPageLoad } from '../boot/page-load.js';
-
-/** Embla, Autoplay and (for a fading carousel) Fade, as `loadCarouselCode` answers them. */
-type CarouselCode = typeof import('./carousel-code.js') & {
-  Fade?: typeof import('embla-carousel-fade').default;
-};
-
-let carouselCode: Promise<typeof import('./carousel-code.js')> | undefined;
-let fadeCode: Promise<typeof import('embla-carousel-fade').default> | undefined;
-
-/** Imports the carousel's code once per page (PERF-16), with Fade when `fade`. */
-async function loadCarouselCode(fade: boolean): Promise<CarouselCode> {
-  carouselCode ??= import('./carousel-code.js');
-  if (fade) fadeCode ??= import('embla-carousel-fade').then((m) => m.default);
-  const [code, Fade] = await Promise.all([carouselCode, fade ? fadeCode : undefined]);
-  return Fade ? { ...code, Fade } : code;
-}
 
 /**
  * Embla `duration` for a ~500 ms transition (CONST-1). With Embla's friction 0.68 and 60 Hz
@@ -55,8 +38,8 @@ export interface AutoplayCarouselOptions {
   playing?: boolean;
   /** false plays even under prefers-reduced-motion (the visitor pressed Play). Default true. */
   respectReducedMotion?: boolean;
-  /** Slides fade into each other (Embla's Fade plugin) instead of sliding. Default false. */
-  fade?: boolean;
+  /** Extra Embla plugins, e.g. Fade. Must be stable (memoised by the caller). */
+  plugins?: EmblaPluginType[];
   /**
    * When slides' images may be fetched (PERF-1: nothing but the LCP image competes with it, and
    * no photo is fetched before it is about to show). A deferred slide is marked `data-deferred`
@@ -77,9 +60,25 @@ export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: Autopla
     delayMs,
     playing = true,
     respectReducedMotion = true,
-    fade = false,
+    plugins: extra,
     deferSlides,
   } = autoplay;
+  const plugins = useMemo(
+    () => [
+      ...(extra ?? []),
+      Autoplay({
+        delay: delayMs,
+        active: playing,
+        playOnInit: false,
+        stopOnInteraction: false,
+        stopOnMouseEnter: true,
+        stopOnFocusIn: true,
+        breakpoints: respectReducedMotion ? { [REDUCED_MOTION_QUERY]: { active: false } } : {},
+      }),
+    ],
+    [delayMs, playing, respectReducedMotion, extra],
+  );
+  const [emblaRef, api] = useEmblaCarousel({ duration: SLIDE_DURATION, ...options }, plugins);
 
   const [loaded, setLoaded] = useState(false);
   useEffect(() => afterPageLoad(() => startTransition(() => setLoaded(true))), []);
@@ -108,60 +107,9 @@ export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: Autopla
     if (activated || !ready) return;
     return whenIdle(() => startTransition(() => setActivated(true)));
   }, [activated, ready]);
-
-  const [code, setCode] = useState<CarouselCode>();
   useEffect(() => {
-    if (!activated) return;
-    let live = true;
-    void loadCarouselCode(fade).then((loaded) => {
-      if (live) startTransition(() => setCode(loaded));
-    });
-    return () => {
-      live = false;
-    };
-  }, [activated, fade]);
-  const plugins = useMemo(
-    () =>
-      code && [
-        ...(code.Fade ? [code.Fade()] : []),
-        code.Autoplay({
-          delay: delayMs,
-          active: playing,
-          playOnInit: false,
-          stopOnInteraction: false,
-          stopOnMouseEnter: true,
-          stopOnFocusIn: true,
-          breakpoints: respectReducedMotion ? { [REDUCED_MOTION_QUERY]: { active: false } } : {},
-        }),
-      ],
-    [code, delayMs, playing, respectReducedMotion],
-  );
-  // The options a caller passes are constant for its carousel: the first ones are kept.
-  const optionsRef = useRef({ duration: SLIDE_DURATION, ...options });
-  const latestPlugins = useRef(plugins);
-  useEffect(() => {
-    latestPlugins.current = plugins;
-  });
-  // The plugins the running Embla was given.
-  const builtWith = useRef(plugins);
-  const [api, setApi] = useState<EmblaCarouselType>();
-  useEffect(() => {
-    const startWith = latestPlugins.current;
-    if (!code || !node || !startWith) return;
-    builtWith.current = startWith;
-    const embla = code.EmblaCarousel(node, optionsRef.current, startWith);
-    startTransition(() => setApi(embla));
-    return () => {
-      embla.destroy();
-      startTransition(() => setApi(undefined));
-    };
-  }, [code, node]);
-  // New plugins (the hero's pause button): Embla starts again from the slide it shows.
-  useEffect(() => {
-    if (!api || !plugins || builtWith.current === plugins) return;
-    builtWith.current = plugins;
-    api.reInit(optionsRef.current, plugins);
-  }, [api, plugins]);
+    emblaRef(activated ? node : null);
+  }, [emblaRef, activated, node]);
 
   useEffect(() => {
     const plugin = api?.plugins().autoplay;
