@@ -30,7 +30,6 @@ async function fillAndContinue(page: Page, username: string, password: string) {
 test('logging in through /adminlogin lands on the home page in admin mode', async ({
   page,
   context,
-  baseURL,
 }) => {
   const consoleErrors: string[] = [];
   page.on('console', (msg) => {
@@ -60,7 +59,7 @@ test('logging in through /adminlogin lands on the home page in admin mode', asyn
     const res = await fetch('/api/session');
     return { status: res.status, body: (await res.json()) as unknown };
   });
-  expect(who).toEqual({ status: 200, body: { username: E2E_ADMIN.username } });
+  expect(who).toMatchObject({ status: 200, body: { username: E2E_ADMIN.username, role: 'owner' } });
 });
 
 test('a wrong password shows the message on the page and logs nobody in', async ({
@@ -79,11 +78,7 @@ test('a wrong password shows the message on the page and logs nobody in', async 
   await expect(page.locator('body')).not.toHaveClass(/(^|\s)admin(\s|$)/);
 });
 
-test('logout ends the session on the server and clears both cookies', async ({
-  page,
-  context,
-  baseURL,
-}) => {
+test('logout ends the session on the server and clears both cookies', async ({ page, context }) => {
   await page.goto('/adminlogin');
   await formHydrated(page);
   await fillAndContinue(page, E2E_ADMIN.username, E2E_ADMIN.password);
@@ -106,7 +101,6 @@ test.describe('without JavaScript', () => {
   test('the form still logs in with a plain POST and never puts the password in the URL', async ({
     page,
     context,
-    baseURL,
   }) => {
     await page.goto('/adminlogin');
     await fillAndContinue(page, E2E_ADMIN.username, E2E_ADMIN.password);

@@ -31,7 +31,7 @@ import { DAY_MS, propertyDate } from './instants.js';
 import { mulDivHalfUp } from './gst.js';
 
 /** Where a stay came from, as the figures group it. */
-export const REPORT_CHANNELS = ['direct', 'airbnb', 'booking', 'other'] as const;
+const REPORT_CHANNELS = ['direct', 'airbnb', 'booking', 'other'] as const;
 export type ReportChannel = (typeof REPORT_CHANNELS)[number];
 
 /** The stay ledger's event types (LEDGER-1) that the figures read. */
@@ -68,7 +68,7 @@ export interface FigureStay {
 type NightState = 'none' | 'requested' | 'held' | 'booked' | 'blocked';
 
 /** The state a stay's events leave it in: its last event that says something, at or before `until`. */
-export function stateOf(stay: FigureStay, until = Infinity): NightState {
+function stateOf(stay: FigureStay, until = Infinity): NightState {
   let state: NightState = 'none';
   for (const e of stay.events) {
     if (e.at > until) break;
@@ -135,7 +135,7 @@ function perNight(paise: number, whole: number): number | null {
 }
 
 /** The night figures of a range (FIG-2, FIG-3, FIG-5). */
-export interface NightFigures {
+interface NightFigures {
   nights: {
     available: number;
     blocked: number;
@@ -152,8 +152,8 @@ export interface NightFigures {
   byChannel: { channel: ReportChannel; nights: number; stays: number }[];
 }
 
-/** Lead-time buckets, days (FIG-6). */
-export const LEAD_TIME_BUCKETS = ['0-7', '8-30', '31-90', '91+'] as const;
+/** Lead-time buckets, days (FIG-5). */
+type LeadTimeBucket = '0-7' | '8-30' | '31-90' | '91+';
 
 /** Every figure of a range but money and GST, which come from their own records (FIG-1..FIG-7). */
 export interface StayFigures extends NightFigures {
@@ -161,7 +161,7 @@ export interface StayFigures extends NightFigures {
   leadTimeDays: {
     median: number | null;
     mean: number | null;
-    buckets: Record<(typeof LEAD_TIME_BUCKETS)[number], number>;
+    buckets: Record<LeadTimeBucket, number>;
   };
   requests: {
     received: number;

@@ -20,7 +20,7 @@ export const ACCOUNT_SETUP_PATH = '/account/setup';
 /** A staff link's page: `{STAFF_PAGE_PATH}/{token}`, and `.ics` after it (TEAM-6). */
 export const STAFF_PAGE_PATH = '/t';
 
-export interface TeamAccount {
+interface TeamAccount {
   username: string;
   role: Role;
   createdAt: string;

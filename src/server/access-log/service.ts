@@ -14,7 +14,7 @@ import { DAY_MS, type Clock } from '../../shared/instants.js';
 import { deleteBefore, entriesBetween, insertEntry, type AccessEntry } from './store.js';
 
 /** Entries older than this many days are deleted (TEAM-7: the Rules' one year, and a margin). */
-export const RETENTION_DAYS = 400;
+const RETENTION_DAYS = 400;
 
 /** The most entries one `list` answers. */
 const MAX_ENTRIES = 5000;

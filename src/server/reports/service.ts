@@ -21,7 +21,7 @@ import { propertyDate } from '../../shared/instants.js';
 import { csvText, type CsvCell } from '../csv.js';
 
 /** A stay of the ledger with its events, as the figures need it. */
-export interface ReportStay {
+interface ReportStay {
   source: 'direct' | 'feed' | 'block';
   propertyId: string;
   checkIn: string;
@@ -57,9 +57,7 @@ export interface ReportQuery {
 }
 
 /** The channel a feed stay came from, by its feed's label or address. */
-export function channelOf(
-  stay: Pick<ReportStay, 'source' | 'feedLabel' | 'feedUrl'>,
-): ReportChannel {
+function channelOf(stay: Pick<ReportStay, 'source' | 'feedLabel' | 'feedUrl'>): ReportChannel {
   if (stay.source !== 'feed') return 'direct';
   const words = `${stay.feedLabel ?? ''} ${stay.feedUrl ?? ''}`.toLowerCase();
   if (words.includes('airbnb')) return 'airbnb';
@@ -84,7 +82,7 @@ const FIGURE_EVENTS = new Set<string>([
 ]);
 
 /** The query checked: dates in order, at most three years, a known property (400 naming the field). */
-export function checkQuery(
+function checkQuery(
   q: ReportQuery,
   known: readonly string[],
 ): { from: string; to: string; propertyIds: string[]; asOf?: string } {

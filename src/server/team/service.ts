@@ -36,7 +36,7 @@ import {
 } from './store.js';
 
 /** How long a setup link is valid (TEAM-3). */
-export const SETUP_LINK_MS = 24 * HOUR_MS;
+const SETUP_LINK_MS = 24 * HOUR_MS;
 
 /** The role in a body, or 400 naming `role`. */
 export function roleFrom(value: unknown): Role {

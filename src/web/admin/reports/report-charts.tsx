@@ -105,4 +105,3 @@ export function ChannelChart({ report }: { report: Report }) {
   );
 }
 
-export { CHANNEL_WORDS };

@@ -21,7 +21,7 @@ import { systemClock, type Clock } from '../../../shared/instants.js';
 import { checked } from '../checked-answer.js';
 import type { Problem } from '../problem-text.js';
 
-export interface ReportsChoice {
+interface ReportsChoice {
   range: ReportRangeKind;
   /** Custom range: the first and last month, "YYYY-MM". */
   fromMonth: string;
@@ -50,7 +50,7 @@ const isReport = (v: unknown): v is Report =>
   typeof v === 'object' && v !== null && Array.isArray((v as Report).byMonth);
 
 /** The nights [from, to) of a choice on `today`. */
-export function rangeOf(choice: ReportsChoice, today: string): { from: string; to: string } {
+function rangeOf(choice: ReportsChoice, today: string): { from: string; to: string } {
   if (choice.range !== 'custom') return reportRange(choice.range, today);
   const [first, last] =
     choice.fromMonth <= choice.toMonth
