@@ -261,7 +261,13 @@ export async function buildApp(
     reportRoutes(
       scope,
       ctx,
-      reportSources({ propertyIds: () => [...properties().keys()], ledger, bookings, gst }),
+      reportSources({
+        propertyIds: () => [...properties().keys()],
+        ledger,
+        bookings,
+        gst,
+        recorded,
+      }),
     ),
   );
   await app.register(async (scope) => healthRoutes(scope, ctx, runner));

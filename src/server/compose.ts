@@ -170,8 +170,9 @@ export function reportSources(parts: {
   ledger: Pick<LedgerService, 'histories'>;
   bookings: Pick<BookingService, 'many'>;
   gst: Pick<GstService, 'figures'>;
+  recorded: Pick<RecordedPayments, 'moneyFigures'>;
 }): ReportSources {
-  const { ledger, bookings, gst } = parts;
+  const { ledger, bookings, gst, recorded } = parts;
   return {
     propertyIds: parts.propertyIds,
     stays: (from, to) =>
@@ -194,6 +195,7 @@ export function reportSources(parts: {
         }),
       ),
     gst: (from, to) => gst.figures(from, to),
+    money: (from, to) => recorded.moneyFigures(from, to),
   };
 }
 

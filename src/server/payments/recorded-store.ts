@@ -110,3 +110,17 @@ export function reverseRecorded(
       .run(at, voucherId ?? null, id).changes === 1
   );
 }
+
+/**
+ * The payments the owner recorded as paid on days [from, to) (Asia/Kolkata), by way, paise; one
+ * reversed as entered by mistake never moved money and is left out (FIG-7).
+ */
+export function recordedByWay(db: Db, from: string, to: string): Map<string, number> {
+  const rows = db
+    .prepare(
+      `SELECT way, SUM(amount_paise) AS n FROM recorded_payments
+         WHERE paid_on >= ? AND paid_on < ? AND reversed_at IS NULL GROUP BY way`,
+    )
+    .all(from, to) as { way: string; n: number }[];
+  return new Map(rows.map((r) => [r.way, r.n]));
+}

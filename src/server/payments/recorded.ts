@@ -12,10 +12,12 @@ import type { Db } from '../store/db.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { BookingService } from '../bookings/service.js';
 import type { GstService } from '../gst/service.js';
-import { paymentsOf, refundSumsOf } from './store.js';
+import { gatewayMoney, paymentsOf, refundSumsOf } from './store.js';
+import { startOfPropertyDay, type MoneyFigures } from '../../shared/figures.js';
 import {
   getRecorded,
   insertRecorded,
+  recordedByWay,
   recordedOf,
   reverseRecorded,
   type StoredRecorded,
@@ -77,6 +79,26 @@ export class RecordedPayments {
         payments: mine.map(({ bookingId: _b, voucherId: _v, confirmedBooking: _c, ...p }) => p),
       };
     });
+  }
+
+  /**
+   * FIG-7: the money that moved on days [from, to) (Asia/Kolkata): Razorpay's payments and the
+   * refunds it made, by their instants, and the payments the owner recorded, by the day paid.
+   */
+  moneyFigures(from: string, to: string): MoneyFigures {
+    const gateway = gatewayMoney(
+      this.db,
+      new Date(startOfPropertyDay(from)).toISOString(),
+      new Date(startOfPropertyDay(to)).toISOString(),
+    );
+    const byWay: MoneyFigures['byWay'] = {};
+    if (gateway.receivedPaise || gateway.refundedPaise) byWay.razorpay = gateway;
+    let received = gateway.receivedPaise;
+    for (const [way, paise] of recordedByWay(this.db, from, to)) {
+      byWay[way] = { receivedPaise: paise, refundedPaise: 0 };
+      received += paise;
+    }
+    return { receivedPaise: received, refundedPaise: gateway.refundedPaise, byWay };
   }
 
   private booking(id: string): Booking {

@@ -596,3 +596,27 @@ export function bookingOfPayment(db: Db, paymentId: string): string | undefined 
       { booking_id: string } | undefined
   )?.booking_id;
 }
+
+/**
+ * Money that moved through Razorpay between two instants (ISO, `from` inclusive, `to` exclusive):
+ * payments by the time they were paid, refunds made by the time Razorpay made them (FIG-7).
+ */
+export function gatewayMoney(
+  db: Db,
+  from: string,
+  to: string,
+): { receivedPaise: number; refundedPaise: number } {
+  const received = db
+    .prepare(
+      `SELECT COALESCE(SUM(amount_paise), 0) AS n FROM booking_payments
+         WHERE payment_id IS NOT NULL AND paid_at >= ? AND paid_at < ?`,
+    )
+    .get(from, to) as { n: number };
+  const refunded = db
+    .prepare(
+      `SELECT COALESCE(SUM(amount_paise), 0) AS n FROM payment_refunds
+         WHERE state = 'made' AND updated_at >= ? AND updated_at < ?`,
+    )
+    .get(from, to) as { n: number };
+  return { receivedPaise: received.n, refundedPaise: refunded.n };
+}

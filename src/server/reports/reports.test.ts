@@ -62,10 +62,16 @@ describe('GET /api/reports (FIG-8)', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json() as { id: string };
-    for (const action of ['accept', 'paid']) {
-      const r = await owner('POST', `/api/bookings/${id}/${action}`, {});
-      expect(r.statusCode, r.body).toBe(200);
-    }
+    const accepted = await owner('POST', `/api/bookings/${id}/accept`, {});
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    // ₹5,000 received by UPI, recorded by the owner (DAY-4): it confirms the booking.
+    const advancePaise = 500_000;
+    const paid = await owner('POST', `/api/bookings/${id}/payments`, {
+      amountPaise: advancePaise,
+      paidOn: now,
+      way: 'upi',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
     const from = monthStart(now, 1);
     const to = monthStart(now, 3);
     const res = await owner('GET', `/api/reports?from=${from}&to=${to}`);
@@ -95,6 +101,11 @@ describe('GET /api/reports (FIG-8)', () => {
       await owner('GET', `/api/reports?from=${now}&to=${addDays(now, 1)}`)
     ).json() as Report;
     expect(todays.requests).toMatchObject({ received: 1, accepted: 1 });
+    expect(todays.money).toEqual({
+      receivedPaise: advancePaise,
+      refundedPaise: 0,
+      byWay: { upi: { receivedPaise: advancePaise, refundedPaise: 0 } },
+    });
 
     const csv = await owner('GET', `/api/reports.csv?from=${from}&to=${to}`);
     expect(csv.statusCode).toBe(200);

@@ -7,7 +7,6 @@
 import { ApiError, badRequest } from '../errors.js';
 import { isCalendarDate, nights } from '../../shared/calendar-dates.js';
 import {
-  endOfPropertyDay,
   REPORT_MAX_NIGHTS,
   stayFigures,
   type FigureEventType,
@@ -17,7 +16,6 @@ import {
   type Report,
   type ReportChannel,
 } from '../../shared/figures.js';
-import { propertyDate } from '../../shared/instants.js';
 import { csvText, type CsvCell } from '../csv.js';
 
 /** A stay of the ledger with its events, as the figures need it. */
@@ -46,6 +44,8 @@ export interface ReportSources {
   priced(bookingIds: readonly string[]): Map<string, NonNullable<FigureStay['priced']>>;
   /** GST of the documents dated in [from, to), net of credit notes. */
   gst(from: string, to: string): GstFigures;
+  /** Money received and refunded on days [from, to), by way (FIG-7). */
+  money(from: string, to: string): MoneyFigures;
 }
 
 /** The query of GET /api/reports and /api/reports.csv. */
@@ -106,33 +106,6 @@ function checkQuery(
   };
 }
 
-/** Money received and refunded in [from, to) by the instant it moved, by way (FIG-7). */
-function moneyOf(
-  stays: readonly ReportStay[],
-  from: string,
-  to: string,
-  until: number,
-): MoneyFigures {
-  const money: MoneyFigures = { receivedPaise: 0, refundedPaise: 0, byWay: {} };
-  for (const s of stays) {
-    for (const e of s.events) {
-      if (e.at > until || !e.amountPaise) continue;
-      const day = propertyDate(e.at);
-      if (day < from || day >= to) continue;
-      const way = e.actor === 'gateway' ? 'razorpay' : 'recorded';
-      const sums = (money.byWay[way] ??= { receivedPaise: 0, refundedPaise: 0 });
-      if (e.kind === 'paid') {
-        money.receivedPaise += e.amountPaise;
-        sums.receivedPaise += e.amountPaise;
-      } else if (e.kind === 'refunded') {
-        money.refundedPaise += e.amountPaise;
-        sums.refundedPaise += e.amountPaise;
-      }
-    }
-  }
-  return money;
-}
-
 /** The ledger's stays of a checked query as the figures read them, and the stays themselves. */
 function figureStaysOf(
   sources: ReportSources,
@@ -161,9 +134,8 @@ function figureStaysOf(
 /** The report of a query (FIG-8); 400 naming the field for a bad one. */
 export function reportOf(sources: ReportSources, q: ReportQuery): Report {
   const { from, to, propertyIds, asOf } = checkQuery(q, sources.propertyIds());
-  const { stays, figureStays } = figureStaysOf(sources, from, to, propertyIds);
+  const { figureStays } = figureStaysOf(sources, from, to, propertyIds);
   const figures = stayFigures(figureStays, propertyIds, from, to, asOf);
-  const until = asOf === undefined ? Infinity : endOfPropertyDay(asOf);
   return {
     from,
     to,
@@ -171,7 +143,7 @@ export function reportOf(sources: ReportSources, q: ReportQuery): Report {
     propertyIds,
     ...figures,
     gst: sources.gst(from, to),
-    money: moneyOf(stays, from, to, until),
+    money: sources.money(from, to),
   };
 }
 
