@@ -36,6 +36,7 @@ import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import type { SiteData } from '../src/shared/site-data.js';
 import { testCatalogue } from '../test/factories.js';
 import { buildFiftyFixture, FIFTY, wireBytes } from './fifty.js';
+import { reportFigures } from './reports.js';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const chromePath = CHROMIUM_PATH;
@@ -1212,9 +1213,9 @@ async function feedFigures(): Promise<void> {
  * publish and inbox, `BENCH_ONLY=fifty,fifty-lighthouse` adds Lighthouse on its three pages).
  */
 const only = new Set(
-  (process.env.BENCH_ONLY || 'bundle,publish,quote,upload,memory,serve,lighthouse,feeds').split(
-    ',',
-  ),
+  (
+    process.env.BENCH_ONLY || 'bundle,publish,quote,upload,memory,serve,lighthouse,feeds,reports'
+  ).split(','),
 );
 const started = Date.now();
 const loadBefore = os.loadavg();
@@ -1274,6 +1275,17 @@ try {
   if (only.has('serve') || only.has('lighthouse')) await section('serve', serveFigures);
   if (only.has('feeds')) await section('feeds', feedFigures);
   if (only.has('fifty')) await section('fifty', fiftyFigures);
+  if (only.has('reports'))
+    await section('reports', async () => {
+      // FIG-8: a year of 50 properties with 5,000 stays, computed from the ledger.
+      const r = await reportFigures();
+      row(
+        'owner figures, a year of 50 properties and 5,000 stays (median of 5)',
+        `${r.medianMs.toFixed(0)} ms (${r.stays} booked nights)`,
+        '≤ 200 ms',
+        r.medianMs <= 200,
+      );
+    });
 } catch (error) {
   console.error(error);
   clearTimeout(deadline);

@@ -203,55 +203,94 @@ function monthsOf(from: string, to: string): { month: string; from: string; to: 
   return out;
 }
 
-/** The night figures of `stays` over [from, to) for `propertyIds`, in their states at `until`. */
-function nightFigures(
+/** What holds each night of a range: "property date" keys, built once for a report. */
+interface NightTable {
+  /** The channel that holds each booked night (a night two stays hold goes to the first of REPORT_CHANNELS: direct before any feed, so it counts once). */
+  bookedBy: Map<string, ReportChannel>;
+  held: Set<string>;
+  blocked: Set<string>;
+  /** Each booked direct night's room revenue, paise. */
+  revenue: Map<string, number>;
+  /** Booked stays by channel. */
+  channelStays: Map<ReportChannel, number>;
+}
+
+/** The night table of `stays` over [from, to) for `propertyIds`, in their states at `until`. */
+function nightTable(
   stays: readonly FigureStay[],
   propertyIds: readonly string[],
   from: string,
   to: string,
   until: number,
-): NightFigures {
+): NightTable {
   const wanted = new Set(propertyIds);
-  // "property night" → the channel that holds it; a night two stays hold goes to the first
-  // channel of REPORT_CHANNELS (direct before any feed), so it counts once.
-  const bookedBy = new Map<string, ReportChannel>();
-  const held = new Set<string>();
-  const blocked = new Set<string>();
-  const channelStays = new Map<ReportChannel, number>();
+  const t: NightTable = {
+    bookedBy: new Map(),
+    held: new Set(),
+    blocked: new Set(),
+    revenue: new Map(),
+    channelStays: new Map(),
+  };
   const rank = (c: ReportChannel) => REPORT_CHANNELS.indexOf(c);
-  let revenue = 0;
   for (const stay of stays) {
     if (!wanted.has(stay.propertyId)) continue;
     if (stay.checkOut <= from || stay.checkIn >= to) continue;
     const state = stateOf(stay, until);
     if (state === 'none' || state === 'requested') continue;
-    const keys = nightsOf(
+    const dates = nightsOf(
       stay.checkIn < from ? from : stay.checkIn,
       stay.checkOut > to ? to : stay.checkOut,
-    ).map((d) => [d, `${stay.propertyId} ${d}`] as const);
+    );
+    const key = (d: string) => `${stay.propertyId} ${d}`;
     if (state === 'blocked' || state === 'held') {
-      for (const [, k] of keys) (state === 'blocked' ? blocked : held).add(k);
+      for (const d of dates) (state === 'blocked' ? t.blocked : t.held).add(key(d));
       continue;
     }
-    for (const [, k] of keys) {
-      const before = bookedBy.get(k);
-      if (before === undefined || rank(stay.channel) < rank(before)) bookedBy.set(k, stay.channel);
+    for (const d of dates) {
+      const k = key(d);
+      const before = t.bookedBy.get(k);
+      if (before === undefined || rank(stay.channel) < rank(before))
+        t.bookedBy.set(k, stay.channel);
     }
-    channelStays.set(stay.channel, (channelStays.get(stay.channel) ?? 0) + 1);
+    t.channelStays.set(stay.channel, (t.channelStays.get(stay.channel) ?? 0) + 1);
     if (stay.channel === 'direct' && stay.priced) {
       const perDate = nightlyRevenue(stay.priced);
-      for (const [d] of keys) revenue += perDate.get(d) ?? 0;
+      for (const d of dates) {
+        const k = key(d);
+        t.revenue.set(k, (t.revenue.get(k) ?? 0) + (perDate.get(d) ?? 0));
+      }
     }
   }
+  return t;
+}
+
+/** The night figures of the table's nights in [from, to) (a sub-range of the table's), FIG-2..FIG-4. */
+function nightFigures(
+  t: NightTable,
+  propertyCount: number,
+  from: string,
+  to: string,
+  whole: boolean,
+): NightFigures {
+  // A key is "property date": its last 10 characters are the night.
+  const inside = (k: string) => {
+    if (whole) return true;
+    const d = k.slice(-10);
+    return d >= from && d < to;
+  };
   const channelNights = new Map<ReportChannel, number>();
-  for (const c of bookedBy.values()) channelNights.set(c, (channelNights.get(c) ?? 0) + 1);
+  for (const [k, c] of t.bookedBy)
+    if (inside(k)) channelNights.set(c, (channelNights.get(c) ?? 0) + 1);
   const bookedDirect = channelNights.get('direct') ?? 0;
-  const booked = bookedBy.size;
+  let booked = 0;
+  for (const n of channelNights.values()) booked += n;
   let blockedCount = 0;
-  for (const k of blocked) if (!bookedBy.has(k)) blockedCount += 1;
+  for (const k of t.blocked) if (inside(k) && !t.bookedBy.has(k)) blockedCount += 1;
   let heldCount = 0;
-  for (const k of held) if (!bookedBy.has(k) && !blocked.has(k)) heldCount += 1;
-  const available = nightCount(from, to) * propertyIds.length;
+  for (const k of t.held) if (inside(k) && !t.bookedBy.has(k) && !t.blocked.has(k)) heldCount += 1;
+  let revenue = 0;
+  for (const [k, paise] of t.revenue) if (inside(k)) revenue += paise;
+  const available = nightCount(from, to) * propertyCount;
   const sellable = available - blockedCount;
   return {
     nights: {
@@ -270,7 +309,7 @@ function nightFigures(
     byChannel: REPORT_CHANNELS.map((c) => ({
       channel: c,
       nights: channelNights.get(c) ?? 0,
-      stays: channelStays.get(c) ?? 0,
+      stays: t.channelStays.get(c) ?? 0,
     })),
   };
 }
@@ -299,7 +338,8 @@ export function stayFigures(
 ): StayFigures {
   const until = asOf === undefined ? Infinity : endOfPropertyDay(asOf);
   const known = stays.filter((s) => (knownAt(s) ?? Infinity) <= until);
-  const whole = nightFigures(known, propertyIds, from, to, until);
+  const table = nightTable(known, propertyIds, from, to, until);
+  const whole = nightFigures(table, propertyIds.length, from, to, true);
   const wanted = new Set(propertyIds);
   const arriving = known.filter(
     (s) =>
@@ -364,7 +404,7 @@ export function stayFigures(
     },
     requests,
     byMonth: monthsOf(from, to).map((m) => {
-      const f = nightFigures(known, propertyIds, m.from, m.to, until);
+      const f = nightFigures(table, propertyIds.length, m.from, m.to, false);
       return {
         month: m.month,
         nights: f.nights.booked,

@@ -5,6 +5,7 @@
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   DAY_MS,
   HOUR_MS,
@@ -74,6 +75,29 @@ describe("an instant's day and a zone's wall clock (TIME-2)", () => {
     expect(propertyDate(Date.UTC(2099, 0, 1, 18, 30))).toBe('2099-01-02');
     expect(propertyDate('2026-03-31T18:30:00.000Z')).toBe('2026-04-01');
     expect(() => propertyDate('soon')).toThrow(RangeError);
+    // The arithmetic day is the zone database's day, whatever the instant (1946–2200).
+    const months = [
+      'Jan',
+      'Feb',
+      'Mar',
+      'Apr',
+      'May',
+      'Jun',
+      'Jul',
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+      'Dec',
+    ];
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1946, 0, 2), max: Date.UTC(2200, 0, 1) }), (ms) => {
+        const [day, month, year] = formatInstantDate(ms).split(' ');
+        const zoned = `${year}-${String(months.indexOf(month!) + 1).padStart(2, '0')}-${day!.padStart(2, '0')}`;
+        expect(propertyDate(ms)).toBe(zoned);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('turns a wall-clock time of a zone into UTC', () => {

@@ -75,15 +75,26 @@ function propertyWall(at: Instant): Record<string, number> | undefined {
   return Number.isNaN(ms) ? undefined : wallOf(ms, PROPERTY_TIME_ZONE);
 }
 
+/** Asia/Kolkata's offset from UTC since 1945, ms. */
+const KOLKATA_OFFSET_MS = 330 * MINUTE_MS;
+
 /**
  * The calendar date "YYYY-MM-DD" of the instant `at` in Asia/Kolkata (AVL-6, TIME-2): the one way
  * an instant becomes a day (18:30 UTC is already the next day there). Throws RangeError when `at`
  * is not an instant.
  */
 export function propertyDate(at: Instant): string {
-  const w = propertyWall(at);
-  if (!w) throw new RangeError(`not an instant: "${String(at)}"`);
-  return `${String(w.year).padStart(4, '0')}-${two(w.month!)}-${two(w.day!)}`;
+  const ms = msOf(at);
+  if (!Number.isFinite(ms)) throw new RangeError(`not an instant: "${String(at)}"`);
+  // Asia/Kolkata has been UTC+05:30, without daylight saving, since 1945: the day is arithmetic,
+  // which the owner's figures need for thousands of events (FIG-8); instants.test.ts holds it
+  // equal to the zone database's answer.
+  const d = new Date(ms + KOLKATA_OFFSET_MS);
+  if (d.getUTCFullYear() < 1946) {
+    const w = propertyWall(at)!;
+    return `${String(w.year).padStart(4, '0')}-${two(w.month!)}-${two(w.day!)}`;
+  }
+  return d.toISOString().slice(0, 10);
 }
 
 /** "22 Nov 2026, 14:05": the instant `at` in Asia/Kolkata, how the owner reads a time (SAF-1, TIME-1). Not an instant: returned as given. */
