@@ -118,6 +118,63 @@ describe('GET /api/reports (FIG-8)', () => {
     ]);
   });
 
+  it('gives the GST that GSTR-1 files for the same month (FIG-7, GST-8)', async () => {
+    let clock = Date.now();
+    t = await makeTestApp(
+      {
+        CALENDAR_SYNC_MINUTES: '0',
+        GSTIN: '29ABCDE1234F1ZW',
+        GST_LEGAL_NAME: 'Malnad Stays LLP',
+        GST_ADDRESS: 'IG Road, Chikmagalur, Karnataka 577101',
+      },
+      { clock: () => clock },
+    );
+    await t.publishCatalogue(testCatalogue({ propertyList: [{ ...rates, cleaningFee: 800 }] }));
+    const checkIn = addDays(today(clock), 3);
+    const checkOut = addDays(checkIn, 3);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      remoteAddress: '10.9.0.2',
+      headers: { origin: 'http://localhost', 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        propertyId: 'stay-1',
+        checkIn,
+        checkOut,
+        guests: 2,
+        name: 'Ravi Kumar',
+        phone: '094480 22222',
+      }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json() as { id: string };
+    expect((await owner('POST', `/api/bookings/${id}/accept`, {})).statusCode).toBe(200);
+    expect((await owner('POST', `/api/bookings/${id}/paid`, {})).statusCode).toBe(200);
+    // The day after check-out the invoice is issued, dated that day.
+    clock = Date.parse(`${addDays(checkOut, 1)}T06:00:00+05:30`);
+    t.logIn();
+    const invoice = await owner('POST', `/api/bookings/${id}/invoice`, {});
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    const month = addDays(checkOut, 1).slice(0, 7);
+    const from = `${month}-01`;
+    const to = monthStart(from, 1);
+    const report = (await owner('GET', `/api/reports?from=${from}&to=${to}`)).json() as Report;
+    // GSTR-1's HSN summary (b2c: the guest gave no GSTIN) for the month.
+    const hsn = await owner('GET', `/api/gst/gstr1?period=${month}&section=hsn&supply=b2c`);
+    expect(hsn.statusCode).toBe(200);
+    const [header, ...rows] = hsn.body.trim().split('\r\n');
+    const col = (name: string) => header!.split(',').indexOf(name);
+    const sum = (name: string) =>
+      Math.round(rows.reduce((a, r) => a + Number(r.split(',')[col(name)]), 0) * 100);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(report.gst).toEqual({
+      taxablePaise: sum('Taxable Value'),
+      cgstPaise: sum('Central Tax Amount'),
+      sgstPaise: sum('State/UT Tax Amount'),
+    });
+    expect(report.gst.taxablePaise).toBeGreaterThan(0);
+  });
+
   it('refuses a bad query naming the field, and a visitor with 401', async () => {
     t = await makeTestApp();
     await t.publishCatalogue(testCatalogue({ propertyList: [rates] }));
