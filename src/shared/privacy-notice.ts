@@ -10,6 +10,9 @@
 export const PRIVACY_PATH = '/privacy';
 export const PRIVACY_PATH_KN = '/kn/privacy';
 
+/** The privacy pages every publish writes besides the route table's (PRIV-2): English, Kannada. */
+export const PRIVACY_PAGES = [PRIVACY_PATH, PRIVACY_PATH_KN] as const;
+
 /** The forms that collect guests' data. */
 export type NoticeForm = 'enquiry' | 'company' | 'register' | 'review' | 'privacy-request';
 

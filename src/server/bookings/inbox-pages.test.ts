@@ -204,7 +204,10 @@ describe('PERF-12: GET /api/bookings in pages', () => {
     try {
       const few = await countFor(2);
       expect(await countFor(50)).toBe(few);
-      expect(few).toBeLessThanOrEqual(10);
+      // Each part of a card is one query for the page: the list, its count, mail problems, the
+      // documents, the payment and its refunds, the recorded payments, the guest's link (read, and
+      // made once for every new booking) and whether the guest was mailed (DAY-1..DAY-4).
+      expect(few).toBeLessThanOrEqual(18);
     } finally {
       db.prepare = prepare;
     }

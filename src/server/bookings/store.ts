@@ -105,10 +105,21 @@ export function shareTokensOf(db: Db, ids: readonly string[]): Map<string, strin
 }
 
 /** Keeps a booking's shared link token (DAY-1); its hash is added with addToken in the same transaction. */
-export function addShareToken(db: Db, bookingId: string, token: string, at: string): void {
-  db.prepare(
+export function addShareTokens(
+  db: Db,
+  links: readonly { bookingId: string; token: string; tokenHash: string }[],
+  at: string,
+): void {
+  const share = db.prepare(
     'INSERT INTO booking_share_links (booking_id, token, created_at) VALUES (?, ?, ?)',
-  ).run(bookingId, token, at);
+  );
+  const page = db.prepare(
+    'INSERT INTO booking_tokens (token_hash, booking_id, created_at) VALUES (?, ?, ?)',
+  );
+  for (const l of links) {
+    share.run(l.bookingId, l.token, at);
+    page.run(l.tokenHash, l.bookingId, at);
+  }
 }
 
 /** Adds a page token (its hash) to a booking: each mail linking the page carries its own. */

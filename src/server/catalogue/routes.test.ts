@@ -2,6 +2,7 @@
  * POST /api/import(.php) and the publish calls through the real app (real SQLite file in a temp
  * DATA_DIR): a published global data object imports back as it is; every refusal answers with its status and field and leaves the stored catalogue as it was.
  */
+import { PRIVACY_PAGES } from '../../shared/privacy-notice.js';
 import fs from 'node:fs';
 import vm from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -496,7 +497,8 @@ describe('generate (the real publisher: run `node scripts/build.mjs` first)', ()
       headers: t.ownerHeaders,
     });
     expect(spec.statusCode).toBe(200);
-    expect(spec.json()).toMatchObject({ revision, pages: 6 });
+    // The route table's six, and the privacy page in two languages (PRIV-2).
+    expect(spec.json()).toMatchObject({ revision, pages: 6 + PRIVACY_PAGES.length });
     expect(typeof spec.json().ms).toBe('number');
     const alias = await t.app.inject({
       method: 'POST',
@@ -504,7 +506,7 @@ describe('generate (the real publisher: run `node scripts/build.mjs` first)', ()
       headers: t.ownerHeaders,
     });
     expect(alias.statusCode).toBe(200);
-    expect(alias.json()).toMatchObject({ revision, pages: 6 });
+    expect(alias.json()).toMatchObject({ revision, pages: 6 + PRIVACY_PAGES.length });
     expect(published()).toHaveLength(2);
     const page = await t.app.inject({ method: 'GET', url: '/stay/coffee-view' });
     expect(page.statusCode).toBe(200);

@@ -64,6 +64,7 @@ describe('JOB-4: /healthz lists every job after it has run', () => {
       'register-reminders',
       'register-erasure',
       'reviews',
+      'privacy-sweep',
     ];
     let jobs: JobHealth[] = [];
     const end = Date.now() + 15_000;

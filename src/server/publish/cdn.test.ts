@@ -247,6 +247,8 @@ describe('publishing to an S3-compatible bucket', () => {
       revision,
       publishedAt: expect.any(String),
       bucket: { revision, publishedAt: health.json<{ publishedAt: string }>().publishedAt },
+      // JOB-4: the timed jobs, read apart.
+      jobs: expect.any(Array),
     });
 
     // CDN-6: at most the cap per publish; the rest goes with the next publish.

@@ -3,6 +3,7 @@
  * with SIGKILL at random points, at least 20 times, and after every kill the site still serves a
  * complete folder and the database is intact. Needs the SSR build (`node scripts/build.mjs`).
  */
+import { PRIVACY_PAGES } from '../../shared/privacy-notice.js';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -277,7 +278,9 @@ describe('publishing killed with SIGKILL at random points', () => {
     expect(last.code, last.stderr).toBe(0);
     const result = JSON.parse(last.stdout) as { dir: string; revision: number; pages: number };
     expect(result.revision).toBe(stored.id);
-    expect(result.pages).toBe(PROPERTIES + prerenderPaths({ propertyList: [] }).length);
+    expect(result.pages).toBe(
+      PROPERTIES + prerenderPaths({ propertyList: [] }).length + PRIVACY_PAGES.length,
+    );
     expect(readCurrent(siteDir)).toBe(result.dir);
     expect(problemsWithCurrent(siteDir, stored.data)).toEqual([]);
     const entries = fs.readdirSync(siteDir);

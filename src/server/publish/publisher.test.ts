@@ -4,6 +4,7 @@
  * Every published file, its compressed twins, the `current` swap, pruning, serialised publishes and
  * hostile catalogue text that must come out harmless in the pages and the data script.
  */
+import { PRIVACY_PAGES } from '../../shared/privacy-notice.js';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -100,7 +101,8 @@ describe('publisher', () => {
     expect(fixedPages).toEqual(
       expect.arrayContaining(['404.html', 'admin.html', 'adminlogin.html', 'index.html']),
     );
-    expect(result.pages).toBe(NAMES.length + fixedPages.length);
+    // The privacy page in two languages is written besides the route table's (PRIV-2).
+    expect(result.pages).toBe(NAMES.length + fixedPages.length + PRIVACY_PAGES.length);
     const [rev, time] = path.basename(result.dir).split('-').map(Number);
     expect(rev).toBe(revision);
     expect(time).toBeGreaterThanOrEqual(before);
@@ -115,6 +117,7 @@ describe('publisher', () => {
     expect(originals).toEqual(
       [
         ...fixedPages,
+        ...PRIVACY_PAGES.map(fileForUrl),
         'robots.txt',
         dataName,
         'sitemap.xml',
@@ -135,7 +138,9 @@ describe('publisher', () => {
       ).toBe(true);
     }
 
-    for (const rel of originals.filter((f) => f.endsWith('.html'))) {
+    // The privacy pages are plain HTML without script (PRIV-2): every other page names the data.
+    const plain = new Set(PRIVACY_PAGES.map(fileForUrl));
+    for (const rel of originals.filter((f) => f.endsWith('.html') && !plain.has(f))) {
       const html = read(result.dir, rel);
       expect(dataScriptOf(html), rel).toBe(`/${dataName}`);
       // Nothing is fetched for the page's script before the first paint (decision 014).
