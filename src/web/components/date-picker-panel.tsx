@@ -2,7 +2,7 @@
  * The month the date field opens (DAY-7): react-day-picker in single mode, days before `min` or
  * after `max` disabled. Loaded with import() by date-field.tsx when first opened.
  */
-import { DayPicker } from 'react-day-picker';
+import { DayPicker, labelDayButton } from 'react-day-picker';
 import styles from './stay-calendar.module.css';
 
 /** A "YYYY-MM-DD" as the local-midnight Date that react-day-picker works with. */
@@ -38,6 +38,11 @@ export default function DatePickerPanel({
         {...(min ? { startMonth: dateOf(min) } : {})}
         {...(max ? { endMonth: dateOf(max) } : {})}
         onSelect={(d) => d && onPick(isoOf(d))}
+        // A day's name starts with its visible number (WCAG 2.5.3 Label in Name).
+        labels={{
+          labelDayButton: (date, modifiers, options, dateLib) =>
+            `${date.getDate()}, ${labelDayButton(date, modifiers, options, dateLib)}`,
+        }}
         disabled={[
           ...(min ? [{ before: dateOf(min) }] : []),
           ...(max ? [{ after: dateOf(max) }] : []),

@@ -92,9 +92,11 @@ export default function StayCalendar({
             // they see (WCAG 2.5.3 Label in Name).
             labelDayButton: (date, modifiers, options, dateLib) => {
               const label = labelDayButton(date, modifiers, options, dateLib);
-              if (modifiers.unavailable) return `${label}, taken`;
+              if (modifiers.unavailable) return `${date.getDate()}, ${label}, taken`;
               const price = modifiers.outside ? undefined : priceOf?.(isoOf(date));
-              return price ? `${date.getDate()} ${price} a night, ${label}` : label;
+              return price
+                ? `${date.getDate()} ${price} a night, ${label}`
+                : `${date.getDate()}, ${label}`;
             },
           }}
           footer={
