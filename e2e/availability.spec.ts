@@ -15,7 +15,7 @@ import { expectNoViolations } from './axe.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { addDays, today } from '../src/shared/calendar-dates.js';
+import { addDays, formatDay, today } from '../src/shared/calendar-dates.js';
 import { formatInstant, MINUTE_MS } from '../src/shared/instants.js';
 import type { PageData } from '../src/shared/site-data.js';
 import { E2E_ADMIN } from './global-setup.js';
@@ -92,11 +92,11 @@ test.describe('guest', () => {
     await expect(cell(page, day(3))).toHaveAttribute('data-disabled', 'true');
     await expect(cell(page, day(3)).getByRole('button')).toBeDisabled();
     await cell(page, day(1)).getByRole('button').click();
-    await expect(dialog.getByLabel('Check-in')).toHaveValue(day(1));
+    await expect(dialog.getByLabel('Check-in')).toHaveValue(formatDay(day(1)));
     // Choosing a check-out: the other guest's check-in day is free, the night after is not.
     await expect(cell(page, day(4)).getByRole('button')).toBeDisabled();
     await cell(page, day(3)).getByRole('button').click();
-    await expect(dialog.getByLabel('Check-out')).toHaveValue(day(3));
+    await expect(dialog.getByLabel('Check-out')).toHaveValue(formatDay(day(3)));
     await expect(dialog.getByRole('link', { name: /WhatsApp/ })).toBeVisible();
 
     // Typed dates over the taken nights: said, and no way to send.
@@ -213,7 +213,7 @@ test.describe('owner', () => {
     await page.screenshot({
       path: `test-results/screenshots/${info.project.name}-owner-property.png`,
     });
-    await page.getByRole('button', { name: 'Calendar', exact: true }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Calendar', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: /^Calendar: / });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Export address')).toHaveValue(/\/calendar\/.+\.ics$/);

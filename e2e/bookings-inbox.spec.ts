@@ -167,7 +167,9 @@ test('a guest’s request is accepted from the inbox and its nights close; anoth
     // by its dates and status and without the guest's name; the section passes axe.
     await p.goto(`/stay/${propertyId}`);
     await hydrated(p);
-    const calendarButton = p.getByRole('button', { name: 'Calendar', exact: true });
+    const calendarButton = p
+      .getByRole('main')
+      .getByRole('button', { name: 'Calendar', exact: true });
     const calendar = p.getByRole('dialog', { name: /^Calendar: / });
     await openWith(calendarButton, calendar);
     const direct = calendar.getByRole('region', { name: 'Direct bookings' });

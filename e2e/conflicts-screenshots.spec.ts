@@ -98,7 +98,10 @@ test('a double booking is said in the bar, the inbox, its card and the Calendar 
   await expect(inbox).toBeHidden();
 
   const calendarDialog = page.getByRole('dialog', { name: /^Calendar: / });
-  await openWith(page.getByRole('button', { name: 'Calendar', exact: true }), calendarDialog);
+  await openWith(
+    page.getByRole('main').getByRole('button', { name: 'Calendar', exact: true }),
+    calendarDialog,
+  );
   await expect(calendarDialog.locator('[data-conflict-notice="calendar"]')).toContainText(sentence);
   await expect(calendarDialog.getByText(booking.reference).first()).toBeVisible();
   await expectNoViolations(page, 'the Calendar dialog with a double booking', 'dialog');
