@@ -362,8 +362,11 @@ test.describe('the price and the Request to Book', () => {
     });
     expect(posted).toHaveLength(0);
     await form.getByLabel('Phone').fill('94480 12345');
-    // The honeypot is not in the tab order: Tab from the e-mail goes to the button.
+    // The honeypot is not in the tab order: Tab from the e-mail goes to the privacy notice's link
+    // (PRIV-3), then to the button.
     await form.getByLabel('E-mail (optional)').focus();
+    await page.keyboard.press('Tab');
+    await expect(form.getByRole('link', { name: 'How we handle your data' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(form.getByRole('button', { name: 'Send request' })).toBeFocused();
     await form.getByRole('button', { name: 'Send request' }).scrollIntoViewIfNeeded();
