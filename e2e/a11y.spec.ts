@@ -11,7 +11,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addDays, today } from '../src/shared/calendar-dates.js';
 import { expectNoViolations } from './axe.js';
 import { E2E_ADMIN } from './global-setup.js';
-import { BASE, stayOffline, hydrated, openSliderPhoto } from './helpers.js';
+import { BASE, stayOffline, hydrated, openSliderPhoto, pastToday } from './helpers.js';
 
 // Without autoplay the photo slider holds still, so the photo a test clicks stays on screen.
 test.use({ baseURL: BASE, reducedMotion: 'reduce' });
@@ -112,6 +112,7 @@ test.describe('as the owner', () => {
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Continue' }).click();
+    await pastToday(page);
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.locator('body')).toHaveClass(/\badmin\b/);
     await expect(page.getByRole('heading', { name: 'Admin Tools' })).toBeVisible();

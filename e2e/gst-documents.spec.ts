@@ -15,6 +15,7 @@
  * test-results/screenshots/gst-invoice-print.pdf (Chromium's print) and gst-invoice-download.pdf
  * (the server's PDF).
  */
+import { pastToday } from './helpers.js';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -87,6 +88,7 @@ async function logIn(page: Page) {
   await page.getByLabel('Username').fill(OWNER.username);
   await page.getByLabel('Password').fill(OWNER.password);
   await page.getByRole('button', { name: 'Continue' }).click();
+  await pastToday(page);
 }
 
 async function owner(url: string) {

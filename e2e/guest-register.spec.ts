@@ -16,7 +16,7 @@ import { portalDate } from '../src/shared/register.js';
 import { expectNoViolations } from './axe.js';
 import { confirmedBooking, ownerApiForSpec } from './owner-helpers.js';
 import { E2E_ADMIN } from './global-setup.js';
-import { BASE } from './helpers.js';
+import { BASE, pastToday } from './helpers.js';
 
 const PROPERTY = 'mullayanagiri-foothills-retreat';
 
@@ -115,6 +115,7 @@ test('the guest fills the register for two adults; the owner copies the Form III
   await page.getByLabel('Username').fill(E2E_ADMIN.username);
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Continue' }).click();
+  await pastToday(page);
   const bar = page.getByRole('region', { name: 'Admin Tools' });
   await bar.getByRole('button', { name: /^Register/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Register' });

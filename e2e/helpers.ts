@@ -3,7 +3,7 @@
  * that keeps every test on loopback, a wait for hydration, the page's global data object, and
  * opening a property page's photo.
  */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { PageData } from '../src/shared/site-data.js';
 
 /** Base URL of the server started by e2e/global-setup.ts. */
@@ -58,4 +58,16 @@ export async function openSliderPhoto(
     .getByRole('button', { name: new RegExp(` photo ${index + 1} of \\d+ in full screen$`) });
   await photo.focus();
   await (how === 'tap' ? photo.tap() : photo.click());
+}
+
+/**
+ * After the owner's login, which lands on Today (DAY-10, `/#today`, its dialog open): waits for
+ * the home page in admin mode and closes Today, so the spec reaches the page and its bar.
+ */
+export async function pastToday(page: Page): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/');
+  const today = page.getByRole('dialog', { name: 'Today' });
+  await today.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => undefined);
+  if (await today.isVisible()) await page.keyboard.press('Escape');
+  await expect(today).toBeHidden();
 }

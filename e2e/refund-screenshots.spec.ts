@@ -104,7 +104,9 @@ test('a refund whose outcome is unknown is said apart on the card, and not offer
     `Refunded ${formatPaise(100_000)} of ${formatPaise(283_500)} by card`,
   );
   await expect(card('STY-3PRT')).toContainText(asked(50_000));
-  await card('STY-3PRT').getByRole('button', { name: /Refund/ }).tap();
+  await card('STY-3PRT')
+    .getByRole('button', { name: /Refund/ })
+    .tap();
   await expect(card('STY-3PRT').getByRole('textbox')).toHaveValue('1335.00');
   await card('STY-3PRT').getByRole('button', { name: 'Back' }).tap();
   await expectNoViolations(page, 'the Bookings inbox with a refund not confirmed', 'dialog');
