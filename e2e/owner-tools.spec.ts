@@ -160,14 +160,16 @@ test('Move Earlier and Move Later set the order of the photos everywhere (PHO-1)
       .getByRole('region', { name: 'Photos' })
       .locator('button:not([aria-hidden]) img');
     await expect(slider).toHaveCount(expected.length);
-    expect(await slider.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')))).toEqual(
-      expected.map((n) => `/imported-images/${n}`),
-    );
+    const srcs = await slider.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')!));
+    const want = expected.map((n) => `/imported-images/${n}`);
+    // PERF-14: the slider starts after the hero's photo and goes round in the owner's order.
+    const k = srcs.indexOf(want[0]!);
+    expect([...srcs.slice(k), ...srcs.slice(0, k)]).toEqual(want);
     await page.getByRole('region', { name: 'Photos' }).getByRole('button').first().focus();
     await press(page.getByRole('region', { name: 'Photos' }).getByRole('button').first());
     await expect(page.locator('.yarl__slide_current img')).toHaveAttribute(
       'src',
-      new RegExp(`${expected[0]!.replace('.', '\\.')}$`),
+      new RegExp(`${srcs[0]!.split('/').pop()!.replace('.', '\\.')}$`),
     );
   });
   await visit(browser, baseURL, '/', async (page) => {
