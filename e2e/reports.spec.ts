@@ -53,11 +53,11 @@ test('the owner reads the figures of two months, one apartment, and last year be
   const dialog = page.getByRole('dialog', { name: 'Reports' });
   await expect(dialog).toBeVisible();
 
-  await dialog.getByLabel('Nights').selectOption('custom');
-  await dialog.getByLabel('From').selectOption(now.slice(0, 7));
-  await dialog.getByLabel('To').selectOption(next.slice(0, 7));
+  await dialog.getByLabel('Nights', { exact: true }).selectOption('custom');
+  await dialog.getByLabel('From', { exact: true }).selectOption(now.slice(0, 7));
+  await dialog.getByLabel('To', { exact: true }).selectOption(next.slice(0, 7));
   // Months are named as the owner reads them.
-  await expect(dialog.getByLabel('To').locator('option:checked')).toHaveText(
+  await expect(dialog.getByLabel('To', { exact: true }).locator('option:checked')).toHaveText(
     monthWords(next.slice(0, 7)),
   );
   const table = dialog.getByRole('table', { name: 'By month' });
@@ -77,7 +77,7 @@ test('the owner reads the figures of two months, one apartment, and last year be
   await expectNoViolations(page, 'Reports dialog', 'dialog');
   await shot('all');
 
-  await dialog.getByLabel('Apartment').selectOption(PROPERTY);
+  await dialog.getByLabel('Apartment', { exact: true }).selectOption(PROPERTY);
   await dialog.getByLabel('Compare with the same nights last year').check();
   await expect(dialog.getByText(/· last year/).first()).toBeVisible();
   await expect(booked.first()).toHaveText(/^\d+ \(\d+ direct/);

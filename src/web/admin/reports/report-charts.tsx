@@ -104,4 +104,3 @@ export function ChannelChart({ report }: { report: Report }) {
     </figure>
   );
 }
-

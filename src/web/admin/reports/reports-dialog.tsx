@@ -132,8 +132,8 @@ export function ReportsDialog({
   return (
     <AdminDialog id={REPORTS_DIALOG_ID} title="Reports" className={styles.dialog} close={close}>
       <div className={styles.controls}>
-        <label htmlFor={`${ids}-range`}>
-          Nights
+        <div className={styles.control}>
+          <label htmlFor={`${ids}-range`}>Nights</label>
           <select
             id={`${ids}-range`}
             className={styles.select}
@@ -146,11 +146,11 @@ export function ReportsDialog({
               </option>
             ))}
           </select>
-        </label>
+        </div>
         {d.choice.range === 'custom' && (
           <>
-            <label htmlFor={`${ids}-from`}>
-              From
+            <div className={styles.control}>
+              <label htmlFor={`${ids}-from`}>From</label>
               <select
                 id={`${ids}-from`}
                 className={styles.select}
@@ -163,9 +163,9 @@ export function ReportsDialog({
                   </option>
                 ))}
               </select>
-            </label>
-            <label htmlFor={`${ids}-to`}>
-              To
+            </div>
+            <div className={styles.control}>
+              <label htmlFor={`${ids}-to`}>To</label>
               <select
                 id={`${ids}-to`}
                 className={styles.select}
@@ -178,11 +178,11 @@ export function ReportsDialog({
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
           </>
         )}
-        <label htmlFor={`${ids}-property`}>
-          Apartment
+        <div className={styles.control}>
+          <label htmlFor={`${ids}-property`}>Apartment</label>
           <select
             id={`${ids}-property`}
             className={styles.select}
@@ -196,7 +196,7 @@ export function ReportsDialog({
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <label className={styles.check}>
           <input
             type="checkbox"
