@@ -184,7 +184,7 @@ export function startOfPropertyDay(date: string): number {
 }
 
 /** The end of the day `date` in Asia/Kolkata (the last millisecond), Unix ms. */
-export function endOfPropertyDay(date: string): number {
+function endOfPropertyDay(date: string): number {
   return startOfPropertyDay(addDays(date, 1)) - 1;
 }
 
