@@ -7,8 +7,8 @@
  * test-results/screenshots/{project}-reports-{all,one}.png.
  */
 import { expect, test } from '@playwright/test';
-import { addDays, today } from '../src/shared/calendar-dates.js';
-import { monthStart, monthWords } from '../src/shared/figures.js';
+import { addDays, formatMonth, today } from '../src/shared/calendar-dates.js';
+import { monthStart } from '../src/shared/figures.js';
 import { expectNoViolations } from './axe.js';
 import { confirmedBooking, ownerApiForSpec } from './owner-helpers.js';
 import { E2E_ADMIN } from './global-setup.js';
@@ -58,14 +58,14 @@ test('the owner reads the figures of two months, one apartment, and last year be
   await dialog.getByLabel('To', { exact: true }).selectOption(next.slice(0, 7));
   // Months are named as the owner reads them.
   await expect(dialog.getByLabel('To', { exact: true }).locator('option:checked')).toHaveText(
-    monthWords(next.slice(0, 7)),
+    formatMonth(next.slice(0, 7)),
   );
   const table = dialog.getByRole('table', { name: 'By month' });
   await expect(table.getByRole('row')).toHaveCount(3);
-  await expect(table.getByRole('rowheader', { name: monthWords(next.slice(0, 7)) })).toBeVisible();
+  await expect(table.getByRole('rowheader', { name: formatMonth(next.slice(0, 7)) })).toBeVisible();
   await expect(dialog.getByText('Booked nights ÷ nights you could sell')).toBeVisible();
   const chart = dialog.getByRole('img', { name: /^Occupancy by month: / });
-  await expect(chart).toHaveAttribute('aria-label', new RegExp(monthWords(next.slice(0, 7))));
+  await expect(chart).toHaveAttribute('aria-label', new RegExp(formatMonth(next.slice(0, 7))));
   await expect(dialog.getByRole('img', { name: /^Nights by channel: / })).toBeVisible();
   const booked = dialog
     .locator('dt', { hasText: /^Booked nights$/ })

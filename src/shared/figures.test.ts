@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  monthWords,
   nightlyRevenue,
   reportRange,
   stayFigures,
   yearEarlier,
   type FigureStay,
 } from './figures.js';
+import { formatMonth } from './calendar-dates.js';
 
 /** An instant from an Asia/Kolkata wall time "YYYY-MM-DDTHH:MM". */
 const ist = (wall: string) => Date.parse(`${wall}:00+05:30`);
@@ -292,6 +292,6 @@ describe('report ranges (FIG-9)', () => {
   it('compares with the same days a year earlier; 29 February becomes 1 March', () => {
     expect(yearEarlier('2026-12-11')).toBe('2025-12-11');
     expect(yearEarlier('2028-02-29')).toBe('2027-03-01');
-    expect(monthWords('2026-11')).toBe('Nov 2026');
+    expect(formatMonth('2026-11')).toBe('Nov 2026');
   });
 });

@@ -496,24 +496,3 @@ export function yearEarlier(date: string): string {
   const back = `${Number(date.slice(0, 4)) - 1}${date.slice(4)}`;
   return isCalendarDate(back) ? back : addDays(`${back.slice(0, 8)}28`, 1);
 }
-
-const MONTH_WORDS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-];
-
-/** "Nov 2026" for "2026-11": how the owner reads a month (DAY-7: never an ISO month). */
-export function monthWords(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return `${MONTH_WORDS[m - 1]} ${y}`;
-}

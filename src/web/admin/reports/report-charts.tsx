@@ -4,7 +4,7 @@
  * every value; the month table below them is their accessible form.
  */
 import type { Report, ReportChannel } from '../../../shared/figures.js';
-import { monthWords } from '../../../shared/figures.js';
+import { formatMonth } from '../../../shared/calendar-dates.js';
 import styles from './reports.module.css';
 
 const percent = (ratio: number) => `${Math.round(ratio * 1000) / 10} %`;
@@ -16,7 +16,7 @@ export function OccupancyChart({ report }: { report: Report }) {
   const height = 140;
   const bar = width / months.length;
   const alt = `Occupancy by month: ${months
-    .map((m) => `${monthWords(m.month)} ${percent(m.occupancy)}`)
+    .map((m) => `${formatMonth(m.month)} ${percent(m.occupancy)}`)
     .join(', ')}.`;
   return (
     <figure className={styles.chart}>
@@ -40,7 +40,7 @@ export function OccupancyChart({ report }: { report: Report }) {
                 className={styles.bar}
               />
               <text x={i * bar + bar / 2} y={height + 14} className={styles.label}>
-                {monthWords(m.month).slice(0, 3)}
+                {formatMonth(m.month).slice(0, 3)}
               </text>
               <text x={i * bar + bar / 2} y={height + 28} className={styles.label}>
                 {Math.round(m.occupancy * 100)}%

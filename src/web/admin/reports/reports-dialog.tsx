@@ -10,10 +10,9 @@ import type { ApiEnv } from '../../api-fetch.js';
 import { AdminDialog } from '../admin-dialog.js';
 import { ProblemText } from '../problem-text.js';
 import { formatPaise } from '../../../shared/stay-basics.js';
-import { formatDate, addDays } from '../../../shared/calendar-dates.js';
+import { formatDate, formatMonth, addDays } from '../../../shared/calendar-dates.js';
 import {
   monthStart,
-  monthWords,
   REPORT_RANGES,
   type Report,
   type ReportRangeKind,
@@ -159,7 +158,7 @@ export function ReportsDialog({
               >
                 {months.map((m) => (
                   <option key={m} value={m}>
-                    {monthWords(m)}
+                    {formatMonth(m)}
                   </option>
                 ))}
               </select>
@@ -174,7 +173,7 @@ export function ReportsDialog({
               >
                 {months.map((m) => (
                   <option key={m} value={m}>
-                    {monthWords(m)}
+                    {formatMonth(m)}
                   </option>
                 ))}
               </select>
@@ -249,7 +248,7 @@ export function ReportsDialog({
               <tbody>
                 {r.byMonth.map((m) => (
                   <tr key={m.month}>
-                    <th scope="row">{monthWords(m.month)}</th>
+                    <th scope="row">{formatMonth(m.month)}</th>
                     <td>{m.nights}</td>
                     <td>{percent(m.occupancy)}</td>
                     <td>{percent(m.occupancyAllNights)}</td>
