@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { addDays, today } from '../src/shared/calendar-dates.js';
+import { addDays, formatDay, today } from '../src/shared/calendar-dates.js';
 import { portalDate } from '../src/shared/register.js';
 import { expectNoViolations } from './axe.js';
 import { confirmedBooking, ownerApiForSpec } from './owner-helpers.js';
@@ -144,7 +144,7 @@ test('the guest fills the register for two adults; the owner copies the Form III
   await dialog.getByText('Record a guest at check-in').click();
   const checkIn = dialog.getByRole('form', { name: 'Record a guest at check-in' });
   await checkIn.getByLabel('Property').selectOption(PROPERTY);
-  await expect(checkIn.getByLabel('Arrival', { exact: true })).toHaveValue(arrival);
+  await expect(checkIn.getByLabel('Arrival', { exact: true })).toHaveValue(formatDay(arrival));
   await checkIn.getByLabel('Full name').fill('Ana Walker');
   await checkIn.getByLabel('Foreign national', { exact: true }).check();
   await checkIn.getByLabel('Nationality').fill('Portugal');
