@@ -51,7 +51,13 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
         contentType: req.headers['content-type'],
       });
       const answer = state.answers[url]?.shift() ?? { status: 500, body: { error: 'unscripted' } };
-      res.writeHead(answer.status, { ...cors, 'content-type': 'application/json' });
+      // One connection a request: a kept-alive socket the server times out just as the client
+      // reuses it resets a POST (ECONNRESET) on a loaded machine, which undici does not retry.
+      res.writeHead(answer.status, {
+        ...cors,
+        'content-type': 'application/json',
+        connection: 'close',
+      });
       res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
     });
   });

@@ -70,16 +70,22 @@ export function DateField({
       setText(value ? formatDay(value) : '');
   }
 
+  // A blur that leaves the day as it was is no change: the caller's state (an enquiry already
+  // sent, say) must not be told of one.
+  function change(day: string) {
+    if (day !== value) onChange(day);
+  }
+
   function commit(next: string) {
     if (next.trim() === '') {
       setProblem(required ? 'Write a date, like 11 Dec 2026.' : undefined);
-      onChange('');
+      change('');
       return;
     }
     const day = readDay(next);
     if (!day) {
       setProblem('Write the date like 11 Dec 2026 (or 11/12/2026, day first).');
-      onChange('');
+      change('');
       return;
     }
     if ((min && day < min) || (max && day > max)) {
@@ -90,7 +96,7 @@ export function DateField({
       );
     } else setProblem(undefined);
     setText(formatDay(day));
-    onChange(day);
+    change(day);
   }
 
   const shown = error ?? problem;
