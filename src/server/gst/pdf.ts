@@ -67,11 +67,15 @@ function pdfTools(): Promise<PdfTools> {
       import('fontkit'),
     ]);
     const coverage = Object.fromEntries(
-      Object.entries(FONT_FILES).map(([script, files]) => [script, fontkit.openSync(files.regular)]),
+      Object.entries(FONT_FILES).map(([script, files]) => [
+        script,
+        fontkit.openSync(files.regular),
+      ]),
     ) as Record<Script, Font>;
     return {
       PDFDocument,
-      covers: (script: Script, ch: string) => coverage[script].hasGlyphForCodePoint(ch.codePointAt(0)!),
+      covers: (script: Script, ch: string) =>
+        coverage[script].hasGlyphForCodePoint(ch.codePointAt(0)!),
     };
   })().catch((error: unknown) => {
     tools = undefined;
