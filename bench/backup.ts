@@ -140,7 +140,7 @@ async function main(): Promise<void> {
   const memory = treeRssMb(serverPid);
   const manifest = (await store.readManifest())!;
   const generations = manifest.generation - startGeneration;
-  const client = s3Client(config.bucket);
+  const client = await s3Client(config.bucket);
   const size = async (k: string) =>
     (await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: k }))).ContentLength ?? 0;
   const perCopy =

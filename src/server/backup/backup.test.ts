@@ -151,7 +151,7 @@ describe('the copy off the machine', () => {
     );
     expect(fs.existsSync(target)).toBe(false);
 
-    const client = s3Client(config.bucket);
+    const client = await s3Client(config.bucket);
     cleanups.push(() => client.destroy());
     const key = new BackupStore(config).dbKey(1);
     const got = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
@@ -239,7 +239,7 @@ async function threeCopies() {
     now += HOUR;
   }
   await service.stop();
-  const client = s3Client(config.bucket);
+  const client = await s3Client(config.bucket);
   cleanups.push(() => client.destroy());
   const store = new BackupStore(config);
   cleanups.push(() => store.close());
@@ -317,7 +317,7 @@ describe('BACKUP-5: a copy cannot be swapped or rolled back', () => {
     let now = DECEMBER;
     const first = startService(dataDir, config, [], () => now);
     await first.copied(1);
-    const client = s3Client(config.bucket);
+    const client = await s3Client(config.bucket);
     cleanups.push(() => client.destroy());
     const got = await client.send(
       new GetObjectCommand({ Bucket: BUCKET, Key: 'copy/manifest.bin' }),

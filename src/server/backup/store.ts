@@ -5,19 +5,13 @@
  *   on with its generation and the SHA-256 of its sealed bytes, and the numbering record (GST-13);
  * - `{prefix}db/{generation}.bin`: a gzipped snapshot of the database, one per kept copy;
  * - `{prefix}photos/{name}.bin`: a photo's original upload (the rest is rebuilt from it).
- * All S3 calls of the copy are here; the client is the publish target's (s3Client, decision 011).
+ * All S3 calls of the copy are here; the client is the publish target's (s3Client, decision 011),
+ * made on the first call, with the AWS SDK loaded then (s3Sdk, decision 047).
  */
 import crypto from 'node:crypto';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { BackupConfig } from '../config.js';
-import { s3Client } from '../publish/s3-target.js';
+import { s3Client, s3Sdk, type S3Sdk } from '../publish/s3-target.js';
 import { BackupError } from './backup-error.js';
 import { seal, unseal, unsealFormat1 } from './seal.js';
 import type { NumberingRecord } from '../gst/continuity.js';
@@ -71,14 +65,26 @@ const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).dige
 
 /** The sealed objects under the target's prefix. */
 export class BackupStore {
-  private readonly client: S3Client;
+  /** The client and the SDK's commands, made on the first call to the bucket. */
+  private connection: Promise<{ client: S3Client; s3: S3Sdk }> | undefined;
   private readonly bucket: string;
   private readonly prefix: string;
 
   constructor(private readonly config: BackupConfig) {
-    this.client = s3Client(config.bucket);
     this.bucket = config.bucket.bucket;
     this.prefix = config.bucket.prefix;
+  }
+
+  /** The client and the SDK, made once (a failed import is tried again on the next call). */
+  private connect(): Promise<{ client: S3Client; s3: S3Sdk }> {
+    this.connection ??= Promise.all([s3Client(this.config.bucket), s3Sdk()]).then(
+      ([client, s3]) => ({ client, s3 }),
+      (error: unknown) => {
+        this.connection = undefined;
+        throw error;
+      },
+    );
+    return this.connection;
   }
 
   /** A database copy's name under the prefix: `db/000000000068.bin`. */
@@ -96,13 +102,14 @@ export class BackupStore {
   }
 
   private async fetch(name: string): Promise<Buffer | undefined> {
+    const { client, s3 } = await this.connect();
     try {
-      const got = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + name }),
+      const got = await client.send(
+        new s3.GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + name }),
       );
       return Buffer.from(await got.Body!.transformToByteArray());
     } catch (error) {
-      if (error instanceof NoSuchKey) return undefined;
+      if (error instanceof s3.NoSuchKey) return undefined;
       throw error;
     }
   }
@@ -134,8 +141,9 @@ export class BackupStore {
     generation: number,
   ): Promise<SealedRecord & { bytes: number }> {
     const body = seal(this.config.key, plain, { name, generation });
-    await this.client.send(
-      new PutObjectCommand({
+    const { client, s3 } = await this.connect();
+    await client.send(
+      new s3.PutObjectCommand({
         Bucket: this.bucket,
         Key: this.prefix + name,
         Body: body,
@@ -196,11 +204,12 @@ export class BackupStore {
 
   /** Every object name under the prefix. */
   async list(): Promise<Set<string>> {
+    const { client, s3 } = await this.connect();
     const names = new Set<string>();
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({
+      const page = await client.send(
+        new s3.ListObjectsV2Command({
           Bucket: this.bucket,
           Prefix: this.prefix,
           ContinuationToken: token,
@@ -213,9 +222,10 @@ export class BackupStore {
   }
 
   async remove(keys: string[]): Promise<void> {
+    const { client, s3 } = await this.connect();
     for (let i = 0; i < keys.length; i += 1000) {
-      await this.client.send(
-        new DeleteObjectsCommand({
+      await client.send(
+        new s3.DeleteObjectsCommand({
           Bucket: this.bucket,
           Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
         }),
@@ -223,8 +233,12 @@ export class BackupStore {
     }
   }
 
+  /** Closes the client's connections, once the client is made (a close before any call closes nothing). */
   close(): void {
-    this.client.destroy();
+    void this.connection?.then(
+      ({ client }) => client.destroy(),
+      () => undefined,
+    );
   }
 }
 

@@ -10,8 +10,8 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
+import type { Font } from 'fontkit';
+import type PDFKitDocument from 'pdfkit';
 import { formatDate } from '../../shared/calendar-dates.js';
 import { inRupees as rs } from './money.js';
 import type { DocumentRow } from './store.js';
@@ -48,14 +48,41 @@ const fontBytes = (file: string) => {
   return bytes;
 };
 
-/** Each script's regular font, read once, to ask which characters it draws (every weight draws the same). */
-const COVERAGE = Object.fromEntries(
-  Object.entries(FONT_FILES).map(([script, files]) => [script, fontkit.openSync(files.regular)]),
-) as Record<Script, fontkit.Font>;
+/** What a document needs: pdfkit, and whether the `script` fonts draw a character. */
+interface PdfTools {
+  PDFDocument: typeof PDFKitDocument;
+  covers: (script: Script, ch: string) => boolean;
+}
 
-/** Whether the `script` fonts draw `ch`. */
-const covers = (script: Script, ch: string) =>
-  COVERAGE[script].hasGlyphForCodePoint(ch.codePointAt(0)!);
+let tools: Promise<PdfTools> | undefined;
+/**
+ * pdfkit, fontkit and each script's regular font (every weight draws the same characters), loaded
+ * with the first document and kept: a server that makes no GST document never holds them (~12 MB
+ * of heap and ~30 MB resident with the fonts, decision 047). A failed load is tried again next time.
+ */
+function pdfTools(): Promise<PdfTools> {
+  tools ??= (async () => {
+    const [{ default: PDFDocument }, fontkit] = await Promise.all([
+      import('pdfkit'),
+      import('fontkit'),
+    ]);
+    const coverage = Object.fromEntries(
+      Object.entries(FONT_FILES).map(([script, files]) => [
+        script,
+        fontkit.openSync(files.regular),
+      ]),
+    ) as Record<Script, Font>;
+    return {
+      PDFDocument,
+      covers: (script: Script, ch: string) =>
+        coverage[script].hasGlyphForCodePoint(ch.codePointAt(0)!),
+    };
+  })().catch((error: unknown) => {
+    tools = undefined;
+    throw error;
+  });
+  return tools;
+}
 
 /** What is printed for a character no embedded font draws. */
 const MISSING = '\uFFFD';
@@ -99,7 +126,8 @@ export function scriptRuns(
 }
 
 /** The PDF bytes of a document. */
-export function documentPdf(doc: DocumentRow): Promise<Buffer> {
+export async function documentPdf(doc: DocumentRow): Promise<Buffer> {
+  const { PDFDocument, covers } = await pdfTools();
   const b = doc.body;
   const pdf = new PDFDocument({
     size: 'A4',

@@ -17,10 +17,11 @@
  *
  * SMTP_URL holds the password: it reaches nodemailer only, never a log line or an error stored
  * (errors are kept in the owner's words, from the failure's kind and SMTP status, never its text).
- * Without SMTP_URL nothing is enqueued or sent, and `start` says so in one log line.
+ * Without SMTP_URL nothing is enqueued or sent, and `start` says so in one log line. nodemailer
+ * is loaded with the first message to send, so a server without mail never holds it (~5 MB of heap,
+ * ~25 MB resident, decision 047).
  */
 import crypto from 'node:crypto';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../config.js';
 import type { Db } from '../store/db.js';
@@ -100,7 +101,8 @@ function failureWords(err: unknown): string {
 
 /** The sender of one server: start(), poke(), sendDue(), stop(). */
 export class MailSender {
-  private readonly transport: MailTransport | undefined;
+  /** The transport, made on the first send; undefined until then. */
+  private transport: Promise<MailTransport> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private again = false;
@@ -112,25 +114,34 @@ export class MailSender {
     private readonly log: FastifyBaseLogger,
     /** The clock (TIME-3): buildApp's, which tests move. */
     private readonly now: Clock,
-  ) {
-    this.transport = config.smtpUrl
-      ? (nodemailer.createTransport({
-          url: config.smtpUrl,
-          connectionTimeout: 10_000,
-          greetingTimeout: 10_000,
-          socketTimeout: 30_000,
-        }) as MailTransport)
-      : undefined;
-  }
+  ) {}
 
   /** True when SMTP_URL is set: changes enqueue mail. */
   get enabled(): boolean {
-    return this.transport !== undefined;
+    return Boolean(this.config.smtpUrl);
+  }
+
+  /** nodemailer's transport to SMTP_URL, made once (a failed load is tried again next time). */
+  private connect(smtpUrl: string): Promise<MailTransport> {
+    this.transport ??= import('nodemailer').then(
+      ({ default: nodemailer }) =>
+        nodemailer.createTransport({
+          url: smtpUrl,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        }) as MailTransport,
+      (error: unknown) => {
+        this.transport = undefined;
+        throw error;
+      },
+    );
+    return this.transport;
   }
 
   /** Sends what is due and keeps looking every POLL_MS; without SMTP_URL logs that once. */
   start(): void {
-    if (!this.transport) {
+    if (!this.enabled) {
       this.log.info('mail is off: SMTP_URL is not set, so no booking mail is sent');
       return;
     }
@@ -139,7 +150,7 @@ export class MailSender {
 
   /** Sends due messages soon (a change just enqueued one). */
   poke(): void {
-    if (!this.transport || this.stopped) return;
+    if (!this.enabled || this.stopped) return;
     if (this.running) {
       this.again = true;
       return;
@@ -167,23 +178,21 @@ export class MailSender {
    * the SMTP server accepted. Safe to call while another call, or another process, is sending.
    */
   async sendDue(): Promise<number> {
-    if (!this.transport) return 0;
+    const smtpUrl = this.config.smtpUrl;
+    if (!smtpUrl) return 0;
     let sent = 0;
     while (!this.stopped) {
       const claim = crypto.randomUUID();
       const mail = claimDueMail(this.db, claim, this.now(), LEASE_MS);
       if (!mail) break;
-      if (await this.sendOne(this.transport, mail, claim)) sent += 1;
+      if (await this.sendOne(smtpUrl, mail, claim)) sent += 1;
     }
     return sent;
   }
 
-  private async sendOne(
-    transport: MailTransport,
-    mail: QueuedMail,
-    claim: string,
-  ): Promise<boolean> {
+  private async sendOne(smtpUrl: string, mail: QueuedMail, claim: string): Promise<boolean> {
     try {
+      const transport = await this.connect(smtpUrl);
       await transport.sendMail({
         from: this.config.from ?? '',
         to: mail.to,
@@ -217,6 +226,6 @@ export class MailSender {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
-    this.transport?.close();
+    (await this.transport?.catch(() => undefined))?.close();
   }
 }

@@ -136,7 +136,7 @@ describe('publishing to an S3-compatible bucket', () => {
     const endpoint = await startS3rver(cleanups, BUCKET);
     const t = await makeTestApp(bucketEnv(endpoint));
     cleanups.push(() => t.cleanup());
-    const client = s3Client(t.ctx.config.publishBucket!);
+    const client = await s3Client(t.ctx.config.publishBucket!);
     await storePhotos(t.ctx, PHOTOS.slice(0, 2));
     saveRevision(
       t.ctx.db,

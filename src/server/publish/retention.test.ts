@@ -38,7 +38,7 @@ describe('UPGRADE-3: files pages name stay a day', () => {
       AWS_SECRET_ACCESS_KEY: 'any-secret',
     });
     cleanups.push(() => t.cleanup());
-    const client = s3Client(t.ctx.config.publishBucket!);
+    const client = await s3Client(t.ctx.config.publishBucket!);
     const inBucket = async (key: string) => {
       try {
         await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: PREFIX + key }));
