@@ -192,6 +192,7 @@ export async function buildApp(
     gst,
     payments,
     messages,
+    register,
     ledger,
     mail,
     log: app.log,
