@@ -27,6 +27,8 @@ import type { RecordedPayments } from './payments/recorded.js';
 import type { MessageService } from './messages/service.js';
 import type { LedgerService } from './ledger/service.js';
 import type { Mailer } from './bookings/service.js';
+import type { MailSender } from './mail/sender.js';
+import type { CalendarSync } from './calendar/sync.js';
 import type { RegisterService } from './register/service.js';
 import type { DirectEvent } from '../shared/ledger.js';
 import type { PrivacyService } from './privacy/service.js';
@@ -127,12 +129,15 @@ export function composeBookings(parts: {
 }
 
 /**
- * Every periodic job of the server, declared once (decision 042): its name, its period and what
- * it runs; the job runner (jobs/runner.ts) claims, runs, backs off and reports them (JOB-1..JOB-5).
- * Not here yet: the mail outbox (mail/sender.ts wakes at each message's next try) and the feeds'
- * sync (calendar/sync.ts, with its jitter), which keep their own schedules.
+ * Every periodic job of the server, declared once (decisions 042, 051): its name, its period (and
+ * for the outbox, when its own work is next due) and what it runs; the job runner
+ * (jobs/runner.ts) claims, runs, backs off and reports them (JOB-1..JOB-5). Not here: the backup's
+ * copy (backup/service.ts), which is no timed work but a watch of every commit (BACKUP-1).
  */
 export function timedJobs(parts: {
+  mail: Pick<MailSender, 'sendDue' | 'nextDue'>;
+  /** The feeds' sync and its period (syncPeriodMs; none when CALENDAR_SYNC_MINUTES is 0). */
+  feeds: { sync: Pick<CalendarSync, 'syncAll'>; everyMs: number | undefined };
   bookings: Pick<BookingService, 'expireStale' | 'eraseOld'>;
   gst: Pick<GstService, 'issueDue'>;
   payments: Pick<PaymentService, 'runDue' | 'reconcile'>;
@@ -141,7 +146,7 @@ export function timedJobs(parts: {
   reviews: { run: () => Promise<void> };
   privacy: Pick<PrivacyService, 'sweep'>;
 }): TimedJob[] {
-  const { bookings, gst, payments, messages, register, reviews, privacy } = parts;
+  const { bookings, gst, payments, messages, register, reviews, privacy, mail, feeds } = parts;
   return [
     // BOOK-9: a request expires at most 5 minutes late; guest data goes GUEST_DATA_DAYS after check-out.
     {
@@ -180,6 +185,17 @@ export function timedJobs(parts: {
     { name: 'reviews', everyMs: 5 * MINUTE_MS, run: () => reviews.run() },
     // PRIV-1: unopened requests past their link, summaries past 7 days, answered requests a year on.
     { name: 'privacy-sweep', everyMs: 5 * MINUTE_MS, run: () => ({ erased: privacy.sweep() }) },
+    // BOOK-8: the outbox every minute, or at its next message's try; a change's mail is poked at once.
+    {
+      name: 'mail-outbox',
+      everyMs: MINUTE_MS,
+      nextDue: () => mail.nextDue(),
+      run: async () => ({ sent: await mail.sendDue() }),
+    },
+    // AVL-4: every feed, every CALENDAR_SYNC_MINUTES (jittered per process).
+    ...(feeds.everyMs === undefined
+      ? []
+      : [{ name: 'feed-sync', everyMs: feeds.everyMs, run: () => feeds.sync.syncAll() }]),
   ];
 }
 
