@@ -51,9 +51,12 @@ export interface PaymentsApp {
   close(): Promise<void>;
 }
 
-/** Starts the stand-in and the app; `razorpayTimeoutMs` bounds one Razorpay call. */
+/**
+ * Starts the stand-in and the app; `razorpayTimeoutMs` bounds one Razorpay call; `logStream`
+ * receives the server's log.
+ */
 export async function startPaymentsApp(
-  opts: { razorpayTimeoutMs?: number } = {},
+  opts: { razorpayTimeoutMs?: number; logStream?: NodeJS.WritableStream } = {},
 ): Promise<PaymentsApp> {
   let clock = Date.now();
   const rzp = await startRazorpayStandIn();

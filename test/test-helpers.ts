@@ -31,6 +31,8 @@ export interface TestApp {
   runReviews: BuiltApp['runReviews'];
   /** The privacy desk (PRIV-4). */
   privacy: BuiltApp['privacy'];
+  /** The runner of every timed job (JOB-1). */
+  runner: BuiltApp['runner'];
   /** Every route with its declared permission (TEAM-1). */
   permissions: BuiltApp['permissions'];
   /** The temporary DATA_DIR. */
@@ -91,6 +93,7 @@ export async function makeTestApp(
     runReviews,
     privacy,
     permissions,
+    runner,
   } = await buildApp(config, opts);
   const owner = 'owner';
   ctx.db
@@ -111,6 +114,7 @@ export async function makeTestApp(
     runReviews,
     privacy,
     permissions,
+    runner,
     dataDir,
     owner,
     cookie,

@@ -16,6 +16,7 @@ import { pageRoutes } from './publish/page-routes.js';
 import { revisionRoutes } from './catalogue/revision-routes.js';
 import { previewRoutes } from './publish/preview-routes.js';
 import { calendarRoutes } from './calendar/routes.js';
+import { CalendarSync, syncPeriodMs } from './calendar/sync.js';
 import { quoteRoutes } from './quote/routes.js';
 import { fastifyTrustProxy, STRICT_TRANSPORT_SECURITY } from './reverse-proxy.js';
 import { healthRoutes } from './health/routes.js';
@@ -176,7 +177,8 @@ export async function buildApp(
   const properties = publishedProperties(ctx);
   const conflicts = new ConflictKeeper(db, config, mail, (id) => properties().get(id)?.name, clock);
   const ledger = new LedgerService(db, clock);
-  await app.register(async (scope) => calendarRoutes(scope, ctx, conflicts, ledger));
+  const feedSync = new CalendarSync(db, config.calendar, app.log, conflicts, clock, ledger);
+  await app.register(async (scope) => calendarRoutes(scope, ctx, conflicts, ledger, feedSync));
   await app.register(async (scope) => quoteRoutes(scope, ctx));
   const bookings = new BookingService(db, config, mail, conflicts, clock);
   const gst = new GstService(db, config, clock, bookings);
@@ -192,6 +194,7 @@ export async function buildApp(
     gst,
     payments,
     messages,
+    register,
     ledger,
     mail,
     log: app.log,
@@ -213,6 +216,8 @@ export async function buildApp(
       register,
       reviews: { run: async () => reviewJob?.run() },
       privacy,
+      mail,
+      feeds: { sync: feedSync, everyMs: syncPeriodMs(config.calendar.syncMinutes) },
     }),
   );
   app.addHook('onReady', async () => {
@@ -223,7 +228,10 @@ export async function buildApp(
     runner.start();
   });
   app.addHook('onClose', async () => {
+    // Fetches under way are aborted first, so the runner does not wait out their time limits.
+    const feedsStopped = feedSync.stop();
     await runner.stop();
+    await feedsStopped;
     await reviewJob?.stop();
     const paymentsStopped = payments.stop();
     await mail.stop();

@@ -7,10 +7,12 @@
  *   1. gst-documents   the receipt voucher of an advance; on a cancel, the invoice of the amount
  *                      kept and the refund voucher (GST-2, GST-4); refuses a refund above the
  *                      advance (the change is rolled back and answered 400)
- *   2. payment-links   asks for the Razorpay link of an accepted booking, cancels an unpaid one
- *                      (PAY-2, PAY-10)
- *   3. guest-messages  schedules the messages of a confirmed stay, drops them on a cancel (MSG-4)
- *   4. ledger          records the event, who made it and the money it moved (LEDGER-2)
+ *   2. ledger          records the event, who made it and the money it moved (LEDGER-2); before
+ *                      the steps whose own events follow from it (a cancel's refund asked), so
+ *                      a stay's history reads in the order things followed (decision 051)
+ *   3. payment-links   asks for the Razorpay link of an accepted booking, cancels an unpaid one
+ *                      (PAY-2, PAY-10), asks a cancel's refund (PAY-13)
+ *   4. guest-messages  schedules the messages of a confirmed stay, drops them on a cancel (MSG-4)
  *
  * Then bookings enqueues the change's mail (BOOK-8). A step that fails otherwise than by refusing
  * loses only its own writes and is reported with its name; the change stands (decision 041). A
@@ -25,7 +27,10 @@ import type { RecordedPayments } from './payments/recorded.js';
 import type { MessageService } from './messages/service.js';
 import type { LedgerService } from './ledger/service.js';
 import type { Mailer } from './bookings/service.js';
+import type { MailSender } from './mail/sender.js';
+import type { CalendarSync } from './calendar/sync.js';
 import type { RegisterService } from './register/service.js';
+import type { DirectEvent } from '../shared/ledger.js';
 import type { PrivacyService } from './privacy/service.js';
 import type { TimedJob } from './jobs/runner.js';
 import { DUE_EVERY_MS, RECONCILE_EVERY_MS } from './payments/service.js';
@@ -33,9 +38,12 @@ import { MINUTE_MS } from '../shared/instants.js';
 import { nightsOf } from '../shared/calendar-dates.js';
 import type { ReportSources } from './reports/service.js';
 
-/** The money a change moved, paise: the advance paid, the part returned on a cancel. */
+/**
+ * The money a change moved, paise: the payment that confirmed it (the owner's recorded amount,
+ * DAY-4, else the advance), the part returned on a cancel.
+ */
 function amountOf(change: BookingChange): number | undefined {
-  if (change.event === 'paid') return change.booking.quote?.advancePaise;
+  if (change.event === 'paid') return change.recordedPaise ?? change.booking.quote?.advancePaise;
   if (change.event === 'cancelled') return change.refundPaise;
   return undefined;
 }
@@ -50,8 +58,6 @@ export function bookingSteps(parts: {
   const { gst, payments, messages, ledger } = parts;
   return [
     { name: 'gst-documents', run: (change) => gst.onTransition(change) },
-    { name: 'payment-links', run: payments.onTransition },
-    { name: 'guest-messages', run: messages.onTransition },
     {
       name: 'ledger',
       run: (change) =>
@@ -60,12 +66,15 @@ export function bookingSteps(parts: {
           amountPaise: amountOf(change),
         }),
     },
+    { name: 'payment-links', run: payments.onTransition },
+    { name: 'guest-messages', run: messages.onTransition },
   ];
 }
 
 /**
  * Composes the bookings with what follows them: the ordered list, the owner's view's parts and,
- * on an issued invoice, the guest's mail with its link (GST-5) and the ledger's `invoiced`.
+ * on an issued invoice, the guest's mail with its link (GST-5) and the ledger's `invoiced`; the
+ * ledger's events of a refund's life (PAY-12) and of a check-in (REG-4) (LEDGER-2, decision 051).
  * Called once by buildApp.
  */
 export function composeBookings(parts: {
@@ -73,6 +82,7 @@ export function composeBookings(parts: {
   gst: GstService;
   payments: PaymentService;
   messages: MessageService;
+  register: Pick<RegisterService, 'followCheckIns'>;
   ledger: LedgerService;
   mail: Mailer;
   log: FastifyBaseLogger;
@@ -100,15 +110,34 @@ export function composeBookings(parts: {
     });
     mail.poke();
   });
+  // A refund or a check-in stands without its ledger event: the event's own savepoint is rolled
+  // back and the failure logged, as a failing step of the list is (decision 041).
+  const record = (
+    bookingId: string,
+    kind: DirectEvent,
+    event: { at: number; actor: string; amountPaise?: number },
+  ) => {
+    try {
+      const b = bookings.get(bookingId);
+      if (b) ledger.recordBooking(b, kind, event.actor, event);
+    } catch (err) {
+      log.error({ bookingId, event: kind, err }, 'a ledger event failed; what it records stands');
+    }
+  };
+  parts.payments.followRefunds((step) => record(step.bookingId, step.kind, step));
+  parts.register.followCheckIns((checkIn) => record(checkIn.bookingId, 'checked-in', checkIn));
 }
 
 /**
- * Every periodic job of the server, declared once (decision 042): its name, its period and what
- * it runs; the job runner (jobs/runner.ts) claims, runs, backs off and reports them (JOB-1..JOB-5).
- * Not here yet: the mail outbox (mail/sender.ts wakes at each message's next try) and the feeds'
- * sync (calendar/sync.ts, with its jitter), which keep their own schedules.
+ * Every periodic job of the server, declared once (decisions 042, 051): its name, its period (and
+ * for the outbox, when its own work is next due) and what it runs; the job runner
+ * (jobs/runner.ts) claims, runs, backs off and reports them (JOB-1..JOB-5). Not here: the backup's
+ * copy (backup/service.ts), which is no timed work but a watch of every commit (BACKUP-1).
  */
 export function timedJobs(parts: {
+  mail: Pick<MailSender, 'sendDue' | 'nextDue'>;
+  /** The feeds' sync and its period (syncPeriodMs; none when CALENDAR_SYNC_MINUTES is 0). */
+  feeds: { sync: Pick<CalendarSync, 'syncAll'>; everyMs: number | undefined };
   bookings: Pick<BookingService, 'expireStale' | 'eraseOld'>;
   gst: Pick<GstService, 'issueDue'>;
   payments: Pick<PaymentService, 'runDue' | 'reconcile'>;
@@ -117,7 +146,7 @@ export function timedJobs(parts: {
   reviews: { run: () => Promise<void> };
   privacy: Pick<PrivacyService, 'sweep'>;
 }): TimedJob[] {
-  const { bookings, gst, payments, messages, register, reviews, privacy } = parts;
+  const { bookings, gst, payments, messages, register, reviews, privacy, mail, feeds } = parts;
   return [
     // BOOK-9: a request expires at most 5 minutes late; guest data goes GUEST_DATA_DAYS after check-out.
     {
@@ -156,6 +185,17 @@ export function timedJobs(parts: {
     { name: 'reviews', everyMs: 5 * MINUTE_MS, run: () => reviews.run() },
     // PRIV-1: unopened requests past their link, summaries past 7 days, answered requests a year on.
     { name: 'privacy-sweep', everyMs: 5 * MINUTE_MS, run: () => ({ erased: privacy.sweep() }) },
+    // BOOK-8: the outbox every minute, or at its next message's try; a change's mail is poked at once.
+    {
+      name: 'mail-outbox',
+      everyMs: MINUTE_MS,
+      nextDue: () => mail.nextDue(),
+      run: async () => ({ sent: await mail.sendDue() }),
+    },
+    // AVL-4: every feed, every CALENDAR_SYNC_MINUTES (jittered per process).
+    ...(feeds.everyMs === undefined
+      ? []
+      : [{ name: 'feed-sync', everyMs: feeds.everyMs, run: () => feeds.sync.syncAll() }]),
   ];
 }
 

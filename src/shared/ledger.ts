@@ -17,6 +17,7 @@ export type DirectEvent =
   | 'paid'
   | 'refund-asked'
   | 'refunded'
+  | 'refund-failed'
   | 'cancelled'
   | 'dates-changed'
   | 'quote-changed'
@@ -56,7 +57,7 @@ export interface LedgerEvent {
   /** The stay's nights after the event. */
   checkIn: string;
   checkOut: string;
-  /** Money that moved with the event (paid, refund-asked, refunded, invoiced), paise. */
+  /** Money that moved with the event (paid, refund-asked, refunded, refund-failed, invoiced), paise. */
   amountPaise?: number;
   /** Feed events: the feed's id and the event's UID (RFC 5545 §3.8.4.7). */
   feedId?: number;
@@ -110,6 +111,7 @@ export const LEDGER_EVENT_WORDS: Record<LedgerEventKind, string> = {
   paid: 'Advance received',
   'refund-asked': 'Refund asked',
   refunded: 'Refunded',
+  'refund-failed': 'Refund failed',
   cancelled: 'Cancelled',
   'dates-changed': 'Dates changed',
   'quote-changed': 'Price changed',

@@ -31,7 +31,7 @@ import {
   replaceCalendar,
   replaceExportSecret,
 } from './store.js';
-import { CalendarSync, isStale } from './sync.js';
+import { isStale, type CalendarSync } from './sync.js';
 import type { LedgerService } from '../ledger/service.js';
 import { API, apiPath, EXPORT_FEED } from '../../shared/routes.js';
 
@@ -104,13 +104,12 @@ export async function calendarRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   conflicts: ConflictKeeper,
-  /** The stay ledger (LEDGER-3): feed stays and blocks are remembered there. */
-  ledger: Pick<LedgerService, 'feedSynced' | 'calendarSaved'>,
+  /** The stay ledger (LEDGER-3): blocks and removed feeds are remembered there. */
+  ledger: Pick<LedgerService, 'calendarSaved'>,
+  /** The feeds' sync (its timed runs are the job runner's, compose.ts); "Sync now" here. */
+  sync: Pick<CalendarSync, 'syncProperty'>,
 ): Promise<void> {
   const noStore = { cache: 'no-store' as const };
-  const sync = new CalendarSync(ctx.db, ctx.config.calendar, app.log, conflicts, ctx.clock, ledger);
-  app.addHook('onReady', async () => sync.start());
-  app.addHook('onClose', async () => sync.stop());
 
   let known: { revision: number; ids: Set<string> } = { revision: -1, ids: new Set() };
   /** True when the property is in the latest revision's catalogue. */

@@ -1,6 +1,7 @@
 /**
  * Keeps imported feeds in step (AVL-4, AVL-5): every feed at start and then every
- * CALENDAR_SYNC_MINUTES (with up to 10 % jitter, so many servers do not knock on a channel at the
+ * CALENDAR_SYNC_MINUTES, as the job runner's `feed-sync` job (compose.ts, decision 051; the
+ * period with up to 10 % jitter, `syncPeriodMs`, so many servers do not knock on a channel at the
  * same second), one fetch at a time per host, each bounded by fetchFeed, and read by a FeedReader
  * off the event loop within its time limit and memory cap (FEED-1, FEED-2). A failed, unparsable
  * or unreadable fetch keeps the feed's last good bookings and records "Airbnb: the address answered
@@ -52,12 +53,22 @@ export function failureSentence(label: string, err: unknown, at: number): string
   return `${label}: ${what} at ${formatClock(at)}`;
 }
 
-/** The sync service of one server: start(), syncProperty(), stop(). */
+/**
+ * The period of this process's feed sync (AVL-4), ms: CALENDAR_SYNC_MINUTES with up to 10 %
+ * jitter either way, drawn once, so servers started together drift apart; undefined for 0 (no
+ * timed sync).
+ */
+export function syncPeriodMs(syncMinutes: number, random = Math.random()): number | undefined {
+  if (syncMinutes <= 0) return undefined;
+  const period = syncMinutes * MINUTE_MS;
+  return period + Math.round((random - 0.5) * 0.2 * period);
+}
+
+/** The sync service of one server: syncAll() (the runner's), syncProperty(), stop(). */
 export class CalendarSync {
   /** One fetch at a time per host (AVL-4). */
   private readonly hosts = new KeyedQueue();
   private readonly stopping = new AbortController();
-  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -73,30 +84,10 @@ export class CalendarSync {
     readonly reader: FeedReader = new FeedReader(),
   ) {}
 
-  /** Syncs every feed now (not awaited) and schedules the next rounds. A 0-minute period does neither. */
-  start(): void {
-    if (this.options.syncMinutes <= 0) return;
-    void this.syncAll();
-    this.schedule();
-  }
-
-  /** Stops the schedule, aborts fetches under way and resolves once the reader's worker has exited. */
+  /** Aborts fetches under way and resolves once the reader's worker has exited. */
   stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
     this.stopping.abort();
     return this.reader.stop();
-  }
-
-  private schedule(): void {
-    const period = this.options.syncMinutes * MINUTE_MS;
-    const delay = period + Math.round((Math.random() - 0.5) * 0.2 * period);
-    this.timer = setTimeout(() => {
-      void this.syncAll().finally(() => {
-        if (!this.stopping.signal.aborted) this.schedule();
-      });
-    }, delay);
-    this.timer.unref();
   }
 
   /** Syncs every feed of every property; resolves when all are done. */

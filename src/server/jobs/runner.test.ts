@@ -1,7 +1,9 @@
 /**
- * One runner for timed work (JOB-1..JOB-5, decision 042) on real SQLite files: every declared job
- * appears in `/healthz` after it has run; two app instances (two connections, as two processes
- * have) on one database run a job once; a failing job is backed off, reported and stops no other.
+ * One runner for timed work (JOB-1..JOB-5, decisions 042, 051) on real SQLite files: every
+ * declared job appears in `/healthz` after it has run (the mail outbox and, with a period, the
+ * feeds' sync among them); two app instances (two connections, as two processes have) on one
+ * database run a job once; a failing job is backed off, reported and stops no other; a job's own
+ * next-due time brings its next run forward.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +15,8 @@ import { openDb, type Db } from '../store/db.js';
 import { testCatalogue } from '../../../test/factories.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { BACKOFF_FIRST_MS, JobRunner, backoffMs, type JobHealth } from './runner.js';
+import { syncPeriodMs } from '../calendar/sync.js';
+import { startFeedServer, type FeedServer } from '../../../test/test-feed-server.js';
 import type { FastifyBaseLogger } from 'fastify';
 
 let t: TestApp | undefined;
@@ -65,6 +69,7 @@ describe('JOB-4: /healthz lists every job after it has run', () => {
       'register-erasure',
       'reviews',
       'privacy-sweep',
+      'mail-outbox',
     ];
     let jobs: JobHealth[] = [];
     const end = Date.now() + 15_000;
@@ -107,7 +112,7 @@ describe('JOB-2: two processes on one database run a job once', () => {
       }[];
     const settled = await until(
       runs,
-      (rows) => rows.length === 9 && rows.every((r) => r.runs >= 1),
+      (rows) => rows.length === apps[0]!.runner.jobs.length && rows.every((r) => r.runs >= 1),
     );
     expect(settled.map((r) => r.runs)).toEqual(settled.map(() => 1));
     // Asked again at the same instant, neither runs a job that is not due.
@@ -193,5 +198,82 @@ describe('JOB-3, JOB-5: one back-off; no job’s error stops another', () => {
     expect([1, 2, 3, 4, 5, 10].map((n) => backoffMs(n, 5 * 60_000))).toEqual([
       30_000, 60_000, 120_000, 240_000, 300_000, 300_000,
     ]);
+  });
+});
+
+describe('JOB-1: the outbox and the feeds on the runner (decision 051)', () => {
+  it("a job's own next-due time brings its next run forward, never past its period nor sooner than a second", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-jobs-'));
+    const db = openDb(dataDir, 0);
+    closing.push(() => {
+      db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    const now = Date.parse('2026-11-27T10:00:00Z');
+    let own: number | undefined = now + 20_000;
+    const runner = new JobRunner(db, memoryLog([]), () => now, [
+      { name: 'outbox', everyMs: 60_000, nextDue: () => own, run: () => ({}) },
+    ]);
+    const next = () => Date.parse(runner.health()[0]!.nextDueAt) - now;
+    await runner.runNow('outbox');
+    expect(next()).toBe(20_000);
+    own = now + 10 * 60_000;
+    await runner.runNow('outbox');
+    expect(next()).toBe(60_000);
+    own = now - 5_000;
+    await runner.runNow('outbox');
+    expect(next()).toBe(1_000);
+    own = undefined;
+    await runner.runNow('outbox');
+    expect(next()).toBe(60_000);
+  });
+
+  it("the feeds sync as the runner's feed-sync job every CALENDAR_SYNC_MINUTES, jittered by at most 10 %", async () => {
+    expect(syncPeriodMs(0)).toBeUndefined();
+    expect([0, 0.5, 1].map((r) => syncPeriodMs(15, r))).toEqual([810_000, 900_000, 990_000]);
+    const feeds: FeedServer = await startFeedServer();
+    closing.push(() => feeds.close());
+    feeds.set('/airbnb.ics', {
+      kind: 'text',
+      contentType: 'text/calendar',
+      body: [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//Airbnb Inc//Hosting Calendar 1.0//EN',
+        'BEGIN:VEVENT',
+        'DTSTAMP:20260101T000000Z',
+        'DTSTART;VALUE=DATE:20270110',
+        'DTEND;VALUE=DATE:20270112',
+        'UID:runner@airbnb.com',
+        'SUMMARY:Reserved',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+    });
+    t = await makeTestApp({ CALENDAR_SYNC_MINUTES: '15', CALENDAR_ALLOW_PRIVATE: 'true' });
+    await t.publishCatalogue(testCatalogue());
+    const job = t.runner.jobs.find((j) => j.name === 'feed-sync')!;
+    expect(job.everyMs).toBeGreaterThanOrEqual(810_000);
+    expect(job.everyMs).toBeLessThanOrEqual(990_000);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/calendar/stay-1',
+      headers: { ...t.ownerHeaders, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        feeds: [{ label: 'Airbnb', url: `${feeds.origin}/airbnb.ics` }],
+        blocks: [],
+      }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await t.runner.runNow('feed-sync')).toBe(true);
+    const seen = t.ctx.db.prepare("SELECT uid FROM ledger_events WHERE kind = 'seen'").all() as {
+      uid: string;
+    }[];
+    expect(seen).toEqual([{ uid: 'runner@airbnb.com' }]);
+    const health = (await t.app.inject({ method: 'GET', url: '/healthz' })).json() as {
+      jobs: JobHealth[];
+    };
+    expect(health.jobs.find((j) => j.name === 'feed-sync')).toMatchObject({ lastError: null });
   });
 });

@@ -1,6 +1,7 @@
 /**
- * One runner for timed work (JOB-1..JOB-5, decision 042). Every periodic job of the server is
- * declared in one list (src/server/compose.ts's `timedJobs`: a name, a period, what it runs). At
+ * One runner for timed work (JOB-1..JOB-5, decisions 042, 051). Every periodic job of the server
+ * is declared in one list (src/server/compose.ts's `timedJobs`: a name, a period, what it runs,
+ * and for work with times of its own, the mail outbox's next try, a next-due query). At
  * start and then on each job's own timer (its period, real time, as the loops it replaces), the
  * runner runs a job when it is due at the app's clock (TIME-3), after claiming it in `job_runs` (a
  * lease), so two processes on one database never run the same job at once and a job one of them
@@ -27,8 +28,13 @@ import {
 export interface TimedJob {
   /** Unique, kebab-case: how the log, the table and `/healthz` name it. */
   name: string;
-  /** Period between the start of one run and the next, ms. */
+  /** Period between the start of one run and the next, ms: the longest wait. */
   everyMs: number;
+  /**
+   * When the job's own work is next due (Unix ms, the app's clock), read after each good run; a
+   * time before the period ends brings the next run forward (e.g. the outbox's next try).
+   */
+  nextDue?: () => number | undefined;
   /** The work; what it resolves with (counts) is logged when it is not empty. */
   run: () => unknown;
   /** How long a claim holds if this process dies during the run, ms (default LEASE_MS). */
@@ -156,14 +162,10 @@ export class JobRunner {
     const run = (async () => {
       try {
         const result = await job.run();
-        jobSucceeded(
-          this.db,
-          job.name,
-          this.holder,
-          startedAt,
-          this.now(),
-          startedAt + job.everyMs,
-        );
+        const at = this.now();
+        const own = job.nextDue?.() ?? Infinity;
+        const next = Math.min(startedAt + job.everyMs, Math.max(own, at + MIN_WAIT_MS));
+        jobSucceeded(this.db, job.name, this.holder, startedAt, at, next);
         if (result && typeof result === 'object' && Object.values(result).some((v) => v))
           this.log.info({ job: job.name, ...result }, 'timed job done');
       } catch (err) {

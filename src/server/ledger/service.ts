@@ -72,13 +72,23 @@ export class LedgerService {
   /**
    * Records `kind` on a booking's stay at `at` (ms; the clock's now by default) by `actor`, with
    * the money it moved (paise). The first event of a booking the ledger has not seen creates its
-   * stay; new nights on a later event also record `dates-changed` (LEDGER-2).
+   * stay; new nights on a later event also record `dates-changed` (LEDGER-2). Its writes are one
+   * savepoint of the caller's transaction: when it throws, none of them stays.
    */
   recordBooking(
     b: LedgerBooking,
     kind: DirectEvent,
     actor: LedgerActor,
     opts: { at?: number; amountPaise?: number | undefined } = {},
+  ): void {
+    this.db.transaction(() => this.appendBooking(b, kind, actor, opts))();
+  }
+
+  private appendBooking(
+    b: LedgerBooking,
+    kind: DirectEvent,
+    actor: LedgerActor,
+    opts: { at?: number; amountPaise?: number | undefined },
   ): void {
     const at = opts.at ?? this.now();
     const nights = { checkIn: b.checkIn, checkOut: b.checkOut };

@@ -235,9 +235,19 @@ describe('BOOK-8: an SMTP outage loses nothing', () => {
     // Not due yet: nothing is tried before the wait.
     expect(await t!.mail.sendDue()).toBe(0);
 
+    // The runner's mail-outbox job looks again at the messages' next try (decision 051).
+    const outbox = () =>
+      t!.ctx.db.prepare("SELECT next_due AS n FROM job_runs WHERE name = 'mail-outbox'").get() as {
+        n: number;
+      };
+    expect(await t!.runner.runNow('mail-outbox')).toBe(true);
+    expect(outbox().n).toBe(
+      (t!.ctx.db.prepare('SELECT MIN(next_at) AS n FROM mail_outbox').get() as { n: number }).n,
+    );
+    expect(smtp.received).toHaveLength(0);
     await smtp.restart();
     clock += retryDelay(1);
-    expect(await t!.mail.sendDue()).toBe(2);
+    expect(await t!.runner.runNow('mail-outbox')).toBe(true);
     expect(bySubject()).toHaveLength(2);
     clock += 24 * 60 * 60 * 1000;
     // Hours later the owner's session has ended (SESS-3, TIME-5): they log in again.

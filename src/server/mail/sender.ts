@@ -1,6 +1,8 @@
 /**
  * The outbox's sender (BOOK-8, decision 013): sends due messages through nodemailer to SMTP_URL,
- * one at a time, at start, whenever a change enqueued one (`poke`) and every POLL_MS. A permanent
+ * one at a time, at start, whenever a change enqueued one (`poke`), and as the job runner's
+ * `mail-outbox` job (compose.ts, decision 051): every minute, or sooner at a message's next try
+ * (`nextDue`). A permanent
  * refusal of the message (an SMTP 5xx answer other than to the login, MAIL-2) is marked failed at
  * once: sending it again would be refused again. A temporary failure (the server unreachable, a
  * 4xx answer, a timeout, a refused login, which the owner mends in SMTP_URL) is tried again after
@@ -45,9 +47,6 @@ const MAX_WAIT_MS = 60 * MINUTE_MS;
  * marks its message before the lease ends; a dead one's message is due again after it.
  */
 const LEASE_MS = 5 * MINUTE_MS;
-/** How often the sender looks for due messages when nothing pokes it. */
-const POLL_MS = MINUTE_MS;
-
 /** The wait after a message's `attempts`-th failed try: 1 minute doubled each time, at most an hour. */
 export function retryDelay(attempts: number): number {
   return Math.min(MINUTE_MS * 2 ** Math.max(0, attempts - 1), MAX_WAIT_MS);
@@ -99,11 +98,10 @@ function failureWords(err: unknown): string {
   }
 }
 
-/** The sender of one server: start(), poke(), sendDue(), stop(). */
+/** The sender of one server: start(), poke(), sendDue(), nextDue(), stop(). */
 export class MailSender {
   /** The transport, made on the first send; undefined until then. */
   private transport: Promise<MailTransport> | undefined;
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private again = false;
   private stopped = false;
@@ -139,7 +137,7 @@ export class MailSender {
     return this.transport;
   }
 
-  /** Sends what is due and keeps looking every POLL_MS; without SMTP_URL logs that once. */
+  /** Sends what is due (the runner looks again later); without SMTP_URL logs that once. */
   start(): void {
     if (!this.enabled) {
       this.log.info('mail is off: SMTP_URL is not set, so no booking mail is sent');
@@ -160,17 +158,13 @@ export class MailSender {
       if (this.again) {
         this.again = false;
         this.poke();
-      } else this.schedule();
+      }
     });
   }
 
-  private schedule(): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    const next = nextDueAt(this.db);
-    const wait = next === undefined ? POLL_MS : Math.min(POLL_MS, Math.max(0, next - this.now()));
-    this.timer = setTimeout(() => this.poke(), wait);
-    this.timer.unref();
+  /** When the outbox's next message is due (its next try, or its claim's end), Unix ms; undefined when none waits. */
+  nextDue(): number | undefined {
+    return this.transport ? nextDueAt(this.db) : undefined;
   }
 
   /**
@@ -221,10 +215,9 @@ export class MailSender {
     return true;
   }
 
-  /** Stops looking and closes the connection once the message under way is done. */
+  /** Stops sending and closes the connection once the message under way is done. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
     await this.running;
     (await this.transport?.catch(() => undefined))?.close();
   }

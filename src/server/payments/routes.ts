@@ -136,7 +136,7 @@ export async function paymentRoutes(
           parsed.error.issues[0]?.message ?? 'amountPaise is missing',
         );
       const id = bookingId(req.params.id);
-      const outcome = await payments.refund(id, parsed.data.amountPaise);
+      const outcome = await payments.refund(id, parsed.data.amountPaise, req.owner ?? 'owner');
       req.log.info({ bookingId: id, outcome }, 'refund asked by the owner');
       // PAY-12: 202 while Razorpay has not confirmed it; the card says so in words.
       return reply

@@ -123,6 +123,20 @@ export interface RefundDocuments {
 /** A refund's outcome as the owner's answer tells it (PAY-12). */
 export type RefundOutcome = 'made' | 'unknown' | 'failed';
 
+/**
+ * A step in a refund's life, for the stay ledger (LEDGER-2, decision 051): asked (by the owner:
+ * the card's refund or a cancel's), made or refused (by the gateway: its answer, its list or its
+ * webhook, whichever first). An unknown outcome is no step: the refund stays asked until Razorpay
+ * tells. `at` is Unix ms.
+ */
+export interface RefundStep {
+  kind: 'refund-asked' | 'refunded' | 'refund-failed';
+  bookingId: string;
+  amountPaise: number;
+  at: number;
+  actor: string;
+}
+
 /** The webhook's answer: its HTTP status and a word for the log. */
 export interface WebhookResult {
   status: 200 | 400;
@@ -188,6 +202,7 @@ export class PaymentService {
   private running: Promise<void> | undefined;
   private again = false;
   private documents: RefundDocuments | undefined;
+  private refundFollower: ((step: RefundStep) => void) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -205,6 +220,31 @@ export class PaymentService {
   /** PAY-13: the GST documents refunds issue and withdraw (app.ts sets the gst feature's). */
   setRefundDocuments(documents: RefundDocuments): void {
     this.documents = documents;
+  }
+
+  /**
+   * Declares, once, what follows each step of a refund (the composition's stay ledger, decision
+   * 051). It runs inside the transaction that moves the refund; a second call throws.
+   */
+  followRefunds(follower: (step: RefundStep) => void): void {
+    if (this.refundFollower) throw new Error('What follows a refund is declared once.');
+    this.refundFollower = follower;
+  }
+
+  /** Tells the follower a refund moved (inside the caller's transaction). */
+  private refundMoved(
+    kind: RefundStep['kind'],
+    row: RefundRow,
+    actor = 'gateway',
+    at = this.now(),
+  ): void {
+    this.refundFollower?.({
+      kind,
+      bookingId: row.bookingId,
+      amountPaise: row.amountPaise,
+      at,
+      actor,
+    });
   }
 
   /** The owner's view's part (PAY-5): each booking's advance, a page at once (PERF-12). */
@@ -228,10 +268,10 @@ export class PaymentService {
    * made, unpaid link to be cancelled with Razorpay (sent after the transaction, by `runDue`). A
    * confirmation through Razorpay itself (its link paid) asks nothing.
    */
-  readonly onTransition: TransitionHook = ({ booking, action, at, refundPaise }) => {
+  readonly onTransition: TransitionHook = ({ booking, action, at, actor, refundPaise }) => {
     if (!this.enabled) return;
     if (action === 'cancel' && (refundPaise ?? 0) > 0)
-      this.refundOnCancel(booking, refundPaise!, at);
+      this.refundOnCancel(booking, refundPaise!, at, actor);
     if (action === 'accept' && (booking.quote?.advancePaise ?? 0) > 0) {
       askForLink(this.db, booking.id, at, Date.parse(at));
       setImmediate(() => this.poke());
@@ -263,7 +303,7 @@ export class PaymentService {
    * It relies on the GST hook running first in the cancel's transaction (app.ts registers it
    * before this feature's): the documents it finds are those issued at the same instant.
    */
-  private refundOnCancel(b: Booking, amountPaise: number, at: string): void {
+  private refundOnCancel(b: Booking, amountPaise: number, at: string, actor: string): void {
     const p = paymentOf(this.db, b.id);
     if (p?.state !== 'paid' || p.paymentId === undefined) return;
     const left = (p.amountPaise ?? 0) - refundedPaise(this.db, b.id);
@@ -277,7 +317,7 @@ export class PaymentService {
         'refundPaise',
         `The refund can be at most ${formatPaise(left)} (${left} paise): what was paid through Razorpay less earlier refunds.`,
       );
-    askRefund(
+    const asked = askRefund(
       this.db,
       {
         bookingId: b.id,
@@ -289,6 +329,7 @@ export class PaymentService {
       Date.parse(at),
       at,
     );
+    this.refundMoved('refund-asked', asked, actor, Date.parse(at));
     setImmediate(() => this.poke());
   }
 
@@ -648,12 +689,20 @@ export class PaymentService {
         at,
       );
       if (followed.kind === 'unknown') return 'refund of an unknown payment';
-      if (followed.kind === 'failed')
+      if (followed.kind === 'failed') {
         this.documents?.withdrawRefundDocuments(
           followed.row.documentIds,
           'Razorpay could not complete the refund.',
           at,
         );
+        this.refundMoved('refund-failed', followed.row);
+      }
+      // An adopted refund was asked and is made now; an added one made in Razorpay's Dashboard.
+      if (
+        (followed.kind === 'adopted' || followed.kind === 'added') &&
+        followed.row.state === 'made'
+      )
+        this.refundMoved('refunded', followed.row);
       if (
         followed.kind === 'added' &&
         followed.row.state === 'made' &&
@@ -725,12 +774,14 @@ export class PaymentService {
       if (refused) {
         this.db
           .transaction(() => {
+            const before = refundOf(this.db, row.id)?.state;
             refundFailed(this.db, row.id, words, at);
             this.documents?.withdrawRefundDocuments(
               row.documentIds,
               `Razorpay refused the refund: ${words}.`,
               at,
             );
+            if (before !== 'failed') this.refundMoved('refund-failed', row);
           })
           .immediate();
         this.log.warn({ bookingId: b.id, problem: words }, 'refund refused by Razorpay');
@@ -749,6 +800,8 @@ export class PaymentService {
     const at = new Date(this.now()).toISOString();
     this.db
       .transaction(() => {
+        // The webhook may have told it first (PAY-14): the ledger hears each step once.
+        const before = refundOf(this.db, row.id)?.state;
         if (status === 'failed') {
           refundFailed(this.db, row.id, 'Razorpay could not complete the refund', at);
           this.documents?.withdrawRefundDocuments(
@@ -756,14 +809,18 @@ export class PaymentService {
             'Razorpay could not complete the refund.',
             at,
           );
-        } else
+          if (before !== 'failed') this.refundMoved('refund-failed', row);
+        } else if (
           refundMade(
             this.db,
             row.id,
             refundId,
             status === 'processed' ? 'processed' : 'pending',
             at,
-          );
+          ) &&
+          before !== 'made'
+        )
+          this.refundMoved('refunded', row);
       })
       .immediate();
     this.log.info({ bookingId: row.bookingId, status }, 'refund confirmed by Razorpay');
@@ -794,7 +851,8 @@ export class PaymentService {
 
   /**
    * `POST /api/bookings/{id}/refund` (PAY-7, PAY-12, PAY-13): refunds `amountPaise` of the Razorpay
-   * payment of a cancelled booking or of a payment that needs a refund. 409 naming the state where
+   * payment of a cancelled booking or of a payment that needs a refund, asked by `actor` (the
+   * owner's account, for the stay ledger). 409 naming the state where
    * it does not apply; 400 (field amountPaise) above what was paid less earlier refunds not failed.
    * The refund is stored first (asked, its own key; for an advance on a receipt voucher, with its
    * GST refund documents in the same transaction), then sent by the runner. Resolves with `made`,
@@ -802,7 +860,7 @@ export class PaymentService {
    * definite refusal is 502 with Razorpay's words (nothing was refunded then, and its documents
    * are cancelled).
    */
-  async refund(bookingId: string, amountPaise: number): Promise<RefundOutcome> {
+  async refund(bookingId: string, amountPaise: number, actor = 'owner'): Promise<RefundOutcome> {
     const b = this.bookings.get(bookingId);
     if (!b) throw notFound('id', 'There is no booking with this id.');
     const at = new Date(this.now()).toISOString();
@@ -838,7 +896,7 @@ export class PaymentService {
         // needs a refund was never receipted.
         const documentIds =
           p.state === 'paid' ? (this.documents?.refundDocuments(b, amountPaise, at) ?? []) : [];
-        return askRefund(
+        const row = askRefund(
           this.db,
           {
             bookingId: b.id,
@@ -850,6 +908,8 @@ export class PaymentService {
           this.now(),
           at,
         );
+        this.refundMoved('refund-asked', row, actor);
+        return row;
       })
       .immediate();
     this.log.info({ bookingId: b.id, amountPaise }, 'refund stored; asking Razorpay');

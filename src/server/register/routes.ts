@@ -162,6 +162,7 @@ export async function registerRoutes(
     const entry = register.addOwnerEntry(
       { ...stay, ...(checkIn && TIME_RE.test(checkIn) ? { defaultArrivalTime: checkIn } : {}) },
       valid,
+      req.owner ?? 'owner',
     );
     req.log.info(
       { entryId: entry.id, bookingId: entry.bookingId },

@@ -90,7 +90,16 @@ export function bookingStay(b: Booking): EntryStay {
 
 const newId = () => crypto.randomBytes(12).toString('base64url');
 
+/** A direct booking's guests checked in (LEDGER-2): the owner's first entry of its stay. `at` Unix ms. */
+export interface CheckIn {
+  bookingId: string;
+  at: number;
+  actor: string;
+}
+
 export class RegisterService {
+  private checkInFollower: ((checkIn: CheckIn) => void) | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'bookings' | 'mail' | 'site'>,
@@ -165,13 +174,31 @@ export class RegisterService {
       .immediate();
   }
 
-  /** The owner's entry at check-in (REG-4): one adult of a walk-in, a channel or a direct stay. */
-  addOwnerEntry(stay: EntryStay, entry: ValidEntry): EntryRow {
-    const at = new Date(this.now()).toISOString();
+  /**
+   * Declares, once, what follows a direct booking's check-in (the composition's stay ledger,
+   * decision 051). It runs inside the entry's transaction; a second call throws.
+   */
+  followCheckIns(follower: (checkIn: CheckIn) => void): void {
+    if (this.checkInFollower) throw new Error('What follows a check-in is declared once.');
+    this.checkInFollower = follower;
+  }
+
+  /**
+   * The owner's entry at check-in (REG-4): one adult of a walk-in, a channel or a direct stay,
+   * entered by `actor` (the owner's account). The first the owner enters for a direct booking is
+   * its check-in (LEDGER-2): the guest's own form, sent before arrival, is not.
+   */
+  addOwnerEntry(stay: EntryStay, entry: ValidEntry, actor = 'owner'): EntryRow {
+    const now = this.now();
+    const at = new Date(now).toISOString();
     return this.db
       .transaction((): EntryRow => {
-        const position = stay.bookingId ? entriesOfBooking(this.db, stay.bookingId).length + 1 : 1;
-        return this.insert(stay, entry, 'owner', position, at);
+        if (!stay.bookingId) return this.insert(stay, entry, 'owner', 1, at);
+        const before = entriesOfBooking(this.db, stay.bookingId);
+        const row = this.insert(stay, entry, 'owner', before.length + 1, at);
+        if (!before.some((e) => e.source === 'owner'))
+          this.checkInFollower?.({ bookingId: stay.bookingId, at: now, actor });
+        return row;
       })
       .immediate();
   }
