@@ -87,7 +87,7 @@ describe('GET /api/reports (FIG-8)', () => {
     ]);
     expect(r.requests).toMatchObject({ received: 0 });
     expect(r.stays).toEqual({ count: 1, averageNights: 7 });
-    expect(r.byChannel[0]).toEqual({ channel: 'direct', nights: 7, stays: 1 });
+    expect(r.byChannel[0]).toEqual({ channel: 'direct', nights: 7, stays: 1, blocked: 0 });
 
     // The request, accept and payment happened today: the day before, the books were empty.
     const before = (
