@@ -114,8 +114,9 @@ export class LedgerService {
   /**
    * A good fetch of a feed (LEDGER-3): each stay new to the ledger (or back after being gone) is
    * `seen`, each with other nights or turned between reservation and "not available" `changed`
-   * (FIG-2), each the feed no longer lists `gone` (its nights kept). Stays are matched by UID; the occurrences of a recurring event (one UID) by UID and
-   * first night. Records nothing for a stay unchanged but its last-seen time.
+   * (FIG-2, decision 049), each the feed no longer lists `gone` (its nights kept). Stays are
+   * matched by UID; the occurrences of a recurring event (one UID) by UID and first night.
+   * Records nothing for a stay unchanged but its last-seen time.
    */
   feedSynced(
     feed: { id: number; label: string; propertyId: string },
@@ -153,7 +154,7 @@ export class LedgerService {
         appendEvent(this.db, { stayId, kind: 'seen', ...event });
         continue;
       }
-      const moved =
+      const changed =
         old.checkIn !== s.start || old.checkOut !== s.end || old.unavailable !== unavailable;
       updateStay(this.db, old.id, {
         ...nights,
@@ -163,7 +164,7 @@ export class LedgerService {
         unavailable,
       });
       if (old.status === 'gone') appendEvent(this.db, { stayId: old.id, kind: 'seen', ...event });
-      else if (moved) appendEvent(this.db, { stayId: old.id, kind: 'changed', ...event });
+      else if (changed) appendEvent(this.db, { stayId: old.id, kind: 'changed', ...event });
     }
     for (const [key, old] of known) {
       if (old.status !== 'current' || seenKeys.has(key)) continue;

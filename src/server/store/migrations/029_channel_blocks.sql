@@ -3,7 +3,8 @@
 -- available") is `unavailable`; one that says "Reserved" (or nothing) is a reservation. On the
 -- stay, what its feed said last; on a feed's `seen` and `changed` events, what it said then (NULL
 -- on every other event, and on the events recorded before this migration, which did not know).
--- The stays synced before it read as reservations until their feed's next good sync, which
--- records a `changed` event for each that is in fact a block.
+-- The stays synced before it read as reservations until their feed's next good sync, which sets
+-- the flag and records a `changed` event for each that is in fact a block; their older events,
+-- NULL here, are read by the stay's flag.
 ALTER TABLE ledger_stays ADD COLUMN unavailable INTEGER NOT NULL DEFAULT 0 CHECK (unavailable IN (0, 1));
 ALTER TABLE ledger_events ADD COLUMN unavailable INTEGER CHECK (unavailable IN (0, 1));
