@@ -3,8 +3,8 @@
  * stays, through the real ledger tables of a real SQLite file and the report's own path
  * (`reportOf` over `reportSources`, the same composition GET /api/reports uses), median of 5 after
  * one unmeasured. The stays: 3,000 direct bookings (requested, accepted, paid; one in ten
- * cancelled), 1,600 channel reservations (seen; one in eight gone) and 400 blocks, spread over the
- * year. Nightly prices come from each booking's stored quote.
+ * cancelled), 1,600 channel events (seen; one in five "not available", one in eight gone) and 400
+ * blocks, spread over the year. Nightly prices come from each booking's stored quote.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,6 +44,7 @@ export async function reportFigures(): Promise<{ medianMs: number; stays: number
         const known = startOfPropertyDay(addDays(checkIn, -1 - rand(120)));
         const kind = i < 3000 ? 'direct' : i < 4600 ? 'feed' : 'block';
         const bookingId = kind === 'direct' ? `b${String(i).padStart(15, '0')}` : null;
+        const unavailable = kind === 'feed' && i % 5 === 0;
         const stayId = insertStay(db, {
           source: kind,
           propertyId,
@@ -59,6 +60,7 @@ export async function reportFigures(): Promise<{ medianMs: number; stays: number
           status: 'current',
           firstSeen: known,
           lastSeen: known,
+          unavailable,
         });
         const nights = { checkIn, checkOut };
         const event = (kindOf: string, at: number) =>
@@ -68,6 +70,7 @@ export async function reportFigures(): Promise<{ medianMs: number; stays: number
             at,
             actor: 'system',
             ...nights,
+            ...(kindOf === 'seen' ? { unavailable } : {}),
           });
         if (kind === 'direct') {
           event('requested', known);

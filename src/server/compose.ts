@@ -223,6 +223,7 @@ export function reportSources(parts: {
         checkOut: stay.checkOut,
         bookingId: stay.bookingId ?? undefined,
         feedLabel: stay.feedLabel ?? undefined,
+        unavailable: stay.unavailable,
         events,
       })),
     priced: (ids) =>

@@ -152,10 +152,10 @@ describe('the owner figures (FIG-1..FIG-7)', () => {
     expect(f.adrPaise).toBe(316_667);
     expect(f.revparPaise).toBe(8_120);
     expect(f.byChannel).toEqual([
-      { channel: 'direct', nights: 3, stays: 1 },
-      { channel: 'airbnb', nights: 5, stays: 1 },
-      { channel: 'booking', nights: 1, stays: 1 },
-      { channel: 'other', nights: 0, stays: 0 },
+      { channel: 'direct', nights: 3, stays: 1, blocked: 2 },
+      { channel: 'airbnb', nights: 5, stays: 1, blocked: 3 },
+      { channel: 'booking', nights: 1, stays: 1, blocked: 0 },
+      { channel: 'other', nights: 0, stays: 0, blocked: 0 },
     ]);
     expect(f.stays).toEqual({ count: 3, averageNights: 3.67 });
     expect(f.leadTimeDays).toEqual({

@@ -8,7 +8,11 @@
  *   range's edge counts only its nights inside.
  * - **Available nights** = nights in the range × the properties asked for.
  * - **Blocked nights**: nights of the owner's blocks and of channel "not available" events that
- *   are not also booked.
+ *   are not also booked. A channel event is "not available" when its calendar says so in its
+ *   summary (Airbnb's "Airbnb (Not available)", Booking.com's "CLOSED - Not available"), and a
+ *   reservation otherwise (Airbnb's "Reserved"). Booking.com's export names its reservations
+ *   "CLOSED - Not available" too, so they count as blocked, never booked (decision 049): each
+ *   channel's blocked nights are given beside its booked ones.
  * - **Booked nights**: nights held by a confirmed direct booking (advance received, or later) or a
  *   channel reservation; once however many stays overlap. A night both a direct and a channel stay
  *   hold counts as direct. Accepted direct bookings still waiting for their advance are **held**.
@@ -58,8 +62,11 @@ export interface FigureStay {
   kind: 'stay' | 'block';
   checkIn: string;
   checkOut: string;
-  /** Its events, in order of time (instants in ms). */
-  events: readonly { at: number; type: FigureEventType }[];
+  /**
+   * Its events, in order of time (instants in ms). A channel's `seen` and `changed` may say
+   * whether its nights were "not available" then; where it does not, `kind` says.
+   */
+  events: readonly { at: number; type: FigureEventType; unavailable?: boolean | undefined }[];
   /** Direct stays: the nights' prices before the discount, and the stay's discount, paise. */
   priced?: { nights: readonly { date: string; amountPaise: number }[]; discountPaise: number };
 }
@@ -85,8 +92,10 @@ function stateOf(stay: FigureStay, until = Infinity): NightState {
         break;
       case 'seen':
       case 'changed':
+        state = (e.unavailable ?? stay.kind === 'block') ? 'blocked' : 'booked';
+        break;
       case 'blocked':
-        state = stay.kind === 'block' ? 'blocked' : 'booked';
+        state = 'blocked';
         break;
       case 'declined':
       case 'expired':
@@ -149,7 +158,8 @@ interface NightFigures {
   roomRevenuePaise: number;
   adrPaise: number | null;
   revparPaise: number | null;
-  byChannel: { channel: ReportChannel; nights: number; stays: number }[];
+  /** Booked nights and stays of each channel, and the nights it blocked ("direct": your blocks). */
+  byChannel: { channel: ReportChannel; nights: number; stays: number; blocked: number }[];
 }
 
 /** Lead-time buckets, days (FIG-5). */
@@ -208,7 +218,8 @@ interface NightTable {
   /** The channel that holds each booked night (a night two stays hold goes to the first of REPORT_CHANNELS: direct before any feed, so it counts once). */
   bookedBy: Map<string, ReportChannel>;
   held: Set<string>;
-  blocked: Set<string>;
+  /** The channel that blocks each blocked night ("direct": the owner's block), first as bookedBy. */
+  blockedBy: Map<string, ReportChannel>;
   /** Each booked direct night's room revenue, paise. */
   revenue: Map<string, number>;
   /** Booked stays by channel. */
@@ -227,7 +238,7 @@ function nightTable(
   const t: NightTable = {
     bookedBy: new Map(),
     held: new Set(),
-    blocked: new Set(),
+    blockedBy: new Map(),
     revenue: new Map(),
     channelStays: new Map(),
   };
@@ -242,16 +253,17 @@ function nightTable(
       stay.checkOut > to ? to : stay.checkOut,
     );
     const key = (d: string) => `${stay.propertyId} ${d}`;
-    if (state === 'blocked' || state === 'held') {
-      for (const d of dates) (state === 'blocked' ? t.blocked : t.held).add(key(d));
+    if (state === 'held') {
+      for (const d of dates) t.held.add(key(d));
       continue;
     }
+    const by = state === 'blocked' ? t.blockedBy : t.bookedBy;
     for (const d of dates) {
       const k = key(d);
-      const before = t.bookedBy.get(k);
-      if (before === undefined || rank(stay.channel) < rank(before))
-        t.bookedBy.set(k, stay.channel);
+      const before = by.get(k);
+      if (before === undefined || rank(stay.channel) < rank(before)) by.set(k, stay.channel);
     }
+    if (state === 'blocked') continue;
     t.channelStays.set(stay.channel, (t.channelStays.get(stay.channel) ?? 0) + 1);
     if (stay.channel === 'direct' && stay.priced) {
       const perDate = nightlyRevenue(stay.priced);
@@ -284,10 +296,16 @@ function nightFigures(
   const bookedDirect = channelNights.get('direct') ?? 0;
   let booked = 0;
   for (const n of channelNights.values()) booked += n;
+  const channelBlocked = new Map<ReportChannel, number>();
   let blockedCount = 0;
-  for (const k of t.blocked) if (inside(k) && !t.bookedBy.has(k)) blockedCount += 1;
+  for (const [k, c] of t.blockedBy) {
+    if (!inside(k) || t.bookedBy.has(k)) continue;
+    blockedCount += 1;
+    channelBlocked.set(c, (channelBlocked.get(c) ?? 0) + 1);
+  }
   let heldCount = 0;
-  for (const k of t.held) if (inside(k) && !t.bookedBy.has(k) && !t.blocked.has(k)) heldCount += 1;
+  for (const k of t.held)
+    if (inside(k) && !t.bookedBy.has(k) && !t.blockedBy.has(k)) heldCount += 1;
   let revenue = 0;
   for (const [k, paise] of t.revenue) if (inside(k)) revenue += paise;
   const available = nightCount(from, to) * propertyCount;
@@ -310,6 +328,7 @@ function nightFigures(
       channel: c,
       nights: channelNights.get(c) ?? 0,
       stays: t.channelStays.get(c) ?? 0,
+      blocked: channelBlocked.get(c) ?? 0,
     })),
   };
 }

@@ -85,6 +85,8 @@ export interface LedgerStay {
   uid?: string;
   /** Block: the owner's note. */
   note?: string;
+  /** Feed: present when the feed marks the nights "not available" (a channel block, FIG-2). */
+  unavailable?: true;
 }
 
 /** `GET /api/stays?from=&to=[&propertyId=]`: every stay and block with a night from `from` up to (not including) `to`. */

@@ -32,23 +32,26 @@ function calendar(events: string[][], eol = '\r\n', head: string[] = []): string
 const nights = (text: string) => parseFeed(text, AT).map(({ start, end }) => ({ start, end }));
 
 describe('parseFeed', () => {
-  it('reads an Airbnb export: all-day events, DTEND exclusive, Reserved and Not available alike', () => {
+  it('reads an Airbnb export: all-day events, DTEND exclusive, Reserved apart from Not available', () => {
     const bookings = parseFeed(fs.readFileSync(path.join(FIXTURES, 'airbnb.ics'), 'utf8'), AT);
     expect(bookings).toEqual([
       {
         uid: '1418fb94e984-3f2a9c1d7e6b5a4f8c0d2e1b9a7f6c5d@airbnb.com',
         start: '2099-01-12',
         end: '2099-01-15',
+        unavailable: false,
       },
       {
         uid: '1418fb94e984-8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e@airbnb.com',
         start: '2099-01-18',
         end: '2099-01-20',
+        unavailable: false,
       },
       {
         uid: '7f3e2d1c0b9a-5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b@airbnb.com',
         start: '2099-02-01',
         end: '2099-02-05',
+        unavailable: true,
       },
     ]);
   });
@@ -59,6 +62,41 @@ describe('parseFeed', () => {
     expect(nights(text)).toEqual([
       { start: '2099-01-20', end: '2099-01-22' },
       { start: '2099-02-10', end: '2099-02-14' },
+    ]);
+    // Booking.com names its reservations and its closed nights alike: all are blocks (FIG-2).
+    expect(parseFeed(text, AT).map((b) => b.unavailable)).toEqual([true, true]);
+  });
+
+  it('tells a channel block from a reservation by the summary (FIG-2, decision 049)', () => {
+    const summaries = [
+      'Reserved',
+      'Airbnb (Not available)',
+      'CLOSED - Not available',
+      'Not available',
+      'Booked (direct)',
+      'Blocked',
+      'closed for cleaning',
+      'Unavailable',
+    ];
+    const text = calendar([
+      ...summaries.map((summary, i) => [
+        `UID:s${i}`,
+        `DTSTART;VALUE=DATE:2099050${i + 1}`,
+        `DTEND;VALUE=DATE:2099050${i + 2}`,
+        `SUMMARY:${summary}`,
+      ]),
+      ['UID:s9', 'DTSTART;VALUE=DATE:20990601', 'DTEND;VALUE=DATE:20990602'],
+    ]);
+    expect(parseFeed(text, AT).map((b) => [b.uid, b.unavailable])).toEqual([
+      ['s0', false],
+      ['s1', true],
+      ['s2', true],
+      ['s3', true],
+      ['s4', false],
+      ['s5', true],
+      ['s6', true],
+      ['s7', true],
+      ['s9', false],
     ]);
   });
 
@@ -77,7 +115,7 @@ describe('parseFeed', () => {
     }
     const folded = calendar([['UID:split-', ' uid', 'DTSTART;VALUE=DATE:2099030', ' 1']]);
     expect(parseFeed(folded, AT)).toEqual([
-      { uid: 'split-uid', start: '2099-03-01', end: '2099-03-02' },
+      { uid: 'split-uid', start: '2099-03-01', end: '2099-03-02', unavailable: false },
     ]);
   });
 
@@ -123,9 +161,9 @@ describe('parseFeed', () => {
       vtimezone,
     );
     expect(parseFeed(text, AT)).toEqual([
-      { uid: 'iana', start: '2099-01-11', end: '2099-01-12' },
-      { uid: 'vtz', start: '2099-03-02', end: '2099-03-04' },
-      { uid: 'floating', start: '2099-04-01', end: '2099-04-03' },
+      { uid: 'iana', start: '2099-01-11', end: '2099-01-12', unavailable: false },
+      { uid: 'vtz', start: '2099-03-02', end: '2099-03-04', unavailable: false },
+      { uid: 'floating', start: '2099-04-01', end: '2099-04-03', unavailable: false },
     ]);
   });
 
@@ -171,8 +209,8 @@ describe('parseFeed', () => {
       ['UID:twice', 'DTSTART;VALUE=DATE:20990805', 'DTEND;VALUE=DATE:20990807'],
     ]);
     expect(parseFeed(text, AT)).toEqual([
-      { uid: 'moved', start: '2099-07-15', end: '2099-07-18' },
-      { uid: 'twice', start: '2099-08-05', end: '2099-08-07' },
+      { uid: 'moved', start: '2099-07-15', end: '2099-07-18', unavailable: false },
+      { uid: 'twice', start: '2099-08-05', end: '2099-08-07', unavailable: false },
     ]);
   });
 
@@ -204,11 +242,14 @@ describe('parseFeed', () => {
     ]);
     const bookings = parseFeed(text, now);
     expect(
-      bookings.filter((b) => b.uid === 'weekly-closing').map(({ start, end }) => ({ start, end })),
+      bookings
+        .filter((b) => b.uid === 'weekly-closing')
+        .map(({ start, end, unavailable }) => ({ start, end, unavailable })),
     ).toEqual([
-      { start: '2099-01-05', end: '2099-01-06' },
-      { start: '2099-01-20', end: '2099-01-22' },
-      { start: '2099-02-02', end: '2099-02-03' },
+      // "Closed for cleaning": a block, the moved occurrence too (it names no summary of its own).
+      { start: '2099-01-05', end: '2099-01-06', unavailable: true },
+      { start: '2099-01-20', end: '2099-01-22', unavailable: true },
+      { start: '2099-02-02', end: '2099-02-03', unavailable: true },
     ]);
     // An endless rule stops two years after today.
     const forever = bookings.filter((b) => b.uid === 'forever');

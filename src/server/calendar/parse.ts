@@ -12,7 +12,11 @@
  *   occurrence up to two years ahead, EXDATEs and moved or cancelled occurrences (RECURRENCE-ID)
  *   applied by ical.js;
  * - every summary ("Reserved", "Airbnb (Not available)", "CLOSED - Not available", ...) blocks the
- *   nights alike: a closed night is as unavailable as a booked one;
+ *   nights alike: a closed night is as unavailable as a booked one. The summary only says what the
+ *   owner's figures count (FIG-2, decision 049): a summary that says the nights are closed ("Not
+ *   available", "Unavailable", "Blocked", "Closed") marks a channel block, `unavailable`; any other
+ *   (Airbnb's "Reserved", none at all) a channel reservation. Booking.com names its reservations and
+ *   its closed nights alike "CLOSED - Not available": all of them are blocks here;
  * - folded lines and CRLF or LF line ends are the library's to read.
  * Throws FeedParseError when the text is not an iCalendar VCALENDAR.
  */
@@ -26,9 +30,23 @@ import {
 } from '../../shared/calendar-dates.js';
 import { propertyDate, PROPERTY_TIME_ZONE, zonedTimeToUtc } from '../../shared/instants.js';
 
-/** One imported booking: the feed's UID and its nights. */
+/**
+ * One imported booking: the feed's UID, its nights and whether the feed marks them "not
+ * available" (a channel block) rather than reserved (FIG-2); parseFeed always says, and a booking
+ * that does not is a reservation.
+ */
 export interface FeedBooking extends DateRange {
   uid: string;
+  unavailable?: boolean;
+}
+
+/**
+ * True when an event's SUMMARY says its nights are closed rather than reserved: Airbnb's "Airbnb
+ * (Not available)", Booking.com's "CLOSED - Not available", our own export's "Not available", a
+ * personal calendar's "Blocked" or "Closed for cleaning" (FIG-2, decision 049).
+ */
+function isNotAvailableSummary(summary: string | undefined): boolean {
+  return summary !== undefined && /not available|unavailable|blocked|closed/i.test(summary);
 }
 
 /** The feed is not an iCalendar calendar (an HTML page, an empty body, broken syntax ...). */
@@ -105,6 +123,11 @@ function isCancelled(event: Component): boolean {
   return typeof status === 'string' && status.toUpperCase() === 'CANCELLED';
 }
 
+function summaryOf(event: Component): string | undefined {
+  const summary = rawProperty(event, 'summary')?.[3];
+  return typeof summary === 'string' ? summary : undefined;
+}
+
 function uidOf(event: Component): string | undefined {
   const uid = rawProperty(event, 'uid')?.[3];
   return typeof uid === 'string' && uid !== '' ? uid : undefined;
@@ -137,7 +160,9 @@ function occurrences(
     if (isCancelled(details.item.component)) continue;
     let end = dateOfTime(details.endDate, zone);
     if (end <= start) end = addDays(start, 1);
-    bookings.push({ uid, start, end });
+    // A moved occurrence that names no summary keeps its series' (an owner's weekly closing).
+    const summary = summaryOf(details.item.component) ?? summaryOf(master);
+    bookings.push({ uid, start, end, unavailable: isNotAvailableSummary(summary) });
   }
   return bookings;
 }
@@ -217,7 +242,10 @@ function readEvents(root: Component, now: number): FeedBooking[] {
       }
     }
     if (!end || end <= start) end = addDays(start, 1);
-    byKey.set(key, { booking: { uid, start, end }, sequence });
+    byKey.set(key, {
+      booking: { uid, start, end, unavailable: isNotAvailableSummary(summaryOf(event)) },
+      sequence,
+    });
   }
   return [...byKey.values()]
     .flatMap((v) => (v.booking ? [v.booking] : []))

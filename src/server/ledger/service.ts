@@ -38,11 +38,15 @@ export type LedgerBooking = Pick<
   'id' | 'reference' | 'propertyId' | 'checkIn' | 'checkOut' | 'status'
 >;
 
-/** A stay as a feed gives it (calendar/parse.ts's FeedBooking). */
+/**
+ * A stay as a feed gives it (calendar/parse.ts's FeedBooking): `unavailable` when the feed marks
+ * its nights "not available" (a channel block), else a reservation (FIG-2).
+ */
 export interface FeedStay {
   uid: string;
   start: string;
   end: string;
+  unavailable?: boolean | undefined;
 }
 
 /** A block as the owner saves it. */
@@ -60,6 +64,7 @@ const EMPTY_STAY = {
   uid: null,
   stayKey: null,
   note: null,
+  unavailable: false,
 } as const;
 
 /** The ledger of one server. Every method runs in the caller's transaction when there is one. */
@@ -118,9 +123,10 @@ export class LedgerService {
 
   /**
    * A good fetch of a feed (LEDGER-3): each stay new to the ledger (or back after being gone) is
-   * `seen`, each with other nights `changed`, each the feed no longer lists `gone` (its nights
-   * kept). Stays are matched by UID; the occurrences of a recurring event (one UID) by UID and
-   * first night. Records nothing for a stay unchanged but its last-seen time.
+   * `seen`, each with other nights or turned between reservation and "not available" `changed`
+   * (FIG-2, decision 049), each the feed no longer lists `gone` (its nights kept). Stays are
+   * matched by UID; the occurrences of a recurring event (one UID) by UID and first night.
+   * Records nothing for a stay unchanged but its last-seen time.
    */
   feedSynced(
     feed: { id: number; label: string; propertyId: string },
@@ -137,7 +143,8 @@ export class LedgerService {
       if (seenKeys.has(key)) continue;
       seenKeys.add(key);
       const nights = { checkIn: s.start, checkOut: s.end };
-      const event = { at, actor, feedId: feed.id, uid: s.uid, ...nights };
+      const unavailable = s.unavailable === true;
+      const event = { at, actor, feedId: feed.id, uid: s.uid, unavailable, ...nights };
       const old = known.get(key);
       if (!old) {
         const stayId = insertStay(this.db, {
@@ -152,19 +159,22 @@ export class LedgerService {
           status: 'current',
           firstSeen: at,
           lastSeen: at,
+          unavailable,
         });
         appendEvent(this.db, { stayId, kind: 'seen', ...event });
         continue;
       }
-      const moved = old.checkIn !== s.start || old.checkOut !== s.end;
+      const changed =
+        old.checkIn !== s.start || old.checkOut !== s.end || old.unavailable !== unavailable;
       updateStay(this.db, old.id, {
         ...nights,
         status: 'current',
         lastSeen: at,
         feedLabel: feed.label,
+        unavailable,
       });
       if (old.status === 'gone') appendEvent(this.db, { stayId: old.id, kind: 'seen', ...event });
-      else if (moved) appendEvent(this.db, { stayId: old.id, kind: 'changed', ...event });
+      else if (changed) appendEvent(this.db, { stayId: old.id, kind: 'changed', ...event });
     }
     for (const [key, old] of known) {
       if (old.status !== 'current' || seenKeys.has(key)) continue;

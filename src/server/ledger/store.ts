@@ -31,12 +31,19 @@ export interface StayRow {
   status: StayStatus;
   firstSeen: number;
   lastSeen: number;
+  /** Feed stays: the feed marks the nights "not available" (a channel block), FIG-2. */
+  unavailable: boolean;
 }
 
 const STAY_COLUMNS = `id, source, property_id AS propertyId, booking_id AS bookingId, reference,
   feed_id AS feedId, feed_label AS feedLabel, uid, stay_key AS stayKey, note,
   check_in AS checkIn, check_out AS checkOut, status, first_seen AS firstSeen,
-  last_seen AS lastSeen`;
+  last_seen AS lastSeen, unavailable`;
+
+/** A stay row as SQLite answers it: `unavailable` is 0 or 1. */
+type RawStay = Omit<StayRow, 'unavailable'> & { unavailable: number };
+
+const toRow = (r: RawStay): StayRow => ({ ...r, unavailable: r.unavailable === 1 });
 
 /** A new stay; returns its id. */
 export function insertStay(db: Db, s: Omit<StayRow, 'id'>): number {
@@ -44,25 +51,32 @@ export function insertStay(db: Db, s: Omit<StayRow, 'id'>): number {
     db
       .prepare(
         `INSERT INTO ledger_stays (source, property_id, booking_id, reference, feed_id, feed_label,
-           uid, stay_key, note, check_in, check_out, status, first_seen, last_seen)
+           uid, stay_key, note, check_in, check_out, status, first_seen, last_seen, unavailable)
          VALUES (@source, @propertyId, @bookingId, @reference, @feedId, @feedLabel, @uid,
-           @stayKey, @note, @checkIn, @checkOut, @status, @firstSeen, @lastSeen)`,
+           @stayKey, @note, @checkIn, @checkOut, @status, @firstSeen, @lastSeen, @unavailable)`,
       )
-      .run(s).lastInsertRowid,
+      .run({ ...s, unavailable: s.unavailable ? 1 : 0 }).lastInsertRowid,
   );
 }
 
-/** Sets a stay's nights, status, label and when it was last seen. */
+/** Sets a stay's nights, status, label, whether it is a channel block and when it was last seen. */
 export function updateStay(
   db: Db,
   id: number,
   s: Pick<StayRow, 'checkIn' | 'checkOut' | 'status' | 'lastSeen'> &
-    Partial<Pick<StayRow, 'feedLabel'>>,
+    Partial<Pick<StayRow, 'feedLabel' | 'unavailable'>>,
 ): void {
+  const { unavailable, ...rest } = s;
   db.prepare(
     `UPDATE ledger_stays SET check_in = @checkIn, check_out = @checkOut, status = @status,
-       last_seen = @lastSeen, feed_label = COALESCE(@feedLabel, feed_label) WHERE id = @id`,
-  ).run({ feedLabel: null, ...s, id });
+       last_seen = @lastSeen, feed_label = COALESCE(@feedLabel, feed_label),
+       unavailable = COALESCE(@unavailable, unavailable) WHERE id = @id`,
+  ).run({
+    feedLabel: null,
+    ...rest,
+    unavailable: unavailable === undefined ? null : unavailable ? 1 : 0,
+    id,
+  });
 }
 
 /** Appends one event (never changed afterwards). */
@@ -78,11 +92,13 @@ export function appendEvent(
     amountPaise?: number | undefined;
     feedId?: number | null | undefined;
     uid?: string | null | undefined;
+    /** A feed's `seen` and `changed`: its nights marked "not available" then (FIG-2). */
+    unavailable?: boolean | undefined;
   },
 ): void {
   db.prepare(
     `INSERT INTO ledger_events (stay_id, kind, at, actor, check_in, check_out, amount_paise,
-       feed_id, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       feed_id, uid, unavailable) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     e.stayId,
     e.kind,
@@ -93,41 +109,49 @@ export function appendEvent(
     e.amountPaise ?? null,
     e.feedId ?? null,
     e.uid ?? null,
+    e.unavailable === undefined ? null : e.unavailable ? 1 : 0,
   );
 }
 
 /** The direct stay of a booking, or undefined. */
 export function stayOfBooking(db: Db, bookingId: string): StayRow | undefined {
-  return db
+  const row = db
     .prepare(`SELECT ${STAY_COLUMNS} FROM ledger_stays WHERE booking_id = ?`)
-    .get(bookingId) as StayRow | undefined;
+    .get(bookingId) as RawStay | undefined;
+  return row && toRow(row);
 }
 
 /** Every stay a feed ever gave, current and gone. */
 export function staysOfFeed(db: Db, feedId: number): StayRow[] {
-  return db
-    .prepare(`SELECT ${STAY_COLUMNS} FROM ledger_stays WHERE source = 'feed' AND feed_id = ?`)
-    .all(feedId) as StayRow[];
+  return (
+    db
+      .prepare(`SELECT ${STAY_COLUMNS} FROM ledger_stays WHERE source = 'feed' AND feed_id = ?`)
+      .all(feedId) as RawStay[]
+  ).map(toRow);
 }
 
 /** The stays of a property's feeds still current. */
 export function currentFeedStays(db: Db, propertyId: string): StayRow[] {
-  return db
-    .prepare(
-      `SELECT ${STAY_COLUMNS} FROM ledger_stays
-         WHERE source = 'feed' AND property_id = ? AND status = 'current'`,
-    )
-    .all(propertyId) as StayRow[];
+  return (
+    db
+      .prepare(
+        `SELECT ${STAY_COLUMNS} FROM ledger_stays
+           WHERE source = 'feed' AND property_id = ? AND status = 'current'`,
+      )
+      .all(propertyId) as RawStay[]
+  ).map(toRow);
 }
 
 /** A property's blocks still in place. */
 export function currentBlocks(db: Db, propertyId: string): StayRow[] {
-  return db
-    .prepare(
-      `SELECT ${STAY_COLUMNS} FROM ledger_stays
-         WHERE source = 'block' AND property_id = ? AND status = 'blocked'`,
-    )
-    .all(propertyId) as StayRow[];
+  return (
+    db
+      .prepare(
+        `SELECT ${STAY_COLUMNS} FROM ledger_stays
+           WHERE source = 'block' AND property_id = ? AND status = 'blocked'`,
+      )
+      .all(propertyId) as RawStay[]
+  ).map(toRow);
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -149,6 +173,7 @@ function toStay(r: StayRow): LedgerStay {
     ...(r.feedLabel === null ? {} : { feedLabel: r.feedLabel }),
     ...(r.uid === null ? {} : { uid: r.uid }),
     ...(r.note === null || r.note === '' ? {} : { note: r.note }),
+    ...(r.unavailable ? { unavailable: true as const } : {}),
   };
 }
 
@@ -169,8 +194,8 @@ export function staysOverlapping(
            AND (@propertyId IS NULL OR property_id = @propertyId)
          ORDER BY check_in, id`,
     )
-    .all({ from, to, propertyId: propertyId ?? null }) as StayRow[];
-  return rows.map(toStay);
+    .all({ from, to, propertyId: propertyId ?? null }) as RawStay[];
+  return rows.map((r) => toStay(toRow(r)));
 }
 
 interface RawEvent {
@@ -210,7 +235,14 @@ export function eventsOfBooking(db: Db, bookingId: string): LedgerEvent[] {
 /** A stay with every event of its life, oldest first (the owner's figures, FIG-6). */
 export interface StayHistory {
   stay: StayRow;
-  events: { kind: string; at: number; actor: string; amountPaise: number | undefined }[];
+  events: {
+    kind: string;
+    at: number;
+    actor: string;
+    amountPaise: number | undefined;
+    /** A feed's `seen` and `changed`: its nights marked "not available" then; else undefined. */
+    unavailable: boolean | undefined;
+  }[];
 }
 
 /**
@@ -231,11 +263,14 @@ export function staysWithHistory(
             OR id IN (SELECT stay_id FROM ledger_events WHERE at >= @fromMs AND at < @toMs)
          ORDER BY id`,
     )
-    .all({ from, to, fromMs, toMs }) as StayRow[];
-  const byId = new Map<number, StayHistory>(stays.map((stay) => [stay.id, { stay, events: [] }]));
+    .all({ from, to, fromMs, toMs }) as RawStay[];
+  const byId = new Map<number, StayHistory>(
+    stays.map((stay) => [stay.id, { stay: toRow(stay), events: [] }]),
+  );
   const events = db
     .prepare(
-      `SELECT e.stay_id AS stayId, e.kind, e.at, e.actor, e.amount_paise AS amountPaise
+      `SELECT e.stay_id AS stayId, e.kind, e.at, e.actor, e.amount_paise AS amountPaise,
+           e.unavailable
          FROM ledger_events e JOIN ledger_stays s ON s.id = e.stay_id
          WHERE (s.check_in < @to AND s.check_out > @from)
             OR e.stay_id IN (SELECT stay_id FROM ledger_events WHERE at >= @fromMs AND at < @toMs)
@@ -247,6 +282,7 @@ export function staysWithHistory(
     at: number;
     actor: string;
     amountPaise: number | null;
+    unavailable: number | null;
   }[];
   for (const e of events)
     byId.get(e.stayId)?.events.push({
@@ -254,6 +290,7 @@ export function staysWithHistory(
       at: e.at,
       actor: e.actor,
       amountPaise: e.amountPaise ?? undefined,
+      unavailable: e.unavailable === null ? undefined : e.unavailable === 1,
     });
   return [...byId.values()];
 }

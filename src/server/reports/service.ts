@@ -30,8 +30,17 @@ interface ReportStay {
   feedUrl?: string | undefined;
   /** Feed stays: true when the feed marks the nights "not available" rather than reserved. */
   unavailable?: boolean | undefined;
-  /** Oldest first: kind, instant (ms), actor, amount in paise where money moved. */
-  events: { kind: string; at: number; actor: string; amountPaise?: number | undefined }[];
+  /**
+   * Oldest first: kind, instant (ms), actor, amount in paise where money moved; a feed's `seen`
+   * and `changed`, whether its nights were "not available" then (undefined: not recorded).
+   */
+  events: {
+    kind: string;
+    at: number;
+    actor: string;
+    amountPaise?: number | undefined;
+    unavailable?: boolean | undefined;
+  }[];
 }
 
 /** What the report reads, composed by the app from the features' services. */
@@ -125,7 +134,7 @@ function figureStaysOf(
     checkOut: s.checkOut,
     events: s.events
       .filter((e) => FIGURE_EVENTS.has(e.kind))
-      .map((e) => ({ at: e.at, type: e.kind as FigureEventType })),
+      .map((e) => ({ at: e.at, type: e.kind as FigureEventType, unavailable: e.unavailable })),
     ...(s.bookingId && priced.has(s.bookingId) ? { priced: priced.get(s.bookingId)! } : {}),
   }));
   return { stays, figureStays };

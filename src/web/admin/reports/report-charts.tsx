@@ -54,7 +54,8 @@ export function OccupancyChart({ report }: { report: Report }) {
   );
 }
 
-const CHANNEL_WORDS: Record<ReportChannel, string> = {
+/** Each channel in the owner's words. */
+export const CHANNEL_WORDS: Record<ReportChannel, string> = {
   direct: 'Direct',
   airbnb: 'Airbnb',
   booking: 'Booking.com',

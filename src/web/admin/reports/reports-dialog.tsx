@@ -18,7 +18,7 @@ import {
   type ReportRangeKind,
 } from '../../../shared/figures.js';
 import { useReportsDialog } from './use-reports-dialog.js';
-import { ChannelChart, OccupancyChart } from './report-charts.js';
+import { CHANNEL_WORDS, ChannelChart, OccupancyChart } from './report-charts.js';
 import admin from '../admin.module.css';
 import styles from './reports.module.css';
 
@@ -26,6 +26,14 @@ export const REPORTS_DIALOG_ID = 'reports';
 
 const percent = (ratio: number) => `${Math.round(ratio * 1000) / 10} %`;
 const money = (paise: number | null) => (paise === null ? '—' : formatPaise(paise));
+
+/** Blocked nights and, when there are any, whose: "13 (4 yours, 3 Airbnb, 6 Booking.com)". */
+function blockedWords(r: Report): string {
+  const whose = r.byChannel
+    .filter((c) => c.blocked > 0)
+    .map((c) => `${c.blocked} ${c.channel === 'direct' ? 'yours' : CHANNEL_WORDS[c.channel]}`);
+  return whose.length ? `${r.nights.blocked} (${whose.join(', ')})` : String(r.nights.blocked);
+}
 
 /** One figure, its value, last year's beside it, and its definition. */
 interface Figure {
@@ -54,8 +62,9 @@ const FIGURES: Figure[] = [
   },
   {
     name: 'Blocked nights',
-    value: (r) => String(r.nights.blocked),
-    definition: 'Your blocks and channel “not available” nights that are not also booked.',
+    value: blockedWords,
+    definition:
+      'Your blocks and channels’ “not available” nights that are not also booked. Booking.com’s calendar calls its reservations “not available” too, so their nights are here.',
   },
   {
     name: 'Held nights',
@@ -263,7 +272,8 @@ export function ReportsDialog({
           </div>
           <p className={styles.note}>
             Channel stays (Airbnb, Booking.com) come without prices in their calendars: their nights
-            count, their revenue does not.{' '}
+            count, their revenue does not. A channel night is booked when its calendar says
+            reserved, blocked when it says not available.{' '}
             <a className={admin.button} href={d.csvUrl} download>
               Download as a spreadsheet (CSV)
             </a>
