@@ -6,9 +6,17 @@
  * PERF-1, OPS-9: the first image is the page's LCP element (eager, fetchpriority high); the others are
  * fetched one slide ahead of the fade (`deferSlides`), never all at page load. Phones held upright
  * get a portrait crop of each image (OPS-9).
+ *
+ * The fade is a CSS opacity transition of 500 ms (hero-carousel.module.css), run by the browser's
+ * clock; no carousel library. Embla's Fade plugin, used before, stepped the opacity once per
+ * painted frame, so where frames are slow (a cheap phone, a software-rendered full-width image) a
+ * fade took seconds and the next began before it ended: the hero stayed between two images
+ * (decision 048). Like Embla's Autoplay before: it starts after the page's load event and an idle
+ * period (PERF-1), only while on screen, and waits while the pointer is over the images.
  */
-import { useMemo, useState } from 'react';
-import Fade from 'embla-carousel-fade';
+import { startTransition, useEffect, useState } from 'react';
+import { whenIdle } from '../boot/idle-queue.js';
+import { afterPageLoad } from '../boot/page-load.js';
 import {
   HERO_COUNT,
   HERO_PORTRAIT_MEDIA,
@@ -18,7 +26,7 @@ import {
   heroPortraitUrl,
   heroUrl,
 } from '../../shared/photo-urls.js';
-import { REDUCED_MOTION_QUERY, useAutoplayCarousel } from './use-autoplay-carousel.js';
+import { REDUCED_MOTION_QUERY } from './use-autoplay-carousel.js';
 import { useMediaQuery } from './use-media-query.js';
 import styles from './hero-carousel.module.css';
 
@@ -54,29 +62,61 @@ export function heroPreloadTags(): string {
   ].join('\n');
 }
 
+/**
+ * `loaded`: the page's load event and an idle period have passed (PERF-1); `onScreen`: `element`
+ * is on screen (true until observed otherwise).
+ */
+function useStartConditions(element: HTMLElement | null): { loaded: boolean; onScreen: boolean } {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => afterPageLoad(() => whenIdle(() => startTransition(() => setLoaded(true)))), []);
+  const [onScreen, setOnScreen] = useState(true);
+  useEffect(() => {
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry) setOnScreen(entry.isIntersecting);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return { loaded, onScreen };
+}
+
 export function HeroCarousel() {
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   // null until the visitor presses the button: then their choice wins over the system setting.
   const [choice, setChoice] = useState<boolean | null>(null);
   const playing = choice ?? !reducedMotion;
-  const fade = useMemo(() => [Fade()], []);
-  const [viewportRef, , , slideReady] = useAutoplayCarousel(
-    { loop: true, watchDrag: false },
-    {
-      delayMs: HERO_AUTOPLAY_MS,
-      playing,
-      respectReducedMotion: false,
-      plugins: fade,
-      deferSlides: 'rest',
-    },
-  );
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const { loaded, onScreen } = useStartConditions(viewport);
+  const [pointerOver, setPointerOver] = useState(false);
+  // Slides advance in order only, so the slides shown so far are those up to `advances`.
+  const [advances, setAdvances] = useState(0);
+  const shown = advances % HERO_COUNT;
+  // The first slide's image at once; any other's once the page has loaded and it is next or shown.
+  const ready = (i: number) => i === 0 || (loaded && i <= advances + 1);
+  useEffect(() => {
+    if (!loaded || !onScreen || !playing || pointerOver) return;
+    const timer = setTimeout(() => setAdvances((a) => a + 1), HERO_AUTOPLAY_MS);
+    return () => clearTimeout(timer);
+  }, [loaded, onScreen, playing, pointerOver, advances]);
 
   return (
     <header className={styles.hero}>
-      <div className={styles.viewport} ref={viewportRef}>
+      <div
+        className={styles.viewport}
+        ref={setViewport}
+        // A mouse, not a finger: a tap would otherwise stop the slideshow until the next tap elsewhere.
+        onPointerEnter={(event) => setPointerOver(event.pointerType === 'mouse')}
+        onPointerLeave={() => setPointerOver(false)}
+      >
         <div className={styles.container}>
           {Array.from({ length: HERO_COUNT }, (_, i) => (
-            <div className={styles.slide} key={i} data-deferred={slideReady(i) ? undefined : ''}>
+            <div
+              className={styles.slide}
+              key={i}
+              data-shown={i === shown ? '' : undefined}
+              data-deferred={ready(i) ? undefined : ''}
+            >
               <picture>
                 {/* OPS-9: phones held upright get the portrait crop, not a 16:9 image cut by CSS. */}
                 {VARIANT_FORMATS.map((format) => (

@@ -7,7 +7,8 @@
  *   reader ("4 out of 5"), the name, "Verified direct stay", the stay month, the date and the
  *   owner's reply; and the owner's badge for reviews elsewhere with its link (REV-7), editable in
  *   place in admin mode;
- * - BusinessReviews, the home page's one line: the business-wide figure.
+ * - BusinessReviews (business-reviews.tsx, apart so that the home page's code holds no calendar
+ *   dates: PERF-16), the home page's one line: the business-wide figure.
  * Every word is React text: a review holding `<script>` shows as text.
  */
 import { formatDate } from '../../shared/calendar-dates.js';
@@ -17,7 +18,6 @@ import {
   starsWords,
   summaryWords,
   type PublicReview,
-  type PublishedReviews,
 } from '../../shared/reviews.js';
 import type { Property } from '../../shared/site-data.js';
 import { EditableText } from './editable.js';
@@ -130,10 +130,4 @@ export function ReviewsSection({
       )}
     </section>
   );
-}
-
-/** The home page's line: the business-wide figure over every published review (REV-6). */
-export function BusinessReviews({ reviews }: { reviews: PublishedReviews | undefined }) {
-  const summary = reviewSummary(Object.values(reviews ?? {}).flat());
-  return summary ? <p className={styles.business}>★ {summaryWords(summary)}</p> : null;
 }

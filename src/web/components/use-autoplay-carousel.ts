@@ -14,11 +14,12 @@
  *   slices of a few milliseconds: plain updates would be rendered in one piece, and a ref
  *   callback's update even inside the hydration's commit task (with a dozen cards, a long task:
  *   Total Blocking Time). Carousels then start one per idle period (boot/idle-queue.ts).
+ * - PERF-16: Embla's code is a chunk of its own (embla.ts), imported by the first carousel that
+ *   starts, so it is not in a visitor's JavaScript before interaction. Until it has run, a carousel
+ *   is its prerendered first slide(s); if the chunk cannot be loaded it stays so.
  */
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
-import type { EmblaOptionsType, EmblaPluginType } from 'embla-carousel';
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { whenIdle } from '../boot/idle-queue.js';
 import { afterPageLoad } from '../boot/page-load.js';
 
@@ -31,15 +32,20 @@ const SLIDE_DURATION = 20;
 
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
+let embla: Promise<typeof import('./embla.js')> | undefined;
+
+/** The Embla chunk, imported once; a failed import may be tried again by the next carousel. */
+function loadEmbla(): Promise<typeof import('./embla.js')> {
+  embla ??= import('./embla.js').catch((error: unknown) => {
+    embla = undefined;
+    throw error;
+  });
+  return embla;
+}
+
 export interface AutoplayCarouselOptions {
   /** Milliseconds between slides (CONST-1). */
   delayMs: number;
-  /** false stops autoplay (the hero's pause button). Default true. */
-  playing?: boolean;
-  /** false plays even under prefers-reduced-motion (the visitor pressed Play). Default true. */
-  respectReducedMotion?: boolean;
-  /** Extra Embla plugins, e.g. Fade. Must be stable (memoised by the caller). */
-  plugins?: EmblaPluginType[];
   /**
    * When slides' images may be fetched (PERF-1: nothing but the LCP image competes with it, and
    * no photo is fetched before it is about to show). A deferred slide is marked `data-deferred`
@@ -55,30 +61,17 @@ export interface AutoplayCarouselOptions {
 
 const NO_SLIDE: ReadonlySet<number> = new Set();
 
+/**
+ * A carousel's viewport ref, its Embla instance (undefined until it has started), the focus
+ * handlers that pause it and `slideReady(index)`. `options` are read when the carousel starts.
+ */
 export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: AutoplayCarouselOptions) {
-  const {
-    delayMs,
-    playing = true,
-    respectReducedMotion = true,
-    plugins: extra,
-    deferSlides,
-  } = autoplay;
-  const plugins = useMemo(
-    () => [
-      ...(extra ?? []),
-      Autoplay({
-        delay: delayMs,
-        active: playing,
-        playOnInit: false,
-        stopOnInteraction: false,
-        stopOnMouseEnter: true,
-        stopOnFocusIn: true,
-        breakpoints: respectReducedMotion ? { [REDUCED_MOTION_QUERY]: { active: false } } : {},
-      }),
-    ],
-    [delayMs, playing, respectReducedMotion, extra],
-  );
-  const [emblaRef, api] = useEmblaCarousel({ duration: SLIDE_DURATION, ...options }, plugins);
+  const { delayMs, deferSlides } = autoplay;
+  const settings = useRef({ options, delayMs });
+  useEffect(() => {
+    settings.current = { options, delayMs };
+  });
+  const [api, setApi] = useState<EmblaCarouselType>();
 
   const [loaded, setLoaded] = useState(false);
   useEffect(() => afterPageLoad(() => startTransition(() => setLoaded(true))), []);
@@ -108,18 +101,44 @@ export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: Autopla
     return whenIdle(() => startTransition(() => setActivated(true)));
   }, [activated, ready]);
   useEffect(() => {
-    emblaRef(activated ? node : null);
-  }, [emblaRef, activated, node]);
+    if (!activated || !node) return;
+    let cancelled = false;
+    let instance: EmblaCarouselType | undefined;
+    loadEmbla().then(
+      ({ EmblaCarousel, Autoplay }) => {
+        if (cancelled) return;
+        const { options: current, delayMs: delay } = settings.current;
+        instance = EmblaCarousel(node, { duration: SLIDE_DURATION, ...current }, [
+          Autoplay({
+            delay,
+            playOnInit: false,
+            stopOnInteraction: false,
+            stopOnMouseEnter: true,
+            stopOnFocusIn: true,
+            breakpoints: { [REDUCED_MOTION_QUERY]: { active: false } },
+          }),
+        ]);
+        startTransition(() => setApi(instance));
+      },
+      () => {
+        // The carousel stays on its prerendered slides; the page works without it.
+      },
+    );
+    return () => {
+      cancelled = true;
+      instance?.destroy();
+      setApi(undefined);
+    };
+  }, [activated, node]);
 
   useEffect(() => {
     const plugin = api?.plugins().autoplay;
-    // An inactive plugin (paused, reduced motion) was never initialised: it must not be played.
-    const active =
-      playing && !(respectReducedMotion && window.matchMedia(REDUCED_MOTION_QUERY).matches);
+    // An inactive plugin (reduced motion) was never initialised: it must not be played.
+    const active = !window.matchMedia(REDUCED_MOTION_QUERY).matches;
     if (!api || !plugin || !active || api.scrollSnapList().length < 2) return;
     if (onScreen) plugin.play();
     else plugin.stop();
-  }, [api, plugins, playing, respectReducedMotion, onScreen]);
+  }, [api, onScreen]);
 
   const [marked, setMarked] = useState(NO_SLIDE);
   useEffect(() => {

@@ -6,7 +6,7 @@
 import { useAdmin } from '../admin-context.js';
 import { HeroCarousel } from '../components/hero-carousel.js';
 import { PropertyCard } from '../components/property-card.js';
-import { BusinessReviews } from '../components/reviews-section.js';
+import { BusinessReviews } from '../components/business-reviews.js';
 import type { ScreenProps } from './screen.js';
 import styles from './home.module.css';
 
