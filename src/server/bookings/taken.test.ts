@@ -2,7 +2,8 @@
  * A booking taken by phone or at the door (DAY-12) through the real app (real SQLite file): read by
  * the stay request's contract (STAY-1) as a guest's is, stored accepted by the owner's account with
  * no request mail, on the month grid's `/api/stays` with the guest's name (DAY-11); refused without
- * a session, for a phone that is not one and for nights another stay holds.
+ * a session, for a phone that is not one and for nights another stay holds. Mail is on (a real
+ * SMTP server on loopback), so that what is not enqueued is known not to be.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, today } from '../../shared/calendar-dates.js';
@@ -11,11 +12,14 @@ import type { BookingEventsAnswer, StaysAnswer } from '../../shared/ledger.js';
 import type { Property } from '../../shared/site-data.js';
 import { testCatalogue } from '../../../test/factories.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
+import { startSmtpServer, type SmtpServer } from '../../../test/test-smtp-server.js';
 
 let t: TestApp | undefined;
+let smtp: SmtpServer | undefined;
 afterEach(async () => {
   await t?.cleanup();
-  t = undefined;
+  await smtp?.close();
+  t = smtp = undefined;
 });
 
 const rates: Partial<Property> = {
@@ -27,7 +31,13 @@ const rates: Partial<Property> = {
 const day = (n: number) => addDays(today(), n);
 
 async function start() {
-  t = await makeTestApp({ CALENDAR_SYNC_MINUTES: '0' });
+  smtp = await startSmtpServer();
+  t = await makeTestApp({
+    CALENDAR_SYNC_MINUTES: '0',
+    SMTP_URL: smtp.url(),
+    MAIL_FROM: 'bookings@stays.test',
+    NOTIFY_EMAIL: 'owner@stays.test',
+  });
   await t.publishCatalogue(testCatalogue({ propertyList: [rates] }));
   return t;
 }
