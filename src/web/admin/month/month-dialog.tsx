@@ -62,6 +62,7 @@ export function MonthDialog({
   const [panel, setPanel] = useState<Panel | null>(null);
   const [loads, setLoads] = useState(0);
   const panelRef = useRef<HTMLDivElement>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
   // Each opening starts again from today's month, nothing tapped.
   const [seen, setSeen] = useState(opening);
   if (seen !== opening) {
@@ -89,6 +90,14 @@ export function MonthDialog({
     // `env` is a test's loopback server, fixed for the dialog's life; `key` names the rest.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
+
+  // Today's month opens at today: the nights gone by are to the left, a swipe away.
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    const day = scroller?.querySelector<HTMLElement>(`th[data-day="${today}"]`);
+    const name = scroller?.querySelector<HTMLElement>('thead th');
+    if (scroller && day && name) scroller.scrollLeft = day.offsetLeft - name.offsetWidth;
+  }, [stays, today]);
 
   // What a tap opened is brought into view below the grid, its heading focused.
   useEffect(() => {
@@ -137,6 +146,7 @@ export function MonthDialog({
         )}
       </p>
       <div
+        ref={scrollerRef}
         className={styles.scroller}
         role="region"
         aria-label={`Every apartment in ${formatMonth(month)}`}

@@ -64,6 +64,7 @@ export function MonthGrid({ properties, days, stays, today, openStay, bookNight 
                 scope="col"
                 className={styles.dayHead}
                 data-today={d === today || undefined}
+                data-day={d}
                 data-weekend={day.getUTCDay() % 6 === 0 || undefined}
                 aria-label={formatDay(d)}
               >
@@ -86,6 +87,7 @@ export function MonthGrid({ properties, days, stays, today, openStay, bookNight 
                   key={cell.night}
                   className={styles.night}
                   data-today={cell.night === today || undefined}
+                  data-past={cell.night < today || undefined}
                 >
                   {cell.night >= today && (
                     <button
