@@ -264,7 +264,15 @@ export async function buildApp(
   const staffLinks = new StaffLinks(db, config.site.siteUrl, clock, accessLog);
   await app.register(async (scope) => staffLinkRoutes(scope, ctx, staffLinks));
   await app.register(async (scope) => privacyRoutes(scope, ctx, privacy));
-  await app.register(async (scope) => ledgerRoutes(scope, ctx, ledger));
+  await app.register(async (scope) =>
+    ledgerRoutes(
+      scope,
+      ctx,
+      ledger,
+      (ids) =>
+        new Map(bookings.many(ids).flatMap((b) => (b.name ? [[b.id, b.name] as const] : []))),
+    ),
+  );
   await app.register(async (scope) =>
     reportRoutes(
       scope,

@@ -40,6 +40,7 @@ const METHODS: Record<keyof typeof API, Method[]> = {
   calendarSecret: ['POST'],
   bookings: ['GET', 'POST'],
   bookingAction: ['POST'],
+  bookingTaken: ['POST'],
   // POST is the action route's (`/api/bookings/:id/:action`), which refuses `events` as an action.
   bookingEvents: ['GET', 'POST'],
   stays: ['GET'],

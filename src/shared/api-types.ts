@@ -13,6 +13,7 @@ import type {
   BookingCreated,
   BookingList,
   BookingRequestBody,
+  BookingTaken,
   BookingStatus,
   RecordPaymentBody,
 } from './bookings.js';
@@ -255,6 +256,7 @@ export interface ApiTypes {
   [API.bookingAction]: { body: BookingActionBody; answer: BookingActionResult };
   /** LEDGER-4: a booking's history; LEDGER-5: every stay and block `?from=&to=[&propertyId=]`. */
   [API.bookingEvents]: { answer: BookingEventsAnswer };
+  [API.bookingTaken]: { body: Omit<BookingRequestBody, 'website'>; answer: BookingTaken };
   [API.stays]: { answer: StaysAnswer };
   [API.backupStatus]: { answer: BackupStatusAnswer };
   [API.conflicts]: { answer: ConflictList };

@@ -70,6 +70,17 @@ export interface BookingCreated {
   url: string;
 }
 
+/**
+ * 201 answer to `POST /api/bookings/taken` (owner, DAY-12): a booking the owner took by phone or at
+ * the door, stored accepted; `url` is the guest's page, as BookingCreated's.
+ */
+export interface BookingTaken {
+  id: string;
+  reference: string;
+  status: 'accepted';
+  url: string;
+}
+
 /** The owner's inbox filters (`GET /api/bookings?status=`): open = requested; upcoming = accepted or confirmed, check-out from today; past = check-out before today; all. */
 export const BOOKING_FILTERS = ['open', 'upcoming', 'past', 'all'] as const;
 export type BookingFilter = (typeof BOOKING_FILTERS)[number];

@@ -79,6 +79,8 @@ export interface LedgerStay {
   /** Direct: the booking's id and reference. */
   bookingId?: string;
   reference?: string;
+  /** Direct, in `GET /api/stays` only: the guest's name, as the booking has it now (DAY-11). */
+  guest?: string;
   /** Feed: the feed's id, its label when last seen ("Airbnb") and the event's UID. */
   feedId?: number;
   feedLabel?: string;

@@ -126,6 +126,8 @@ export const API = {
   quote: '/api/quote/:propertyId',
   bookings: '/api/bookings',
   bookingAction: '/api/bookings/:id/:action',
+  /** DAY-12: a booking the owner took by phone or at the door, stored accepted (POST, owner only). */
+  bookingTaken: '/api/bookings/taken',
   /** LEDGER-4: a booking's events, oldest first (GET, owner only). */
   bookingEvents: '/api/bookings/:id/events',
   /** LEDGER-5: every stay and block overlapping `from`..`to` (GET, owner only). */

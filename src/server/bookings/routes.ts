@@ -39,6 +39,7 @@ import {
   type BookingCreated,
   type BookingFilter,
   type BookingList,
+  type BookingTaken,
   bookingPagePath,
 } from '../../shared/bookings.js';
 import { today } from '../../shared/calendar-dates.js';
@@ -46,6 +47,7 @@ import { API } from '../../shared/routes.js';
 import { readPhone } from '../../shared/phone.js';
 import { contactProblems, stayProblems } from '../../shared/stay-request.js';
 import { HOUR_MS } from '../../shared/instants.js';
+import type { Property } from '../../shared/site-data.js';
 
 /** What the hourly limits count (request_attempts.kind): stored requests (BOOK-3), refused ones. */
 const STORED = 'booking';
@@ -211,6 +213,18 @@ export async function bookingRoutes(
       const fake = service.pageUrl('x'.repeat(16), 'x'.repeat(22));
       return { id: 'x'.repeat(16), status: 'requested', url: fake };
     }
+    const { property, request } = validRequest(body);
+    const { booking, token } = service.create(property, request);
+    req.log.info({ bookingId: booking.id, propertyId: booking.propertyId }, 'booking requested');
+    return { id: booking.id, status: 'requested', url: service.pageUrl(booking.id, token) };
+  }
+
+  /**
+   * A request's body as the stay contract reads it (STAY-1), for a guest's request and for one the
+   * owner took (DAY-12) alike: the property it names, published, and the checked request; throws
+   * ApiError 400 naming the field otherwise.
+   */
+  function validRequest(body: unknown): { property: Property; request: ValidRequest } {
     const parsed = requestSchema.safeParse(body);
     if (!parsed.success) throw schemaRefusal(parsed.error);
     const asked = parsed.data;
@@ -233,10 +247,28 @@ export async function bookingRoutes(
       ...(email ? { email } : {}),
       ...(message ? { message } : {}),
     };
-    const { booking, token } = service.create(property, request);
-    req.log.info({ bookingId: booking.id, propertyId: booking.propertyId }, 'booking requested');
-    return { id: booking.id, status: 'requested', url: service.pageUrl(booking.id, token) };
+    return { property, request };
   }
+
+  app.post(
+    API.bookingTaken,
+    { permission: 'bookings', bodyLimit: BODY_LIMIT_BYTES, config: noStore },
+    async (req, reply) => {
+      const { property, request } = validRequest(req.body ?? {});
+      const { booking, token } = await service.takeByOwner(property, request, req.owner ?? 'owner');
+      req.log.info(
+        { bookingId: booking.id, propertyId: booking.propertyId },
+        'booking taken by the owner',
+      );
+      const taken: BookingTaken = {
+        id: booking.id,
+        reference: booking.reference,
+        status: 'accepted',
+        url: service.pageUrl(booking.id, token),
+      };
+      return reply.code(201).send(taken);
+    },
+  );
 
   app.get<{ Querystring: { status?: string; limit?: string; cursor?: string } }>(
     API.bookings,

@@ -378,8 +378,15 @@ export class BookingService {
    * the shared quote, whose figures are stored. One transaction: the row, its token and its mails
    * are committed together before the 201. Returns the booking and its page token.
    * Throws 409 (field checkIn) for a night not free, 400 naming the field for any other problem.
+   * `takenBy` (DAY-12): a booking the owner (that account) took by phone or at the door: the same
+   * request, recorded as theirs, without the request mails (the owner is not told of their own
+   * booking, nor the guest of a request they did not send).
    */
-  create(property: Property, request: ValidRequest): { booking: Booking; token: string } {
+  create(
+    property: Property,
+    request: ValidRequest,
+    takenBy?: string,
+  ): { booking: Booking; token: string } {
     this.notInSteps();
     const now = this.now();
     const at = new Date(now).toISOString();
@@ -432,14 +439,36 @@ export class BookingService {
           updatedAt: at,
         };
         insertBooking(this.db, row, hashToken(token));
-        this.runSteps({ booking: row, event: 'requested', at, actor: 'guest' });
-        this.mail('owner-request', row, at);
-        this.mail('guest-received', row, at);
+        this.runSteps({ booking: row, event: 'requested', at, actor: takenBy ?? 'guest' });
+        if (takenBy === undefined) {
+          this.mail('owner-request', row, at);
+          this.mail('guest-received', row, at);
+        }
         return row;
       })
       .immediate();
     this.mailer.poke();
     return { booking, token };
+  }
+
+  /**
+   * A booking the owner took by phone or at the door (DAY-12): `create`'s request by `actor`, then
+   * accepted by them, in the property's turn (CONFLICT-4) and one transaction, so it is either
+   * stored accepted or not at all. From there it lives as an accepted direct request does (the
+   * guest's accepted mail when they gave an e-mail, the advance, the ledger). Throws as `create`
+   * and `act` do.
+   */
+  takeByOwner(
+    property: Property,
+    request: ValidRequest,
+    actor: string,
+  ): Promise<{ booking: Booking; token: string }> {
+    return this.conflicts.exclusive(property.id, () =>
+      this.db.transaction(() => {
+        const { booking, token } = this.create(property, request, actor);
+        return { booking: this.act(booking.id, 'accept', undefined, { actor }), token };
+      }).immediate(),
+    );
   }
 
   /**

@@ -6,7 +6,8 @@
  *   night from `from` up to (not including) `to`, direct and feed, in any status (gone and
  *   cancelled ones too), each with its source, nights, status and first and last seen; 400
  *   naming the field for a bad date, a range not forward or longer than MAX_RANGE_NIGHTS, or a
- *   malformed property id.
+ *   malformed property id. A direct stay carries its guest's name (`guestNames`, the bookings'
+ *   own reading, given by the composition), which the month grid labels its bar with (DAY-11).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
@@ -31,6 +32,8 @@ export async function ledgerRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   ledger: LedgerService,
+  /** The guests' names of these bookings, by booking id (the ledger keeps no personal data). */
+  guestNames: (bookingIds: string[]) => ReadonlyMap<string, string> = () => new Map(),
 ): Promise<void> {
   const noStore = { cache: 'no-store' as const };
 
@@ -56,11 +59,16 @@ export async function ledgerRoutes(
       const { propertyId } = req.query;
       if (propertyId !== undefined && (typeof propertyId !== 'string' || !ID_RE.test(propertyId)))
         throw badRequest('propertyId', 'propertyId is not a property id.');
+      const stays = ledger.stays(from, to, propertyId);
+      const names = guestNames(stays.flatMap((s) => (s.bookingId ? [s.bookingId] : [])));
       return {
         from,
         to,
         ...(propertyId === undefined ? {} : { propertyId }),
-        stays: ledger.stays(from, to, propertyId),
+        stays: stays.map((s) => {
+          const guest = s.bookingId && names.get(s.bookingId);
+          return guest ? { ...s, guest } : s;
+        }),
       };
     },
   );

@@ -37,6 +37,8 @@ import { PRIVACY_DIALOG_ID, PrivacyDialog } from './privacy/privacy-dialog.js';
 import type { PrivacyDesk } from './privacy/use-privacy-desk.js';
 import { TEAM_DIALOG_ID, TeamDialog } from './team/team-dialog.js';
 import { TODAY_DIALOG_ID, TodayDialog } from './today/today-dialog.js';
+import { MONTH_DIALOG_ID, MonthDialog } from './month/month-dialog.js';
+import { today } from '../../shared/calendar-dates.js';
 import type { TodayAction } from '../../shared/today.js';
 import {
   SELECT_PROPERTY_ID,
@@ -76,6 +78,9 @@ interface AdminServices {
   account: { username: string; role: Role } | null;
   /** DAY-10: opens a Today row's action. */
   go: (action: TodayAction) => void;
+  /** DAY-11: from the month grid, Bookings and an apartment's own calendar. */
+  openBookings: () => void;
+  openCalendar: (propertyId: string) => void;
 }
 
 const alert = (message: string) => window.alert(message);
@@ -148,6 +153,18 @@ const ADMIN_DIALOGS = {
   ),
   [PRIVACY_DIALOG_ID]: (o, s) => <PrivacyDialog desk={s.privacy} close={o.close} />,
   [TODAY_DIALOG_ID]: (o, s) => <TodayDialog opening={o.opening} close={o.close} go={s.go} />,
+  [MONTH_DIALOG_ID]: (o, s) => (
+    <MonthDialog
+      opening={o.opening}
+      close={o.close}
+      properties={s.store.get().propertyList}
+      settings={s.store.get().site}
+      today={today()}
+      openBookings={s.openBookings}
+      openCalendar={s.openCalendar}
+      onNightsChanged={s.conflicts.refresh}
+    />
+  ),
   [DOCUMENTS_DIALOG_ID]: (o) => <DocumentsDialog opening={o.opening} close={o.close} />,
   [TEAM_DIALOG_ID]: (o, s) => (
     <TeamDialog opening={o.opening} close={o.close} me={s.account?.username} confirm={confirm} />

@@ -33,6 +33,7 @@ import { MESSAGES_DIALOG_ID } from './messages/messages-dialog.js';
 import { REVIEWS_DIALOG_ID } from './reviews/reviews-dialog.js';
 import { REPORTS_DIALOG_ID } from './reports/reports-dialog.js';
 import { TODAY_DIALOG_ID } from './today/today-dialog.js';
+import { MONTH_DIALOG_ID } from './month/month-dialog.js';
 import { OwnerBar } from './owner-bar.js';
 import type { TodayAction } from '../../shared/today.js';
 import { keepUnsavedChange, readUnsavedChange } from './unsaved-change.js';
@@ -129,10 +130,16 @@ export default function AdminRoot({ data, children }: { data: PageData; children
 
   const closeDialog = (id: string) =>
     (document.getElementById(id) as HTMLDialogElement | null)?.close();
-  // DAY-11 until the grid of every apartment lands: the first property's calendar.
-  const openCalendar = () => {
-    const p = store.get().propertyList[0];
-    if (p) open(CALENDAR_DIALOG_ID, { propertyId: p.id, propertyName: p.name });
+  /** An apartment's own calendar (feeds and blocks), the month grid closed first. */
+  const openPropertyCalendar = (propertyId: string) => {
+    const p = store.get().propertyList.find((x) => x.id === propertyId);
+    if (!p) return;
+    closeDialog(MONTH_DIALOG_ID);
+    open(CALENDAR_DIALOG_ID, { propertyId: p.id, propertyName: p.name });
+  };
+  const openBookingsFromMonth = () => {
+    closeDialog(MONTH_DIALOG_ID);
+    open(BOOKINGS_DIALOG_ID);
   };
   /** DAY-10: a Today row's action, Today closed first. */
   const go = (action: TodayAction) => {
@@ -208,13 +215,15 @@ export default function AdminRoot({ data, children }: { data: PageData; children
             privacy,
             account,
             go,
+            openBookings: openBookingsFromMonth,
+            openCalendar: openPropertyCalendar,
           })}
         </AdminBar>
         <OwnerBar
           openToday={() => open(TODAY_DIALOG_ID)}
           openBookings={() => open(BOOKINGS_DIALOG_ID)}
           openCount={openCount}
-          openCalendar={openCalendar}
+          openCalendar={() => open(MONTH_DIALOG_ID)}
         />
       </AdminContext>
     </MayContext>

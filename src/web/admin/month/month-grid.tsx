@@ -1,0 +1,129 @@
+/**
+ * The month grid (DAY-11): every apartment a row, every night of the month a column, the
+ * apartments' names kept in view while the nights scroll sideways. A stay is a bar over its
+ * nights, labelled with its guest, its channel or "Blocked" and coloured by state (month-rows.ts);
+ * a free night from today on is a button that starts a booking taken by phone. A table with
+ * labelled headers, every control a button whose name starts with what it shows (WCAG 2.5.3),
+ * each cell at least 44 px (DAY-9).
+ */
+import { formatDay } from '../../../shared/calendar-dates.js';
+import type { LedgerStay } from '../../../shared/ledger.js';
+import { kindOf, rowCells, STAY_KIND_WORDS } from './month-rows.js';
+import styles from './month.module.css';
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** What a stay's bar says: its guest (else its reference), its channel, or Blocked. */
+export function stayLabel(stay: LedgerStay): string {
+  if (stay.source === 'feed') return stay.feedLabel ?? 'Channel';
+  if (stay.source === 'block') return stay.note ? `Blocked: ${stay.note}` : 'Blocked';
+  return stay.guest ?? stay.reference ?? 'Booking';
+}
+
+export interface MonthGridProps {
+  /** The apartments, in the order the owner keeps them. */
+  properties: readonly { id: string; name: string }[];
+  /** The month's nights, "YYYY-MM-DD". */
+  days: readonly string[];
+  /** Every stay and block with a night in the month (`GET /api/stays`). */
+  stays: readonly LedgerStay[];
+  /** The properties' today (Asia/Kolkata): nights before it cannot be booked. */
+  today: string;
+  openStay: (stay: LedgerStay) => void;
+  bookNight: (propertyId: string, night: string) => void;
+}
+
+export function MonthGrid({ properties, days, stays, today, openStay, bookNight }: MonthGridProps) {
+  const byProperty = new Map<string, LedgerStay[]>();
+  for (const s of stays) {
+    const list = byProperty.get(s.propertyId);
+    if (list) list.push(s);
+    else byProperty.set(s.propertyId, [s]);
+  }
+  return (
+    <table
+      className={styles.grid}
+      style={{ width: `calc(var(--month-name) + ${days.length} * var(--month-night))` }}
+    >
+      <colgroup>
+        <col className={styles.nameCol} />
+        {days.map((d) => (
+          <col key={d} />
+        ))}
+      </colgroup>
+      <thead>
+        <tr>
+          <th scope="col" className={styles.corner}>
+            Apartment
+          </th>
+          {days.map((d) => {
+            const day = new Date(`${d}T00:00:00Z`);
+            return (
+              <th
+                key={d}
+                scope="col"
+                className={styles.dayHead}
+                data-today={d === today || undefined}
+                data-day={d}
+                data-weekend={day.getUTCDay() % 6 === 0 || undefined}
+                aria-label={formatDay(d)}
+              >
+                <span className={styles.weekday}>{WEEKDAYS[day.getUTCDay()]}</span>
+                <span className={styles.dayNumber}>{day.getUTCDate()}</span>
+              </th>
+            );
+          })}
+        </tr>
+      </thead>
+      <tbody>
+        {properties.map((p) => (
+          <tr key={p.id}>
+            <th scope="row" className={styles.name}>
+              {p.name}
+            </th>
+            {rowCells(days, byProperty.get(p.id) ?? []).map((cell) =>
+              cell.type === 'free' ? (
+                <td
+                  key={cell.night}
+                  className={styles.night}
+                  data-today={cell.night === today || undefined}
+                  data-past={cell.night < today || undefined}
+                >
+                  {cell.night >= today && (
+                    <button
+                      type="button"
+                      className={styles.free}
+                      aria-label={`Free night of ${formatDay(cell.night)} at ${p.name}: add a booking`}
+                      onClick={() => bookNight(p.id, cell.night)}
+                    />
+                  )}
+                </td>
+              ) : (
+                <td key={cell.start} colSpan={cell.span} className={styles.barCell}>
+                  <div className={styles.bar} data-double={cell.stays.length > 1 || undefined}>
+                    {cell.stays.map((s) => {
+                      const kind = kindOf(s)!;
+                      const label = stayLabel(s);
+                      return (
+                        <button
+                          key={`${s.source}-${s.id}`}
+                          type="button"
+                          className={styles.stay}
+                          data-kind={kind}
+                          aria-label={`${label}, ${formatDay(s.checkIn)} to ${formatDay(s.checkOut)}, ${STAY_KIND_WORDS[kind]}`}
+                          onClick={() => openStay(s)}
+                        >
+                          {label}
+                        </button>
+                      );
+                    })}
+                  </div>
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
