@@ -46,8 +46,8 @@ import {
   requiredRoles,
   roleOfAccount,
   setRequiredRoles,
-  useRecoveryCode,
-  useStep,
+  takeRecoveryCode,
+  takeStep,
 } from './store.js';
 
 /** RFC 6238's defaults, which every authenticator app reads. */
@@ -201,9 +201,9 @@ export class TwoStepService {
     const row = findTwoStep(this.db, username);
     if (!row?.confirmed) return undefined;
     const step = this.stepOf(username, row.secret, code);
-    if (step !== undefined) return useStep(this.db, username, step) ? 'totp' : undefined;
+    if (step !== undefined) return takeStep(this.db, username, step) ? 'totp' : undefined;
     if (!/^[a-z2-7]{10}$/.test(normalise(code))) return undefined;
-    return useRecoveryCode(this.db, username, hashCode(code)) ? 'recovery' : undefined;
+    return takeRecoveryCode(this.db, username, hashCode(code)) ? 'recovery' : undefined;
   }
 
   /** Turns `username`'s own two-step login off with a code (TOTP-2). 409 when required, 400 `code`. */

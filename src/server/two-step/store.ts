@@ -41,7 +41,7 @@ export function confirmSecret(db: Db, username: string, step: number, nowIso: st
  * Records `step` as the account's last used one, only if it is later than the one stored: false
  * when it is not (the code's step was used already: the replay guard, in one statement).
  */
-export function useStep(db: Db, username: string, step: number): boolean {
+export function takeStep(db: Db, username: string, step: number): boolean {
   return (
     db
       .prepare('UPDATE two_step SET last_step = ? WHERE username = ? AND last_step < ?')
@@ -63,7 +63,7 @@ export function replaceRecoveryCodes(db: Db, username: string, hashes: string[])
 }
 
 /** Uses up the recovery code of this hash: false when the account has no such code (left). */
-export function useRecoveryCode(db: Db, username: string, hash: string): boolean {
+export function takeRecoveryCode(db: Db, username: string, hash: string): boolean {
   return (
     db
       .prepare('DELETE FROM two_step_recovery WHERE username = ? AND code_hash = ?')
