@@ -47,9 +47,7 @@ export interface TwoStepEnrolment {
  * `next: 'setup'` when the role requires two-step login and the account has none yet.
  */
 export type LoginAnswer =
-  | { ok: true }
-  | { ok: false; next: 'code' }
-  | ({ ok: false; next: 'setup' } & TwoStepEnrolment);
+  { ok: true } | { ok: false; next: 'code' } | ({ ok: false; next: 'setup' } & TwoStepEnrolment);
 
 /** `POST /api/login/code`'s 200: logged in; new recovery codes after a setup at login. */
 export interface LoginCodeAnswer {

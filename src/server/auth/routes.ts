@@ -48,11 +48,7 @@ import {
   type LoginAttempt,
 } from '../auth/throttle.js';
 import { WRONG_CODE, type TwoStepService } from '../two-step/service.js';
-import {
-  TWO_STEP_API,
-  type LoginAnswer,
-  type LoginCodeAnswer,
-} from '../../shared/two-step.js';
+import { TWO_STEP_API, type LoginAnswer, type LoginCodeAnswer } from '../../shared/two-step.js';
 
 /** A username and a password fit in far less; anything bigger is refused with 413 before parsing. */
 const LOGIN_BODY_LIMIT_BYTES = 16 * 1024;

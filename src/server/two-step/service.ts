@@ -169,7 +169,10 @@ export class TwoStepService {
   /** A new secret for `username` to scan (TOTP-2); 409 when two-step login is on already. */
   async begin(username: string): Promise<TwoStepEnrolment> {
     if (findTwoStep(this.db, username)?.confirmed)
-      throw new ApiError(409, 'Two-step login is on already. Turn it off first to set up a new phone.');
+      throw new ApiError(
+        409,
+        'Two-step login is on already. Turn it off first to set up a new phone.',
+      );
     const secret = new Secret({ size: 20 }).base32;
     putPendingSecret(this.db, username, secret, this.nowIso());
     return this.enrolment(username, secret);

@@ -15,8 +15,11 @@ export interface TwoStepRow {
 export function findTwoStep(db: Db, username: string): TwoStepRow | undefined {
   const row = db
     .prepare('SELECT secret, confirmed_at, last_step FROM two_step WHERE username = ?')
-    .get(username) as { secret: string; confirmed_at: string | null; last_step: number } | undefined;
-  return row && { secret: row.secret, confirmed: row.confirmed_at !== null, lastStep: row.last_step };
+    .get(username) as
+    { secret: string; confirmed_at: string | null; last_step: number } | undefined;
+  return (
+    row && { secret: row.secret, confirmed: row.confirmed_at !== null, lastStep: row.last_step }
+  );
 }
 
 /** Stores a secret being set up (not yet confirmed), replacing any earlier one of the account. */
@@ -81,9 +84,9 @@ export function recoveryCodesLeft(db: Db, username: string): number {
 
 /** The accounts whose two-step login is on. */
 export function accountsWithTwoStep(db: Db): Set<string> {
-  const rows = db
-    .prepare('SELECT username FROM two_step WHERE confirmed_at IS NOT NULL')
-    .all() as { username: string }[];
+  const rows = db.prepare('SELECT username FROM two_step WHERE confirmed_at IS NOT NULL').all() as {
+    username: string;
+  }[];
   return new Set(rows.map((r) => r.username));
 }
 

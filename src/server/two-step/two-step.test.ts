@@ -126,9 +126,9 @@ describe('two-step login (TOTP-1..TOTP-6)', () => {
     expect((await logIn(other)).json).toMatchObject({ next: 'code' });
     expect((await other.call('POST', '/api/login/code', { code: previous })).status).toBe(401);
     // The code of the current step has not been used: it passes.
-    expect((await other.call('POST', '/api/login/code', { code: codeAt(secret, now) })).status).toBe(
-      200,
-    );
+    expect(
+      (await other.call('POST', '/api/login/code', { code: codeAt(secret, now) })).status,
+    ).toBe(200);
 
     // Neither the secret nor a recovery code reaches the log.
     const log = lines.join('\n');
@@ -169,9 +169,9 @@ describe('two-step login (TOTP-1..TOTP-6)', () => {
     const owner = browser();
     await setPassword(t.ctx.db, 'boss', PASSWORD, now, 'owner');
     expect((await logIn(owner, 'boss')).json).toEqual({ ok: true });
-    expect((await owner.call('PUT', '/api/two-step/required', { roles: ['manager'] })).json).toEqual(
-      { roles: ['manager'] },
-    );
+    expect(
+      (await owner.call('PUT', '/api/two-step/required', { roles: ['manager'] })).json,
+    ).toEqual({ roles: ['manager'] });
     expect((await owner.call('PUT', '/api/two-step/required', { roles: ['boss'] })).status).toBe(
       400,
     );
@@ -200,8 +200,9 @@ describe('two-step login (TOTP-1..TOTP-6)', () => {
     expect((await b.call('GET', '/api/session')).status).toBe(401);
     expect((await owner.call('DELETE', '/api/team/meera/two-step')).status).toBe(404);
     expect((await logIn(browser())).json).toMatchObject({ next: 'setup' });
-    const log = (await owner.call('GET', '/api/access-log?from=2026-11-27&to=2026-11-27'))
-      .json as { entries: { username: string; action: string }[] };
+    const log = (await owner.call('GET', '/api/access-log?from=2026-11-27&to=2026-11-27')).json as {
+      entries: { username: string; action: string }[];
+    };
     expect(log.entries.map((e) => `${e.username}: ${e.action}`)).toEqual(
       expect.arrayContaining([
         'boss: two-step login required for: Manager',
