@@ -2,9 +2,10 @@
  * TOTP-1..TOTP-3 in real Chromium against the shared server, phone and desktop: the owner adds a
  * manager; the manager sets a password, logs in, sets up two-step login in the Team dialog (the
  * key read off the page, the code computed here with otpauth as a phone's app would), sees the
- * recovery codes, then logs in again in a new browser with password and code and lands on Today.
+ * recovery codes, then logs in again in a new browser with password and code and lands on Today;
+ * the owner resets it from the Team dialog.
  * axe on the Team dialog with the QR code and on the login's code step. Screenshots:
- * test-results/screenshots/{project}-two-step-{setup,codes,login}.png
+ * test-results/screenshots/{project}-two-step-{setup,codes,login,owner}.png
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -89,9 +90,17 @@ test('a manager sets up two-step login and logs in with a code from the app', as
   await expect(login.getByRole('region', { name: 'Admin Tools' })).toBeVisible();
   await again.close();
 
-  // Put back: the manager is removed.
+  // The owner sees it on, resets it (a lost phone), then puts things back: the manager is removed.
   await team.getByRole('button', { name: 'Close' }).click();
   await openWith(bar.getByRole('button', { name: 'Team' }), team);
+  const reset = team.getByRole('button', { name: `Reset two-step ${manager}` });
+  const required = team.getByRole('group', { name: 'Two-step login required for' });
+  await required.scrollIntoViewIfNeeded();
+  await expect(required.getByRole('checkbox', { name: 'Manager' })).not.toBeChecked();
+  await page.screenshot({ path: path.join(shots, `${project}-two-step-owner.png`) });
+  page.once('dialog', (d) => void d.accept());
+  await reset.click();
+  await expect(reset).toHaveCount(0);
   page.once('dialog', (d) => void d.accept());
   await team.getByRole('button', { name: `Remove ${manager}` }).click();
   await expect(team.getByText(manager, { exact: true })).toHaveCount(0);

@@ -74,6 +74,12 @@ function Accounts({
                 {a.twoStep ? '; two-step login on' : ''}
               </span>
             </span>
+            <RoleSelect
+              label={`Role of ${a.username}`}
+              value={a.role}
+              disabled={d.busy}
+              onChange={(r) => void d.changeRole(a.username, r)}
+            />
             {a.twoStep && a.username !== me && (
               <button
                 type="button"
@@ -91,12 +97,6 @@ function Accounts({
                 Reset two-step <span className="visually-hidden">{a.username}</span>
               </button>
             )}
-            <RoleSelect
-              label={`Role of ${a.username}`}
-              value={a.role}
-              disabled={d.busy}
-              onChange={(r) => void d.changeRole(a.username, r)}
-            />
             <button
               type="button"
               className={admin.danger}
@@ -317,8 +317,8 @@ export function TeamDialog({
           />
         </div>
       )}
-      <MyTwoStep opening={opening} />
       {may('team') && <Accounts d={d} me={me} confirm={confirm} />}
+      <MyTwoStep opening={opening} />
       {may('staffLinks') && <StaffLinks d={d} confirm={confirm} />}
       <Sessions d={d} />
       {may('team') && <AccessLog d={d} />}

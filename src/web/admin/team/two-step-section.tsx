@@ -144,18 +144,20 @@ export function MyTwoStep({ opening }: { opening: number }) {
             {status.required && 'The owner requires it for your role: set it up now. '}
             With two-step login, a stolen password is not enough.
           </p>
-          <button
-            type="button"
-            className={admin.primary}
-            disabled={busy}
-            onClick={() =>
-              void run(() => apiFetch(TWO_STEP_API.setup, { method: 'POST' })).then(
-                (r) => r && setEnrolment(r),
-              )
-            }
-          >
-            Set up two-step login
-          </button>
+          <p>
+            <button
+              type="button"
+              className={admin.primary}
+              disabled={busy}
+              onClick={() =>
+                void run(() => apiFetch(TWO_STEP_API.setup, { method: 'POST' })).then(
+                  (r) => r && setEnrolment(r),
+                )
+              }
+            >
+              Set up two-step login
+            </button>
+          </p>
         </>
       )}
     </section>
