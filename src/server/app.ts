@@ -58,6 +58,8 @@ import { AccessLog } from './access-log/service.js';
 import { accessLogRoutes } from './access-log/routes.js';
 import { TeamService } from './team/service.js';
 import { teamRoutes } from './team/routes.js';
+import { TwoStepService } from './two-step/service.js';
+import { twoStepRoutes } from './two-step/routes.js';
 import { StaffLinks } from './staff-links/service.js';
 import { staffLinkRoutes } from './staff-links/routes.js';
 
@@ -169,7 +171,8 @@ export async function buildApp(
       accessLog.record({ username: req.owner, action });
   });
   await app.register(async (scope) => apiRoutes(scope, ctx));
-  await app.register(async (scope) => authRoutes(scope, ctx));
+  const twoStep = new TwoStepService(db, clock, config.site.businessName, accessLog);
+  await app.register(async (scope) => authRoutes(scope, ctx, twoStep));
   await app.register(async (scope) => imageRoutes(scope, ctx));
   await app.register(async (scope) => revisionRoutes(scope, ctx));
   await app.register(async (scope) => previewRoutes(scope, ctx));
@@ -259,7 +262,8 @@ export async function buildApp(
   await app.register(async (scope) => messageRoutes(scope, ctx, messages));
   await app.register(async (scope) => reviewRoutes(scope, ctx, reviews));
   const team = new TeamService(db, config.site.siteUrl, clock, accessLog);
-  await app.register(async (scope) => teamRoutes(scope, ctx, team));
+  await app.register(async (scope) => teamRoutes(scope, ctx, team, twoStep));
+  await app.register(async (scope) => twoStepRoutes(scope, ctx, twoStep));
   await app.register(async (scope) => accessLogRoutes(scope, ctx, accessLog));
   const staffLinks = new StaffLinks(db, config.site.siteUrl, clock, accessLog);
   await app.register(async (scope) => staffLinkRoutes(scope, ctx, staffLinks));

@@ -28,6 +28,14 @@ import type {
   TEAM_API,
   TeamAnswer,
 } from './team.js';
+import {
+  TWO_STEP_API,
+  type LoginAnswer,
+  type LoginCodeAnswer,
+  type RequiredRoles,
+  type TwoStepEnrolment,
+  type TwoStepStatus,
+} from './two-step.js';
 import type { GST_API, DocumentList } from './gst-documents.js';
 import type {
   OwnerEntryBody,
@@ -218,7 +226,19 @@ export interface ApiTypes {
   [API.generate]: { answer: GenerateAnswer };
   /** Multipart form data, field `file` (web/admin/manage-images/upload.ts, for its progress). */
   [API.upload]: { answer: UploadAnswer };
-  [API.login]: { body: LoginRequest; answer: OkAnswer; refusal: ThrottledAnswer };
+  [API.login]: { body: LoginRequest; answer: LoginAnswer; refusal: ThrottledAnswer };
+  /** TOTP-1: the login's second step. */
+  [TWO_STEP_API.loginCode]: {
+    body: { code: string };
+    answer: LoginCodeAnswer;
+    refusal: ThrottledAnswer;
+  };
+  [TWO_STEP_API.status]: { answer: TwoStepStatus };
+  [TWO_STEP_API.setup]: { answer: TwoStepEnrolment };
+  [TWO_STEP_API.confirm]: { body: { code: string }; answer: { recoveryCodes: string[] } };
+  [TWO_STEP_API.off]: { body: { code: string }; answer: TwoStepStatus };
+  [TWO_STEP_API.required]: { body: RequiredRoles; answer: RequiredRoles };
+  [TWO_STEP_API.reset]: { answer: undefined };
   [API.logout]: { answer: OkAnswer };
   [API.session]: { answer: SessionAnswer };
   /** TEAM-2: GET answers TeamAnswer; POST `{ username, role }` answers AccountAdded (201). */

@@ -25,7 +25,7 @@ interface TeamAccount {
   role: Role;
   createdAt: string;
   lastLoginAt: string | null;
-  /** Two-step login is on (TEAM-8; not offered yet: always false). */
+  /** Two-step login is on (TOTP-2). */
   twoStep: boolean;
 }
 
@@ -33,6 +33,8 @@ export interface TeamAnswer {
   accounts: TeamAccount[];
   /** Accounts whose setup link is not used yet. */
   pending: { username: string; role: Role; expiresAt: string }[];
+  /** The roles that must use two-step login (TOTP-5). */
+  twoStepRequired: Role[];
 }
 
 export interface AccountAdded {

@@ -27,6 +27,7 @@ export interface LoginSource {
 /** A counted attempt, to be passed to loginSucceeded when the password is right. */
 export interface LoginAttempt {
   username: string;
+  usernameRowId: number;
   ipRowId: number;
 }
 
@@ -160,11 +161,15 @@ export function startLoginAttempt(db: Db, source: LoginSource, now: number): Att
     );
     if (wait > 0) return { allowed: false, retryAfterSeconds: wait };
     const insert = db.prepare('INSERT INTO login_attempts (kind, value, at) VALUES (?, ?, ?)');
-    insert.run('username', source.username, now);
+    const usernameRow = insert.run('username', source.username, now);
     const ipRow = insert.run('ip', counted.ip, now);
     return {
       allowed: true,
-      attempt: { username: source.username, ipRowId: Number(ipRow.lastInsertRowid) },
+      attempt: {
+        username: source.username,
+        usernameRowId: Number(usernameRow.lastInsertRowid),
+        ipRowId: Number(ipRow.lastInsertRowid),
+      },
     };
   })();
 }
@@ -180,4 +185,16 @@ export function loginSucceeded(db: Db, attempt: LoginAttempt): void {
     );
     db.prepare('DELETE FROM login_attempts WHERE id = ?').run(attempt.ipRowId);
   })();
+}
+
+/**
+ * A right password whose login still waits for its code (TOTP-4): un-counts this attempt only. The
+ * username's earlier failures stay until the code is right (`loginSucceeded`), so knowing the
+ * password does not reset the count of wrong codes.
+ */
+export function loginStepPassed(db: Db, attempt: LoginAttempt): void {
+  db.prepare('DELETE FROM login_attempts WHERE id IN (?, ?)').run(
+    attempt.usernameRowId,
+    attempt.ipRowId,
+  );
 }

@@ -109,3 +109,32 @@ describe('npm run admin -- set-password <user>', () => {
     expect(r.stderr).toContain('A username is 1 to 64 letters');
   });
 });
+
+describe('npm run admin -- reset-two-step <user> (TOTP-6)', () => {
+  it('turns the account’s two-step login off and ends its sessions; an account without it is refused', () => {
+    const db = openDb(dataDir, Date.now());
+    const at = new Date().toISOString();
+    db.prepare(
+      "INSERT INTO admins (username, password_hash, updated_at) VALUES ('owner', 'not-a-hash', ?)",
+    ).run(at);
+    db.prepare(
+      "INSERT INTO two_step (username, secret, created_at, confirmed_at) VALUES ('owner', 'JBSWY3DPEHPK3PXP', ?, ?)",
+    ).run(at, at);
+    const session = createSession(db, 'owner', Date.now());
+    db.close();
+    const r = admin(['reset-two-step', 'owner'], '');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Two-step login of "owner" is off');
+    const after = openDb(dataDir, Date.now());
+    try {
+      expect(after.prepare('SELECT COUNT(*) AS n FROM two_step').get()).toEqual({ n: 0 });
+      expect(findSession(after, session, Date.now())).toBeUndefined();
+    } finally {
+      after.close();
+    }
+    const again = admin(['reset-two-step', 'owner'], '');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('owner has no two-step login to reset. Nothing was changed.');
+  });
+});

@@ -3,6 +3,7 @@
  *
  *   npm run admin -- set-password <user>
  *   npm run admin -- add-account <user> --role owner|manager|accountant   (TEAM-2)
+ *   npm run admin -- reset-two-step <user>   (TOTP-6)
  *   npm run admin -- backup <file>
  *   npm run admin -- restore <file> [--max-gb N]
  *   npm run admin -- restore --from-backup-target [--at TIME]   (BACKUP-3, backup/restore.ts)
@@ -17,6 +18,8 @@
  * from the folder npm was run in.
  * add-account prints a one-time setup link (24 hours) where that person sets their own password
  * (TEAM-3); the access log records it as done by "cli".
+ * reset-two-step turns an account's two-step login off and ends its sessions (TOTP-6): the way back
+ * for the only owner who lost both the phone and the recovery codes; recorded as done by "cli".
  * Exit codes: 0 done, 1 refused (short password, no password, mismatch, a backup or restore
  * refused), 2 usage error.
  */
@@ -32,10 +35,12 @@ import { lostNumbersReport, restoreFromTarget } from '../backup/restore.js';
 import { AccessLog } from '../access-log/service.js';
 import { TeamService, roleFrom } from '../team/service.js';
 import { ApiError } from '../errors.js';
+import { TwoStepService } from '../two-step/service.js';
 
 const USAGE = [
   'Usage: npm run admin -- set-password <user>   (the password is read from stdin)',
   '       npm run admin -- add-account <user> --role owner|manager|accountant   (prints a setup link)',
+  '       npm run admin -- reset-two-step <user> (turns its two-step login off: a lost phone)',
   '       npm run admin -- backup <file>         (one archive of DATA_DIR, the server may run)',
   '       npm run admin -- restore <file> [--max-gb N]   (into an empty DATA_DIR, then npm start;',
   '                                              refuses an archive expanding past N GiB, default 16)',
@@ -216,11 +221,30 @@ function addAccountCommand(user: string, rest: string[]): void {
   }
 }
 
+/** TOTP-6: `user`'s two-step login turned off, its sessions ended. */
+function resetTwoStepCommand(user: string): void {
+  const config = loadConfig();
+  const db = openDb(config.dataDir, systemClock());
+  try {
+    const log = new AccessLog(db, systemClock);
+    new TwoStepService(db, systemClock, config.site.businessName, log).reset('cli', user);
+    console.log(
+      `Two-step login of "${user}" is off and its sessions have ended: the password alone logs in (or sets it up again, if the role requires it).`,
+    );
+  } catch (err) {
+    if (err instanceof ApiError) throw new CliError(`${err.message} Nothing was changed.`, 1);
+    throw err;
+  } finally {
+    db.close();
+  }
+}
+
 async function main(args: string[]): Promise<void> {
   const [command, operand, ...rest] = args;
   const known =
     command === 'set-password' ||
     command === 'add-account' ||
+    command === 'reset-two-step' ||
     command === 'backup' ||
     command === 'restore';
   if (
@@ -232,6 +256,7 @@ async function main(args: string[]): Promise<void> {
   }
   if (command === 'set-password') await setPasswordCommand(operand);
   else if (command === 'add-account') addAccountCommand(operand, rest);
+  else if (command === 'reset-two-step') resetTwoStepCommand(operand);
   else if (command === 'restore' && operand === '--from-backup-target')
     await restoreFromTargetCommand(rest);
   else await backupOrRestore(command, operand, restoreOptions(rest));

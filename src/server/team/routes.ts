@@ -24,6 +24,7 @@ import {
   type TeamAnswer,
 } from '../../shared/team.js';
 import { roleFrom, type TeamService } from './service.js';
+import type { TwoStepService } from '../two-step/service.js';
 import { SETUP_PAGE_HEADERS, setupPageHtml } from './setup-page.js';
 
 const noStore = { cache: 'no-store' as const };
@@ -63,11 +64,14 @@ export async function teamRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   team: TeamService,
+  twoStep: TwoStepService,
 ): Promise<void> {
   app.get(TEAM_API.team, { permission: 'team', config: noStore }, async (): Promise<TeamAnswer> => {
     const { accounts, pending } = team.list();
+    const on = twoStep.accountsOn();
     return {
-      accounts: accounts.map((a) => ({ ...a, twoStep: false })),
+      accounts: accounts.map((a) => ({ ...a, twoStep: on.has(a.username) })),
+      twoStepRequired: twoStep.requiredRoles(),
       pending: pending.map(({ username, role, expiresAt }) => ({ username, role, expiresAt })),
     };
   });

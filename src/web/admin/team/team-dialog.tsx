@@ -2,7 +2,9 @@
  * The Team dialog (TEAM-2, TEAM-4, TEAM-6, TEAM-7), opened by the admin bar's 'Team' control:
  * for an owner, the accounts (role, last login; change the role, remove), Add a person (a setup
  * link to send them), the staff links, every session and the access log; for a manager, the staff
- * links and their own sessions. Only what the role may do is shown (TEAM-1). State:
+ * links and their own sessions. Everyone sets up their own two-step login; an owner resets
+ * another's and chooses the roles that must use it (TOTP-2, TOTP-5, TOTP-6). Only what the role
+ * may do is shown (TEAM-1). State:
  * useTeamDialog. A native modal `<dialog id="team">` in the shared AdminDialog frame.
  */
 import { useId, useState } from 'react';
@@ -13,6 +15,7 @@ import { useMay } from '../may.js';
 import { ProblemText } from '../problem-text.js';
 import admin from '../admin.module.css';
 import styles from './team.module.css';
+import { MyTwoStep, RequiredRoles } from './two-step-section.js';
 import { useTeamDialog, type TeamDialogState } from './use-team-dialog.js';
 
 export const TEAM_DIALOG_ID = 'team';
@@ -68,6 +71,7 @@ function Accounts({
               {a.username === me ? ' (you)' : ''}
               <span className={styles.muted}>
                 {a.lastLoginAt ? `Last login ${formatInstant(a.lastLoginAt)}` : 'Never logged in'}
+                {a.twoStep ? '; two-step login on' : ''}
               </span>
             </span>
             <RoleSelect
@@ -76,6 +80,23 @@ function Accounts({
               disabled={d.busy}
               onChange={(r) => void d.changeRole(a.username, r)}
             />
+            {a.twoStep && a.username !== me && (
+              <button
+                type="button"
+                className={admin.button}
+                disabled={d.busy}
+                onClick={() => {
+                  if (
+                    confirm(
+                      `Reset ${a.username}'s two-step login (a lost phone)? They are logged out and log in with their password alone, or set it up again if their role requires it.`,
+                    )
+                  )
+                    void d.resetTwoStep(a.username);
+                }}
+              >
+                Reset two-step <span className="visually-hidden">{a.username}</span>
+              </button>
+            )}
             <button
               type="button"
               className={admin.danger}
@@ -109,6 +130,11 @@ function Accounts({
           </li>
         ))}
       </ul>
+      <RequiredRoles
+        required={d.team.twoStepRequired}
+        busy={d.busy}
+        save={(roles) => void d.requireTwoStep(roles)}
+      />
       <form
         className={styles.form}
         onSubmit={(e) => {
@@ -292,6 +318,7 @@ export function TeamDialog({
         </div>
       )}
       {may('team') && <Accounts d={d} me={me} confirm={confirm} />}
+      <MyTwoStep opening={opening} />
       {may('staffLinks') && <StaffLinks d={d} confirm={confirm} />}
       <Sessions d={d} />
       {may('team') && <AccessLog d={d} />}

@@ -17,6 +17,7 @@ import {
   type StaffLinkInfo,
   type TeamAnswer,
 } from '../../../shared/team.js';
+import { TWO_STEP_API } from '../../../shared/two-step.js';
 import type { May } from '../may.js';
 
 export interface TeamDialogState {
@@ -38,6 +39,10 @@ export interface TeamDialogState {
   removeLink(id: number): Promise<void>;
   endSession(id: string): Promise<void>;
   showLog(from: string, to: string): void;
+  /** TOTP-6: turns another account's two-step login off (a lost phone). */
+  resetTwoStep(username: string): Promise<void>;
+  /** TOTP-5: the roles that must use two-step login. */
+  requireTwoStep(roles: Role[]): Promise<void>;
 }
 
 export function useTeamDialog(opening: number, may: May): TeamDialogState {
@@ -134,6 +139,12 @@ export function useTeamDialog(opening: number, may: May): TeamDialogState {
     showLog(from, to) {
       setLogFrom(from);
       setLogTo(to);
+    },
+    async resetTwoStep(username) {
+      await run(() => apiFetch(TWO_STEP_API.reset, { method: 'DELETE', params: { username } }));
+    },
+    async requireTwoStep(roles) {
+      await run(() => apiFetch(TWO_STEP_API.required, { method: 'PUT', body: { roles } }));
     },
   };
 }
