@@ -198,7 +198,7 @@ export async function buildApp(
     ...(opts.bookingSteps ? { steps: opts.bookingSteps({ gst, payments, messages, ledger }) } : {}),
   });
   const reviews = new ReviewService(db, config, mail, clock, bookings, ledger);
-  const privacy = new PrivacyService(db, config, mail, bookings, reviews, clock);
+  const privacy = new PrivacyService(db, config, mail, bookings, reviews, accessLog, clock);
   let reviewJob: ReturnType<typeof scheduleReviews> | undefined;
   // Decision 042: every periodic job in one list (compose.ts), run by one runner.
   const runner = new JobRunner(
@@ -213,6 +213,7 @@ export async function buildApp(
       register,
       reviews: { run: async () => reviewJob?.run() },
       privacy,
+      recorded,
     }),
   );
   app.addHook('onReady', async () => {

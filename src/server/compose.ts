@@ -116,8 +116,9 @@ export function timedJobs(parts: {
   register: Pick<RegisterService, 'remindDue' | 'eraseOld'>;
   reviews: { run: () => Promise<void> };
   privacy: Pick<PrivacyService, 'sweep'>;
+  recorded: Pick<RecordedPayments, 'eraseOldReferences'>;
 }): TimedJob[] {
-  const { bookings, gst, payments, messages, register, reviews, privacy } = parts;
+  const { bookings, gst, payments, messages, register, reviews, privacy, recorded } = parts;
   return [
     // BOOK-9: a request expires at most 5 minutes late; guest data goes GUEST_DATA_DAYS after check-out.
     {
@@ -156,6 +157,12 @@ export function timedJobs(parts: {
     { name: 'reviews', everyMs: 5 * MINUTE_MS, run: () => reviews.run() },
     // PRIV-1: unopened requests past their link, summaries past 7 days, answered requests a year on.
     { name: 'privacy-sweep', everyMs: 5 * MINUTE_MS, run: () => ({ erased: privacy.sweep() }) },
+    // PRIV-9: recorded payments' references once their GST keeping is over (a day's precision).
+    {
+      name: 'payment-reference-erasure',
+      everyMs: 60 * MINUTE_MS,
+      run: () => ({ erased: recorded.eraseOldReferences() }),
+    },
   ];
 }
 

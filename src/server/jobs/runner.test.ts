@@ -65,6 +65,7 @@ describe('JOB-4: /healthz lists every job after it has run', () => {
       'register-erasure',
       'reviews',
       'privacy-sweep',
+      'payment-reference-erasure',
     ];
     let jobs: JobHealth[] = [];
     const end = Date.now() + 15_000;
