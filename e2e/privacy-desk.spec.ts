@@ -102,7 +102,9 @@ test('the owner corrects a guest’s name, records a breach and that the Board w
   await page.goto(`${BASE}${pagePath}`);
   const yourData = page.getByRole('form', { name: 'Your data' });
   await yourData.getByLabel('What you ask for').selectOption('correction');
-  await yourData.getByLabel(/Anything we should know/).fill('My name is Shreenivas, with ee');
+  await yourData
+    .getByLabel(/Anything we should know/)
+    .fill(`My name is Shreenivas, with ee (${project})`);
   await yourData.getByRole('button', { name: 'Send my request' }).click();
   await expect(page.getByRole('heading', { name: 'Your request is open' })).toBeVisible();
 
@@ -114,7 +116,7 @@ test('the owner corrects a guest’s name, records a breach and that the Board w
   const bar = page.getByRole('region', { name: 'Admin Tools' });
   await bar.getByRole('button', { name: /^Privacy/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Privacy' });
-  const card = dialog.getByRole('listitem').filter({ hasText: 'My name is Shreenivas' });
+  const card = dialog.getByRole('listitem').filter({ hasText: `with ee (${project})` });
   await expect(card).toBeVisible();
   await card.getByLabel('Name', { exact: true }).fill('Shreenivas Kamat');
   await card.getByRole('button', { name: 'Correct', exact: true }).scrollIntoViewIfNeeded();
