@@ -28,6 +28,7 @@ import {
 } from '@playwright/test';
 import { addDays, today } from '../src/shared/calendar-dates.js';
 import type { BookingCreated } from '../src/shared/bookings.js';
+import { COLLECTION_NOTICES, PRIVACY_LINK_WORDS } from '../src/shared/privacy-notice.js';
 import { spawnServer, type SpawnedServer } from '../scripts/spawn-server.js';
 import { expectNoViolations } from './axe.js';
 import { openWith } from './owner-helpers.js';
@@ -119,6 +120,18 @@ test('a company invoice: the guest’s form, the receipt voucher, the invoice pa
 
   await page.goto(`${server.url}${pagePath}`);
   const form = page.getByRole('form', { name: 'GST invoice for a company' });
+  // PRIV-3, PRIV-12: what the form collects and why, with the link, above its button.
+  const notice = form.getByText(COLLECTION_NOTICES.company);
+  await expect(notice).toBeVisible();
+  await expect(form.getByRole('link', { name: PRIVACY_LINK_WORDS })).toHaveAttribute(
+    'href',
+    '/privacy',
+  );
+  expect(
+    (await notice.boundingBox())!.y + (await notice.boundingBox())!.height,
+  ).toBeLessThanOrEqual(
+    (await form.getByRole('button', { name: 'Save company details' }).boundingBox())!.y,
+  );
   const fill = async (gstin: string) => {
     await form.getByLabel('Legal name').fill('Coffee Board Traders Pvt Ltd');
     await form.getByLabel('GSTIN').fill(gstin);

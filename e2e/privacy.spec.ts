@@ -32,7 +32,7 @@ for (const [lang, url, heading, other] of [
     await expect(page.locator('html')).toHaveAttribute('lang', lang === 'en' ? 'en-IN' : 'kn');
     await expect(page.locator('link[rel="alternate"][hreflang="kn"]')).toHaveCount(1);
     await expect(page.getByRole('link', { name: other })).toBeVisible();
-    await expect(page.locator('section.class')).toHaveCount(9);
+    await expect(page.locator('section.class')).toHaveCount(11);
     await expect(
       page.locator('form[action="/api/privacy/requests"] button[type="submit"]'),
     ).toBeVisible();

@@ -204,7 +204,7 @@ export async function buildApp(
     ...(opts.bookingSteps ? { steps: opts.bookingSteps({ gst, payments, messages, ledger }) } : {}),
   });
   const reviews = new ReviewService(db, config, mail, clock, bookings, ledger);
-  const privacy = new PrivacyService(db, config, mail, bookings, reviews, clock);
+  const privacy = new PrivacyService(db, config, mail, bookings, reviews, accessLog, clock);
   let reviewJob: ReturnType<typeof scheduleReviews> | undefined;
   // Decision 042: every periodic job in one list (compose.ts), run by one runner.
   const runner = new JobRunner(
@@ -221,6 +221,7 @@ export async function buildApp(
       privacy,
       mail,
       feeds: { sync: feedSync, everyMs: syncPeriodMs(config.calendar.syncMinutes) },
+      recorded,
     }),
   );
   app.addHook('onReady', async () => {

@@ -145,8 +145,10 @@ export function timedJobs(parts: {
   register: Pick<RegisterService, 'remindDue' | 'eraseOld'>;
   reviews: { run: () => Promise<void> };
   privacy: Pick<PrivacyService, 'sweep'>;
+  recorded: Pick<RecordedPayments, 'eraseOldReferences'>;
 }): TimedJob[] {
-  const { bookings, gst, payments, messages, register, reviews, privacy, mail, feeds } = parts;
+  const { bookings, gst, payments, messages, register, reviews, privacy, mail, feeds, recorded } =
+    parts;
   return [
     // BOOK-9: a request expires at most 5 minutes late; guest data goes GUEST_DATA_DAYS after check-out.
     {
@@ -196,6 +198,12 @@ export function timedJobs(parts: {
     ...(feeds.everyMs === undefined
       ? []
       : [{ name: 'feed-sync', everyMs: feeds.everyMs, run: () => feeds.sync.syncAll() }]),
+    // PRIV-9: recorded payments' references once their GST keeping is over (a day's precision).
+    {
+      name: 'payment-reference-erasure',
+      everyMs: 60 * MINUTE_MS,
+      run: () => ({ erased: recorded.eraseOldReferences() }),
+    },
   ];
 }
 

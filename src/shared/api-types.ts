@@ -65,6 +65,7 @@ import type {
   PRIVACY_API,
   AnswerAction,
   AnswerResult,
+  BoardStage,
   BreachList,
   BreachView,
   PrivacyRequestList,
@@ -336,6 +337,8 @@ export interface ApiTypes {
   };
   [PRIVACY_API.breaches]: { body: object; answer: BreachList };
   [PRIVACY_API.tellGuests]: { body: object; answer: BreachView };
+  /** PRIV-11: when the Board was told (rule 7(2)(a) first, 7(2)(b) the report). */
+  [PRIVACY_API.boardTold]: { body: { stage: BoardStage; at: string }; answer: BreachView };
   /** DAY-4, DAY-5: a payment recorded; one recorded by mistake reversed. */
   [OWNER_DAY_API.recordPayment]: { body: RecordPaymentBody; answer: BookingActionResult };
   [OWNER_DAY_API.reversePayment]: { body: object; answer: BookingActionResult };

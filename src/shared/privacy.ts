@@ -10,6 +10,7 @@ export const PRIVACY_API = {
   answer: '/api/privacy/requests/:id/answer',
   breaches: '/api/privacy/breaches',
   tellGuests: '/api/privacy/breaches/:id/tell-guests',
+  boardTold: '/api/privacy/breaches/:id/board-told',
   boardReport: '/api/privacy/breaches/:id/board-report.txt',
 } as const;
 
@@ -88,11 +89,31 @@ export interface BreachView {
   affected: 'all' | string[];
   /** How many guests the intimation goes to (each address once). */
   affectedGuests: number;
+  /** What personal data it touched, in the owner's words ("names, phones and e-mails"). */
+  dataAffected: string;
   /** When the owner confirmed the guests' mail (rule 7(1)); absent: not yet sent. */
   guestsToldAt?: string;
+  /** When the Board was first told, without delay (rule 7(2)(a)); absent: not yet. */
+  boardIntimatedAt?: string;
+  /** When the detailed report reached the Board (rule 7(2)(b), within 72 hours); absent: not yet. */
+  boardReportedAt?: string;
   /** The pre-filled mail to each guest (rule 7(1)), and the report for the Board (rule 7(2)(b)). */
   guestMail: { subject: string; text: string };
   boardReport: string;
+}
+
+/** The two intimations to the Board (DPDP Rules 2025 rule 7(2)): (a) at once, (b) within 72 hours. */
+export const BOARD_STAGES = ['first', 'report'] as const;
+export type BoardStage = (typeof BOARD_STAGES)[number];
+
+/** A breach as the owner records it (POST /api/privacy/breaches; PRIV-7, PRIV-11). */
+export interface BreachBody {
+  /** ISO instant with its offset, e.g. 2027-06-01T10:00:00+05:30. */
+  discoveredAt: string;
+  description: string;
+  dataAffected?: string;
+  measures: string;
+  affected: 'all' | string[];
 }
 
 export interface BreachList {

@@ -20,6 +20,7 @@ import {
 import { bookingMail, type MailLinks, type PaidFacts } from '../mail/templates.js';
 import {
   addShareTokens,
+  deleteShareLinksBefore,
   addToken,
   bookingsOfEmail,
   bookingsOfDay,
@@ -60,7 +61,7 @@ import { keptDays } from '../privacy/retention.js';
 import type { DataClass } from '../privacy/retention.js';
 
 /** The classes of the retention table the guest-data erasure job erases (PRIV-1): contacts and their mail. */
-export const BOOKING_ERASES: readonly DataClass[] = ['booking-contacts', 'mail'];
+export const BOOKING_ERASES: readonly DataClass[] = ['booking-contacts', 'mail', 'share-links'];
 
 /** A guest's request after validation (routes.ts): the phone in E.164, the honeypot gone. */
 export type ValidRequest = Omit<BookingRequestBody, 'website'>;
@@ -628,8 +629,8 @@ export class BookingService {
 
   /**
    * Erases guest data GUEST_DATA_DAYS after check-out (BOOK-9; the retention table's period, PRIV-1),
-   * with the booking's mail; returns
-   * how many. A batch that erased anything ends by truncating the WAL (RUNTIME-3), so no older
+   * with the booking's mail, and the shared links past their own period (PRIV-9); returns how many
+   * bookings were erased. A batch that erased anything ends by truncating the WAL (RUNTIME-3), so no older
    * version of the erased rows is left in it (`secure_delete` zeroes them in the database file);
    * when a reader holds the WAL for more than 200 ms, the next call tries again.
    */
@@ -637,6 +638,12 @@ export class BookingService {
     const now = this.now();
     const at = new Date(now).toISOString();
     const last = addDays(today(now), -keptDays('booking-contacts', this.config));
+    // PRIV-9: the owner's shared links go after their own period, whatever became of the contacts.
+    const links = deleteShareLinksBefore(
+      this.db,
+      addDays(today(now), -keptDays('share-links', this.config)),
+      hashToken,
+    );
     const ids = bookingsToErase(this.db, last);
     for (const id of ids) {
       this.db
@@ -646,7 +653,7 @@ export class BookingService {
         })
         .immediate();
     }
-    if (ids.length > 0) this.walToTruncate = true;
+    if (ids.length + links > 0) this.walToTruncate = true;
     if (this.walToTruncate) this.walToTruncate = !truncateWal(this.db);
     return ids.length;
   }
@@ -690,14 +697,16 @@ export class BookingService {
     const problems = mailProblems(this.db, ids);
     const parts = (this.followers?.ownerParts ?? []).map((part) => part(rows));
     const money = this.moneyOf(rows);
-    const shared = this.shareTokens(ids);
+    // PRIV-9: a booking past its shared link's period gets none again.
+    const linkedFrom = addDays(today(this.now()), -keptDays('share-links', this.config));
+    const shared = this.shareTokens(rows.filter((b) => b.checkOut > linkedFrom).map((b) => b.id));
     const mailed = guestMailOf(this.db, ids);
     return rows.map((b, i) => ({
       ...forOwner(b),
       ...Object.assign({}, ...parts.map((p) => p[i])),
       ...((m) => (m ? { money: m } : {}))(money[i]),
       mailProblems: problems.get(b.id) ?? [],
-      pageUrl: this.pageUrl(b.id, shared.get(b.id)!),
+      ...((token) => (token ? { pageUrl: this.pageUrl(b.id, token) } : {}))(shared.get(b.id)),
       guestMail: mailed.get(b.id) ?? 'none',
     }));
   }

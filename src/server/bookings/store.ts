@@ -104,6 +104,30 @@ export function shareTokensOf(db: Db, ids: readonly string[]): Map<string, strin
   return new Map(rows.map((r) => [r.booking_id, r.token]));
 }
 
+/**
+ * Deletes the shared links of bookings whose check-out is on or before `lastCheckOut` (PRIV-9),
+ * with their page tokens' hashes (`hashOf`), so the link stops working. Returns how many.
+ */
+export function deleteShareLinksBefore(
+  db: Db,
+  lastCheckOut: string,
+  hashOf: (token: string) => string,
+): number {
+  const rows = db
+    .prepare(
+      `SELECT s.booking_id, s.token FROM booking_share_links s JOIN bookings b ON b.id = s.booking_id
+         WHERE b.check_out <= ?`,
+    )
+    .all(lastCheckOut) as { booking_id: string; token: string }[];
+  const token = db.prepare('DELETE FROM booking_tokens WHERE token_hash = ? AND booking_id = ?');
+  const link = db.prepare('DELETE FROM booking_share_links WHERE booking_id = ?');
+  for (const r of rows) {
+    token.run(hashOf(r.token), r.booking_id);
+    link.run(r.booking_id);
+  }
+  return rows.length;
+}
+
 /** Keeps a booking's shared link token (DAY-1); its hash is added with addToken in the same transaction. */
 export function addShareTokens(
   db: Db,

@@ -70,6 +70,7 @@ describe('JOB-4: /healthz lists every job after it has run', () => {
       'reviews',
       'privacy-sweep',
       'mail-outbox',
+      'payment-reference-erasure',
     ];
     let jobs: JobHealth[] = [];
     const end = Date.now() + 15_000;

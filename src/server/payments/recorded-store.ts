@@ -124,3 +124,15 @@ export function recordedByWay(db: Db, from: string, to: string): Map<string, num
     .all(from, to) as { way: string; n: number }[];
   return new Map(rows.map((r) => [r.way, r.n]));
 }
+
+/**
+ * Erases the reference of every recorded payment paid before `before` (YYYY-MM-DD; PRIV-9: the
+ * GST keeping is over); the amount, day and way stay. Returns how many references went.
+ */
+export function eraseReferencesBefore(db: Db, before: string): number {
+  return db
+    .prepare(
+      'UPDATE recorded_payments SET reference = NULL WHERE paid_on < ? AND reference IS NOT NULL',
+    )
+    .run(before).changes;
+}

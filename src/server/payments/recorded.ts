@@ -14,7 +14,10 @@ import type { BookingService } from '../bookings/service.js';
 import type { GstService } from '../gst/service.js';
 import { gatewayMoney, paymentsOf, refundSumsOf } from './store.js';
 import { startOfPropertyDay, type MoneyFigures } from '../../shared/figures.js';
+import { gstKeptFrom, type DataClass } from '../privacy/retention.js';
+import { truncateWal } from '../store/db.js';
 import {
+  eraseReferencesBefore,
   getRecorded,
   insertRecorded,
   recordedByWay,
@@ -36,6 +39,9 @@ import type { Clock } from '../../shared/instants.js';
 /** The states whose money the owner follows: waiting for the advance, or confirmed. */
 const FOLLOWED = new Set(['accepted', 'confirmed']);
 
+/** The classes of the retention table the references' erasure job erases (PRIV-1, PRIV-9). */
+export const RECORDED_ERASES: readonly DataClass[] = ['payment-references'];
+
 /** The recorded payments of one server. */
 export class RecordedPayments {
   constructor(
@@ -45,6 +51,22 @@ export class RecordedPayments {
     private readonly gst: Pick<GstService, 'recordedReceipt' | 'reverseReceipt'>,
     private readonly now: Clock,
   ) {}
+
+  /**
+   * Erases the references of the payments whose GST keeping is over (PRIV-9; the retention table's
+   * `payment-references`, `gstKeptFrom`: CGST Act 2017 s.36, CGST Rules 2017 rule 80) on the
+   * clock's day in Asia/Kolkata; the amounts and days stay in the accounts. Returns how many. The
+   * WAL is truncated after, so no older version of an erased reference stays in it (RUNTIME-3).
+   */
+  eraseOldReferences(): number {
+    const erased = eraseReferencesBefore(this.db, gstKeptFrom(today(this.now())));
+    if (erased > 0) this.walToTruncate = true;
+    if (this.walToTruncate) this.walToTruncate = !truncateWal(this.db);
+    return erased;
+  }
+
+  /** An erasure whose WAL a reader kept from being truncated: tried again at the next run. */
+  private walToTruncate = false;
 
   /**
    * Paid, balance and when it is due of each booking (DAY-4), in their order; undefined for a

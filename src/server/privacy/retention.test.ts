@@ -11,6 +11,7 @@ import { loadConfig } from '../config.js';
 import { BOOKING_ERASES } from '../bookings/service.js';
 import { REGISTER_ERASES } from '../register/service.js';
 import { BACKUP_ERASES } from '../backup/service.js';
+import { RECORDED_ERASES } from '../payments/recorded.js';
 import { DESK_ERASES, PRIVACY_ERASES } from './service.js';
 import { DATA_CLASSES, RETENTION, keptDays, keptWords, retentionMarkdown } from './retention.js';
 
@@ -27,6 +28,7 @@ describe('PRIV-1: the retention table', () => {
       ...REGISTER_ERASES,
       ...BACKUP_ERASES,
       ...PRIVACY_ERASES,
+      ...RECORDED_ERASES,
     ]);
     for (const row of RETENTION) {
       const kept = row.keptFor;
@@ -40,6 +42,13 @@ describe('PRIV-1: the retention table', () => {
       expect(row.what.kn && row.purpose.kn && row.ground.kn, row.id).toBeTruthy();
       expect(row.ground.en, row.id).toMatch(/section 7\(a\)|Required by law/);
     }
+  });
+
+  it('PRIV-9: the shared links and the recorded payments’ references have their own classes, each erased by a job', () => {
+    expect(BOOKING_ERASES).toContain('share-links');
+    expect(RECORDED_ERASES).toEqual(['payment-references']);
+    const config = loadConfig({ GUEST_DATA_DAYS: '45' });
+    expect(keptDays('share-links', config)).toBe(45);
   });
 
   it('the jobs read the configured days; words carry them', () => {

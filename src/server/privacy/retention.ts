@@ -22,6 +22,8 @@ export const DATA_CLASSES = [
   'register',
   'gst-recipient',
   'payments',
+  'payment-references',
+  'share-links',
   'reviews',
   'privacy-requests',
   'logs',
@@ -207,6 +209,51 @@ export const RETENTION: readonly RetentionRow[] = [
     recipients: [RAZORPAY, BUCKET],
   },
   {
+    id: 'payment-references',
+    what: {
+      en: 'When you pay us by UPI, bank transfer, card or cash: the amount, the day, the way and the reference we note (a UPI or bank reference, a receipt number)',
+      kn: 'ನೀವು ಯುಪಿಐ, ಬ್ಯಾಂಕ್ ವರ್ಗಾವಣೆ, ಕಾರ್ಡ್ ಅಥವಾ ನಗದು ಮೂಲಕ ಪಾವತಿಸಿದಾಗ: ಮೊತ್ತ, ದಿನ, ವಿಧಾನ ಮತ್ತು ನಾವು ಬರೆದಿಡುವ ಉಲ್ಲೇಖ (ಯುಪಿಐ ಅಥವಾ ಬ್ಯಾಂಕ್ ಉಲ್ಲೇಖ, ರಸೀದಿ ಸಂಖ್ಯೆ)',
+    },
+    purpose: {
+      en: 'To know what you paid, issue its receipt and keep our accounts',
+      kn: 'ನೀವು ಏನು ಪಾವತಿಸಿದ್ದೀರಿ ಎಂದು ತಿಳಿಯಲು, ಅದರ ರಸೀದಿ ನೀಡಲು ಮತ್ತು ಲೆಕ್ಕಪತ್ರ ಇಡಲು',
+    },
+    ground: {
+      en: 'Required by law: CGST Act 2017 sections 35 and 36 (accounts), CGST Rules rule 50 (receipt vouchers)',
+      kn: 'ಕಾನೂನಿನ ಅಗತ್ಯ: ಸಿಜಿಎಸ್‌ಟಿ ಕಾಯ್ದೆ 2017 ಸೆಕ್ಷನ್ 35 ಮತ್ತು 36 (ಲೆಕ್ಕಪತ್ರ), ಸಿಜಿಎಸ್‌ಟಿ ನಿಯಮ 50 (ರಸೀದಿ ವೋಚರ್)',
+    },
+    keptFor: {
+      kind: 'law',
+      law: `${GST_LAW}; rule 80 (the annual return due 31 December after the financial year)`,
+      period: {
+        en: '72 months from the due date of the year’s annual GST return; then the reference is erased, the amount and day stay in the accounts',
+        kn: 'ಆ ವರ್ಷದ ವಾರ್ಷಿಕ ಜಿಎಸ್‌ಟಿ ರಿಟರ್ನ್‌ನ ಕೊನೆಯ ದಿನಾಂಕದಿಂದ 72 ತಿಂಗಳು; ಆಮೇಲೆ ಉಲ್ಲೇಖವನ್ನು ಅಳಿಸಲಾಗುತ್ತದೆ, ಮೊತ್ತ ಮತ್ತು ದಿನ ಲೆಕ್ಕಪತ್ರದಲ್ಲಿ ಉಳಿಯುತ್ತವೆ',
+      },
+    },
+    recipients: [{ en: 'our chartered accountant', kn: 'ನಮ್ಮ ಚಾರ್ಟರ್ಡ್ ಅಕೌಂಟೆಂಟ್' }, BUCKET],
+  },
+  {
+    id: 'share-links',
+    what: {
+      en: 'The link to your booking page that we send you by WhatsApp or SMS (it opens your booking, never your contact details)',
+      kn: 'ವಾಟ್ಸ್‌ಆಪ್ ಅಥವಾ ಎಸ್‌ಎಂಎಸ್ ಮೂಲಕ ನಾವು ಕಳುಹಿಸುವ ನಿಮ್ಮ ಬುಕಿಂಗ್ ಪುಟದ ಲಿಂಕ್ (ಅದು ನಿಮ್ಮ ಬುಕಿಂಗ್ ತೆರೆಯುತ್ತದೆ, ನಿಮ್ಮ ಸಂಪರ್ಕ ವಿವರಗಳನ್ನು ಎಂದಿಗೂ ಅಲ್ಲ)',
+    },
+    purpose: {
+      en: 'So that you can pay, fill in the register and get your invoice from your phone',
+      kn: 'ನಿಮ್ಮ ಫೋನ್‌ನಿಂದಲೇ ಪಾವತಿಸಲು, ನೋಂದಣಿ ತುಂಬಲು ಮತ್ತು ಇನ್‌ವಾಯ್ಸ್ ಪಡೆಯಲು',
+    },
+    ground: CONSENT,
+    keptFor: {
+      kind: 'days',
+      variable: 'GUEST_DATA_DAYS',
+      after: {
+        en: 'after check-out; then the link stops working and is deleted',
+        kn: 'ಚೆಕ್-ಔಟ್ ನಂತರ; ಆಮೇಲೆ ಲಿಂಕ್ ಕೆಲಸ ಮಾಡುವುದಿಲ್ಲ ಮತ್ತು ಅಳಿಸಲಾಗುತ್ತದೆ',
+      },
+    },
+    recipients: [],
+  },
+  {
     id: 'reviews',
     what: {
       en: 'Your review: rating, words and the name you chose to show',
@@ -337,6 +384,19 @@ export function keptWords(
       : 'ಪ್ರಕಟವಾಗಿರುವವರೆಗೆ, ನೀವು ಅದನ್ನು ಹಿಂಪಡೆಯುವವರೆಗೆ ಅಥವಾ ಅಳಿಸಲು ಕೇಳುವವರೆಗೆ';
   const days = keptDays(row.id, config);
   return lang === 'en' ? `${days} days ${kept.after.en}` : `${days} ದಿನಗಳು, ${kept.after.kn}`;
+}
+
+/**
+ * The first calendar day (YYYY-MM-DD) whose GST records are still kept on `day` (PRIV-9). CGST Act
+ * 2017 s.36 keeps accounts 72 months from the due date of the year's annual return; CGST Rules
+ * 2017 rule 80(1) sets that due date at 31 December after the financial year (1 April to 31 March).
+ * A day of the financial year starting 1 April Y is kept until 31 December Y+7; so on a day of
+ * calendar year T, every day before 1 April T-7 is past its keeping. The erasure of recorded
+ * payments' references (payments/recorded.ts) reads it. An accountant should confirm the period
+ * (an extension of the annual return's due date would lengthen it).
+ */
+export function gstKeptFrom(day: string): string {
+  return `${Number(day.slice(0, 4)) - 7}-04-01`;
 }
 
 /**

@@ -9,6 +9,7 @@
  * - GET /privacy/summary/{token} and /privacy/summary/{token}/data.json: a summary sent (7 days).
  * - Owner, behind the `privacy` permission (TEAM-1): GET /api/privacy/requests, POST /api/privacy/requests/{id}/answer,
  *   GET and POST /api/privacy/breaches, POST /api/privacy/breaches/{id}/tell-guests,
+ *   POST /api/privacy/breaches/{id}/board-told `{ stage: "first"|"report", at }` (PRIV-11),
  *   GET /api/privacy/breaches/{id}/board-report.txt.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -21,6 +22,7 @@ import { GUEST_LINK_ROUTE, bookingOfLink, type GuestLinkParams } from '../bookin
 import { formatInstant, HOUR_MS } from '../../shared/instants.js';
 import {
   ANSWER_ACTIONS,
+  BOARD_STAGES,
   PRIVACY_API,
   REQUEST_KINDS,
   type BreachList,
@@ -59,6 +61,7 @@ const answerSchema = z.object({
 const breachSchema = z.object({
   discoveredAt: z.string({ error: 'must be a time, e.g. 2027-06-01T10:00:00+05:30' }),
   description: z.string().trim().min(1, { error: 'say what happened' }).max(4000),
+  dataAffected: z.string().trim().max(1000).optional(),
   measures: z.string().trim().min(1, { error: 'say what was done' }).max(4000),
   affected: z.union(
     [z.literal('all'), z.array(z.string().trim().min(1).max(40)).min(1).max(10_000)],
@@ -66,6 +69,11 @@ const breachSchema = z.object({
       error: 'must be "all" or a list of booking references',
     },
   ),
+});
+
+const boardSchema = z.object({
+  stage: z.enum(BOARD_STAGES, { error: `must be one of ${BOARD_STAGES.join(', ')}` }),
+  at: z.string({ error: 'must be a time, e.g. 2027-06-01T10:00:00+05:30' }),
 });
 
 const STYLE =
@@ -230,11 +238,11 @@ export async function privacyRoutes(
       const parsed = answerSchema.safeParse(req.body);
       if (!parsed.success) throw schemaRefusal(parsed.error);
       const { action, message, corrections } = parsed.data;
-      return service.answer(req.params.id, {
-        action,
-        message,
-        ...(corrections ? { corrections } : {}),
-      });
+      return service.answer(
+        req.params.id,
+        { action, message, ...(corrections ? { corrections } : {}) },
+        req.owner!,
+      );
     },
   );
 
@@ -249,14 +257,28 @@ export async function privacyRoutes(
   app.post(PRIVACY_API.breaches, { permission: 'privacy', config: noStore }, async (req, reply) => {
     const parsed = breachSchema.safeParse(req.body);
     if (!parsed.success) throw schemaRefusal(parsed.error);
-    const breach = service.recordBreach(parsed.data);
+    const { dataAffected, ...breachInput } = parsed.data;
+    const breach = service.recordBreach(
+      { ...breachInput, ...(dataAffected ? { dataAffected } : {}) },
+      req.owner!,
+    );
     return reply.code(201).send({ ...breach });
   });
 
   app.post<{ Params: { id: string } }>(
     PRIVACY_API.tellGuests,
     { permission: 'privacy', config: noStore },
-    async (req) => service.tellGuests(req.params.id),
+    async (req) => service.tellGuests(req.params.id, req.owner!),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    PRIVACY_API.boardTold,
+    { permission: 'privacy', config: noStore },
+    async (req) => {
+      const parsed = boardSchema.safeParse(req.body);
+      if (!parsed.success) throw schemaRefusal(parsed.error);
+      return service.boardTold(req.params.id, parsed.data.stage, parsed.data.at, req.owner!);
+    },
   );
 
   app.get<{ Params: { id: string } }>(

@@ -10,8 +10,9 @@
  *   PRIVACY_CONTACT, in the transaction that records it.
  * - `recordBreach`, `tellGuests`: the Board's report due at discovery + 72 hours (rule 7(2)(b)),
  *   the intimation to each affected guest once (rule 7(1)).
- * Every answer should also be written to the access log (the team's access-log feature, not on
- * this branch: see README "What a lawyer should confirm" and decision 044).
+ * Every answer, every opening of a summary link, a breach recorded, the guests told and the Board
+ * told are written to the access log (TEAM-7, PRIV-10; DPDP Rules 2025 rule 6(1)(e)) through its
+ * service, in the transaction that does them, naming the booking references (never the data).
  */
 import crypto from 'node:crypto';
 import type { Config } from '../config.js';
@@ -21,6 +22,7 @@ import { enqueueMail, deleteSentPrivacyMail } from '../mail/store.js';
 import { privacyMail, type Block } from '../mail/templates.js';
 import type { BookingService, Mailer } from '../bookings/service.js';
 import type { ReviewService } from '../reviews/service.js';
+import type { AccessLog } from '../access-log/service.js';
 import { forOwner } from '../bookings/views.js';
 import { addDays, formatDate } from '../../shared/calendar-dates.js';
 import { DAY_MS, HOUR_MS, formatInstant, type Clock } from '../../shared/instants.js';
@@ -29,6 +31,7 @@ import {
   REQUEST_KIND_WORDS,
   type AnswerAction,
   type AnswerResult,
+  type BoardStage,
   type BreachView,
   type KeptItem,
   type PrivacyRequestView,
@@ -45,6 +48,7 @@ import {
   insertRequest,
   insertSummary,
   listBreaches,
+  markBoardTold,
   markGuestsTold,
   openByLink,
   openedRequests,
@@ -55,10 +59,10 @@ import {
   type RequestRow,
 } from './store.js';
 
-/** The classes of the retention table an erasure answer erases at once (PRIV-6). */
 /** The classes of the retention table the desk's sweep job erases (PRIV-1). */
 export const PRIVACY_ERASES: readonly DataClass[] = ['privacy-requests'];
 
+/** The classes of the retention table an erasure answer erases at once (PRIV-6). */
 export const DESK_ERASES: readonly DataClass[] = ['booking-contacts', 'mail', 'reviews'];
 
 /** How long the one-time link that opens a request works (PRIV-4). */
@@ -89,13 +93,25 @@ export interface AnswerInput {
   corrections?: { name?: string; phone?: string; email?: string };
 }
 
-/** A breach as the owner records it (PRIV-7). */
+/** A breach as the owner records it (PRIV-7, PRIV-11). */
 export interface BreachInput {
   discoveredAt: string;
   description: string;
+  dataAffected?: string;
   measures: string;
   affected: 'all' | string[];
 }
+
+/** The access log's words for each answer (PRIV-10). */
+const ANSWER_LOGGED: Record<AnswerAction, string> = {
+  'send-summary': 'privacy request answered: summary of the guest’s data sent',
+  erase: 'privacy request answered: guest’s data erased',
+  correct: 'privacy request answered: guest’s contact details corrected',
+  refuse: 'privacy request refused',
+};
+
+/** Who an access-log entry names when the guest opened their own summary link. */
+const GUEST_BY_LINK = 'guest (summary link)';
 
 export class PrivacyService {
   constructor(
@@ -104,8 +120,16 @@ export class PrivacyService {
     private readonly mailer: Mailer,
     private readonly bookings: BookingService,
     private readonly reviews: ReviewService,
+    private readonly accessLog: Pick<AccessLog, 'record'>,
     readonly now: Clock,
   ) {}
+
+  /** One access-log entry per booking reference, or one naming none (PRIV-10). */
+  private logAccess(username: string, action: string, references: readonly string[]): void {
+    if (references.length === 0) this.accessLog.record({ username, action });
+    for (const bookingReference of references)
+      this.accessLog.record({ username, action, bookingReference });
+  }
 
   private iso(ms = this.now()): string {
     return new Date(ms).toISOString();
@@ -260,17 +284,30 @@ export class PrivacyService {
     };
   }
 
-  /** The summary JSON a summary link names, unless expired (PRIV-4). */
+  /**
+   * The summary JSON a summary link names, unless expired (PRIV-4); each reading is written to the
+   * access log under GUEST_BY_LINK with the summary's booking references (PRIV-10).
+   */
   summary(token: string): string | undefined {
     if (!/^[A-Za-z0-9_-]{22}$/.test(token)) return undefined;
-    return summaryByHash(this.db, hash(token), this.now());
+    const json = summaryByHash(this.db, hash(token), this.now());
+    if (json !== undefined) {
+      const bookings = (JSON.parse(json) as { bookings?: { reference?: string }[] }).bookings ?? [];
+      this.logAccess(
+        GUEST_BY_LINK,
+        'summary of the guest’s data opened by its link',
+        bookings.flatMap((b) => (b.reference ? [b.reference] : [])),
+      );
+    }
+    return json;
   }
 
   /**
-   * The owner's answer to an open request (PRIV-4, PRIV-6). 404 for no such request, 409 when it is
-   * no longer open, 400 naming `message` (refuse without a reason) or `corrections`.
+   * The owner's answer to an open request (PRIV-4, PRIV-6), by `username`, written to the access
+   * log in its transaction (PRIV-10). 404 for no such request, 409 when it is no longer open, 400
+   * naming `message` (refuse without a reason) or `corrections`.
    */
-  answer(id: string, input: AnswerInput): AnswerResult {
+  answer(id: string, input: AnswerInput, username: string): AnswerResult {
     const r = getRequest(this.db, id);
     if (!r || r.status === 'unopened') throw notFound('id', 'There is no such request.');
     if (r.status !== 'open')
@@ -339,6 +376,9 @@ export class PrivacyService {
           answerText,
           at,
         );
+        const references = holding.map((b) => b.reference);
+        if (references.length === 0 && r.bookingReference) references.push(r.bookingReference);
+        this.logAccess(username, ANSWER_LOGGED[input.action], references);
         if (email) {
           this.mail(
             'guest-privacy-answer',
@@ -372,9 +412,9 @@ export class PrivacyService {
         until: formatDate(addDays(e.departure, this.config.bookings.registerDays)),
       });
     }
-    if (held.payments.some((p) => p.paymentId))
+    if (held.payments.some((p) => p.paymentId) || held.recordedPayments.length > 0)
       kept.push({
-        what: 'the payment references and amounts of your advance (no card or bank detail)',
+        what: 'the payment references, amounts and days of what you paid (no card or bank detail)',
         why: 'they are part of our accounts (CGST Act 2017 s.35, s.36)',
         until: '72 months from the due date of that year’s annual GST return',
       });
@@ -427,8 +467,8 @@ export class PrivacyService {
   /** A sweep whose WAL a reader kept from being truncated: tried again at the next sweep. */
   private walToTruncate = false;
 
-  /** Records a breach (PRIV-7); 400 naming the field. */
-  recordBreach(input: BreachInput): BreachView {
+  /** Records a breach (PRIV-7, PRIV-11) by `username`, written to the access log; 400 naming the field. */
+  recordBreach(input: BreachInput, username: string): BreachView {
     const discovered = Date.parse(input.discoveredAt);
     if (!Number.isFinite(discovered) || discovered > this.now() + 5 * 60_000)
       throw badRequest('discoveredAt', 'Give when the breach was discovered, not in the future.');
@@ -439,14 +479,24 @@ export class PrivacyService {
         throw badRequest('affected', `No booking has the reference ${unknown.join(', ')}.`);
     }
     const id = newId();
-    insertBreach(this.db, {
-      id,
-      discoveredAt: new Date(discovered).toISOString(),
-      description: input.description,
-      measures: input.measures,
-      affected: input.affected,
-      createdAt: this.iso(),
-    });
+    this.db
+      .transaction(() => {
+        insertBreach(this.db, {
+          id,
+          discoveredAt: new Date(discovered).toISOString(),
+          description: input.description,
+          dataAffected: input.dataAffected?.trim() ?? '',
+          measures: input.measures,
+          affected: input.affected,
+          createdAt: this.iso(),
+        });
+        this.logAccess(
+          username,
+          'personal data breach recorded',
+          input.affected === 'all' ? [] : input.affected,
+        );
+      })
+      .immediate();
     return this.breachView(getBreach(this.db, id)!);
   }
 
@@ -470,6 +520,7 @@ export class PrivacyService {
       subject: `${this.config.site.businessName}: a problem with the security of your data`,
       text: [
         `What happened: ${b.description}`,
+        ...(b.dataAffected ? [`What data it touched: ${b.dataAffected}`] : []),
         `When: discovered ${formatInstant(b.discoveredAt)} (India time).`,
         'What it may mean for you: someone may have seen or copied your booking details (name, phone, e-mail and stay). Be wary of calls, messages or mail that mention your stay and ask for money or codes.',
         `What we have done: ${b.measures}`,
@@ -492,6 +543,8 @@ export class PrivacyService {
       `Discovered: ${formatInstant(b.discoveredAt)} (India time); report due by ${formatInstant(due)}`,
       '',
       `Facts, nature and extent: ${b.description}`,
+      ...(b.dataAffected ? [`Personal data affected: ${b.dataAffected}`] : []),
+      `First intimation to the Board (rule 7(2)(a)): ${b.boardIntimatedAt ? formatInstant(b.boardIntimatedAt) : 'not recorded yet'}`,
       `Affected: ${b.affected === 'all' ? 'every guest with a booking' : `the guests of bookings ${b.affected.join(', ')}`} (${guests.length} guests with an e-mail)`,
       'Causes and circumstances: [to complete]',
       `Measures taken to mitigate the risk: ${b.measures}`,
@@ -507,17 +560,21 @@ export class PrivacyService {
       measures: b.measures,
       affected: b.affected,
       affectedGuests: guests.length,
+      dataAffected: b.dataAffected,
       ...(b.guestsToldAt ? { guestsToldAt: b.guestsToldAt } : {}),
+      ...(b.boardIntimatedAt ? { boardIntimatedAt: b.boardIntimatedAt } : {}),
+      ...(b.boardReportedAt ? { boardReportedAt: b.boardReportedAt } : {}),
       guestMail: mail,
       boardReport: report,
     };
   }
 
   /**
-   * The owner confirms: the intimation goes to each affected guest's address once (rule 7(1)),
-   * enqueued in the transaction that marks the breach told. 409 when it was sent already.
+   * The owner (`username`) confirms: the intimation goes to each affected guest's address once
+   * (rule 7(1)), enqueued in the transaction that marks the breach told and writes the access log
+   * (PRIV-10). 409 when it was sent already.
    */
-  tellGuests(id: string): BreachView {
+  tellGuests(id: string, username: string): BreachView {
     const b = getBreach(this.db, id);
     if (!b) throw notFound('id', 'There is no such breach.');
     const at = this.iso();
@@ -525,13 +582,55 @@ export class PrivacyService {
       .transaction(() => {
         if (!markGuestsTold(this.db, id, at)) return false;
         const mail = this.guestMail(b);
-        for (const guest of addressesOf(this.db, b.affected))
+        const guests = addressesOf(this.db, b.affected);
+        for (const guest of guests)
           this.mail('guest-breach', guest.email, mail.subject, mail.text.split('\n\n'));
+        this.logAccess(
+          username,
+          'personal data breach: affected guests told (DPDP Rules 2025 rule 7(1))',
+          guests.map((g) => g.reference),
+        );
         return true;
       })
       .immediate();
     if (!told) throw new ApiError(409, 'The guests were told already.', { field: 'id' });
     this.mailer.poke();
+    return this.breach(id);
+  }
+
+  /**
+   * Records when the Board was told (PRIV-11): `first`, the intimation without delay (DPDP Rules
+   * 2025 rule 7(2)(a)); `report`, the detailed report within 72 hours (rule 7(2)(b)). `at` is an
+   * ISO instant, not before the discovery nor in the future (400 naming `at`); 404 for no such
+   * breach; 409 when that stage was recorded already. Written to the access log by `username`.
+   */
+  boardTold(id: string, stage: BoardStage, at: string, username: string): BreachView {
+    const b = getBreach(this.db, id);
+    if (!b) throw notFound('id', 'There is no such breach.');
+    const when = Date.parse(at);
+    if (
+      !Number.isFinite(when) ||
+      when > this.now() + 5 * 60_000 ||
+      when < Date.parse(b.discoveredAt)
+    )
+      throw badRequest(
+        'at',
+        'Give when the Board was told: after the discovery, not in the future.',
+      );
+    const recorded = this.db
+      .transaction(() => {
+        if (!markBoardTold(this.db, id, stage, this.iso(when))) return false;
+        this.logAccess(
+          username,
+          stage === 'first'
+            ? 'personal data breach: Board told (DPDP Rules 2025 rule 7(2)(a))'
+            : 'personal data breach: report sent to the Board (DPDP Rules 2025 rule 7(2)(b))',
+          b.affected === 'all' ? [] : b.affected,
+        );
+        return true;
+      })
+      .immediate();
+    if (!recorded) throw new ApiError(409, 'That was recorded already.', { field: 'stage' });
     return this.breach(id);
   }
 }

@@ -203,6 +203,15 @@ export interface HeldElsewhere {
     paidAt: string | null;
     paymentId: string | null;
   }[];
+  /** Payments the owner recorded (UPI, bank, cash, card; PRIV-9), with the reference noted. */
+  recordedPayments: {
+    bookingId: string;
+    amountPaise: number;
+    paidOn: string;
+    way: string;
+    reference: string | null;
+    reversedAt: string | null;
+  }[];
 }
 
 /** Reads, for a subject-access summary, every other table that holds something of the guest. */
@@ -247,6 +256,11 @@ export function heldAbout(db: Db, bookingIds: string[]): HeldElsewhere {
          paid_at AS paidAt, payment_id AS paymentId FROM booking_payments
          WHERE booking_id IN (${marks})`,
     ),
+    recordedPayments: all(
+      `SELECT booking_id AS bookingId, amount_paise AS amountPaise, paid_on AS paidOn, way,
+         reference, reversed_at AS reversedAt FROM recorded_payments
+         WHERE booking_id IN (${marks}) ORDER BY id`,
+    ),
   };
 }
 
@@ -285,17 +299,35 @@ export interface BreachRow {
   affected: 'all' | string[];
   createdAt: string;
   guestsToldAt: string | null;
+  /** What personal data it touched, in the owner's words (migration 032). */
+  dataAffected: string;
+  /** When the Board was told: rule 7(2)(a)'s first intimation, rule 7(2)(b)'s report. */
+  boardIntimatedAt: string | null;
+  boardReportedAt: string | null;
 }
 
-export function insertBreach(db: Db, b: Omit<BreachRow, 'guestsToldAt'>): void {
+export function insertBreach(
+  db: Db,
+  b: Omit<BreachRow, 'guestsToldAt' | 'boardIntimatedAt' | 'boardReportedAt'>,
+): void {
   db.prepare(
-    `INSERT INTO privacy_breaches (id, discovered_at, description, measures, affected_json, created_at)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-  ).run(b.id, b.discoveredAt, b.description, b.measures, JSON.stringify(b.affected), b.createdAt);
+    `INSERT INTO privacy_breaches (id, discovered_at, description, measures, affected_json, created_at,
+       data_affected) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    b.id,
+    b.discoveredAt,
+    b.description,
+    b.measures,
+    JSON.stringify(b.affected),
+    b.createdAt,
+    b.dataAffected,
+  );
 }
 
 const BREACH_COLUMNS = `id, discovered_at AS discoveredAt, description, measures,
-  affected_json AS affected, created_at AS createdAt, guests_told_at AS guestsToldAt`;
+  affected_json AS affected, created_at AS createdAt, guests_told_at AS guestsToldAt,
+  data_affected AS dataAffected, board_intimated_at AS boardIntimatedAt,
+  board_reported_at AS boardReportedAt`;
 
 function toBreach(r: BreachRow & { affected: string }): BreachRow {
   return { ...r, affected: JSON.parse(r.affected) as BreachRow['affected'] };
@@ -322,6 +354,19 @@ export function markGuestsTold(db: Db, id: string, at: string): boolean {
       .prepare(
         'UPDATE privacy_breaches SET guests_told_at = ? WHERE id = ? AND guests_told_at IS NULL',
       )
+      .run(at, id).changes === 1
+  );
+}
+
+/**
+ * Records when the Board was told (`first`: rule 7(2)(a), `report`: rule 7(2)(b)) at `at`; false
+ * when that was recorded already (each is recorded once).
+ */
+export function markBoardTold(db: Db, id: string, stage: 'first' | 'report', at: string): boolean {
+  const column = stage === 'first' ? 'board_intimated_at' : 'board_reported_at';
+  return (
+    db
+      .prepare(`UPDATE privacy_breaches SET ${column} = ? WHERE id = ? AND ${column} IS NULL`)
       .run(at, id).changes === 1
   );
 }

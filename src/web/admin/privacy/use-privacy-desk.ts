@@ -2,7 +2,8 @@
  * The privacy desk's state (PRIV-4, PRIV-7): the rights requests and breaches (`GET
  * /api/privacy/requests`, `/api/privacy/breaches` through apiFetch), loaded when the owner's page
  * opens (the bar shows a request due within 7 days) and at each opening of the Privacy dialog;
- * an answer, and telling the guests of a breach, one at a time. A load a newer one replaces is
+ * an answer (a correction with its fields), recording a breach, telling the guests and recording
+ * when the Board was told (PRIV-11), one at a time. A load a newer one replaces is
  * dropped (useLatestCall); failures are apiFetch's (a session ended: SESSION_ENDED).
  */
 import { useEffect, useState } from 'react';
@@ -12,6 +13,8 @@ import {
   PRIVACY_API,
   daysLeft,
   type AnswerAction,
+  type BoardStage,
+  type BreachBody,
   type BreachView,
   type PrivacyRequestView,
 } from '../../../shared/privacy.js';
@@ -33,8 +36,17 @@ export interface PrivacyDesk {
   /** The bar's words for the most urgent open request due within 7 days, or null. */
   alert: string | null;
   now: number;
-  answer: (id: string, action: AnswerAction, message: string) => void;
+  answer: (
+    id: string,
+    action: AnswerAction,
+    message: string,
+    corrections?: { name?: string; phone?: string; email?: string },
+  ) => void;
   tellGuests: (id: string) => void;
+  /** Records a breach; resolves true once recorded (the form then empties). */
+  recordBreach: (body: BreachBody) => Promise<boolean>;
+  /** Records that the Board was told now: `first` rule 7(2)(a), `report` rule 7(2)(b). */
+  boardTold: (id: string, stage: BoardStage) => void;
 }
 
 /** "3 days left", "due today", "2 days overdue" for a due instant at `now`. */
@@ -92,7 +104,10 @@ export function usePrivacyDesk(opening: number): PrivacyDesk {
     .filter((r) => r.status === 'open' && daysLeft(r.dueAt, now) < BAR_DAYS)
     .sort((a, b) => Date.parse(a.dueAt) - Date.parse(b.dueAt))[0];
 
-  async function act(call: () => Promise<{ ok: boolean } & Partial<Problem>>, words: string) {
+  async function act(
+    call: () => Promise<{ ok: boolean } & Partial<Problem>>,
+    words: string,
+  ): Promise<boolean> {
     setBusy(true);
     setProblem(null);
     setDone(null);
@@ -100,10 +115,11 @@ export function usePrivacyDesk(opening: number): PrivacyDesk {
     setBusy(false);
     if (!r.ok) {
       setProblem(r as Problem);
-      return;
+      return false;
     }
     setDone(words);
     setReloads((n) => n + 1);
+    return true;
   }
 
   return {
@@ -117,17 +133,34 @@ export function usePrivacyDesk(opening: number): PrivacyDesk {
     busy,
     now,
     alert: urgent ? `Privacy request ${dueWords(urgent.dueAt, now)}` : null,
-    answer: (id, action, message) =>
+    answer: (id, action, message, corrections) =>
       void act(
         () =>
           apiFetch(PRIVACY_API.answer, {
             method: 'POST',
             params: { id },
-            body: { action, message },
+            body: { action, message, ...(corrections ? { corrections } : {}) },
           }),
         action === 'refuse'
           ? 'Refused; the guest is mailed your reason.'
-          : 'Answered; the guest is mailed.',
+          : action === 'correct'
+            ? 'Corrected; the guest is mailed what changed.'
+            : 'Answered; the guest is mailed.',
+      ),
+    recordBreach: (body) =>
+      act(
+        () => apiFetch(PRIVACY_API.breaches, { method: 'POST', body }),
+        'Breach recorded. Tell the Board now, and the guests.',
+      ),
+    boardTold: (id, stage) =>
+      void act(
+        () =>
+          apiFetch(PRIVACY_API.boardTold, {
+            method: 'POST',
+            params: { id },
+            body: { stage, at: new Date().toISOString() },
+          }),
+        stage === 'first' ? 'Recorded: the Board was told.' : 'Recorded: the report was sent.',
       ),
     tellGuests: (id) =>
       void act(
