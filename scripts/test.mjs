@@ -9,7 +9,7 @@
  * its error just above that closing line: CI keeps only the tail of the output.
  * Set CHROMIUM_PATH to use a Chromium other than /usr/bin/chromium.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -30,6 +30,7 @@ console.log(`npm test on Node ${process.version} (${process.execPath})`);
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 
+const started = performance.now();
 let passed = 0;
 let failed = 0;
 const lines = [];
@@ -82,10 +83,35 @@ function collectPlaywright(suite) {
   for (const child of suite.suites ?? []) collectPlaywright(child);
 }
 
+/** Seconds since `start`, to one decimal: each suite says how long it took (CI keeps under 25 min). */
+const took = (start) => `${((performance.now() - start) / 1000).toFixed(1)} s`;
+
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}`);
+  const start = performance.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${took(start)}`);
   return r.status === 0;
+}
+
+/**
+ * Runs `cmd` with its output held and printed whole when it ends, so that suites run side by side
+ * keep their logs apart. Resolves true when it exits 0.
+ */
+function runHeld(label, cmd, args) {
+  const start = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: process.env });
+    const out = [];
+    child.stdout.on('data', (c) => out.push(c));
+    child.stderr.on('data', (c) => out.push(c));
+    child.on('close', (code) => {
+      console.log(`\n=== ${label}`);
+      process.stdout.write(Buffer.concat(out));
+      console.log(`=== ${label}: ${code === 0 ? 'ok' : 'FAILED'} in ${took(start)}`);
+      resolve(code === 0);
+    });
+  });
 }
 
 function check(label, ok) {
@@ -94,11 +120,13 @@ function check(label, ok) {
   lines.push(`${label}: ${ok ? 'ok' : 'FAILED'}`);
 }
 
-check('typecheck', run('typecheck', bin('tsc'), ['--noEmit', '-p', '.']));
-check('lint', run('lint', bin('eslint'), ['.', '--max-warnings', '0']));
-check(
-  'import cycles',
-  run('import cycles (dependency-cruiser)', bin('depcruise'), [
+// The four static checks are each one thread: two at a time use both cores of a CI machine.
+const [typecheckOk, lintOk] = await Promise.all([
+  runHeld('typecheck', bin('tsc'), ['--noEmit', '-p', '.']),
+  runHeld('lint', bin('eslint'), ['.', '--max-warnings', '0']),
+]);
+const [cyclesOk, knipOk] = await Promise.all([
+  runHeld('import cycles (dependency-cruiser)', bin('depcruise'), [
     '--config',
     '.dependency-cruiser.cjs',
     'src',
@@ -107,8 +135,12 @@ check(
     'bench',
     'e2e',
   ]),
-);
-check('knip', run('unused files, exports and dependencies (knip)', bin('knip'), []));
+  runHeld('unused files, exports and dependencies (knip)', bin('knip'), []),
+]);
+check('typecheck', typecheckOk);
+check('lint', lintOk);
+check('import cycles', cyclesOk);
+check('knip', knipOk);
 const built = run('build', process.execPath, ['scripts/build.mjs']);
 check('build', built);
 
@@ -155,5 +187,6 @@ if (built) {
 if (flaky.length > 0) console.log(`\nFlaky (passed on retry):\n${flaky.join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed tests:\n${failures.join('\n')}`);
 console.log('\n' + lines.join('\n'));
+console.log(`npm test took ${took(started)}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
