@@ -93,6 +93,12 @@ export interface Config {
   host: string;
   /** Absolute path holding the SQLite file, images and published sites. */
   dataDir: string;
+  /**
+   * SEED_RENDER_CACHE: a folder where the demo seed keeps each demo photo's rendered files, so that
+   * the many servers of one test run (`npm test` sets it) render the demo photos once. Unset in
+   * production: the seed then renders every photo (OPS-7).
+   */
+  seedRenderCache: string | undefined;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   /** Which reverse proxies' X-Forwarded-For is believed, so login throttling sees real client addresses (reverse-proxy.ts). */
@@ -315,6 +321,7 @@ export const envSchema = z
     ),
     HOST: optional(z.string().trim()),
     DATA_DIR: optional(z.string()),
+    SEED_RENDER_CACHE: optional(z.string()),
     ADMIN_USERNAME: optional(
       z
         .string()
@@ -565,6 +572,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: e.HOST ?? '0.0.0.0',
     dataDir: path.resolve(e.DATA_DIR ?? './var'),
+    seedRenderCache:
+      e.SEED_RENDER_CACHE === undefined ? undefined : path.resolve(e.SEED_RENDER_CACHE),
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -24,6 +24,20 @@ import {
 import { imageWorker } from './render-process.js';
 
 /** What storePhoto stored: the name and the normalised photo's pixel size. */
+/** An upload's files as the image worker renders them: [path under images, bytes], and its size. */
+export interface RenderedPhoto {
+  files: [string, Uint8Array][];
+  width: number;
+  height: number;
+}
+
+/** Renders an upload's bytes named `name` (UPL-2's files); throws ImageError for bad images. */
+export type RenderUpload = (bytes: Buffer, name: string) => Promise<RenderedPhoto>;
+
+/** The image worker's render of an upload, in its own process (WORK-1). */
+export const renderUpload: RenderUpload = (bytes, name) =>
+  imageWorker.render({ kind: 'upload', bytes, name });
+
 export interface StoredPhoto {
   name: string;
   width: number;
@@ -54,6 +68,7 @@ export async function storePhoto(
   ctx: Pick<AppContext, 'db' | 'paths' | 'clock'>,
   bytes: Buffer,
   name: string,
+  render: RenderUpload = renderUpload,
 ): Promise<StoredPhoto> {
   checkUploadName(name);
   if (bytes.length > MAX_UPLOAD_BYTES) {
@@ -63,7 +78,7 @@ export async function storePhoto(
   checkUploadBytes(bytes, name);
   if (nameTaken(ctx, name))
     throw new ImageError(409, `A photo named "${name}" already exists.`, 'file.filename');
-  const rendered = await imageWorker.render({ kind: 'upload', bytes, name });
+  const rendered = await render(bytes, name);
   const { width, height } = rendered;
   const files = new Map(rendered.files);
 

@@ -69,7 +69,7 @@ function messageFromUrl(): string {
     case 'expired':
       return CODE_EXPIRED;
     case 'setup':
-      return 'Your role needs two-step login. Log in again to set it up.';
+      return 'Your role needs two-step login: give your username and password once more to set it up.';
     default:
       return '';
   }
