@@ -21,7 +21,14 @@ const DEMO = demoCatalogue();
 /** Builds the app on `dataDir` as `npm start` does and runs prepareDataDir; returns what it printed. */
 async function start(dataDir: string): Promise<string[]> {
   const { app, ctx } = await buildApp(
-    loadConfig({ DATA_DIR: dataDir, SITE_URL: 'http://localhost' }),
+    loadConfig({
+      DATA_DIR: dataDir,
+      SITE_URL: 'http://localhost',
+      // npm test's shared renders of the demo photos (config.ts): the seed still stores each one.
+      ...(process.env.SEED_RENDER_CACHE
+        ? { SEED_RENDER_CACHE: process.env.SEED_RENDER_CACHE }
+        : {}),
+    }),
   );
   const lines: string[] = [];
   try {
@@ -68,7 +75,14 @@ describe('prepareDataDir', () => {
     );
 
     const { app, ctx } = await buildApp(
-      loadConfig({ DATA_DIR: dataDir, SITE_URL: 'http://localhost' }),
+      loadConfig({
+        DATA_DIR: dataDir,
+        SITE_URL: 'http://localhost',
+        // npm test's shared renders of the demo photos (config.ts): the seed still stores each one.
+        ...(process.env.SEED_RENDER_CACHE
+          ? { SEED_RENDER_CACHE: process.env.SEED_RENDER_CACHE }
+          : {}),
+      }),
     );
     try {
       const latest = latestRevision(ctx.db)!;
