@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: typecheck, lint (folder boundaries in eslint.config.js), import cycles
+ * `npm test`: build, then typecheck, lint (folder boundaries in eslint.config.js), import cycles
  * (dependency-cruiser), knip (no unused file, export or dependency, none undeclared: see
  * knip.json), build, unit and integration tests (Vitest), browser tests (Playwright + Debian's
  * Chromium). Prints one closing line `N passed, N failed` summing every suite (typecheck, lint,
@@ -122,10 +122,16 @@ function check(label, ok) {
   lines.push(`${label}: ${ok ? 'ok' : 'FAILED'}`);
 }
 
+const built = run('build', process.execPath, ['scripts/build.mjs']);
+check('build', built);
+
 // The four static checks are each one thread: two at a time use both cores of a CI machine.
+// Beside them, one server renders the demo photos into SEED_RENDER_CACHE (it needs the build).
 const [typecheckOk, lintOk] = await Promise.all([
   runHeld('typecheck', bin('tsc'), ['--noEmit', '-p', '.']),
   runHeld('lint', bin('eslint'), ['.', '--max-warnings', '0']),
+  built &&
+    runHeld('demo photos rendered once for the run', bin('tsx'), ['scripts/warm-seed-renders.ts']),
 ]);
 const [cyclesOk, knipOk] = await Promise.all([
   runHeld('import cycles (dependency-cruiser)', bin('depcruise'), [
@@ -143,8 +149,6 @@ check('typecheck', typecheckOk);
 check('lint', lintOk);
 check('import cycles', cyclesOk);
 check('knip', knipOk);
-const built = run('build', process.execPath, ['scripts/build.mjs']);
-check('build', built);
 
 const vitestJson = path.join(results, 'vitest.json');
 const vitestOk = run('unit and integration tests (vitest)', bin('vitest'), [
