@@ -51,6 +51,7 @@ import { LedgerService } from './ledger/service.js';
 import { ledgerRoutes } from './ledger/routes.js';
 import { composeBookings, reportSources, timedJobs, type bookingSteps } from './compose.js';
 import { JobRunner } from './jobs/runner.js';
+import { openJobsDb } from './jobs/store.js';
 import { PrivacyService } from './privacy/service.js';
 import { privacyRoutes } from './privacy/routes.js';
 import { reportRoutes } from './reports/routes.js';
@@ -123,6 +124,8 @@ export async function buildApp(
   }
   const clock = opts.clock ?? systemClock;
   const db = openDb(paths.root, clock());
+  // Decision 054: the runner's bookkeeping in a file of its own, so a job's run is no commit to copy.
+  const jobsDb = openJobsDb(paths.root);
   const ctxBase = { config, db, paths, clock };
   const ctx: AppContext = { ...ctxBase, publisher: createPublisher(ctxBase) };
 
@@ -143,6 +146,7 @@ export async function buildApp(
   // First, so that it runs last: Fastify runs onClose hooks in reverse order of registration, and
   // the mail sender and the payments finish their work on the database when they stop.
   app.addHook('onClose', async () => {
+    jobsDb.close();
     db.close();
   });
   // Before any route is registered, so that every route's scope inherits them (HTTP-1, HTTP-2).
@@ -208,7 +212,7 @@ export async function buildApp(
   let reviewJob: ReturnType<typeof scheduleReviews> | undefined;
   // Decision 042: every periodic job in one list (compose.ts), run by one runner.
   const runner = new JobRunner(
-    db,
+    jobsDb,
     app.log,
     clock,
     timedJobs({

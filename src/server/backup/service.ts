@@ -5,7 +5,9 @@
  * (`serialize()`, one read transaction), uploads the originals of photos the snapshot names that
  * the bucket lacks, then the gzipped snapshot as generation N+1, then the manifest; copies
  * outside the history window (store.ts keptCopies) are deleted. Everything runs on timers, off the
- * request path: a booking's 201 never waits on the bucket.
+ * request path: a booking's 201 never waits on the bucket. Only the main database is watched and
+ * copied: the job runner's bookkeeping is in a file of its own (decision 054), so a job's run makes
+ * no copy, and an idle server none at all.
  *
  * Lineage (BACKUP-2): `DATA_DIR/backup-lineage.json` records the lineage and generation this
  * server copies, written before the manifest naming it. A server whose record is missing while the

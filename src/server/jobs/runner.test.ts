@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDb, type Db } from '../store/db.js';
+import { openJobsDb } from './store.js';
 import { testCatalogue } from '../../../test/factories.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { BACKOFF_FIRST_MS, JobRunner, backoffMs, type JobHealth } from './runner.js';
@@ -106,8 +107,11 @@ describe('JOB-2: two processes on one database run a job once', () => {
       closing.unshift(() => built.app.close());
     }
     await Promise.all(apps.map((a) => a.app.ready()));
+    // The claims are in DATA_DIR's jobs file (decision 054), read here on a third connection.
+    const jobsDb = openJobsDb(dataDir);
+    closing.unshift(() => void jobsDb.close());
     const runs = () =>
-      apps[0]!.ctx.db.prepare('SELECT name, runs FROM job_runs ORDER BY name').all() as {
+      jobsDb.prepare('SELECT name, runs FROM job_runs ORDER BY name').all() as {
         name: string;
         runs: number;
       }[];
@@ -123,7 +127,7 @@ describe('JOB-2: two processes on one database run a job once', () => {
 
   it('two runners on two connections, asked at once for a slow job, run it once; the lease frees it after', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-jobs-'));
-    const dbs: Db[] = [openDb(dataDir, 0), openDb(dataDir, 0)];
+    const dbs: Db[] = [openJobsDb(dataDir), openJobsDb(dataDir)];
     closing.push(() => {
       for (const db of dbs) db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -155,7 +159,7 @@ describe('JOB-2: two processes on one database run a job once', () => {
 describe('JOB-3, JOB-5: one back-off; no job’s error stops another', () => {
   it('backs a failing job off 30 s doubled, at most its period, reports it, and runs the others', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-jobs-'));
-    const db = openDb(dataDir, 0);
+    const db = openJobsDb(dataDir);
     closing.push(() => {
       db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -205,7 +209,7 @@ describe('JOB-3, JOB-5: one back-off; no job’s error stops another', () => {
 describe('JOB-1: the outbox and the feeds on the runner (decision 051)', () => {
   it("a job's own next-due time brings its next run forward, never past its period nor sooner than a second", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-jobs-'));
-    const db = openDb(dataDir, 0);
+    const db = openJobsDb(dataDir);
     closing.push(() => {
       db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -276,5 +280,37 @@ describe('JOB-1: the outbox and the feeds on the runner (decision 051)', () => {
       jobs: JobHealth[];
     };
     expect(health.jobs.find((j) => j.name === 'feed-sync')).toMatchObject({ lastError: null });
+  });
+});
+
+describe('decision 054: the runner keeps its own file, apart from the main database', () => {
+  it('migration 034 drops an older database’s job_runs; a jobs file of another schema is made anew', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-jobs-'));
+    closing.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    // A database as migration 025 left it, before 034.
+    const old = openDb(dataDir, 0);
+    old.exec(`CREATE TABLE job_runs (name TEXT PRIMARY KEY, next_due INTEGER NOT NULL DEFAULT 0);
+      INSERT INTO job_runs (name) VALUES ('mail-outbox');
+      DELETE FROM schema_migrations WHERE version = 34;`);
+    old.close();
+    const db = openDb(dataDir, 0);
+    const tables = () => db.prepare("SELECT name FROM sqlite_master WHERE name = 'job_runs'").all();
+    try {
+      expect(tables()).toEqual([]);
+    } finally {
+      db.close();
+    }
+
+    const stale = openJobsDb(dataDir);
+    stale.exec("INSERT INTO job_runs (name, runs) VALUES ('gone', 7)");
+    stale.pragma('user_version = 0');
+    stale.close();
+    const jobsDb = openJobsDb(dataDir);
+    closing.unshift(() => void jobsDb.close());
+    expect(jobsDb.prepare('SELECT name FROM job_runs').all()).toEqual([]);
+    const runner = new JobRunner(jobsDb, memoryLog([]), () => 0, [
+      { name: 'good', everyMs: 60_000, run: () => ({}) },
+    ]);
+    expect(runner.health()).toMatchObject([{ name: 'good', lastRunAt: null }]);
   });
 });

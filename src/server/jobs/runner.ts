@@ -4,8 +4,9 @@
  * and for work with times of its own, the mail outbox's next try, a next-due query). At
  * start and then on each job's own timer (its period, real time, as the loops it replaces), the
  * runner runs a job when it is due at the app's clock (TIME-3), after claiming it in `job_runs` (a
- * lease), so two processes on one database never run the same job at once and a job one of them
- * has just run is not due again for the other. One back-off: a job that
+ * lease) in DATA_DIR's jobs file (store.ts, decision 054: not the main database, so a run is no
+ * commit for the copy off the machine), so two processes on one DATA_DIR never run the same job at
+ * once and a job one of them has just run is not due again for the other. One back-off: a job that
  * fails is tried again after BACKOFF_FIRST_MS, doubled at each failure in a row, never later than
  * its period. A job's error is logged and stored (its error's name or code only: `/healthz` is not
  * a place for data) and stops no other job.
@@ -84,6 +85,7 @@ export class JobRunner {
   private stopped = false;
 
   constructor(
+    /** The runner's file (store.ts openJobsDb), never the main database. */
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly now: Clock,

@@ -1,8 +1,54 @@
 /**
- * The job runner's table (migration 025_job_runs.sql): all its SQL. A claim is one UPDATE that
- * succeeds for one connection only (SQLite serialises writers), so the lease is the claim.
+ * The job runner's own SQLite file, `DATA_DIR/jobs.sqlite3` (decision 054), and all its SQL. The
+ * runner's bookkeeping (leases, next due times, runs, failures, last errors) is operational state,
+ * not business data: kept apart from the main database, a job's run commits nothing there, so the
+ * copy off the machine (BACKUP-1, which copies on every commit to the main database) copies only
+ * when business data changed. The file is not backed up and need not be: lost, every job simply
+ * runs once at the next start (they are idempotent).
+ * A claim is one UPDATE that succeeds for one connection only (SQLite serialises the writers of a
+ * file), so the lease is the claim, for every process on one DATA_DIR.
  */
-import type { Db } from '../store/db.js';
+import path from 'node:path';
+import { makePrivateDir, openPrivateSqlite, type Db } from '../store/db.js';
+
+/** The runner's file in DATA_DIR. */
+export const JOBS_FILE = 'jobs.sqlite3';
+
+/**
+ * The schema's version (`PRAGMA user_version`). A file of another version is emptied and made
+ * anew: its rows are worth nothing beyond the next start, so this file needs no migrations.
+ */
+const SCHEMA_VERSION = 1;
+
+/** One row per declared job; instants Unix ms (the app's clock). */
+const SCHEMA = `CREATE TABLE job_runs (
+  name TEXT PRIMARY KEY,
+  next_due INTEGER NOT NULL DEFAULT 0,
+  lease_holder TEXT,
+  lease_until INTEGER,
+  runs INTEGER NOT NULL DEFAULT 0,
+  failures INTEGER NOT NULL DEFAULT 0,
+  last_run INTEGER,
+  last_success INTEGER,
+  last_error TEXT,
+  last_error_at INTEGER
+)`;
+
+/**
+ * Opens (creating if needed, 0600 in a 0700 DATA_DIR, WAL: store/db.ts's openPrivateSqlite) the
+ * runner's file `${dataDir}/jobs.sqlite3` with its schema. Each process opens its own connection.
+ */
+export function openJobsDb(dataDir: string): Db {
+  makePrivateDir(dataDir);
+  return openPrivateSqlite(path.join(dataDir, JOBS_FILE), (db) => {
+    db.transaction(() => {
+      if (db.pragma('user_version', { simple: true }) === SCHEMA_VERSION) return;
+      db.exec('DROP TABLE IF EXISTS job_runs');
+      db.exec(SCHEMA);
+      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    }).immediate();
+  });
+}
 
 /** A job's row as `/healthz` tells it (JOB-4). Instants Unix ms; null for never. */
 export interface JobRow {

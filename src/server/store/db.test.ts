@@ -1,9 +1,8 @@
 /**
- * RUNTIME-4: DATA_DIR is private to the server's user (0700), the database, its WAL and its
- * shared-memory file readable by that user only (0600), whatever the umask: on a new DATA_DIR, on
- * one an older version left readable, through buildApp and through a restore. Real files, modes
- * read back with fs.stat.
- */
+ * RUNTIME-4: DATA_DIR is private to the server's user (0700), the database (and the job runner's
+ * file, decision 054), its WAL and its shared-memory file readable by that user only (0600),
+ * whatever the umask: on a new DATA_DIR, on one an older version left readable, through buildApp
+ * and through a restore. Real files, modes read back with fs.stat. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import { buildApp } from '../app.js';
 import { createBackup, restoreBackup } from '../cli/backup.js';
 import { loadConfig } from '../config.js';
 import { openDb } from './db.js';
+import { JOBS_FILE } from '../jobs/store.js';
 
 let scratch: string;
 let umask: number;
@@ -28,9 +28,9 @@ afterEach(() => {
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 
-/** The modes of DATA_DIR and of the database files in it, by name. */
-function modes(dataDir: string): Record<string, number> {
-  const db = path.join(dataDir, 'stays.sqlite3');
+/** The modes of DATA_DIR and of the database files in it (`name`: the main one), by name. */
+function modes(dataDir: string, name = 'stays.sqlite3'): Record<string, number> {
+  const db = path.join(dataDir, name);
   return {
     DATA_DIR: modeOf(dataDir),
     'stays.sqlite3': modeOf(db),
@@ -102,11 +102,12 @@ describe('RUNTIME-4: DATA_DIR 0700, the database, its WAL and SHM 0600', () => {
     },
   );
 
-  it('buildApp on a new DATA_DIR: the folder 0700, the database, WAL and SHM 0600', async () => {
+  it('buildApp on a new DATA_DIR: the folder 0700, the database and the jobs file, WAL and SHM 0600', async () => {
     const dataDir = path.join(scratch, 'new-data');
     const { app } = await buildApp(loadConfig({ DATA_DIR: dataDir, SITE_URL: 'http://localhost' }));
     try {
       expect(modes(dataDir)).toEqual(PRIVATE);
+      expect(modes(dataDir, JOBS_FILE)).toEqual(PRIVATE);
     } finally {
       await app.close();
     }

@@ -53,16 +53,32 @@ function makePrivateFile(file: string): void {
  */
 export function openDb(dataDir: string, now: number): Db {
   makePrivateDir(dataDir);
-  const file = path.join(dataDir, 'stays.sqlite3');
+  return openPrivateSqlite(path.join(dataDir, 'stays.sqlite3'), (db) => {
+    db.pragma('foreign_keys = ON');
+    db.pragma('secure_delete = ON');
+    migrate(db, now);
+  });
+}
+
+/**
+ * Opens (creating if needed) the SQLite file `file` in a folder already private, as openDb opens
+ * the database: created 0600 before SQLite opens it, WAL, `synchronous = NORMAL`, a 5 s busy
+ * timeout; `setUp` then runs (pragmas, schema), and the WAL and shared-memory files it made are
+ * tightened to 0600 (RUNTIME-4). Throws what better-sqlite3 or `setUp` throws.
+ */
+export function openPrivateSqlite(file: string, setUp: (db: Db) => void): Db {
   fs.closeSync(fs.openSync(file, 'a', 0o600));
   makePrivateFile(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  db.pragma('secure_delete = ON');
-  migrate(db, now);
+  try {
+    setUp(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
   for (const suffix of ['-wal', '-shm']) makePrivateFile(file + suffix);
   return db;
 }
