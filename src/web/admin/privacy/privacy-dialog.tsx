@@ -165,35 +165,33 @@ function BreachCard({ b, d }: { b: BreachView; d: PrivacyDesk }) {
         </li>
       </ul>
       <div className={styles.actions}>
-        {!b.boardIntimatedAt && (
-          <button
-            type="button"
-            className={admin.button}
-            disabled={d.busy}
-            onClick={() => d.boardTold(b.id, 'first')}
-          >
-            I told the Board just now
-          </button>
-        )}
-        {!b.boardReportedAt && (
-          <button
-            type="button"
-            className={admin.button}
-            disabled={d.busy}
-            onClick={() => d.boardTold(b.id, 'report')}
-          >
-            I sent the report just now
-          </button>
-        )}
-        {!b.guestsToldAt && (
-          <button
-            type="button"
-            className={admin.button}
-            disabled={d.busy}
-            onClick={() => d.tellGuests(b.id)}
-          >
-            {b.affectedGuests === 1 ? 'Tell the guest' : `Tell the ${b.affectedGuests} guests`}
-          </button>
+        {[
+          !b.boardIntimatedAt && {
+            label: 'I told the Board just now',
+            act: () => d.boardTold(b.id, 'first'),
+          },
+          !b.boardReportedAt && {
+            label: 'I sent the report just now',
+            act: () => d.boardTold(b.id, 'report'),
+          },
+          !b.guestsToldAt && {
+            label:
+              b.affectedGuests === 1 ? 'Tell the guest' : `Tell the ${b.affectedGuests} guests`,
+            act: () => d.tellGuests(b.id),
+          },
+        ].map(
+          (action) =>
+            action && (
+              <button
+                key={action.label}
+                type="button"
+                className={admin.button}
+                disabled={d.busy}
+                onClick={action.act}
+              >
+                {action.label}
+              </button>
+            ),
         )}
         <a className={admin.button} href={apiPath(PRIVACY_API.boardReport, { id: b.id })} download>
           Download the Board report
