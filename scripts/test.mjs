@@ -30,7 +30,7 @@ console.log(`npm test on Node ${process.version} (${process.execPath})`);
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 // The demo seed of every server this run starts renders each demo photo once (config.ts).
-process.env.SEED_RENDER_CACHE = path.join(results, 'seed-render-cache');
+process.env.RENDER_CACHE = path.join(results, 'render-cache');
 
 const started = performance.now();
 let passed = 0;
@@ -126,7 +126,7 @@ const built = run('build', process.execPath, ['scripts/build.mjs']);
 check('build', built);
 
 // The four static checks are each one thread: two at a time use both cores of a CI machine.
-// Beside them, one server renders the demo photos into SEED_RENDER_CACHE (it needs the build).
+// Beside them, one server renders the demo photos into RENDER_CACHE (it needs the build).
 const [typecheckOk, lintOk] = await Promise.all([
   runHeld('typecheck', bin('tsc'), ['--noEmit', '-p', '.']),
   runHeld('lint', bin('eslint'), ['.', '--max-warnings', '0']),

@@ -94,11 +94,12 @@ export interface Config {
   /** Absolute path holding the SQLite file, images and published sites. */
   dataDir: string;
   /**
-   * SEED_RENDER_CACHE: a folder where the demo seed keeps each demo photo's rendered files, so that
-   * the many servers of one test run (`npm test` sets it) render the demo photos once. Unset in
-   * production: the seed then renders every photo (OPS-7).
+   * RENDER_CACHE: a folder where the demo seed and `restore --from-backup-target` keep each
+   * photo's rendered files by its name and bytes, so that the many servers and restores of one
+   * test run (`npm test` sets it) render the demo photos once. Unset in production: every photo
+   * is rendered (OPS-7, BACKUP-3).
    */
-  seedRenderCache: string | undefined;
+  renderCache: string | undefined;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   /** Which reverse proxies' X-Forwarded-For is believed, so login throttling sees real client addresses (reverse-proxy.ts). */
@@ -321,7 +322,7 @@ export const envSchema = z
     ),
     HOST: optional(z.string().trim()),
     DATA_DIR: optional(z.string()),
-    SEED_RENDER_CACHE: optional(z.string()),
+    RENDER_CACHE: optional(z.string()),
     ADMIN_USERNAME: optional(
       z
         .string()
@@ -572,8 +573,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: e.HOST ?? '0.0.0.0',
     dataDir: path.resolve(e.DATA_DIR ?? './var'),
-    seedRenderCache:
-      e.SEED_RENDER_CACHE === undefined ? undefined : path.resolve(e.SEED_RENDER_CACHE),
+    renderCache: e.RENDER_CACHE === undefined ? undefined : path.resolve(e.RENDER_CACHE),
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: e.TRUST_PROXY ?? false,

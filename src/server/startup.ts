@@ -4,7 +4,6 @@
  * rendered again when another build or other site settings rendered it (UPGRADE-1); the width
  * variants that photos stored by an older version lack (OPS-9).
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,9 +14,8 @@ import type { AppContext } from './context.js';
 import type { PublishedSite } from './publish/target.js';
 import {
   addMissingVariants,
-  renderUpload,
   storePhoto,
-  type RenderedPhoto,
+  uploadRenderer,
   type RenderUpload,
 } from './images/pipeline.js';
 import { photoSizes } from './store/photos.js';
@@ -148,50 +146,12 @@ async function renderAgainIfStale(
   }
 }
 
-/**
- * The upload render, its result kept in `folder` by the photo's name and bytes (SEED_RENDER_CACHE):
- * the first server of a test run renders each demo photo, the others read the same files. A kept
- * result is written whole under a temporary name, then renamed, so a reader never sees half of one.
- */
-function keptRender(folder: string): RenderUpload {
-  return async (bytes, name) => {
-    const key = crypto.createHash('sha256').update(name).update('\0').update(bytes).digest('hex');
-    const file = path.join(folder, `${key}.json`);
-    if (fs.existsSync(file)) {
-      const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-        width: number;
-        height: number;
-        files: [string, string][];
-      };
-      return {
-        width: kept.width,
-        height: kept.height,
-        files: kept.files.map(([rel, data]) => [rel, Buffer.from(data, 'base64')]),
-      };
-    }
-    const rendered: RenderedPhoto = await renderUpload(bytes, name);
-    fs.mkdirSync(folder, { recursive: true });
-    const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-    fs.writeFileSync(
-      temp,
-      JSON.stringify({
-        width: rendered.width,
-        height: rendered.height,
-        files: rendered.files.map(([rel, data]) => [rel, Buffer.from(data).toString('base64')]),
-      }),
-    );
-    fs.renameSync(temp, file);
-    return rendered;
-  };
-}
-
 /** Prepares DATA_DIR; `say` prints a line for the person starting the server. */
 export async function prepareDataDir(ctx: AppContext, say: (line: string) => void): Promise<void> {
   await ensureOwner(ctx, say);
   if (!latestRevision(ctx.db)) {
     say('Seeding the demo catalogue (first start)...');
-    const folder = ctx.config.seedRenderCache;
-    await seedDemo(ctx, say, folder === undefined ? renderUpload : keptRender(folder));
+    await seedDemo(ctx, say, uploadRenderer(ctx.config.renderCache));
   }
   const served = ctx.publisher.serving();
   if (!served) {

@@ -330,10 +330,28 @@ describe('BACKUP-5: a copy cannot be swapped or rolled back', () => {
     await client.send(
       new PutObjectCommand({ Bucket: BUCKET, Key: 'copy/manifest.bin', Body: manifest1 }),
     );
-    // A restore sees copy 2 beside a manifest naming generation 1 the newest.
+    // A restore sees copy 2 beside a manifest naming generation 1 the newest: the listing a server
+    // killed between storing copy 2 and its manifest leaves. Copy 2 is left unread.
+    const restored = await restoreFromTarget(
+      config,
+      path.join(tempDir(cleanups, 'stays-restored-'), 'data'),
+      Date.now(),
+    );
+    expect(restored).toMatchObject({ generation: 1, unnamedCopy: 'db/000000000002.bin' });
+    // Two copies past the manifest are no interrupted copy: refused.
+    const copy2 = await client.send(
+      new GetObjectCommand({ Bucket: BUCKET, Key: 'copy/db/000000000002.bin' }),
+    );
+    await client.send(
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: 'copy/db/000000000003.bin',
+        Body: Buffer.from(await copy2.Body!.transformToByteArray()),
+      }),
+    );
     const into = path.join(tempDir(cleanups, 'stays-restored-'), 'data');
     await expect(restoreFromTarget(config, into, Date.now())).rejects.toThrow(
-      'The copy manifest is older than the bucket: it names generation 1 the newest, but db/000000000002.bin is there. The manifest was rolled back; nothing was written.',
+      'The copy manifest is older than the bucket: it names generation 1 the newest, but db/000000000003.bin is there. The manifest was rolled back; nothing was written.',
     );
     expect(fs.existsSync(into)).toBe(false);
 

@@ -23,6 +23,7 @@ import type { BackupConfig } from '../config.js';
 import { BackupError } from './backup-error.js';
 import { openDb } from '../store/db.js';
 import { imageWorker } from '../images/render-process.js';
+import { renderUpload, type RenderUpload } from '../images/pipeline.js';
 import { BackupStore, type BucketManifest, type CopyRecord } from './store.js';
 import { writeLineage } from './service.js';
 import { formatDate } from '../../shared/calendar-dates.js';
@@ -36,17 +37,37 @@ export interface TargetRestore {
   photos: number;
   /** Document numbers issued after the copy: recorded as lost, to be re-created (GST-13). */
   lostNumbers: IssuedNumber[];
+  /**
+   * A database copy the server was storing when it stopped, which no manifest names: left unread
+   * (checkListing).
+   */
+  unnamedCopy?: string;
 }
 
-/** Refuses a bucket whose listing disagrees with its manifest (BACKUP-5); `names` is the listing. */
-function checkListing(store: BackupStore, manifest: BucketManifest, names: Set<string>): void {
+/**
+ * Refuses a bucket whose listing disagrees with its manifest (BACKUP-5); `names` is the listing.
+ * Returns the name of the one database copy a stopped server left unnamed, if any: the service
+ * stores copy N+1 before the manifest naming it (service.ts), so a server killed between the two
+ * leaves exactly db/{N+1} beside a manifest naming N. That copy is not vouched for by any manifest
+ * and is never read; two or more copies past the manifest, or one further on, mean the manifest
+ * was put back, and are refused.
+ */
+function checkListing(
+  store: BackupStore,
+  manifest: BucketManifest,
+  names: Set<string>,
+): string | undefined {
+  const newer: number[] = [];
   for (const name of names) {
     const m = /^db\/(\d{12})\.bin$/.exec(name);
-    if (m && Number(m[1]) > manifest.generation) {
-      throw new BackupError(
-        `The copy manifest is older than the bucket: it names generation ${manifest.generation} the newest, but ${name} is there. The manifest was rolled back; nothing was written.`,
-      );
-    }
+    if (m && Number(m[1]) > manifest.generation) newer.push(Number(m[1]));
+  }
+  const unnamed = newer.length === 1 && newer[0] === manifest.generation + 1;
+  if (newer.length > 0 && !unnamed) {
+    const name = store.dbName(Math.max(...newer));
+    throw new BackupError(
+      `The copy manifest is older than the bucket: it names generation ${manifest.generation} the newest, but ${name} is there. The manifest was rolled back; nothing was written.`,
+    );
   }
   const listed = [
     ...manifest.copies.map((c) => store.dbName(c.generation)),
@@ -59,6 +80,7 @@ function checkListing(store: BackupStore, manifest: BucketManifest, names: Set<s
       );
     }
   }
+  return unnamed ? store.dbName(manifest.generation + 1) : undefined;
 }
 
 /**
@@ -86,13 +108,15 @@ function chooseCopy(copies: CopyRecord[], at: number | undefined): CopyRecord | 
  * newest copy taken at or before it. Throws BackupError when `dataDir` is not empty, the bucket
  * holds no copy (or none that old), an object was sealed with another key or is damaged, or the
  * database fails its check; nothing is then left in `dataDir`. A copy of an older version is
- * migrated, recorded at `now` (ms, the caller's clock: TIME-5).
+ * migrated, recorded at `now` (ms, the caller's clock: TIME-5). `render` makes each photo's served
+ * files (`uploadRenderer` in tests).
  */
 export async function restoreFromTarget(
   config: BackupConfig,
   dataDir: string,
   now: number,
   at?: number,
+  render: RenderUpload = renderUpload,
 ): Promise<TargetRestore> {
   if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) {
     throw new BackupError(
@@ -106,7 +130,7 @@ export async function restoreFromTarget(
   try {
     const manifest = await store.readManifest();
     if (!manifest) throw new BackupError('BACKUP_TARGET holds no copy to restore.');
-    checkListing(store, manifest, await store.list());
+    const unnamedCopy = checkListing(store, manifest, await store.list());
     const copy = chooseCopy(manifest.copies, at);
     if (!copy) {
       throw new BackupError(
@@ -151,7 +175,7 @@ export async function restoreFromTarget(
         const original = await store.get(store.photoName(name), `The photo "${name}"`, record);
         if (!original) throw new BackupError(`The photo "${name}" is missing from the bucket.`);
         fs.writeFileSync(path.join(stage, 'originals', name), original);
-        const rendered = await imageWorker.render({ kind: 'upload', bytes: original, name });
+        const rendered = await render(original, name);
         for (const [rel, data] of rendered.files) {
           fs.writeFileSync(path.join(stage, 'images', rel), data);
         }
@@ -171,6 +195,7 @@ export async function restoreFromTarget(
       generation: copy.generation,
       photos: names.length,
       lostNumbers,
+      ...(unnamedCopy ? { unnamedCopy } : {}),
     };
   } finally {
     fs.rmSync(stage, { recursive: true, force: true });

@@ -32,6 +32,7 @@ import { openDb } from '../store/db.js';
 import { AccountError, setPassword } from '../auth/accounts.js';
 import { BackupError, createBackup, restoreBackup, type RestoreOptions } from './backup.js';
 import { lostNumbersReport, restoreFromTarget } from '../backup/restore.js';
+import { uploadRenderer } from '../images/pipeline.js';
 import { AccessLog } from '../access-log/service.js';
 import { TeamService, roleFrom } from '../team/service.js';
 import { ApiError } from '../errors.js';
@@ -167,10 +168,21 @@ async function restoreFromTargetCommand(args: string[]): Promise<void> {
     );
   }
   try {
-    const r = await restoreFromTarget(config.backup, config.dataDir, systemClock(), at);
+    const r = await restoreFromTarget(
+      config.backup,
+      config.dataDir,
+      systemClock(),
+      at,
+      uploadRenderer(config.renderCache),
+    );
     console.log(
       `Restored the copy of ${r.copyAt} (generation ${r.generation}, ${r.photos} photos) from BACKUP_TARGET into ${config.dataDir}. Start the server: it publishes the site on its first start.`,
     );
+    if (r.unnamedCopy) {
+      console.log(
+        `${r.unnamedCopy} was being stored when the server stopped and no manifest names it, so it was not used: this copy is the newest the manifest vouches for.`,
+      );
+    }
     const lost = lostNumbersReport(r.lostNumbers);
     if (lost) console.log(lost);
   } catch (err) {

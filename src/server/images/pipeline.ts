@@ -38,6 +38,46 @@ export type RenderUpload = (bytes: Buffer, name: string) => Promise<RenderedPhot
 export const renderUpload: RenderUpload = (bytes, name) =>
   imageWorker.render({ kind: 'upload', bytes, name });
 
+/**
+ * The upload render, its result kept in `folder` (RENDER_CACHE, tests only) by the photo's name and
+ * bytes: the first server of a test run renders each demo photo, and the other servers' seeds and
+ * the restores of `restore --from-backup-target` read the same files (decision 055). A kept
+ * result is written whole under a temporary name, then renamed, so a reader never sees half of
+ * one. `folder` undefined: `renderUpload` itself, as in production.
+ */
+export function uploadRenderer(folder: string | undefined): RenderUpload {
+  if (folder === undefined) return renderUpload;
+  return async (bytes, name) => {
+    const key = crypto.createHash('sha256').update(name).update('\0').update(bytes).digest('hex');
+    const file = path.join(folder, `${key}.json`);
+    if (fs.existsSync(file)) {
+      const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+        width: number;
+        height: number;
+        files: [string, string][];
+      };
+      return {
+        width: kept.width,
+        height: kept.height,
+        files: kept.files.map(([rel, data]) => [rel, Buffer.from(data, 'base64')]),
+      };
+    }
+    const rendered = await renderUpload(bytes, name);
+    fs.mkdirSync(folder, { recursive: true });
+    const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+    fs.writeFileSync(
+      temp,
+      JSON.stringify({
+        width: rendered.width,
+        height: rendered.height,
+        files: rendered.files.map(([rel, data]) => [rel, Buffer.from(data).toString('base64')]),
+      }),
+    );
+    fs.renameSync(temp, file);
+    return rendered;
+  };
+}
+
 export interface StoredPhoto {
   name: string;
   width: number;
