@@ -296,7 +296,7 @@ function bundleFigures(): void {
   if (!app) throw new Error('no hydrate.tsx chunk in the Vite manifest');
   const pages: [string, string][] = [
     ['home page', 'routes/home.tsx'],
-    ['property page', 'routes/property.tsx'],
+    ['property page', 'routes/property-visitor.tsx'],
     ['not-found page', 'routes/not-found.tsx'],
   ];
   const visitorSeen = new Set<string>();

@@ -4,9 +4,14 @@
  * profile (new tab), 'Contact Us' (dialog: support e-mail and phone links) and 'Office Address'
  * (dialog), and 'Privacy' (the privacy page, PRIV-2). Contact details come from the server
  * configuration through PageData.site.
+ *
+ * PERF-17: the footer is rendered by the server only. Its two dialog buttons name their dialog
+ * (`data-opens-dialog`, dialogs.ts opens it from one listener), so the browser keeps the server's
+ * footer as it is (KeptFooter) and its code is no part of any page's JavaScript.
  */
 import type { SiteInfo } from '../../shared/site-data.js';
-import { openDialog } from '../dialogs.js';
+import { OPENS_DIALOG } from '../dialogs.js';
+import { KeptPart, ServerPart } from './server-part.js';
 import { SiteDialog } from './site-dialog.js';
 import styles from './footer.module.css';
 import { PRIVACY_PATH } from '../../shared/privacy-notice.js';
@@ -21,7 +26,7 @@ function telHref(phone: string): string {
 
 export function Footer({ site, year }: { site: SiteInfo; year: number }) {
   return (
-    <footer className={styles.footer}>
+    <ServerPart as="footer" name="footer" className={styles.footer}>
       <div className={styles.columns}>
         {['Category 1', 'Category 2'].map((title) => (
           <nav className={styles.column} aria-label={title} key={title}>
@@ -45,7 +50,7 @@ export function Footer({ site, year }: { site: SiteInfo; year: number }) {
               <button
                 type="button"
                 className={styles.linkButton}
-                onClick={() => openDialog(CONTACT_DIALOG_ID)}
+                {...{ [OPENS_DIALOG]: CONTACT_DIALOG_ID }}
               >
                 Contact Us
               </button>
@@ -54,7 +59,7 @@ export function Footer({ site, year }: { site: SiteInfo; year: number }) {
               <button
                 type="button"
                 className={styles.linkButton}
-                onClick={() => openDialog(OFFICE_DIALOG_ID)}
+                {...{ [OPENS_DIALOG]: OFFICE_DIALOG_ID }}
               >
                 Office Address
               </button>
@@ -79,6 +84,9 @@ export function Footer({ site, year }: { site: SiteInfo; year: number }) {
       <SiteDialog id={OFFICE_DIALOG_ID} title="Office Address">
         <address>{site.officeAddress}</address>
       </SiteDialog>
-    </footer>
+    </ServerPart>
   );
 }
+
+/** The browser's footer: the server's, kept as it is (PERF-17). */
+export const keptFooter = <KeptPart as="footer" name="footer" className={styles.footer} />;
