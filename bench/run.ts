@@ -295,7 +295,7 @@ function bundleFigures(): void {
   const app = keyOf('hydrate.tsx');
   if (!app) throw new Error('no hydrate.tsx chunk in the Vite manifest');
   const pages: [string, string][] = [
-    ['home page', 'routes/home.tsx'],
+    ['home page', 'routes/home-visitor.tsx'],
     ['property page', 'routes/property-visitor.tsx'],
     ['not-found page', 'routes/not-found.tsx'],
   ];

@@ -22,7 +22,7 @@ export interface AppProps {
   Screen: Screen;
   /**
    * The footer (FOOT-1): the server renders components/footer.tsx's Footer, the browser keeps
-   * the server's HTML of it (keptFooter, PERF-17).
+   * the server's HTML of it (a KeptPart, PERF-17).
    */
   footer: ReactNode;
 }

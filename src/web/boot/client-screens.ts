@@ -21,5 +21,6 @@ export const SCREEN_LOADERS: Record<RouteKind, () => Promise<{ default: Screen }
 };
 
 export const VISITOR_SCREEN_LOADERS: Partial<typeof SCREEN_LOADERS> = {
+  home: () => import('../routes/home-visitor.js'),
   property: () => import('../routes/property-visitor.js'),
 };

@@ -19,8 +19,8 @@ import { startTransition } from 'react';
 import { hydrateRoot } from './react-dom-first.js';
 import type { PageData } from '../../shared/site-data.js';
 import { App } from '../app.js';
-import { keptFooter } from '../components/footer.js';
-import { pathKind, resolveRoute, type RouteKind } from '../../shared/routes.js';
+import { KeptPart } from '../components/server-part.js';
+import { pathKind, resolveRoute, type RouteKind } from '../../shared/pages.js';
 import type { Screen } from '../routes/screen.js';
 import { hasAdminKeyCookie } from '../admin-context.js';
 import { SCREEN_LOADERS, VISITOR_SCREEN_LOADERS } from './client-screens.js';
@@ -59,6 +59,9 @@ export async function hydrate(data: PageData, url: string): Promise<void> {
   const route = resolveRoute(url, data);
   const Screen = await loadScreen(route.kind);
   startTransition(() => {
-    hydrateRoot(root, <App data={data} route={route} Screen={Screen} footer={keptFooter} />);
+    hydrateRoot(
+      root,
+      <App data={data} route={route} Screen={Screen} footer={<KeptPart name="footer" />} />,
+    );
   });
 }

@@ -7,11 +7,11 @@
  *
  * PERF-17: the footer is rendered by the server only. Its two dialog buttons name their dialog
  * (`data-opens-dialog`, dialogs.ts opens it from one listener), so the browser keeps the server's
- * footer as it is (KeptFooter) and its code is no part of any page's JavaScript.
+ * footer as it is (a KeptPart named "footer", boot/hydrate.tsx) and its code is no part of any page's JavaScript.
  */
 import type { SiteInfo } from '../../shared/site-data.js';
 import { OPENS_DIALOG } from '../dialogs.js';
-import { KeptPart, ServerPart } from './server-part.js';
+import { ServerPart } from './server-part.js';
 import { SiteDialog } from './site-dialog.js';
 import styles from './footer.module.css';
 import { PRIVACY_PATH } from '../../shared/privacy-notice.js';
@@ -87,6 +87,3 @@ export function Footer({ site, year }: { site: SiteInfo; year: number }) {
     </ServerPart>
   );
 }
-
-/** The browser's footer: the server's, kept as it is (PERF-17). */
-export const keptFooter = <KeptPart as="footer" name="footer" className={styles.footer} />;

@@ -5,11 +5,9 @@
  * the owner's in-place editing) is what the server renders and what the owner's browser runs; its
  * ServerParts and these KeptParts draw the same elements.
  */
-import { heroPhoto } from '../../shared/site-basics.js';
 import { KeptPart } from '../components/server-part.js';
 import { PropertyShell } from './property-shell.js';
 import type { ScreenProps } from './screen.js';
-import styles from './property.module.css';
 
 export default function PropertyVisitorPage({ data, route }: ScreenProps) {
   if (route.kind !== 'property') return null;
@@ -18,17 +16,10 @@ export default function PropertyVisitorPage({ data, route }: ScreenProps) {
     <PropertyShell
       data={data}
       property={property}
-      titles={<KeptPart name="titles" className={styles.titles} />}
-      hero={heroPhoto(property) && <KeptPart name="hero" className={styles.hero} />}
-      facilities={
-        <KeptPart
-          as="section"
-          name="facilities"
-          className={styles.card}
-          aria-labelledby="facilities-title"
-        />
-      }
-      content={<KeptPart name="content" className={styles.content} />}
+      titles={<KeptPart name="titles" />}
+      hero={<KeptPart name="hero" />}
+      facilities={<KeptPart name="facilities" />}
+      content={<KeptPart name="content" />}
     />
   );
 }

@@ -214,10 +214,7 @@ function PropertyFacilities({ property }: { property: Property }) {
                 aria-hidden="true"
                 focusable="false"
               >
-                <path
-                  fill="currentColor"
-                  d="M7.7 13.3 4.4 10l-1.4 1.4 4.7 4.7 9.3-9.3-1.4-1.4z"
-                />
+                <path fill="currentColor" d="M7.7 13.3 4.4 10l-1.4 1.4 4.7 4.7 9.3-9.3-1.4-1.4z" />
               </svg>
               {facility}
             </li>
