@@ -13,6 +13,11 @@ import { hasAdminKeyCookie } from './admin-context.js';
 import type { RouteInfo } from '../shared/routes.js';
 import type { Screen } from './routes/screen.js';
 import './styles/global.css';
+// The footer is drawn by the server only and kept by the browser (PERF-17): its styles and its
+// dialogs' are global stylesheets (not CSS modules, whose styles the build drops with the unused
+// class names), so they still join the stylesheet the build inlines in every page.
+import './components/footer.css';
+import './components/site-dialog.css';
 
 const AdminRoot = lazy(() => import('./admin/admin-root.js'));
 
