@@ -32,7 +32,7 @@ function dialogById(id: string): HTMLDialogElement | null {
 }
 
 /** Opens the `<dialog id={id}>` as a modal. */
-export function openDialog(id: string): void {
+function openDialog(id: string): void {
   const dialog = dialogById(id);
   if (dialog && !dialog.open) dialog.showModal();
 }
