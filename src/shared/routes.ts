@@ -1,97 +1,14 @@
 /**
- * The route table: every page of the site (ROUTE-1) and every API URL the client calls (API-1..API-3),
- * in one place. Screens (web/screens.ts), the server render and the hydration (resolveRoute),
- * prerendering (prerenderPaths), the sitemap and robots.txt (server/publish/seo-files.ts), and the
- * server's API routes all derive from it: a new page is a row of PAGES plus its screen, and
- * TypeScript refuses a RouteKind without a screen.
+ * The route table: every page of the site (ROUTE-1, its rows in pages.ts, re-exported here) and
+ * every API URL the client calls (API-1..API-3), in one place. Screens (web/screens.ts), the server
+ * render and the hydration (resolveRoute), prerendering (prerenderPaths), the sitemap and
+ * robots.txt (server/publish/seo-files.ts), and the server's API routes all derive from it: a new
+ * page is a row of PAGES plus its screen, and TypeScript refuses a RouteKind without a screen.
  */
-import type { Property, SiteData } from './site-data.js';
+import type { SiteData } from './site-data.js';
+import { ADMIN_PATH, HOME_PATH, KINDS, PAGES } from './pages.js';
 
-/** What the screens are told about the page they render. */
-export type RouteInfo =
-  | { kind: 'home' }
-  | { kind: 'property'; property: Property }
-  | { kind: 'admin' }
-  | { kind: 'login' }
-  | { kind: 'not-found' };
-
-export type RouteKind = RouteInfo['kind'];
-
-/** One row of the route table. */
-interface PageRoute {
-  /**
-   * Matches a clean path (no query, hash or trailing slash). A capture group is the property id,
-   * still percent-encoded.
-   */
-  pattern: RegExp;
-  /** The paths of this kind the publisher prerenders for a catalogue (ids percent-encoded). */
-  paths(data: Pick<SiteData, 'propertyList'>): string[];
-  /** The document title before TITLE_SUFFIX; `name` is the property's name on a property page. */
-  title(name: string): string;
-  /**
-   * The meta description of a page whose text is fixed, given the business name; the home and
-   * property pages describe their catalogue instead (web/seo.server.ts).
-   */
-  description?(businessName: string): string;
-  /**
-   * True: listed in sitemap.xml. False: disallowed in robots.txt (the owner's pages, the 404 page),
-   * so that every prerendered page is one or the other.
-   */
-  indexable: boolean;
-}
-
-/** The spec's document-title suffix (PROP-1: "{name} - Stays In Chikmagalur"). */
-export const TITLE_SUFFIX = ' - Stays In Chikmagalur';
-
-export const HOME_PATH = '/';
-const ADMIN_PATH = '/admin';
-export const LOGIN_PATH = '/adminlogin';
-/** The not-found page's own path: prerendered as 404.html, served for every unknown path. */
-export const NOT_FOUND_PATH = '/404';
-
-/** The URL of a property page. */
-export function propertyPath(id: string): string {
-  return `/stay/${encodeURIComponent(id)}`;
-}
-
-/** Every page, in matching order; 'not-found' also answers any path no other row matches. */
-export const PAGES: Record<RouteKind, PageRoute> = {
-  home: {
-    pattern: /^\/$/,
-    paths: () => [HOME_PATH],
-    title: () => 'Service Apartments in Chikmagalur',
-    indexable: true,
-  },
-  property: {
-    pattern: /^\/stay\/([^/]+)$/,
-    paths: (data) => data.propertyList.map((p) => propertyPath(p.id)),
-    title: (name) => name,
-    indexable: true,
-  },
-  admin: {
-    pattern: /^\/admin$/,
-    paths: () => [ADMIN_PATH],
-    title: () => 'Admin Page',
-    description: (business) => `Admin page of ${business}.`,
-    indexable: false,
-  },
-  login: {
-    pattern: /^\/adminlogin$/,
-    paths: () => [LOGIN_PATH],
-    title: () => 'Admin Login',
-    description: (business) => `Owner sign-in for ${business}.`,
-    indexable: false,
-  },
-  'not-found': {
-    pattern: /^\/404$/,
-    paths: () => [NOT_FOUND_PATH],
-    title: () => 'Page not found',
-    description: (business) => `This page of ${business} does not exist.`,
-    indexable: false,
-  },
-};
-
-const KINDS = Object.keys(PAGES) as RouteKind[];
+export * from './pages.js';
 
 /** Prefix of every API URL (disallowed in robots.txt). */
 export const API_PREFIX = '/api/';
@@ -165,12 +82,6 @@ export function previewPath(revision: number, pagePath = HOME_PATH): string {
   return `${PREVIEW_PREFIX}/${revision}${pagePath}`;
 }
 
-/** Path without query, hash or trailing slash ("/" stays "/"). */
-function cleanPath(url: string): string {
-  const path = url.split(/[?#]/, 1)[0] ?? '/';
-  return path.length > 1 ? path.replace(/\/+$/, '') : path || '/';
-}
-
 /** Every path to prerender for a catalogue: each row's paths, the 404 page's included. */
 export function prerenderPaths(data: Pick<SiteData, 'propertyList'>): string[] {
   return KINDS.flatMap((kind) => PAGES[kind].paths(data));
@@ -190,39 +101,4 @@ export function disallowedPaths(): string[] {
     PAGES[kind].paths({ propertyList: [] }),
   );
   return [...pages, API_PREFIX];
-}
-
-/**
- * The kind of page whose shape `url`'s path has, before the data says whether its property exists
- * (a `/stay/{id}` path is 'property' whatever the id); 'not-found' when no row matches.
- */
-export function pathKind(url: string): RouteKind {
-  const path = cleanPath(url);
-  return KINDS.find((k) => PAGES[k].pattern.test(path)) ?? 'not-found';
-}
-
-/**
- * URL (path, optionally with query or hash) → route. `/stay/{id}` with an id matching no
- * property, a malformed percent-escape, and any path no row matches are 'not-found'
- * (the prerendered `/404` page included).
- */
-export function resolveRoute(url: string, data: Pick<SiteData, 'propertyList'>): RouteInfo {
-  const path = cleanPath(url);
-  const kind = pathKind(path);
-  if (kind !== 'property') return { kind } as RouteInfo;
-  const raw = PAGES.property.pattern.exec(path)?.[1] ?? '';
-  let id: string;
-  try {
-    id = decodeURIComponent(raw);
-  } catch {
-    return { kind: 'not-found' };
-  }
-  const property = data.propertyList.find((p) => p.id === id);
-  return property ? { kind: 'property', property } : { kind: 'not-found' };
-}
-
-/** The document title of a route (PROP-1 for the property page; the others follow its pattern). */
-export function pageTitle(route: RouteInfo): string {
-  const name = route.kind === 'property' ? route.property.name : '';
-  return `${PAGES[route.kind].title(name)}${TITLE_SUFFIX}`;
 }

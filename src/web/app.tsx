@@ -7,13 +7,17 @@
  * admin chunk (src/web/admin/admin-root.tsx, never downloaded by visitors) wraps the screen: it
  * provides AdminContext to it and renders the admin bar after it, i.e. above the footer.
  */
-import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { PageData } from '../shared/site-data.js';
 import { hasAdminKeyCookie } from './admin-context.js';
-import { Footer } from './components/footer.js';
 import type { RouteInfo } from '../shared/routes.js';
 import type { Screen } from './routes/screen.js';
 import './styles/global.css';
+// The footer is drawn by the server only and kept by the browser (PERF-17): its styles and its
+// dialogs' are global stylesheets (not CSS modules, whose styles the build drops with the unused
+// class names), so they still join the stylesheet the build inlines in every page.
+import './components/footer.css';
+import './components/site-dialog.css';
 
 const AdminRoot = lazy(() => import('./admin/admin-root.js'));
 
@@ -21,6 +25,11 @@ export interface AppProps {
   data: PageData;
   route: RouteInfo;
   Screen: Screen;
+  /**
+   * The footer (FOOT-1): the server renders components/footer.tsx's Footer, the browser keeps
+   * the server's HTML of it (a KeptPart, PERF-17).
+   */
+  footer: ReactNode;
 }
 
 const neverChanges = () => () => {};
@@ -34,7 +43,7 @@ function useAdminMode(): boolean {
   );
 }
 
-export function App({ data, route, Screen }: AppProps) {
+export function App({ data, route, Screen, footer }: AppProps) {
   const admin = useAdminMode();
   useEffect(() => {
     document.body.classList.toggle('admin', admin);
@@ -50,7 +59,7 @@ export function App({ data, route, Screen }: AppProps) {
       ) : (
         screen
       )}
-      {route.kind !== 'login' && <Footer site={data.site} year={new Date(data.publishedAt).getUTCFullYear()} />}
+      {route.kind !== 'login' && footer}
     </>
   );
 }

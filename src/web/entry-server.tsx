@@ -19,6 +19,7 @@ import type { GuestBookingView } from '../shared/bookings.js';
 import { escapeHtml } from '../shared/escape-html.js';
 import { BOOKING_PAGE_STYLE, BookingPage } from './routes/booking.js';
 import { App } from './app.js';
+import { Footer } from './components/footer.js';
 import { heroPreloadTags } from './components/hero-carousel.js';
 import { heroPreloadTag } from './routes/property.js';
 import { SCREENS } from './screens.js';
@@ -42,7 +43,10 @@ function lcpPreload(route: ReturnType<typeof resolveRoute>): string {
 
 export function render(url: string, data: PageData): RenderResult {
   const route = resolveRoute(url, data);
-  const html = renderToString(<App data={data} route={route} Screen={SCREENS[route.kind]} />);
+  const footer = <Footer site={data.site} year={new Date(data.publishedAt).getUTCFullYear()} />;
+  const html = renderToString(
+    <App data={data} route={route} Screen={SCREENS[route.kind]} footer={footer} />,
+  );
   return {
     status: route.kind === 'not-found' ? 404 : 200,
     html,

@@ -8,7 +8,8 @@
  * page the owner's login or admin screens. The screen of this page's path starts loading as soon
  * as this chunk runs, beside the data script, so it costs no round trip after them. Below the
  * screens, what only some visitors or the owner need stays lazy: the lightbox, the enquiry
- * dialog, the admin tools (src/web/admin, 0 bytes for visitors).
+ * dialog, the admin tools (src/web/admin, 0 bytes for visitors). A visitor's browser hydrates a
+ * route's visitor's screen where it has one (PERF-17: static sections kept, not hydrated).
  *
  * The hydration runs inside a transition so React renders it in slices of a few milliseconds
  * instead of one long task (Total Blocking Time ≤ 50 ms on a mid-range phone); clicks that arrive
@@ -18,9 +19,17 @@ import { startTransition } from 'react';
 import { hydrateRoot } from './react-dom-first.js';
 import type { PageData } from '../../shared/site-data.js';
 import { App } from '../app.js';
-import { pathKind, resolveRoute, type RouteKind } from '../../shared/routes.js';
+import { KeptPart } from '../components/server-part.js';
+import { pathKind, resolveRoute, type RouteKind } from '../../shared/pages.js';
 import type { Screen } from '../routes/screen.js';
-import { SCREEN_LOADERS } from './client-screens.js';
+import { hasAdminKeyCookie } from '../admin-context.js';
+import { SCREEN_LOADERS, VISITOR_SCREEN_LOADERS } from './client-screens.js';
+
+/**
+ * The owner's browser (ADMIN-1: the admin-key cookie) runs the full screens, with in-place
+ * editing; a visitor's the lighter visitor's screen of a route where there is one (PERF-17).
+ */
+const owner = hasAdminKeyCookie(document.cookie);
 
 const screens = new Map<RouteKind, Promise<Screen>>();
 
@@ -28,7 +37,8 @@ const screens = new Map<RouteKind, Promise<Screen>>();
 function loadScreen(kind: RouteKind): Promise<Screen> {
   let screen = screens.get(kind);
   if (!screen) {
-    screen = SCREEN_LOADERS[kind]().then((m) => m.default);
+    const load = (!owner && VISITOR_SCREEN_LOADERS[kind]) || SCREEN_LOADERS[kind];
+    screen = load().then((m) => m.default);
     screens.set(kind, screen);
   }
   return screen;
@@ -49,6 +59,9 @@ export async function hydrate(data: PageData, url: string): Promise<void> {
   const route = resolveRoute(url, data);
   const Screen = await loadScreen(route.kind);
   startTransition(() => {
-    hydrateRoot(root, <App data={data} route={route} Screen={Screen} />);
+    hydrateRoot(
+      root,
+      <App data={data} route={route} Screen={Screen} footer={<KeptPart name="footer" />} />,
+    );
   });
 }

@@ -4,11 +4,16 @@
  * profile (new tab), 'Contact Us' (dialog: support e-mail and phone links) and 'Office Address'
  * (dialog), and 'Privacy' (the privacy page, PRIV-2). Contact details come from the server
  * configuration through PageData.site.
+ *
+ * PERF-17: the footer is rendered by the server only. Its two dialog buttons name their dialog
+ * (`data-opens-dialog`, dialogs.ts opens it from one listener), so the browser keeps the server's
+ * footer as it is (a KeptPart named "footer", boot/hydrate.tsx) and its code is no part of any page's JavaScript.
  */
 import type { SiteInfo } from '../../shared/site-data.js';
-import { openDialog } from '../dialogs.js';
+import { OPENS_DIALOG } from '../dialogs.js';
+import { ServerPart } from './server-part.js';
 import { SiteDialog } from './site-dialog.js';
-import styles from './footer.module.css';
+import './footer.css';
 import { PRIVACY_PATH } from '../../shared/privacy-notice.js';
 
 const CONTACT_DIALOG_ID = 'contact-us';
@@ -21,21 +26,21 @@ function telHref(phone: string): string {
 
 export function Footer({ site, year }: { site: SiteInfo; year: number }) {
   return (
-    <footer className={styles.footer}>
-      <div className={styles.columns}>
+    <ServerPart as="footer" name="footer" className="site-footer">
+      <div className="site-footer-columns">
         {['Category 1', 'Category 2'].map((title) => (
-          <nav className={styles.column} aria-label={title} key={title}>
-            <h2 className={styles.heading}>{title}</h2>
-            <ul className={styles.links}>
+          <nav aria-label={title} key={title}>
+            <h2 className="site-footer-heading">{title}</h2>
+            <ul className="site-footer-links">
               <li>
                 <a href="#">Test</a>
               </li>
             </ul>
           </nav>
         ))}
-        <nav className={styles.column} aria-label="About Us">
-          <h2 className={styles.heading}>About Us</h2>
-          <ul className={styles.links}>
+        <nav aria-label="About Us">
+          <h2 className="site-footer-heading">About Us</h2>
+          <ul className="site-footer-links">
             <li>
               <a href={site.socialUrl} target="_blank" rel="noopener noreferrer">
                 Social Media<span className="visually-hidden"> (opens in a new tab)</span>
@@ -44,8 +49,8 @@ export function Footer({ site, year }: { site: SiteInfo; year: number }) {
             <li>
               <button
                 type="button"
-                className={styles.linkButton}
-                onClick={() => openDialog(CONTACT_DIALOG_ID)}
+                className="site-footer-link-button"
+                {...{ [OPENS_DIALOG]: CONTACT_DIALOG_ID }}
               >
                 Contact Us
               </button>
@@ -53,8 +58,8 @@ export function Footer({ site, year }: { site: SiteInfo; year: number }) {
             <li>
               <button
                 type="button"
-                className={styles.linkButton}
-                onClick={() => openDialog(OFFICE_DIALOG_ID)}
+                className="site-footer-link-button"
+                {...{ [OPENS_DIALOG]: OFFICE_DIALOG_ID }}
               >
                 Office Address
               </button>
@@ -65,7 +70,7 @@ export function Footer({ site, year }: { site: SiteInfo; year: number }) {
           </ul>
         </nav>
       </div>
-      <p className={styles.copyright}>
+      <p className="site-footer-copyright">
         © {year} {site.businessName}
       </p>
       <SiteDialog id={CONTACT_DIALOG_ID} title="Contact Us">
@@ -79,6 +84,6 @@ export function Footer({ site, year }: { site: SiteInfo; year: number }) {
       <SiteDialog id={OFFICE_DIALOG_ID} title="Office Address">
         <address>{site.officeAddress}</address>
       </SiteDialog>
-    </footer>
+    </ServerPart>
   );
 }

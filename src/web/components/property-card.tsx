@@ -12,7 +12,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { PageData, Property } from '../../shared/site-data.js';
 import { whenIdle } from '../boot/idle-queue.js';
-import { propertyPath } from '../../shared/routes.js';
+import { propertyPath } from '../../shared/pages.js';
 import { fromPriceText, plural } from '../../shared/stay-basics.js';
 import { ResponsivePhoto, photoAltText } from './responsive-photo.js';
 import { useAutoplayCarousel } from './use-autoplay-carousel.js';

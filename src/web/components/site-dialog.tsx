@@ -5,7 +5,7 @@
  * (a `method="dialog"` form).
  */
 import type { ReactNode } from 'react';
-import styles from './site-dialog.module.css';
+import './site-dialog.css';
 
 export interface SiteDialogProps {
   /** The element id that openDialog(id) / closeDialog(id) use. */
@@ -16,13 +16,13 @@ export interface SiteDialogProps {
 
 export function SiteDialog({ id, title, children }: SiteDialogProps) {
   return (
-    <dialog id={id} className={styles.dialog} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={styles.title}>
+    <dialog id={id} className="site-dialog" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="site-dialog-title">
         {title}
       </h2>
-      <div className={styles.body}>{children}</div>
-      <form method="dialog" className={styles.actions}>
-        <button type="submit" className={styles.close}>
+      <div className="site-dialog-body">{children}</div>
+      <form method="dialog" className="site-dialog-actions">
+        <button type="submit" className="site-dialog-close">
           Close
         </button>
       </form>

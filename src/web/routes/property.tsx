@@ -14,26 +14,18 @@
  * fields are always listed ("Not set" when absent) so the owner can set them, a 'Calendar'
  * control opens the property's calendar (AVL-1) and a 'Rates' control its rates (RATES-1).
  */
-import { Suspense, lazy, useState } from 'react';
 import { CORE_FIELDS, fieldLabel, type FieldName } from '../../shared/property-fields.js';
 import { heroPhoto } from '../../shared/site-basics.js';
 import type { Property } from '../../shared/site-data.js';
 import { formatRupees, fromPriceText, minNightsOf, plural } from '../../shared/stay-basics.js';
 import { useAdmin, type AdminApi } from '../admin-context.js';
 import { EditableBlock, EditableText } from '../components/editable.js';
-import { MapFrame } from '../components/map-frame.js';
-import { PhotoSlider } from '../components/photo-slider.js';
 import { ResponsivePhoto, photoAltText, photoPreloadTag } from '../components/responsive-photo.js';
 import { ReviewsSection } from '../components/reviews-section.js';
+import { ServerPart } from '../components/server-part.js';
+import { PropertyShell } from './property-shell.js';
 import type { ScreenProps } from './screen.js';
 import styles from './property.module.css';
-
-const PhotoLightbox = lazy(() => import('../components/photo-lightbox.js'));
-// The enquiry dialog renders nothing before its first opening, so its code (the enquiry rules, the
-// calendar dates, later the quote) loads on the first click instead of with the page (PERF-2).
-const EnquiryDialog = lazy(() =>
-  import('../components/enquiry-dialog.js').then((m) => ({ default: m.EnquiryDialog })),
-);
 
 /** The property's string fields beyond the core ones (DATA-2 "other detail fields"), in order. */
 function otherDetails(property: Property): [string, string][] {
@@ -94,69 +86,68 @@ function editField(admin: AdminApi | null, id: string): EditField {
   return (field) => (admin?.may('content') ? () => admin.editDetail(id, field) : undefined);
 }
 
-/** The page's header (PROP-2, AVL-11, AVL-1): name, address, counts, "from" price and the action buttons. */
-function PropertyHeader({
+/** The header's titles (PROP-2, AVL-11): name, address, counts and "from" price. */
+function PropertyTitles({
   property,
   fromRate,
   edit,
-  onCheckAvailability,
 }: {
   property: Property;
   /** The publish-time "from" rate, whole rupees (PRICE-7); undefined shows no price. */
   fromRate: number | undefined;
   edit: EditField;
-  onCheckAvailability: () => void;
 }) {
-  const admin = useAdmin();
   const price = fromPriceText(fromRate);
   return (
-    <header className={styles.header}>
-      <div className={styles.titles}>
-        <h1 className={styles.name}>
-          <EditableText onEdit={edit('name')} label="name">
-            {property.name}
-          </EditableText>
-        </h1>
-        <p className={styles.address}>
-          <EditableText onEdit={edit('address')} label="address">
-            {property.address}
-          </EditableText>
-        </p>
-        <p className={styles.counts}>
-          <EditableText onEdit={edit('bedCount')} label="bed count">
-            {plural(property.bedCount, 'bed', 'beds')}
-          </EditableText>
-          <span aria-hidden="true"> · </span>
-          <EditableText onEdit={edit('bathCount')} label="bath count">
-            {plural(property.bathCount, 'bath', 'baths')}
-          </EditableText>
-        </p>
-        {price && <p className={styles.price}>{price}</p>}
-      </div>
-      <div className={styles.actions}>
-        <button type="button" className={styles.cta} onClick={onCheckAvailability}>
-          Check Availability
+    <ServerPart name="titles" className={styles.titles}>
+      <h1 className={styles.name}>
+        <EditableText onEdit={edit('name')} label="name">
+          {property.name}
+        </EditableText>
+      </h1>
+      <p className={styles.address}>
+        <EditableText onEdit={edit('address')} label="address">
+          {property.address}
+        </EditableText>
+      </p>
+      <p className={styles.counts}>
+        <EditableText onEdit={edit('bedCount')} label="bed count">
+          {plural(property.bedCount, 'bed', 'beds')}
+        </EditableText>
+        <span aria-hidden="true"> · </span>
+        <EditableText onEdit={edit('bathCount')} label="bath count">
+          {plural(property.bathCount, 'bath', 'baths')}
+        </EditableText>
+      </p>
+      {price && <p className={styles.price}>{price}</p>}
+    </ServerPart>
+  );
+}
+
+/** The owner's controls beside 'Check Availability' (AVL-1, RATES-1); nothing for a visitor. */
+function OwnerActions({ property }: { property: Property }) {
+  const admin = useAdmin();
+  return (
+    <>
+      {admin?.may('calendar') && (
+        <button
+          type="button"
+          className={styles.adminControl}
+          onClick={() => admin.openCalendar(property.id)}
+        >
+          Calendar
         </button>
-        {admin?.may('calendar') && (
-          <button
-            type="button"
-            className={styles.adminControl}
-            onClick={() => admin.openCalendar(property.id)}
-          >
-            Calendar
-          </button>
-        )}
-        {admin?.may('rates') && (
-          <button
-            type="button"
-            className={styles.adminControl}
-            onClick={() => admin.openRates(property.id)}
-          >
-            Rates
-          </button>
-        )}
-      </div>
-    </header>
+      )}
+      {admin?.may('rates') && (
+        <button
+          type="button"
+          className={styles.adminControl}
+          onClick={() => admin.openRates(property.id)}
+        >
+          Rates
+        </button>
+      )}
+    </>
   );
 }
 
@@ -178,7 +169,7 @@ function PropertyHero({ property, data }: { property: Property; data: ScreenProp
     />
   );
   return (
-    <div className={styles.hero}>
+    <ServerPart name="hero" className={styles.hero}>
       {admin ? (
         <button
           type="button"
@@ -191,52 +182,46 @@ function PropertyHero({ property, data }: { property: Property; data: ScreenProp
       ) : (
         heroPicture
       )}
-    </div>
+    </ServerPart>
   );
 }
 
-/** The sidebar (PROP-6): the Location map and the Facilities list. */
-function PropertySidebar({ property }: { property: Property }) {
+/** The sidebar's Facilities card (PROP-6), editable in admin mode (PROP-8). */
+function PropertyFacilities({ property }: { property: Property }) {
   const admin = useAdmin();
   return (
-    <aside className={styles.sidebar}>
-      <section className={styles.card} aria-labelledby="location-title">
-        <h2 className={styles.cardTitle} id="location-title">
-          Location
-        </h2>
-        <MapFrame className={styles.map} address={property.address} />
-      </section>
-      <section className={styles.card} aria-labelledby="facilities-title">
-        <h2 className={styles.cardTitle} id="facilities-title">
-          Facilities
-        </h2>
-        <EditableBlock
-          onEdit={admin ? () => admin.editFacilities(property.id) : undefined}
-          label="facilities"
-        >
-          <ul className={styles.facilities}>
-            {property.facilities.map((facility) => (
-              <li key={facility}>
-                <svg
-                  className={styles.check}
-                  viewBox="0 0 20 20"
-                  width="18"
-                  height="18"
-                  aria-hidden="true"
-                  focusable="false"
-                >
-                  <path
-                    fill="currentColor"
-                    d="M7.7 13.3 4.4 10l-1.4 1.4 4.7 4.7 9.3-9.3-1.4-1.4z"
-                  />
-                </svg>
-                {facility}
-              </li>
-            ))}
-          </ul>
-        </EditableBlock>
-      </section>
-    </aside>
+    <ServerPart
+      as="section"
+      name="facilities"
+      className={styles.card}
+      aria-labelledby="facilities-title"
+    >
+      <h2 className={styles.cardTitle} id="facilities-title">
+        Facilities
+      </h2>
+      <EditableBlock
+        onEdit={admin ? () => admin.editFacilities(property.id) : undefined}
+        label="facilities"
+      >
+        <ul className={styles.facilities}>
+          {property.facilities.map((facility) => (
+            <li key={facility}>
+              <svg
+                className={styles.check}
+                viewBox="0 0 20 20"
+                width="18"
+                height="18"
+                aria-hidden="true"
+                focusable="false"
+              >
+                <path fill="currentColor" d="M7.7 13.3 4.4 10l-1.4 1.4 4.7 4.7 9.3-9.3-1.4-1.4z" />
+              </svg>
+              {facility}
+            </li>
+          ))}
+        </ul>
+      </EditableBlock>
+    </ServerPart>
   );
 }
 
@@ -266,7 +251,7 @@ function PropertyContent({
     (row) => admin || (row.value !== undefined && row.field !== 'nightlyRate'),
   );
   return (
-    <div className={styles.content}>
+    <ServerPart name="content" className={styles.content}>
       {details.length + stay.length > 0 && (
         <section aria-labelledby="details-title">
           <h2 className={styles.sectionTitle} id="details-title">
@@ -328,72 +313,30 @@ function PropertyContent({
         reviews={reviews?.[property.id]}
         {...(admin ? { edit } : {})}
       />
-    </div>
+    </ServerPart>
   );
 }
 
+/**
+ * The full screen: the server's page and the owner's (in-place editing, PROP-8). A visitor's
+ * browser hydrates the same HTML with property-visitor.tsx (PERF-17).
+ */
 export default function PropertyPage({ data, route }: ScreenProps) {
   const admin = useAdmin();
-  const [enquiryOpen, setEnquiryOpen] = useState(false);
-  const [enquiryLoaded, setEnquiryLoaded] = useState(false);
-  // null: closed. The lightbox chunk loads on the first open and stays mounted for its exit animation.
-  const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
-  const [lightboxLoaded, setLightboxLoaded] = useState(false);
   if (route.kind !== 'property') return null;
   const property = route.property;
   const edit = editField(admin, property.id);
-
-  const openLightbox = (index: number) => {
-    setLightboxLoaded(true);
-    setLightboxIndex(index);
-  };
-
   return (
-    <main className={styles.page}>
-      <div className={styles.wrap}>
-        <nav className={styles.crumbs} aria-label="Breadcrumb">
-          <a href="/">← All stays</a>
-        </nav>
-        <PropertyHeader
-          property={property}
-          fromRate={data.fromRates?.[property.id]}
-          edit={edit}
-          onCheckAvailability={() => {
-            setEnquiryLoaded(true);
-            setEnquiryOpen(true);
-          }}
-        />
-        <PropertyHero property={property} data={data} />
-      </div>
-
-      <PhotoSlider property={property} photoSizes={data.photoSizes} onOpen={openLightbox} />
-      {lightboxLoaded && (
-        <Suspense fallback={null}>
-          <PhotoLightbox
-            property={property}
-            photoSizes={data.photoSizes}
-            open={lightboxIndex !== null}
-            index={lightboxIndex ?? 0}
-            onClose={() => setLightboxIndex(null)}
-          />
-        </Suspense>
-      )}
-
-      <div className={`${styles.wrap} ${styles.columns}`}>
-        <PropertySidebar property={property} />
-        <PropertyContent property={property} edit={edit} reviews={data.reviews} />
-      </div>
-
-      {enquiryLoaded && (
-        <Suspense fallback={null}>
-          <EnquiryDialog
-            property={property}
-            site={data.site}
-            open={enquiryOpen}
-            onClose={() => setEnquiryOpen(false)}
-          />
-        </Suspense>
-      )}
-    </main>
+    <PropertyShell
+      data={data}
+      property={property}
+      titles={
+        <PropertyTitles property={property} fromRate={data.fromRates?.[property.id]} edit={edit} />
+      }
+      ownerActions={<OwnerActions property={property} />}
+      hero={<PropertyHero property={property} data={data} />}
+      facilities={<PropertyFacilities property={property} />}
+      content={<PropertyContent property={property} edit={edit} reviews={data.reviews} />}
+    />
   );
 }

@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+/**
+ * PERF-17: a visitor's screens hydrate the server's HTML of the full screens without a mismatch,
+ * keep each server part's element (the same node, the same HTML) and attach no owner's control.
+ */
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testCatalogue } from '../../../test/factories.js';
+import { resolveRoute } from '../../shared/pages.js';
+import type { PageData } from '../../shared/site-data.js';
+import { App } from '../app.js';
+import { KeptPart } from '../components/server-part.js';
+import { render } from '../entry-server.js';
+import type { Screen } from '../routes/screen.js';
+import { VISITOR_SCREEN_LOADERS } from './client-screens.js';
+
+const data: PageData = {
+  ...testCatalogue({
+    propertyList: [
+      {
+        houseRules: 'No smoking indoors.',
+        checkInTime: '12:00',
+        photos: [
+          { name: 'a.jpg', best: false, home: true },
+          { name: 'b.jpg', best: true, home: true },
+        ],
+      },
+      { photos: [] },
+    ],
+  }),
+  photoSizes: { 'a.jpg': [1600, 1067], 'b.jpg': [1200, 1600] },
+  site: {
+    siteUrl: 'https://stays.example',
+    businessName: 'Stays In Chikmagalur',
+    email: 'support@stays.example',
+    phone: '+91 94480 12345',
+    socialUrl: 'https://social.example/stays',
+    officeAddress: 'IG Road, Chikmagalur',
+  },
+  publishedAt: '2026-11-22T10:00:00.000Z',
+  fromRates: { 'stay-1': 4500 },
+  reviews: {
+    'stay-1': [
+      {
+        rating: 5,
+        text: 'Quiet <b>and</b> warm.',
+        displayName: 'Asha',
+        date: '2026-10-02',
+        stayMonth: '2026-09',
+        reply: 'Thank you!',
+      },
+    ],
+  },
+};
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  // jsdom has neither; the carousels ask both (reduced motion, on screen).
+  vi.stubGlobal('matchMedia', (media: string) => ({
+    matches: false,
+    media,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+
+let unmount = () => {};
+
+afterEach(() => {
+  act(() => unmount());
+  document.body.innerHTML = '';
+});
+
+async function hydrateAsVisitor(url: string) {
+  const root = document.createElement('div');
+  root.id = 'root';
+  root.innerHTML = render(url, data).html;
+  document.body.append(root);
+  const parts = new Map([...root.querySelectorAll('[data-part]')].map((el) => [el, el.outerHTML]));
+  const route = resolveRoute(url, data);
+  const Screen: Screen = (await VISITOR_SCREEN_LOADERS[route.kind]!()).default;
+  const errors: unknown[] = [];
+  const consoleError = vi
+    .spyOn(console, 'error')
+    .mockImplementation((...args) => errors.push(args));
+  await act(async () => {
+    const reactRoot = hydrateRoot(
+      root,
+      <App data={data} route={route} Screen={Screen} footer={<KeptPart name="footer" />} />,
+      { onRecoverableError: (error) => errors.push(error) },
+    );
+    unmount = () => reactRoot.unmount();
+  });
+  consoleError.mockRestore();
+  return { root, parts, errors };
+}
+
+describe("a visitor's screens hydrate the server's page (PERF-17)", () => {
+  for (const url of ['/', '/stay/stay-1', '/stay/stay-2']) {
+    it(`${url}: no mismatch; every server part is kept, node and HTML`, async () => {
+      const { root, parts, errors } = await hydrateAsVisitor(url);
+      expect(errors).toEqual([]);
+      expect(parts.size).toBeGreaterThan(1);
+      for (const [element, html] of parts) {
+        expect(root.contains(element)).toBe(true);
+        expect(element.outerHTML).toBe(html);
+      }
+    });
+  }
+
+  it('the property page keeps its texts, and its parts hold no edit control', async () => {
+    const { root } = await hydrateAsVisitor('/stay/stay-1');
+    const part = (name: string) => root.querySelector(`[data-part="${name}"]`)!;
+    expect(part('titles').querySelector('h1')?.textContent).toBe('Coffee View Suite');
+    expect(part('content').textContent).toContain('No smoking indoors.');
+    expect(part('content').textContent).toContain('Quiet <b>and</b> warm.');
+    expect(part('facilities').textContent).toContain('Parking');
+    expect(root.querySelector('[title^="Edit "]')).toBeNull();
+    expect(root.querySelector('[data-part="hero"] img')?.getAttribute('fetchpriority')).toBe(
+      'high',
+    );
+  });
+
+  it("the footer's buttons name their dialog, which one listener opens (FOOT-3)", async () => {
+    const { root } = await hydrateAsVisitor('/');
+    const contact = [...root.querySelectorAll('footer button')].find(
+      (b) => b.textContent === 'Contact Us',
+    );
+    expect(contact?.getAttribute('data-opens-dialog')).toBe('contact-us');
+    expect(root.querySelector('dialog#contact-us')).not.toBeNull();
+  });
+});
