@@ -156,13 +156,6 @@ export async function bookingRoutes(
   const renderPage = guestPageRenderer(ctx, payments, service.now, (b) => service.moneyOne(b));
   const { site, bookings: settings } = ctx.config;
 
-  // The withdraw form posts an empty urlencoded body; its fields are not read.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_req, _body, done) => done(null, {}),
-  );
-
   const noStore = { cache: 'no-store' as const };
 
   app.post(

@@ -90,12 +90,6 @@ export async function gstRoutes(
   const renderPage = guestPageRenderer(ctx, undefined, gst.now);
   const { site } = ctx.config;
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
-
   app.get<{ Querystring: { month?: string; type?: string } }>(
     GST_API.documents,
     { permission: 'gstView', config: noStore },

@@ -12,7 +12,7 @@
  *   POST /api/privacy/breaches/{id}/board-told `{ stage: "first"|"report", at }` (PRIV-11),
  *   GET /api/privacy/breaches/{id}/board-report.txt.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { addressGroup, countRequest, requestWait } from '../auth/throttle.js';
@@ -20,6 +20,7 @@ import { ApiError, badRequest, schemaRefusal } from '../errors.js';
 import { escapeHtml as e, pageCsp, pageHtml, securityHeaders, sendNotice } from '../html.js';
 import { GUEST_LINK_ROUTE, bookingOfLink, type GuestLinkParams } from '../bookings/guest-link.js';
 import { formatInstant, HOUR_MS } from '../../shared/instants.js';
+import { isFormPost } from '../form-body.js';
 import {
   ANSWER_ACTIONS,
   BOARD_STAGES,
@@ -87,14 +88,6 @@ export async function privacyRoutes(
   const noStore = { cache: 'no-store' as const };
   const { businessName } = ctx.config.site;
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
-    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
-  const isForm = (req: FastifyRequest) =>
-    (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-
   app.post(
     PRIVACY_API.requests,
     { permission: 'public', bodyLimit: 16 * 1024, config: { ...noStore, body: 'json-or-form' } },
@@ -125,7 +118,7 @@ export async function privacyRoutes(
           ...(input.message ? { message: input.message } : {}),
         });
       }
-      if (!isForm(req)) return reply.code(202).send({ status: 'received' });
+      if (!isFormPost(req)) return reply.code(202).send({ status: 'received' });
       return sendNotice(reply, 202, {
         title: 'Request received',
         text: `If a booking of ours holds this address, we have sent it a link: follow it within 48 hours to open your request. We answer within ${ctx.config.privacy.answerDays} days of that.`,
@@ -181,7 +174,7 @@ export async function privacyRoutes(
         },
         businessName,
       };
-      if (!isForm(req)) return reply.code(201).send({ id: opened.id, dueAt: opened.dueAt });
+      if (!isFormPost(req)) return reply.code(201).send({ id: opened.id, dueAt: opened.dueAt });
       return sendNotice(reply, 201, answer, 'strict-origin');
     },
   );

@@ -88,12 +88,6 @@ export async function registerRoutes(
   const { site } = ctx.config;
   const registerDays = ctx.config.bookings.registerDays;
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 128 * 1024 },
-    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
-
   app.get<{ Querystring: { from?: string; to?: string } }>(
     REGISTER_API.entries,
     { permission: 'register', logAccess: 'guest register read', config: noStore },
@@ -245,7 +239,8 @@ export async function registerRoutes(
     );
   });
 
-  app.post<GuestParams>(GUEST_REGISTER_PAGE, redacted, async (req, reply) => {
+  const registerForm = { ...redacted, bodyLimit: 128 * 1024 };
+  app.post<GuestParams>(GUEST_REGISTER_PAGE, registerForm, async (req, reply) => {
     if (isCrossSite(req, site))
       return sendNotice(
         reply,

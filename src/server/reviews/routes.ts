@@ -40,12 +40,6 @@ export async function reviewRoutes(
 ): Promise<void> {
   const { site } = ctx.config;
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 32 * 1024 },
-    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
-
   app.get(REVIEWS_API.list, { permission: 'reviews' }, async (_req, reply): Promise<ReviewList> => {
     void reply.header('cache-control', 'no-store');
     return { reviews: reviews.list() };
@@ -128,7 +122,8 @@ export async function reviewRoutes(
     return sendPage(reply, status, reviewPageHtml(stayOf(req, b), state));
   });
 
-  app.post<GuestParams>(GUEST_REVIEW_PAGE, GUEST_LINK_ROUTE, async (req, reply) => {
+  const reviewForm = { ...GUEST_LINK_ROUTE, bodyLimit: 32 * 1024 };
+  app.post<GuestParams>(GUEST_REVIEW_PAGE, reviewForm, async (req, reply) => {
     if (isCrossSite(req, site)) return refusedCrossSite(reply);
     const b = bookingOfLink(ctx.db, req.params);
     if (!b) return notFoundPage(reply);
