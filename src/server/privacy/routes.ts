@@ -18,9 +18,10 @@ import type { AppContext } from '../context.js';
 import { addressGroup, countRequest, requestWait } from '../auth/throttle.js';
 import { ApiError, badRequest, schemaRefusal } from '../errors.js';
 import { escapeHtml as e, pageCsp, pageHtml, securityHeaders, sendNotice } from '../html.js';
-import { GUEST_LINK_ROUTE, bookingOfLink, type GuestLinkParams } from '../bookings/guest-link.js';
+import { guestBooking, guestLinkRoute, type GuestLinkParams } from '../bookings/guest-link.js';
 import { formatInstant, HOUR_MS } from '../../shared/instants.js';
 import { isFormPost } from '../form-body.js';
+import { BOOKING_PAGE, bookingPagePath } from '../../shared/bookings.js';
 import {
   ANSWER_ACTIONS,
   BOARD_STAGES,
@@ -150,16 +151,15 @@ export async function privacyRoutes(
     },
   );
 
+  // This form is also sent as JSON by the booking page's script: a wrong link answers JSON.
+  const guestLink = guestLinkRoute(ctx, () => {
+    throw new ApiError(404, 'There is no such booking.', { field: 'id' });
+  });
   app.post<{ Params: GuestLinkParams }>(
-    '/booking/:id/:token/privacy',
-    {
-      ...GUEST_LINK_ROUTE,
-      bodyLimit: 8 * 1024,
-      config: { ...GUEST_LINK_ROUTE.config, body: 'json-or-form' },
-    },
+    `${BOOKING_PAGE}/privacy`,
+    { ...guestLink, bodyLimit: 8 * 1024, config: { ...guestLink.config, body: 'json-or-form' } },
     async (req, reply) => {
-      const booking = bookingOfLink(ctx.db, req.params);
-      if (!booking) throw new ApiError(404, 'There is no such booking.', { field: 'id' });
+      const booking = guestBooking(req);
       const body = (req.body ?? {}) as Record<string, unknown>;
       const kind = REQUEST_KINDS.find((k) => k === body.kind);
       if (!kind) throw badRequest('kind', `kind must be one of ${REQUEST_KINDS.join(', ')}.`);
@@ -169,7 +169,7 @@ export async function privacyRoutes(
         title: 'Your request is open',
         text: `We answer by ${formatInstant(opened.dueAt!)} (India time)${booking.email ? ', by e-mail' : ''}.`,
         link: {
-          href: `/booking/${req.params.id}/${req.params.token}`,
+          href: bookingPagePath(req.params.id, req.params.token),
           label: 'Back to your booking',
         },
         businessName,
