@@ -47,6 +47,7 @@ import { readPhone } from '../../shared/phone.js';
 import { contactProblems, stayProblems } from '../../shared/stay-request.js';
 import { HOUR_MS } from '../../shared/instants.js';
 import type { Property } from '../../shared/site-data.js';
+import { formatCount } from '../../shared/money.js';
 
 /** What the hourly limits count (request_attempts.kind): stored requests (BOOK-3), refused ones. */
 const STORED = 'booking';
@@ -112,7 +113,7 @@ const optionalText = (max: number) =>
     .string({ error: 'must be text' })
     .trim()
     .max(max, {
-      error: `can be at most ${new Intl.NumberFormat('en-IN').format(max)} characters long`,
+      error: `can be at most ${formatCount(max)} characters long`,
     })
     .optional()
     .transform((v) => (v === '' ? undefined : v));

@@ -4,11 +4,11 @@
  * needs (the guest's booking page, the owner's admin page, the UPI payment link).
  */
 import { formatDate } from '../../shared/calendar-dates.js';
-import { formatPaise } from '../../shared/stay-basics.js';
 import type { BookingMailKind } from './store.js';
 import { escapeHtml } from '../html.js';
 import type { Booking } from '../../shared/bookings.js';
 import { forMail, type MailBooking } from '../bookings/views.js';
+import { formatPaise } from '../../shared/money.js';
 
 /** The sender's side: the business and where the guest reaches it. */
 export interface MailSite {

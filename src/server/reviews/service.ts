@@ -41,6 +41,7 @@ import {
   setWithdrawn,
   deleteReviewOf,
 } from './store.js';
+import { formatCount } from '../../shared/money.js';
 
 /** What the guest's form sends, as typed. */
 export interface ReviewInput {
@@ -119,7 +120,7 @@ export class ReviewService {
     if ([...text].length < REVIEW_LIMITS.textMin || [...text].length > REVIEW_LIMITS.textMax)
       throw badRequest(
         'text',
-        `Write your review in ${REVIEW_LIMITS.textMin} to ${new Intl.NumberFormat('en-IN').format(REVIEW_LIMITS.textMax)} characters (you wrote ${[...text].length}).`,
+        `Write your review in ${REVIEW_LIMITS.textMin} to ${formatCount(REVIEW_LIMITS.textMax)} characters (you wrote ${[...text].length}).`,
       );
     const displayName = (input.displayName ?? '').replace(/\s+/g, ' ').trim();
     if (displayName === '' || [...displayName].length > REVIEW_LIMITS.nameMax)

@@ -18,7 +18,7 @@ import { Suspense, lazy, useState } from 'react';
 import { CORE_FIELDS, fieldLabel, type FieldName } from '../../shared/property-fields.js';
 import { heroPhoto } from '../../shared/site-basics.js';
 import type { Property } from '../../shared/site-data.js';
-import { formatRupees, fromPriceText, minNightsOf, plural } from '../../shared/stay-basics.js';
+import { fromPriceText, minNightsOf, plural } from '../../shared/stay-basics.js';
 import { useAdmin, type AdminApi } from '../admin-context.js';
 import { EditableBlock, EditableText } from '../components/editable.js';
 import { MapFrame } from '../components/map-frame.js';
@@ -27,6 +27,7 @@ import { ResponsivePhoto, photoAltText, photoPreloadTag } from '../components/re
 import { ReviewsSection } from '../components/reviews-section.js';
 import type { ScreenProps } from './screen.js';
 import styles from './property.module.css';
+import { formatRupees } from '../../shared/money.js';
 
 const PhotoLightbox = lazy(() => import('../components/photo-lightbox.js'));
 // The enquiry dialog renders nothing before its first opening, so its code (the enquiry rules, the
