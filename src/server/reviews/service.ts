@@ -14,8 +14,8 @@ import crypto from 'node:crypto';
 import type { Config } from '../config.js';
 import type { Db } from '../store/db.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
-import { escapeHtml } from '../html.js';
 import { enqueueMail } from '../mail/store.js';
+import { mailBody } from '../mail/templates.js';
 import type { BookingService, Mailer } from '../bookings/service.js';
 import type { LedgerService } from '../ledger/service.js';
 import type { Booking } from '../../shared/bookings.js';
@@ -229,8 +229,7 @@ export class ReviewService {
               bookingId: booking.id,
               to: booking.email,
               subject: `Your review of ${booking.propertyName} was not published`,
-              text: `${words.join('\n\n')}\n`,
-              html: `<!doctype html><html><body>${words.map((w) => `<p>${escapeHtml(w)}</p>`).join('')}</body></html>`,
+              ...mailBody(words),
             },
             now,
           );
