@@ -12,8 +12,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDays, today, weekday } from '../src/shared/calendar-dates.js';
 import { nightRate, type Quote } from '../src/shared/quote.js';
 import type { Property, SiteInfo } from '../src/shared/site-data.js';
-import { formatPaise } from '../src/shared/stay-basics.js';
 import { BASE, stayOffline, hydrated, publishedData } from './helpers.js';
+import { formatPaise } from '../src/shared/money.js';
 
 test.use({ baseURL: BASE, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
 

@@ -18,7 +18,7 @@ import type { Property } from '../src/shared/site-data.js';
 import { publishedData } from './helpers.js';
 import { NativeDialogs, ownerState, press, restoreProperty, visit } from './owner-helpers.js';
 import { releaseOwnerLock, takeOwnerLock } from './owner-lock.js';
-import { formatPaise } from '../src/shared/stay-basics.js';
+import { formatPaise } from '../src/shared/money.js';
 
 test.describe.configure({ mode: 'serial' });
 // A save imports and publishes: slow on a busy 2-core machine.

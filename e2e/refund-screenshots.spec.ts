@@ -8,11 +8,11 @@
  */
 import { expect, test } from '@playwright/test';
 import type { BookingList, OwnerBooking } from '../src/shared/bookings.js';
-import { formatPaise } from '../src/shared/stay-basics.js';
 import { testBooking } from '../test/booking-fixtures.js';
 import { expectNoViolations } from './axe.js';
 import { BASE, hydrated } from './helpers.js';
 import { openWith, ownerOnStandIns } from './owner-helpers.js';
+import { formatPaise } from '../src/shared/money.js';
 
 test.use({
   baseURL: BASE,

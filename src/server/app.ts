@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import { registerFormBody } from './form-body.js';
 import type { Config, LogLevel } from './config.js';
 import { dataPaths, type AppContext } from './context.js';
 import { openDb } from './store/db.js';
@@ -165,6 +166,7 @@ export async function buildApp(
   // HTML rendered per request goes out compressed, like published pages (PERF-8).
   app.addHook('onSend', compressHtml);
   await app.register(cookie);
+  await registerFormBody(app);
   // After the cookie parser: every route's declared permission, checked before its handler (TEAM-1).
   app.addHook('onRequest', guardPermissions(ctx));
   // TEAM-7: a route that declares `logAccess` is recorded once it answered successfully.

@@ -1,9 +1,12 @@
 /**
- * HTML-2: `escapeHtml` and the pages' header set are defined once. Every source file under src/
- * (tests aside) is read; the escape may be defined only in src/shared/escape-html.ts, and the
+ * HTML-2 and one way at the edges: `escapeHtml`, the pages' header set, the mail shell, the money
+ * formatter, the form parser and the CSV writer are each defined once. Every source file under
+ * src/ (tests aside) is read; the escape may be defined only in src/shared/escape-html.ts, the
  * header set (the `nosniff`, frame-denial and `frame-ancestors` spellings) only in
- * src/server/html.ts. The check is shown to fail on planted copies, so a second definition
- * cannot pass unseen.
+ * src/server/html.ts, a mail's HTML only in src/server/mail/templates.ts (`mailBody`), an en-IN
+ * number format only in src/shared/money.ts, a urlencoded parser only in src/server/form-body.ts
+ * and CSV only in src/server/csv.ts. The check is shown to fail on planted copies, so a second
+ * definition cannot pass unseen.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,6 +35,22 @@ const ONCE = [
       /["'`][^"'`\n]*frame-ancestors/i,
     ],
   },
+  {
+    what: 'the mail shell',
+    home: 'server/mail/templates.ts',
+    patterns: [/\bhtml:\s*["'`]\s*<(?:!doctype|p\b|div\b)/i],
+  },
+  {
+    what: 'the money formatter',
+    home: 'shared/money.ts',
+    patterns: [/(?:NumberFormat|toLocaleString)\(\s*["'`]en-IN/],
+  },
+  {
+    what: 'the form parser',
+    home: 'server/form-body.ts',
+    patterns: [/["'`]application\/x-www-form-urlencoded["'`]/, /@fastify\/formbody/],
+  },
+  { what: 'the CSV writer', home: 'server/csv.ts', patterns: [/from ["']csv-stringify/] },
 ];
 
 interface Source {
@@ -64,11 +83,18 @@ function sourcesUnder(dir: string): Source[] {
     }));
 }
 
-describe('HTML-2: one escapeHtml, one header set', () => {
+describe('HTML-2, one way at the edges: each defined once', () => {
   it('src/ defines each once, in its home', () => {
     const sources = sourcesUnder(SRC);
     expect(sources.map((s) => s.file)).toEqual(
-      expect.arrayContaining(['shared/escape-html.ts', 'server/html.ts']),
+      expect.arrayContaining([
+        'shared/escape-html.ts',
+        'server/html.ts',
+        'server/mail/templates.ts',
+        'shared/money.ts',
+        'server/form-body.ts',
+        'server/csv.ts',
+      ]),
     );
     expect(secondDefinitions(sources)).toEqual([]);
   });
@@ -95,6 +121,13 @@ describe('HTML-2: one escapeHtml, one header set', () => {
       // Their homes may define them; a mere use elsewhere is no definition.
       { file: 'server/html.ts', text: "'x-frame-options': 'DENY'," },
       { file: 'server/bookings/page.ts', text: 'const title = escapeHtml(view.reference);' },
+      { file: 'server/backup/service.ts', text: '        html: `<p>${text}</p>`,' },
+      { file: 'web/admin/bookings/x.ts', text: "new Intl.NumberFormat('en-IN').format(n)" },
+      { file: 'server/team/routes.ts', text: "    'application/x-www-form-urlencoded'," },
+      {
+        file: 'server/reports/service.ts',
+        text: "import { stringify } from 'csv-stringify/sync';",
+      },
     ];
     const found = secondDefinitions(planted);
     expect(found.map((f) => f.split(':')[0])).toEqual([
@@ -103,6 +136,10 @@ describe('HTML-2: one escapeHtml, one header set', () => {
       'the header set in server/gst/routes.ts',
       'the header set in server/images/routes.ts',
       'the header set in server/payments/routes.ts',
+      'the mail shell in server/backup/service.ts',
+      'the money formatter in web/admin/bookings/x.ts',
+      'the form parser in server/team/routes.ts',
+      'the CSV writer in server/reports/service.ts',
     ]);
   });
 });

@@ -329,16 +329,7 @@ export interface BookingActionResult {
   booking: OwnerBooking;
 }
 
-/** Path of the guest's booking page (BOOK-7); `:token` is the page's secret (BOOK-5). */
-export const BOOKING_PAGE = '/booking/:id/:token';
-
-/**
- * The guest's page of booking `id` opened by `token`: BOOKING_PAGE filled in (BOOK-7). Both are
- * of URL-safe alphabets (BOOK-5); a preview passes a mask ("•••••") for the token, kept as is.
- */
-export function bookingPagePath(id: string, token: string): string {
-  return BOOKING_PAGE.replace(':id', id).replace(':token', token);
-}
+export { BOOKING_PAGE, bookingPagePath } from './guest-link.js';
 
 /**
  * What the guest's booking page shows (BOOK-7), rendered on request by the server. Amounts in

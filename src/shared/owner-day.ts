@@ -5,7 +5,7 @@
  */
 import type { OwnerBooking } from './bookings.js';
 import { formatDate } from './calendar-dates.js';
-import { formatPaise } from './stay-basics.js';
+import { formatPaise } from './money.js';
 
 export const OWNER_DAY_API = {
   /** Records a payment: RecordPaymentBody; answers BookingActionResult (DAY-4). */

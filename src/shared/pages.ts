@@ -48,41 +48,47 @@ export const LOGIN_PATH = '/adminlogin';
 /** The not-found page's own path: prerendered as 404.html, served for every unknown path. */
 export const NOT_FOUND_PATH = '/404';
 
+/** What every property page's path starts with: the one spelling of `/stay/` (ROUTE-1). */
+export const PROPERTY_PREFIX = '/stay/';
+
+/** The pattern of one fixed path (the table's paths hold no RegExp metacharacter but `/`). */
+const exactly = (path: string): RegExp => new RegExp(`^${path}$`);
+
 /** The URL of a property page. */
 export function propertyPath(id: string): string {
-  return `/stay/${encodeURIComponent(id)}`;
+  return `${PROPERTY_PREFIX}${encodeURIComponent(id)}`;
 }
 
 /** Every page, in matching order; 'not-found' also answers any path no other row matches. */
 export const PAGES: Record<RouteKind, PageRoute> = {
   home: {
-    pattern: /^\/$/,
+    pattern: exactly(HOME_PATH),
     paths: () => [HOME_PATH],
     title: () => 'Service Apartments in Chikmagalur',
     indexable: true,
   },
   property: {
-    pattern: /^\/stay\/([^/]+)$/,
+    pattern: new RegExp(`^${PROPERTY_PREFIX}([^/]+)$`),
     paths: (data) => data.propertyList.map((p) => propertyPath(p.id)),
     title: (name) => name,
     indexable: true,
   },
   admin: {
-    pattern: /^\/admin$/,
+    pattern: exactly(ADMIN_PATH),
     paths: () => [ADMIN_PATH],
     title: () => 'Admin Page',
     description: (business) => `Admin page of ${business}.`,
     indexable: false,
   },
   login: {
-    pattern: /^\/adminlogin$/,
+    pattern: exactly(LOGIN_PATH),
     paths: () => [LOGIN_PATH],
     title: () => 'Admin Login',
     description: (business) => `Owner sign-in for ${business}.`,
     indexable: false,
   },
   'not-found': {
-    pattern: /^\/404$/,
+    pattern: exactly(NOT_FOUND_PATH),
     paths: () => [NOT_FOUND_PATH],
     title: () => 'Page not found',
     description: (business) => `This page of ${business} does not exist.`,

@@ -5,7 +5,7 @@
  * (the enquiry's messages, ENQ-4). Pure; amounts in paise, shown with formatPaise.
  */
 import type { Quote } from './quote.js';
-import { formatPaise } from './stay-basics.js';
+import { formatPaise } from './money.js';
 
 /** What a shown price needs of a quote: its lines, total and advance (paise); a stored quote has them too. */
 export type QuoteFigures = Pick<Quote, 'lines' | 'totalPaise' | 'advancePaise'>;

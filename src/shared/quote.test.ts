@@ -16,7 +16,7 @@ import {
   type QuoteContext,
 } from './quote.js';
 import { minimumStay } from './stay-request.js';
-import { formatPaise } from './stay-basics.js';
+import { formatPaise } from './money.js';
 
 const TODAY = '2026-01-01';
 const context: QuoteContext = { settings: {}, today: TODAY };

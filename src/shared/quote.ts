@@ -15,7 +15,8 @@ import { DEFAULT_ADVANCE_PERCENT, type Season } from './property-fields.js';
 import { stayProblems } from './stay-request.js';
 import { seasonOf } from './seasons.js';
 import type { Property, SiteInfo } from './site-data.js';
-import { formatPaise, nightlyRateOf } from './stay-basics.js';
+import { nightlyRateOf } from './stay-basics.js';
+import { formatPaise } from './money.js';
 
 /**
  * GST on accommodation (PRICE-5): a night whose price (after the stay's discount percentage) is at

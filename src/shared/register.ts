@@ -21,6 +21,7 @@
  * - POST submitted `{ portalReference }`: the entry's Form III was filed on the portal.
  * The guest's form is GUEST_REGISTER_PAGE, a plain HTML form posted to the same address.
  */
+import { BOOKING_PAGE } from './guest-link.js';
 import { nights } from './calendar-dates.js';
 import { HOUR_MS } from './instants.js';
 
@@ -32,7 +33,7 @@ export const REGISTER_API = {
 } as const;
 
 /** The guest's form, under the booking page's address (the same token opens it). */
-export const GUEST_REGISTER_PAGE = '/booking/:id/:token/register';
+export const GUEST_REGISTER_PAGE = `${BOOKING_PAGE}/register`;
 
 /** How a guest stands before the Act: Indian citizens give the register's particulars only. */
 export const GUEST_CATEGORIES = ['indian', 'foreign', 'oci'] as const;

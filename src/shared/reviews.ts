@@ -15,6 +15,7 @@
  * The guest's form is GUEST_REVIEW_PAGE (a plain form POST to the same address) and its withdraw
  * button posts to GUEST_REVIEW_WITHDRAW.
  */
+import { BOOKING_PAGE } from './guest-link.js';
 export const REVIEWS_API = {
   list: '/api/reviews',
   publish: '/api/reviews/:id/publish',
@@ -23,8 +24,8 @@ export const REVIEWS_API = {
 } as const;
 
 /** The guest's review form, under the booking page's address (the same token opens it). */
-export const GUEST_REVIEW_PAGE = '/booking/:id/:token/review';
-export const GUEST_REVIEW_WITHDRAW = '/booking/:id/:token/review/withdraw';
+export const GUEST_REVIEW_PAGE = `${BOOKING_PAGE}/review`;
+export const GUEST_REVIEW_WITHDRAW = `${GUEST_REVIEW_PAGE}/withdraw`;
 
 /** Limits of a review, in characters (REV-1). */
 export const REVIEW_LIMITS = { textMin: 30, textMax: 2000, nameMax: 40, replyMax: 1000 } as const;

@@ -9,6 +9,8 @@ import {
   pageTitle,
   prerenderPaths,
   previewPath,
+  PROPERTY_PREFIX,
+  propertyPath,
   resolveRoute,
   type RouteKind,
 } from './routes.js';
@@ -75,5 +77,15 @@ describe('route table', () => {
     expect(previewPath(3, '/stay/coffee-view')).toBe('/admin/preview/3/stay/coffee-view');
     expect(resolveRoute(previewPath(3), data).kind).toBe('not-found');
     expect(prerenderPaths(data).some((p) => p.startsWith('/admin/preview'))).toBe(false);
+  });
+
+  it('spells the property path once: pages, their preview and the table all start PROPERTY_PREFIX', () => {
+    expect(PROPERTY_PREFIX).toBe('/stay/');
+    expect(propertyPath('lake side/2')).toBe(`${PROPERTY_PREFIX}lake%20side%2F2`);
+    const route = resolveRoute(propertyPath('lake side/2'), data);
+    expect(route.kind === 'property' && route.property.name).toBe('Lake Cottage');
+    expect(previewPath(3, propertyPath('coffee-view'))).toBe('/admin/preview/3/stay/coffee-view');
+    expect(resolveRoute('/admin', data).kind).toBe('admin');
+    expect(resolveRoute('/adminx', data).kind).toBe('not-found');
   });
 });

@@ -5,6 +5,7 @@
  * (property-fields.ts).
  */
 import type { Property } from './site-data.js';
+import { formatRupees } from './money.js';
 
 /** The property's minimum stay in nights: 1, the field table's default, when not set (AVL-2). */
 export function minNightsOf(property: Pick<Property, 'minNights'>): number {
@@ -16,29 +17,6 @@ export function nightlyRateOf(property: Pick<Property, 'nightlyRate'>): number |
   return typeof property.nightlyRate === 'number' && property.nightlyRate > 0
     ? property.nightlyRate
     : undefined;
-}
-
-/** Whole rupees the Indian way (AVL-11, Intl.NumberFormat 'en-IN'): 150000 → "₹1,50,000". */
-export function formatRupees(amount: number): string {
-  return new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    maximumFractionDigits: 0,
-  }).format(amount);
-}
-
-/**
- * An amount in paise as rupees the Indian way (PRICE-3, Intl.NumberFormat 'en-IN' INR): the paise
- * only when there are some. 450000 → "₹4,500", 45050 → "₹450.50", -45000 → "-₹450".
- */
-export function formatPaise(paise: number): string {
-  const whole = paise % 100 === 0;
-  return new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(paise / 100);
 }
 
 /**

@@ -25,6 +25,7 @@ import { LIMITS, type Season } from './property-fields.js';
 import { seasonOf } from './seasons.js';
 import type { Property } from './site-data.js';
 import { minNightsOf } from './stay-basics.js';
+import { formatCount } from './money.js';
 
 /** The limits of a stay request (STAY-1). */
 export const STAY_LIMITS = {
@@ -259,7 +260,7 @@ export function contactProblems(
   if ((contact.message ?? '').trim().length > STAY_LIMITS.message) {
     problems.push({
       field: 'message',
-      error: `The message can be at most ${new Intl.NumberFormat('en-IN').format(STAY_LIMITS.message)} characters long.`,
+      error: `The message can be at most ${formatCount(STAY_LIMITS.message)} characters long.`,
     });
   }
   return problems;

@@ -32,6 +32,7 @@ import type { AppContext } from '../context.js';
 import { verifyLogin } from '../auth/accounts.js';
 import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH } from '../auth/credential-rules.js';
 import { ApiError, badRequest, schemaRefusal } from '../errors.js';
+import { isFormPost } from '../form-body.js';
 import {
   ADMIN_KEY_COOKIE,
   createSession,
@@ -79,10 +80,6 @@ function throttledMessage(retryAfterSeconds: number): string {
   return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
-function isFormPost(req: FastifyRequest): boolean {
-  return (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-}
-
 export async function authRoutes(
   app: FastifyInstance,
   ctx: AppContext,
@@ -104,12 +101,6 @@ export async function authRoutes(
     path: TWO_STEP_API.loginCode,
     maxAge: LOGIN_STEP_SECONDS,
   };
-
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: LOGIN_BODY_LIMIT_BYTES },
-    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
 
   /** A form post goes back to the login page with `code`; a JSON call gets `error` thrown. */
   function fail(req: FastifyRequest, reply: FastifyReply, error: ApiError, code: string) {

@@ -25,6 +25,7 @@ import Database from 'better-sqlite3';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { enqueueMail } from '../mail/store.js';
+import { mailBody } from '../mail/templates.js';
 import type { BackupConfig } from '../config.js';
 import type { BackupStatusAnswer } from '../../shared/api-types.js';
 import { API } from '../../shared/routes.js';
@@ -301,8 +302,7 @@ export function startBackup(
         kind: 'owner-backup-lag',
         to: ctx.config.mail.notifyEmail,
         subject: `The off-machine copy is ${minutes} minutes behind`,
-        text,
-        html: `<p>${text}</p>`,
+        ...mailBody([text]),
       },
       ctx.clock(),
     );

@@ -17,15 +17,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { isCrossSite } from '../auth/guard.js';
 import { addressGroup, countRequest, requestWait } from '../auth/throttle.js';
 import { ApiError, badRequest, notFound, schemaRefusal } from '../errors.js';
 import { refusalOf, roleMay } from '../../shared/permissions.js';
 import { publishedProperties } from '../publish/published-properties.js';
 import { GUEST_PAGE_HEADERS, guestPageRenderer, type GuestPayments } from './page.js';
-import { securityHeaders, sendNotFoundPage, sendNotice } from '../html.js';
+import { securityHeaders, sendNotFoundPage } from '../html.js';
 import { BOOKING_PAGE_SCRIPT, BOOKING_SCRIPT_PATH } from './page-script.js';
-import { BOOKING_ID_RE, GUEST_LINK_ROUTE, bookingOfLink } from './guest-link.js';
+import { BOOKING_ID_RE, GUEST_LINK_ROUTE, guestBooking, guestLinkRoute } from './guest-link.js';
 import type { BookingService, ValidRequest } from './service.js';
 import { countBookings, getBooking, listBookings, openCount, type ListPosition } from './store.js';
 import {
@@ -48,6 +47,7 @@ import { readPhone } from '../../shared/phone.js';
 import { contactProblems, stayProblems } from '../../shared/stay-request.js';
 import { HOUR_MS } from '../../shared/instants.js';
 import type { Property } from '../../shared/site-data.js';
+import { formatCount } from '../../shared/money.js';
 
 /** What the hourly limits count (request_attempts.kind): stored requests (BOOK-3), refused ones. */
 const STORED = 'booking';
@@ -113,7 +113,7 @@ const optionalText = (max: number) =>
     .string({ error: 'must be text' })
     .trim()
     .max(max, {
-      error: `can be at most ${new Intl.NumberFormat('en-IN').format(max)} characters long`,
+      error: `can be at most ${formatCount(max)} characters long`,
     })
     .optional()
     .transform((v) => (v === '' ? undefined : v));
@@ -154,14 +154,7 @@ export async function bookingRoutes(
 ): Promise<void> {
   const properties = publishedProperties(ctx);
   const renderPage = guestPageRenderer(ctx, payments, service.now, (b) => service.moneyOne(b));
-  const { site, bookings: settings } = ctx.config;
-
-  // The withdraw form posts an empty urlencoded body; its fields are not read.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_req, _body, done) => done(null, {}),
-  );
+  const { bookings: settings } = ctx.config;
 
   const noStore = { cache: 'no-store' as const };
 
@@ -344,16 +337,10 @@ export async function bookingRoutes(
 
   type PageParams = { Params: { id: string; token: string } };
 
-  /** The booking a page URL names, or undefined for a wrong id or token. */
-  function bookingOf(req: FastifyRequest<PageParams>) {
-    return bookingOfLink(ctx.db, req.params);
-  }
-
-  const pageOptions = GUEST_LINK_ROUTE;
+  const pageOptions = guestLinkRoute(ctx);
 
   app.get<PageParams>(BOOKING_PAGE, pageOptions, async (req, reply) => {
-    const booking = bookingOf(req);
-    if (!booking) return pageNotFound(reply);
+    const booking = guestBooking(req);
     const pagePath = bookingPagePath(req.params.id, req.params.token);
     // GST-7: what the company form's POST said, when it was saved.
     const { notice } = req.query as { notice?: string };
@@ -368,8 +355,7 @@ export async function bookingRoutes(
 
   // PAY-2: "Pay the advance" (page and mail) leads here, then to the link current now.
   app.get<PageParams>(`${BOOKING_PAGE}/pay`, pageOptions, async (req, reply) => {
-    const booking = bookingOf(req);
-    if (!booking) return pageNotFound(reply);
+    const booking = guestBooking(req);
     const link = payments?.guestPayment(booking)?.linkUrl;
     return reply
       .code(303)
@@ -380,8 +366,7 @@ export async function bookingRoutes(
 
   // PAY-9: what the page's script watches while the advance is awaited.
   app.get<PageParams>(`${BOOKING_PAGE}/status`, pageOptions, async (req, reply) => {
-    const booking = bookingOf(req);
-    if (!booking) return pageNotFound(reply);
+    const booking = guestBooking(req);
     return reply.send({ state: payments ? payments.watchState(booking) : booking.status });
   });
 
@@ -389,20 +374,7 @@ export async function bookingRoutes(
     `${BOOKING_PAGE}/withdraw`,
     { ...pageOptions, bodyLimit: 1024 },
     async (req, reply) => {
-      if (isCrossSite(req, site)) {
-        return sendNotice(
-          reply,
-          403,
-          {
-            title: 'Refused',
-            text: 'A request can be withdrawn from its own page only.',
-            link: { href: '/', label: 'Home' },
-          },
-          'strict-origin',
-        );
-      }
-      const booking = bookingOf(req);
-      if (!booking) return pageNotFound(reply);
+      const booking = guestBooking(req);
       if (service.withdraw(booking)) {
         req.log.info({ bookingId: booking.id }, 'booking request withdrawn by the guest');
       }
@@ -414,5 +386,5 @@ export async function bookingRoutes(
   );
 
   // Any other path under /booking/ may carry a token: the site's 404 page, logged without it.
-  app.all('/booking/*', pageOptions, async (_req, reply) => pageNotFound(reply));
+  app.all('/booking/*', GUEST_LINK_ROUTE, async (_req, reply) => pageNotFound(reply));
 }

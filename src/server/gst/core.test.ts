@@ -7,16 +7,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gstinCheckChar, gstinProblem, placeOfSupply } from './gstin.js';
 import { documentNumber, financialYear, seriesOf } from './numbers.js';
-import {
-  amountInWords,
-  apportionInclusive,
-  formatAmount,
-  invoiceRates,
-  totalsOf,
-} from './money.js';
+import { amountInWords, apportionInclusive, invoiceRates, totalsOf } from './money.js';
 import { exemptionPossible, gstByRate } from '../../shared/gst.js';
 import { quoteStay, type PricedProperty } from '../../shared/quote.js';
 import { addDays } from '../../shared/calendar-dates.js';
+import { formatAmount } from '../../shared/money.js';
 
 const BASE36 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 

@@ -95,16 +95,3 @@ const toWords = new ToWords({
 export function amountInWords(paise: number): string {
   return toWords.convert(paise / 100);
 }
-
-/** Paise as an amount with two decimals and Indian digit grouping: 123456789 → "12,34,567.89". */
-export function formatAmount(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const abs = Math.abs(paise);
-  const rupees = new Intl.NumberFormat('en-IN').format(Math.floor(abs / 100));
-  return `${sign}${rupees}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** Paise with the rupee sign, as every document prints it: 700900 → "₹7,009.00". */
-export function inRupees(paise: number): string {
-  return `₹${formatAmount(paise)}`;
-}

@@ -7,9 +7,9 @@
 import { formatDate } from '../../shared/calendar-dates.js';
 import { propertyDate } from '../../shared/instants.js';
 import type { DocumentBody } from './document.js';
-import { inRupees as rupees } from './money.js';
 import type { DocumentRow } from './store.js';
 import { escapeHtml, pageCsp, pageHtml } from '../html.js';
+import { inRupees as rupees } from '../../shared/money.js';
 
 /** What each document calls its number. */
 const NUMBER_LABEL: Record<DocumentBody['type'], string> = {

@@ -13,8 +13,8 @@ import { createRequire } from 'node:module';
 import type { Font } from 'fontkit';
 import type PDFKitDocument from 'pdfkit';
 import { formatDate } from '../../shared/calendar-dates.js';
-import { inRupees as rs } from './money.js';
 import type { DocumentRow } from './store.js';
+import { inRupees as rs } from '../../shared/money.js';
 
 type Weight = 'regular' | 'bold' | 'italic';
 type Script = 'latin' | 'kannada' | 'devanagari';

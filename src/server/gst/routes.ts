@@ -8,17 +8,16 @@
  *   (400, or 409 once invoiced), the form holding what was typed and naming the field (GST-11). The token is in those paths: they are logged without it.
  * Document pages are `noindex`, `no-store`, with no script (page.ts).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
-import { isCrossSite } from '../auth/guard.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { GUEST_PAGE_HEADERS, guestPageRenderer } from '../bookings/page.js';
 import {
   GUEST_FORM_HEADERS as PAGE_HEADERS,
-  GUEST_LINK_ROUTE,
-  bookingOfLink,
+  guestBooking,
+  guestLinkRoute,
 } from '../bookings/guest-link.js';
-import { sendNotFoundPage, sendNotice } from '../html.js';
+import { sendNotFoundPage } from '../html.js';
 import {
   GST_API,
   DOCUMENT_TYPES,
@@ -33,7 +32,7 @@ import { DOCUMENT_CSP, documentPageHtml } from './page.js';
 import { documentPdf } from './pdf.js';
 import type { GstService } from './service.js';
 import { documentsOfPeriod, getDocument, type DocumentRow } from './store.js';
-import { bookingPagePath } from '../../shared/bookings.js';
+import { BOOKING_PAGE, bookingPagePath } from '../../shared/bookings.js';
 import { startsLikeFormula } from '../csv.js';
 
 const DOCUMENT_ID_RE = /^[A-Za-z0-9_-]{16}$/;
@@ -88,13 +87,6 @@ export async function gstRoutes(
   gst: GstService,
 ): Promise<void> {
   const renderPage = guestPageRenderer(ctx, undefined, gst.now);
-  const { site } = ctx.config;
-
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
 
   app.get<{ Querystring: { month?: string; type?: string } }>(
     GST_API.documents,
@@ -208,35 +200,22 @@ export async function gstRoutes(
   );
 
   type GuestParams = { Params: { id: string; token: string; file?: string } };
-  const redacted = GUEST_LINK_ROUTE;
-  const bookingOf = (req: FastifyRequest<GuestParams>) => bookingOfLink(ctx.db, req.params);
-  const notFoundPage = (reply: FastifyReply) => sendNotFoundPage(reply, ctx.publisher);
+  const guestLink = guestLinkRoute(ctx);
 
-  app.get<GuestParams>('/booking/:id/:token/documents/:file', redacted, async (req, reply) => {
-    const booking = bookingOf(req);
+  app.get<GuestParams>(`${BOOKING_PAGE}/documents/:file`, guestLink, async (req, reply) => {
+    const booking = guestBooking(req);
     const file = fileOf(req.params.file ?? '');
-    const doc = booking && file && getDocument(ctx.db, file.id);
-    if (!booking || !file || !doc || doc.bookingId !== booking.id) return notFoundPage(reply);
+    const doc = file && getDocument(ctx.db, file.id);
+    if (!file || !doc || doc.bookingId !== booking.id)
+      return sendNotFoundPage(reply, ctx.publisher);
     return sendDocument(reply, doc, file.pdf, `${doc.id}.pdf`);
   });
 
   app.post<GuestParams>(
-    '/booking/:id/:token/company',
-    { ...redacted, bodyLimit: 4096 },
+    `${BOOKING_PAGE}/company`,
+    { ...guestLink, bodyLimit: 4096 },
     async (req, reply) => {
-      if (isCrossSite(req, site))
-        return sendNotice(
-          reply,
-          403,
-          {
-            title: 'Refused',
-            text: 'Send the form from its own page.',
-            link: { href: '/', label: 'Home' },
-          },
-          'strict-origin',
-        );
-      const booking = bookingOf(req);
-      if (!booking) return notFoundPage(reply);
+      const booking = guestBooking(req);
       const form = (req.body ?? {}) as Record<string, string>;
       const typed = {
         legalName: (form.legalName ?? '').trim(),

@@ -4,11 +4,11 @@
  * needs (the guest's booking page, the owner's admin page, the UPI payment link).
  */
 import { formatDate } from '../../shared/calendar-dates.js';
-import { formatPaise } from '../../shared/stay-basics.js';
 import type { BookingMailKind } from './store.js';
 import { escapeHtml } from '../html.js';
 import type { Booking } from '../../shared/bookings.js';
 import { forMail, type MailBooking } from '../bookings/views.js';
+import { formatPaise } from '../../shared/money.js';
 
 /** The sender's side: the business and where the guest reaches it. */
 export interface MailSite {
@@ -43,7 +43,11 @@ export interface PaidFacts {
 /** A paragraph: words, or a label and the link it names. */
 export type Block = string | { label: string; href: string };
 
-function render(blocks: Block[]): { text: string; html: string } {
+/**
+ * The one mail shell: paragraphs as the plain text part and as the HTML part (escaped, a link as
+ * an anchor), for every mail the server sends.
+ */
+export function mailBody(blocks: Block[]): { text: string; html: string } {
   const text = blocks
     .map((b) => (typeof b === 'string' ? b : `${b.label}: ${b.href}`))
     .join('\n\n');
@@ -92,7 +96,7 @@ export function ownerNoticeMail(
 ): { subject: string; text: string; html: string } {
   return {
     subject,
-    ...render([...paragraphs, { label: 'Open the owner page', href: `${site.siteUrl}/admin` }]),
+    ...mailBody([...paragraphs, { label: 'Open the owner page', href: `${site.siteUrl}/admin` }]),
   };
 }
 
@@ -109,7 +113,7 @@ export function privacyMail(
 ): { subject: string; text: string; html: string } {
   return {
     subject,
-    ...render([...blocks, `${site.businessName}\nQuestions about your data: ${contact}`]),
+    ...mailBody([...blocks, `${site.businessName}\nQuestions about your data: ${contact}`]),
   };
 }
 
@@ -125,7 +129,7 @@ export function messageMail(
   const paragraphs = body.split(/\n\s*\n/).filter((p) => p.trim() !== '');
   return {
     subject,
-    ...render([...paragraphs, `${site.businessName}\n${site.phone} · ${site.email}`]),
+    ...mailBody([...paragraphs, `${site.businessName}\n${site.phone} · ${site.email}`]),
   };
 }
 
@@ -278,5 +282,5 @@ export function bookingMail(
       ];
       break;
   }
-  return { subject, ...render(blocks) };
+  return { subject, ...mailBody(blocks) };
 }

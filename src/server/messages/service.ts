@@ -37,7 +37,6 @@ import {
   type PropertyPrivate,
   type WaitingMessage,
 } from '../../shared/messages.js';
-import { formatPaise } from '../../shared/stay-basics.js';
 import type { Property } from '../../shared/site-data.js';
 import {
   dropUnsent,
@@ -53,6 +52,7 @@ import {
   type ScheduledRow,
 } from './store.js';
 import crypto from 'node:crypto';
+import { formatPaise } from '../../shared/money.js';
 
 /** A held or WhatsApp message still waiting this long after its time is given up (skipped). */
 const STALE_AFTER_MS = 14 * 24 * 60 * 60 * 1000;

@@ -33,8 +33,8 @@ import {
   type RecordPaymentBody,
 } from '../../shared/bookings.js';
 import { addDays, formatDate, today } from '../../shared/calendar-dates.js';
-import { formatPaise } from '../../shared/stay-basics.js';
 import type { Clock } from '../../shared/instants.js';
+import { formatPaise } from '../../shared/money.js';
 
 /** The states whose money the owner follows: waiting for the advance, or confirmed. */
 const FOLLOWED = new Set(['accepted', 'confirmed']);

@@ -8,9 +8,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OwnerBooking } from '../../shared/bookings.js';
-import { formatPaise } from '../../shared/stay-basics.js';
 import { refundEvent } from '../../../test/razorpay-stand-in.js';
 import { startPaymentsApp, type PaymentsApp } from '../../../test/razorpay-app.js';
+import { formatPaise } from '../../shared/money.js';
 
 let s: PaymentsApp | undefined;
 afterEach(async () => {

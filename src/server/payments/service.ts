@@ -78,8 +78,8 @@ import {
 } from './store.js';
 import type { Booking, OwnerPayment } from '../../shared/bookings.js';
 import { formatDate } from '../../shared/calendar-dates.js';
-import { formatPaise } from '../../shared/stay-basics.js';
 import { MINUTE_MS, type Clock } from '../../shared/instants.js';
+import { formatPaise } from '../../shared/money.js';
 
 /** PAY-6: how often unpaid links are checked with Razorpay (webhooks can be missed). */
 export const RECONCILE_EVERY_MS = 15 * MINUTE_MS;

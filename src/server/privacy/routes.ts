@@ -12,14 +12,16 @@
  *   POST /api/privacy/breaches/{id}/board-told `{ stage: "first"|"report", at }` (PRIV-11),
  *   GET /api/privacy/breaches/{id}/board-report.txt.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { addressGroup, countRequest, requestWait } from '../auth/throttle.js';
 import { ApiError, badRequest, schemaRefusal } from '../errors.js';
 import { escapeHtml as e, pageCsp, pageHtml, securityHeaders, sendNotice } from '../html.js';
-import { GUEST_LINK_ROUTE, bookingOfLink, type GuestLinkParams } from '../bookings/guest-link.js';
+import { guestBooking, guestLinkRoute, type GuestLinkParams } from '../bookings/guest-link.js';
 import { formatInstant, HOUR_MS } from '../../shared/instants.js';
+import { isFormPost } from '../form-body.js';
+import { BOOKING_PAGE, bookingPagePath } from '../../shared/bookings.js';
 import {
   ANSWER_ACTIONS,
   BOARD_STAGES,
@@ -87,14 +89,6 @@ export async function privacyRoutes(
   const noStore = { cache: 'no-store' as const };
   const { businessName } = ctx.config.site;
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
-    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
-  const isForm = (req: FastifyRequest) =>
-    (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-
   app.post(
     PRIVACY_API.requests,
     { permission: 'public', bodyLimit: 16 * 1024, config: { ...noStore, body: 'json-or-form' } },
@@ -125,7 +119,7 @@ export async function privacyRoutes(
           ...(input.message ? { message: input.message } : {}),
         });
       }
-      if (!isForm(req)) return reply.code(202).send({ status: 'received' });
+      if (!isFormPost(req)) return reply.code(202).send({ status: 'received' });
       return sendNotice(reply, 202, {
         title: 'Request received',
         text: `If a booking of ours holds this address, we have sent it a link: follow it within 48 hours to open your request. We answer within ${ctx.config.privacy.answerDays} days of that.`,
@@ -157,16 +151,15 @@ export async function privacyRoutes(
     },
   );
 
+  // This form is also sent as JSON by the booking page's script: a wrong link answers JSON.
+  const guestLink = guestLinkRoute(ctx, () => {
+    throw new ApiError(404, 'There is no such booking.', { field: 'id' });
+  });
   app.post<{ Params: GuestLinkParams }>(
-    '/booking/:id/:token/privacy',
-    {
-      ...GUEST_LINK_ROUTE,
-      bodyLimit: 8 * 1024,
-      config: { ...GUEST_LINK_ROUTE.config, body: 'json-or-form' },
-    },
+    `${BOOKING_PAGE}/privacy`,
+    { ...guestLink, bodyLimit: 8 * 1024, config: { ...guestLink.config, body: 'json-or-form' } },
     async (req, reply) => {
-      const booking = bookingOfLink(ctx.db, req.params);
-      if (!booking) throw new ApiError(404, 'There is no such booking.', { field: 'id' });
+      const booking = guestBooking(req);
       const body = (req.body ?? {}) as Record<string, unknown>;
       const kind = REQUEST_KINDS.find((k) => k === body.kind);
       if (!kind) throw badRequest('kind', `kind must be one of ${REQUEST_KINDS.join(', ')}.`);
@@ -176,12 +169,12 @@ export async function privacyRoutes(
         title: 'Your request is open',
         text: `We answer by ${formatInstant(opened.dueAt!)} (India time)${booking.email ? ', by e-mail' : ''}.`,
         link: {
-          href: `/booking/${req.params.id}/${req.params.token}`,
+          href: bookingPagePath(req.params.id, req.params.token),
           label: 'Back to your booking',
         },
         businessName,
       };
-      if (!isForm(req)) return reply.code(201).send({ id: opened.id, dueAt: opened.dueAt });
+      if (!isFormPost(req)) return reply.code(201).send({ id: opened.id, dueAt: opened.dueAt });
       return sendNotice(reply, 201, answer, 'strict-origin');
     },
   );

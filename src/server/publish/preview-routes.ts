@@ -11,7 +11,7 @@ import type { AppContext } from '../context.js';
 import { renderPreview } from '../publish/preview.js';
 import { getRevision } from '../store/revisions.js';
 import { CONTENT_SECURITY_POLICY, securityHeaders, sendNotice } from '../html.js';
-import { PREVIEW_PREFIX, propertyPath } from '../../shared/routes.js';
+import { ADMIN_PATH, PREVIEW_PREFIX, PROPERTY_PREFIX, propertyPath } from '../../shared/routes.js';
 
 const HEADERS = {
   'content-type': 'text/html; charset=utf-8',
@@ -26,7 +26,7 @@ export async function previewRoutes(app: FastifyInstance, ctx: AppContext): Prom
       return sendNotice(reply, 404, {
         title: 'No such revision',
         text: 'This revision does not exist or is no longer kept.',
-        link: { href: '/admin', label: 'Admin page' },
+        link: { href: ADMIN_PATH, label: 'Admin page' },
       });
     }
     const page = await renderPreview(ctx, revision, pagePath);
@@ -37,7 +37,7 @@ export async function previewRoutes(app: FastifyInstance, ctx: AppContext): Prom
   for (const url of [`${PREVIEW_PREFIX}/:n`, `${PREVIEW_PREFIX}/:n/`]) {
     app.get(url, options, (req, reply) => preview(req, reply, '/'));
   }
-  app.get(`${PREVIEW_PREFIX}/:n/stay/:id`, options, (req, reply) =>
+  app.get(`${PREVIEW_PREFIX}/:n${PROPERTY_PREFIX}:id`, options, (req, reply) =>
     preview(req, reply, propertyPath((req.params as { id: string }).id)),
   );
 }

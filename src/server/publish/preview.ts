@@ -14,7 +14,7 @@ import type { AppContext } from '../context.js';
 import type { RevisionRow } from '../store/revisions.js';
 import { readTemplate, withoutScripts } from './client-build.js';
 import { loadSsr, pageDataOf } from './render.js';
-import { previewPath } from '../../shared/routes.js';
+import { PROPERTY_PREFIX, previewPath } from '../../shared/routes.js';
 import { escapeHtml } from '../html.js';
 
 /** Styles of the banner and what replaces the app for carousel photos (no script in a preview). */
@@ -42,7 +42,7 @@ export async function renderPreview(
   const home = previewPath(revision.id);
   const body = page.html
     .replace(/href="\/"/g, `href="${home}"`)
-    .replace(/href="\/stay\//g, `href="${previewPath(revision.id, '/stay/')}`);
+    .replaceAll(`href="${PROPERTY_PREFIX}`, `href="${previewPath(revision.id, PROPERTY_PREFIX)}`);
   const head =
     page.head.replace(/<meta name="robots"[^>]*>/g, '') +
     '<meta name="robots" content="noindex, nofollow">' +

@@ -12,12 +12,11 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { isCrossSite } from '../auth/guard.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import {
   GUEST_FORM_HEADERS as PAGE_HEADERS,
-  GUEST_LINK_ROUTE,
-  bookingOfLink,
+  guestBooking,
+  guestLinkRoute,
 } from '../bookings/guest-link.js';
 import type { BookingService } from '../bookings/service.js';
 import { stayOf } from '../bookings/views.js';
@@ -40,8 +39,7 @@ import {
 } from './page.js';
 import { bookingStay, type EntryStay, type RegisterService } from './service.js';
 import { entriesOfBooking } from './store.js';
-import { sendNotFoundPage, sendNotice } from '../html.js';
-import { bookingPagePath } from '../../shared/bookings.js';
+import { bookingPagePath, type Booking } from '../../shared/bookings.js';
 
 const BOOKING_ID_RE = /^[a-z2-9]{16}$/;
 const ENTRY_ID_RE = /^[A-Za-z0-9_-]{16}$/;
@@ -87,12 +85,6 @@ export async function registerRoutes(
   const properties = publishedProperties(ctx);
   const { site } = ctx.config;
   const registerDays = ctx.config.bookings.registerDays;
-
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 128 * 1024 },
-    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
 
   app.get<{ Querystring: { from?: string; to?: string } }>(
     REGISTER_API.entries,
@@ -196,9 +188,7 @@ export async function registerRoutes(
   );
 
   type GuestParams = { Params: { id: string; token: string } };
-  const redacted = GUEST_LINK_ROUTE;
-  const bookingOf = (req: FastifyRequest<GuestParams>) => bookingOfLink(ctx.db, req.params);
-  const notFoundPage = (reply: FastifyReply) => sendNotFoundPage(reply, ctx.publisher);
+  const guestLink = guestLinkRoute(ctx);
   const sendPage = (reply: FastifyReply, status: number, html: string) =>
     reply
       .code(status)
@@ -208,10 +198,7 @@ export async function registerRoutes(
       .send(html);
 
   /** The booking's form stay, and why the form is closed (if it is). */
-  const formOf = (
-    req: FastifyRequest<GuestParams>,
-    b: NonNullable<ReturnType<typeof bookingOf>>,
-  ) => {
+  const formOf = (req: FastifyRequest<GuestParams>, b: Booking) => {
     const stay: FormStay = {
       ...stayOf(b),
       guests: Math.min(b.guests, MAX_SLOTS),
@@ -230,9 +217,8 @@ export async function registerRoutes(
     return { stay, closed, received };
   };
 
-  app.get<GuestParams>(GUEST_REGISTER_PAGE, redacted, async (req, reply) => {
-    const b = bookingOf(req);
-    if (!b) return notFoundPage(reply);
+  app.get<GuestParams>(GUEST_REGISTER_PAGE, guestLink, async (req, reply) => {
+    const b = guestBooking(req);
     const { stay, closed, received } = formOf(req, b);
     return sendPage(
       reply,
@@ -245,20 +231,9 @@ export async function registerRoutes(
     );
   });
 
-  app.post<GuestParams>(GUEST_REGISTER_PAGE, redacted, async (req, reply) => {
-    if (isCrossSite(req, site))
-      return sendNotice(
-        reply,
-        403,
-        {
-          title: 'Refused',
-          text: 'Send the form from its own page.',
-          link: { href: '/', label: 'Home' },
-        },
-        'strict-origin',
-      );
-    const b = bookingOf(req);
-    if (!b) return notFoundPage(reply);
+  const registerForm = { ...guestLink, bodyLimit: 128 * 1024 };
+  app.post<GuestParams>(GUEST_REGISTER_PAGE, registerForm, async (req, reply) => {
+    const b = guestBooking(req);
     const { stay, closed } = formOf(req, b);
     if (closed) return sendPage(reply, 409, registerFormHtml(stay, { registerDays, closed }));
     const form = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<

@@ -14,7 +14,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../store/db.js';
 import { ApiError, notFound } from '../errors.js';
 import { enqueueMail } from '../mail/store.js';
-import { escapeHtml } from '../html.js';
+import { mailBody } from '../mail/templates.js';
 import type { Mailer } from '../bookings/service.js';
 import type { Booking } from '../../shared/bookings.js';
 import { addDays, today } from '../../shared/calendar-dates.js';
@@ -261,8 +261,7 @@ export class RegisterService {
               ...(e.bookingId ? { bookingId: e.bookingId } : {}),
               to: this.config.mail.notifyEmail,
               subject: `Form III due by ${when}: ${e.propertyName}`,
-              text: `${text.join('\n\n')}\n`,
-              html: `<!doctype html><html><body>${text.map((t) => `<p>${escapeHtml(t)}</p>`).join('')}</body></html>`,
+              ...mailBody(text),
             },
             now,
           );

@@ -17,6 +17,7 @@ import {
 } from '../../shared/reviews.js';
 import type { ReviewInput } from './service.js';
 import { collectionNoticeHtml } from '../privacy/notice.js';
+import { formatCount } from '../../shared/money.js';
 
 const STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#fff;line-height:1.45}
@@ -148,7 +149,7 @@ ${withdraw}${rules}${back}</main>`,
   const body = `<main>${head}${summary}${closes}
 <form method="post" novalidate>
 <fieldset><legend>Your rating</legend><div class="stars">${stars}</div>${error('rating')}</fieldset>
-<div class="field"><label for="text">Your review</label><span class="hint" id="text-hint">${REVIEW_LIMITS.textMin} to ${new Intl.NumberFormat('en-IN').format(REVIEW_LIMITS.textMax)} characters: what was good, what could be better.</span><textarea id="text" name="text" maxlength="${REVIEW_LIMITS.textMax}"${problem?.field === 'text' ? ' aria-invalid="true" aria-describedby="text-hint text-error"' : ' aria-describedby="text-hint"'}>${e(typed.text ?? '')}</textarea>${error('text')}</div>
+<div class="field"><label for="text">Your review</label><span class="hint" id="text-hint">${REVIEW_LIMITS.textMin} to ${formatCount(REVIEW_LIMITS.textMax)} characters: what was good, what could be better.</span><textarea id="text" name="text" maxlength="${REVIEW_LIMITS.textMax}"${problem?.field === 'text' ? ' aria-invalid="true" aria-describedby="text-hint text-error"' : ' aria-describedby="text-hint"'}>${e(typed.text ?? '')}</textarea>${error('text')}</div>
 <div class="field"><label for="displayName">Name shown with your review</label><span class="hint" id="displayName-hint">Your first name and initial, or any name you like.</span><input type="text" id="displayName" name="displayName" maxlength="${REVIEW_LIMITS.nameMax}" value="${e(typed.displayName ?? '')}"${problem?.field === 'displayName' ? ' aria-invalid="true" aria-describedby="displayName-hint displayName-error"' : ' aria-describedby="displayName-hint"'}>${error('displayName')}</div>
 <div class="field consent"><label><input type="checkbox" id="consent" name="consent" value="yes"${typed.consent === 'yes' ? ' checked' : ''}${invalid('consent')}> I agree that my review, rating and the name above are published on this site.</label>${error('consent')}</div>
 ${collectionNoticeHtml('review')}

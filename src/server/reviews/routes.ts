@@ -10,12 +10,11 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { isCrossSite } from '../auth/guard.js';
 import { ApiError, notFound } from '../errors.js';
 import {
   GUEST_FORM_HEADERS,
-  GUEST_LINK_ROUTE,
-  bookingOfLink,
+  guestBooking,
+  guestLinkRoute,
   type GuestLinkParams,
 } from '../bookings/guest-link.js';
 import type { Booking } from '../../shared/bookings.js';
@@ -38,14 +37,6 @@ export async function reviewRoutes(
   ctx: AppContext,
   reviews: ReviewService,
 ): Promise<void> {
-  const { site } = ctx.config;
-
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 32 * 1024 },
-    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
-
   app.get(REVIEWS_API.list, { permission: 'reviews' }, async (_req, reply): Promise<ReviewList> => {
     void reply.header('cache-control', 'no-store');
     return { reviews: reviews.list() };
@@ -100,14 +91,6 @@ export async function reviewRoutes(
       .header('content-security-policy', REVIEW_PAGE_CSP)
       .type('text/html; charset=utf-8')
       .send(html);
-  const notFoundPage = (reply: FastifyReply) =>
-    reply.code(404).headers(GUEST_FORM_HEADERS).type('text/plain; charset=utf-8').send('Not found');
-  const refusedCrossSite = (reply: FastifyReply) =>
-    reply
-      .code(403)
-      .headers(GUEST_FORM_HEADERS)
-      .type('text/plain; charset=utf-8')
-      .send('Refused: send the form from its own page.');
 
   /** The page's state for a booking as it stands: its review, or the form, or why it is closed. */
   const pageOf = (b: Booking): { status: number; state: ReviewPageState } => {
@@ -121,17 +104,16 @@ export async function reviewRoutes(
     };
   };
 
-  app.get<GuestParams>(GUEST_REVIEW_PAGE, GUEST_LINK_ROUTE, async (req, reply) => {
-    const b = bookingOfLink(ctx.db, req.params);
-    if (!b) return notFoundPage(reply);
+  const guestLink = guestLinkRoute(ctx);
+  app.get<GuestParams>(GUEST_REVIEW_PAGE, guestLink, async (req, reply) => {
+    const b = guestBooking(req);
     const { status, state } = pageOf(b);
     return sendPage(reply, status, reviewPageHtml(stayOf(req, b), state));
   });
 
-  app.post<GuestParams>(GUEST_REVIEW_PAGE, GUEST_LINK_ROUTE, async (req, reply) => {
-    if (isCrossSite(req, site)) return refusedCrossSite(reply);
-    const b = bookingOfLink(ctx.db, req.params);
-    if (!b) return notFoundPage(reply);
+  const reviewForm = { ...guestLink, bodyLimit: 32 * 1024 };
+  app.post<GuestParams>(GUEST_REVIEW_PAGE, reviewForm, async (req, reply) => {
+    const b = guestBooking(req);
     const form = body(req);
     const typed: ReviewInput = {};
     for (const key of ['rating', 'text', 'displayName', 'consent'] as const)
@@ -164,11 +146,9 @@ export async function reviewRoutes(
 
   app.post<GuestParams>(
     GUEST_REVIEW_WITHDRAW,
-    { ...GUEST_LINK_ROUTE, bodyLimit: 1024 },
+    { ...guestLink, bodyLimit: 1024 },
     async (req, reply) => {
-      if (isCrossSite(req, site)) return refusedCrossSite(reply);
-      const b = bookingOfLink(ctx.db, req.params);
-      if (!b) return notFoundPage(reply);
+      const b = guestBooking(req);
       if (reviews.withdraw(b)) req.log.info({ bookingId: b.id }, 'review withdrawn by the guest');
       return reply
         .code(303)

@@ -14,8 +14,8 @@ import crypto from 'node:crypto';
 import type { Config } from '../config.js';
 import type { Db } from '../store/db.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
-import { escapeHtml } from '../html.js';
 import { enqueueMail } from '../mail/store.js';
+import { mailBody } from '../mail/templates.js';
 import type { BookingService, Mailer } from '../bookings/service.js';
 import type { LedgerService } from '../ledger/service.js';
 import type { Booking } from '../../shared/bookings.js';
@@ -41,6 +41,7 @@ import {
   setWithdrawn,
   deleteReviewOf,
 } from './store.js';
+import { formatCount } from '../../shared/money.js';
 
 /** What the guest's form sends, as typed. */
 export interface ReviewInput {
@@ -119,7 +120,7 @@ export class ReviewService {
     if ([...text].length < REVIEW_LIMITS.textMin || [...text].length > REVIEW_LIMITS.textMax)
       throw badRequest(
         'text',
-        `Write your review in ${REVIEW_LIMITS.textMin} to ${new Intl.NumberFormat('en-IN').format(REVIEW_LIMITS.textMax)} characters (you wrote ${[...text].length}).`,
+        `Write your review in ${REVIEW_LIMITS.textMin} to ${formatCount(REVIEW_LIMITS.textMax)} characters (you wrote ${[...text].length}).`,
       );
     const displayName = (input.displayName ?? '').replace(/\s+/g, ' ').trim();
     if (displayName === '' || [...displayName].length > REVIEW_LIMITS.nameMax)
@@ -228,8 +229,7 @@ export class ReviewService {
               bookingId: booking.id,
               to: booking.email,
               subject: `Your review of ${booking.propertyName} was not published`,
-              text: `${words.join('\n\n')}\n`,
-              html: `<!doctype html><html><body>${words.map((w) => `<p>${escapeHtml(w)}</p>`).join('')}</body></html>`,
+              ...mailBody(words),
             },
             now,
           );

@@ -146,19 +146,14 @@ export async function teamRoutes(
     link: { href: LOGIN_PATH, label: 'Log in' },
   };
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 8 * 1024 },
-    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
-
   app.get<{ Params: { token: string } }>(setupPath, redacted, async (req, reply) => {
     const setup = team.setupOf(req.params.token);
     if (!setup) return sendNotice(reply, 410, gone, 'no-referrer');
     return reply.headers(SETUP_PAGE_HEADERS).send(setupPageHtml(setup.username, setup.role));
   });
 
-  app.post<{ Params: { token: string } }>(setupPath, redacted, async (req, reply) => {
+  const setupForm = { ...redacted, bodyLimit: 8 * 1024 };
+  app.post<{ Params: { token: string } }>(setupPath, setupForm, async (req, reply) => {
     // No Origin check: the token is the only key, and whoever holds it may set the password anyway.
     const setup = team.setupOf(req.params.token);
     if (!setup) return sendNotice(reply, 410, gone, 'no-referrer');

@@ -18,8 +18,8 @@ import type { OwnerBooking } from '../../shared/bookings.js';
 import { addDays, formatDay, today as todayOf } from '../../shared/calendar-dates.js';
 import { formIIIState } from '../../shared/register.js';
 import { HOUR_MS, type Clock } from '../../shared/instants.js';
-import { formatPaise } from '../../shared/stay-basics.js';
 import type { TodayAnswer, TodayKind, TodayRow } from '../../shared/today.js';
+import { formatPaise } from '../../shared/money.js';
 
 const ORDER: readonly TodayKind[] = [
   'conflict',

@@ -1,10 +1,13 @@
 /**
  * The frame of an owner's dialog (FOOT-3, CLIENT-4): a native modal `<dialog>` with its element id
  * (the registry's key, admin-dialogs.tsx), named by its heading, then the dialog's own sections,
- * then the footer's Close button. `className` adds the dialog's width; `footerClassName` the
- * footer's; `after` follows the footer (a notification that must stay last).
+ * then the footer: its own words or buttons (`footer`), the Close button (`closeLabel`, "Close" by
+ * default), then its actions (`actions`: Save …). With `onSubmit` the heading, sections and footer
+ * are one form (`noValidate`: the dialog checks its own boxes), so Enter and a submit action save.
+ * `className` adds the dialog's width; `footerClassName` the footer's; `after` follows the footer
+ * (a notification that must stay last).
  */
-import { useId, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import admin from './admin.module.css';
 
 export function AdminDialog({
@@ -13,6 +16,11 @@ export function AdminDialog({
   className,
   footerClassName,
   close,
+  closeLabel = 'Close',
+  footer,
+  actions,
+  onSubmit,
+  noValidate,
   after,
   children,
 }: {
@@ -21,21 +29,43 @@ export function AdminDialog({
   className: string | undefined;
   footerClassName?: string | undefined;
   close: () => void;
+  closeLabel?: string;
+  footer?: ReactNode;
+  actions?: ReactNode;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  noValidate?: boolean;
   after?: ReactNode;
   children: ReactNode;
 }) {
   const titleId = `${useId()}-title`;
-  return (
-    <dialog id={id} className={`${admin.dialog} ${className}`} aria-labelledby={titleId}>
+  const content = (
+    <>
       <h2 id={titleId} className={admin.dialogTitle}>
         {title}
       </h2>
       {children}
       <div className={footerClassName ? `${admin.footerRow} ${footerClassName}` : admin.footerRow}>
+        {footer}
         <button type="button" className={admin.button} onClick={close}>
-          Close
+          {closeLabel}
         </button>
+        {actions}
       </div>
+    </>
+  );
+  return (
+    <dialog
+      id={id}
+      className={className ? `${admin.dialog} ${className}` : admin.dialog}
+      aria-labelledby={titleId}
+    >
+      {onSubmit ? (
+        <form onSubmit={onSubmit} noValidate={noValidate}>
+          {content}
+        </form>
+      ) : (
+        content
+      )}
       {after}
     </dialog>
   );

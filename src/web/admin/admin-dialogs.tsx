@@ -170,7 +170,13 @@ const ADMIN_DIALOGS = {
     <TeamDialog opening={o.opening} close={o.close} me={s.account?.username} confirm={confirm} />
   ),
   [HISTORY_ID]: (o) => (
-    <HistoryDialog opening={o.opening} confirm={confirm} alert={alert} reload={reload} />
+    <HistoryDialog
+      opening={o.opening}
+      close={o.close}
+      confirm={confirm}
+      alert={alert}
+      reload={reload}
+    />
   ),
 } satisfies Record<string, DialogEntry<never>>;
 

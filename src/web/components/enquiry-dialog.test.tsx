@@ -17,7 +17,7 @@ import './stay-calendar.js';
 import '../../shared/phone.js';
 import { addDays, formatDate, today as propertyToday } from '../../shared/calendar-dates.js';
 import { quoteStay } from '../../shared/quote.js';
-import { formatPaise } from '../../shared/stay-basics.js';
+import { formatPaise } from '../../shared/money.js';
 
 beforeAll(() => {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {

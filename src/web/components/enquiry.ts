@@ -21,7 +21,8 @@ import {
   type StayProperty,
 } from '../../shared/stay-request.js';
 import type { Property, SiteInfo } from '../../shared/site-data.js';
-import { formatPaise, minNightsOf } from '../../shared/stay-basics.js';
+import { minNightsOf } from '../../shared/stay-basics.js';
+import { formatPaise } from '../../shared/money.js';
 
 /** What the visitor typed, as the form holds it. */
 export interface Enquiry {

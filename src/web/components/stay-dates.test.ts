@@ -1,7 +1,7 @@
 /** The night-choosing rules of the enquiry calendar (AVL-10, PRICE-2) and the price text (AVL-11). */
 import { describe, expect, it } from 'vitest';
 import { minimumStay } from '../../shared/stay-request.js';
-import { formatRupees, fromPriceText, minNightsOf } from '../../shared/stay-basics.js';
+import { fromPriceText, minNightsOf } from '../../shared/stay-basics.js';
 import { testProperty } from '../../../test/factories.js';
 import {
   canCheckIn,
@@ -11,6 +11,7 @@ import {
   pickDate,
   type StayRules,
 } from './stay-dates.js';
+import { formatRupees } from '../../shared/money.js';
 
 // Another guest sleeps the nights of 12 and 13 March (checks out on the 14th).
 const booked = [{ start: '2026-03-12', end: '2026-03-14' }];

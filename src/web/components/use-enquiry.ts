@@ -25,7 +25,7 @@ import { nightRate, quoteStay, type Quote } from '../../shared/quote.js';
 import { minimumStay, type PhoneReader } from '../../shared/stay-request.js';
 import { API, propertyPath } from '../../shared/routes.js';
 import type { Property, SiteInfo } from '../../shared/site-data.js';
-import { formatRupees, nightlyRateOf } from '../../shared/stay-basics.js';
+import { nightlyRateOf } from '../../shared/stay-basics.js';
 import { apiFetch } from '../api-fetch.js';
 import { useLatestCall } from '../latest-call.js';
 import {
@@ -41,6 +41,7 @@ import {
   type RequestField,
 } from './enquiry.js';
 import { parseAvailability, type StayDates, type StayRules } from './stay-dates.js';
+import { formatRupees } from '../../shared/money.js';
 
 export type Availability =
   { state: 'loading' } | { state: 'known'; unavailable: DateRange[] } | { state: 'failed' };

@@ -11,9 +11,9 @@
 import { BOOKING_STATUS_WORDS, type GuestBookingView } from '../../shared/bookings.js';
 import { formatDate } from '../../shared/calendar-dates.js';
 import { QuoteLines } from '../components/quote-lines.js';
-import { formatPaise } from '../../shared/stay-basics.js';
 import { PrivacyNotice } from '../components/privacy-notice.js';
 import { REQUEST_KINDS, REQUEST_KIND_WORDS } from '../../shared/privacy.js';
+import { formatPaise } from '../../shared/money.js';
 
 /** The page's own styles, on top of the site's global ones (global.css's custom properties). */
 export const BOOKING_PAGE_STYLE = `

@@ -17,7 +17,7 @@
 import { CORE_FIELDS, fieldLabel, type FieldName } from '../../shared/property-fields.js';
 import { heroPhoto } from '../../shared/site-basics.js';
 import type { Property } from '../../shared/site-data.js';
-import { formatRupees, fromPriceText, minNightsOf, plural } from '../../shared/stay-basics.js';
+import { fromPriceText, minNightsOf, plural } from '../../shared/stay-basics.js';
 import { useAdmin, type AdminApi } from '../admin-context.js';
 import { EditableBlock, EditableText } from '../components/editable.js';
 import { ResponsivePhoto, photoAltText, photoPreloadTag } from '../components/responsive-photo.js';
@@ -26,6 +26,7 @@ import { ServerPart } from '../components/server-part.js';
 import { PropertyShell } from './property-shell.js';
 import type { ScreenProps } from './screen.js';
 import styles from './property.module.css';
+import { formatRupees } from '../../shared/money.js';
 
 /** The property's string fields beyond the core ones (DATA-2 "other detail fields"), in order. */
 function otherDetails(property: Property): [string, string][] {

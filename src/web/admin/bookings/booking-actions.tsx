@@ -10,13 +10,13 @@
  */
 import { useId } from 'react';
 import { allowedActions, type BookingAction, type OwnerBooking } from '../../../shared/bookings.js';
-import { formatPaise } from '../../../shared/stay-basics.js';
-import { ACTION_WORDS, readPaise, refundableAdvance } from './booking-words.js';
+import { ACTION_WORDS, refundableAdvance } from './booking-words.js';
 import type { BookingsDialogState } from './use-bookings-dialog.js';
 import { ProblemText } from '../problem-text.js';
 import { useMay } from '../may.js';
 import admin from '../admin.module.css';
 import styles from './bookings.module.css';
+import { formatPaise, readPaise } from '../../../shared/money.js';
 
 /** The longest message to the guest the server takes (BookingActionBody). */
 const MAX_MESSAGE = 2000;

@@ -12,7 +12,6 @@ import type { Conflict } from '../../../shared/conflicts.js';
 import { ConflictNotice } from '../conflicts/conflict-notice.js';
 import { formatDate } from '../../../shared/calendar-dates.js';
 import { ageOf } from '../../../shared/instants.js';
-import { formatPaise } from '../../../shared/stay-basics.js';
 import { BookingActions } from './booking-actions.js';
 import { BookingGst } from './booking-gst.js';
 import { BookingHistory } from './booking-history.js';
@@ -22,6 +21,7 @@ import { BookingMoney } from './booking-money.js';
 import { telUrl, whatsappUrl } from './booking-words.js';
 import type { BookingsDialogState } from './use-bookings-dialog.js';
 import styles from './bookings.module.css';
+import { formatPaise } from '../../../shared/money.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -9,11 +9,11 @@ import { formatDate } from '../../../shared/calendar-dates.js';
 import { formatInstant } from '../../../shared/instants.js';
 import { LEDGER_EVENT_WORDS, actorWords, type LedgerEvent } from '../../../shared/ledger.js';
 import { API } from '../../../shared/routes.js';
-import { formatPaise } from '../../../shared/stay-basics.js';
 import { apiFetch } from '../../api-fetch.js';
 import { checked } from '../checked-answer.js';
 import { ProblemText, type Problem } from '../problem-text.js';
 import styles from './bookings.module.css';
+import { formatPaise } from '../../../shared/money.js';
 
 type State = { kind: 'closed' } | { kind: 'loading' } | { kind: 'shown'; events: LedgerEvent[] };
 

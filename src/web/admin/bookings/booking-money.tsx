@@ -17,13 +17,12 @@ import {
 } from '../../../shared/bookings.js';
 import { formatDay, today } from '../../../shared/calendar-dates.js';
 import { OWNER_DAY_API } from '../../../shared/owner-day.js';
-import { formatPaise } from '../../../shared/stay-basics.js';
 import { apiFetch } from '../../api-fetch.js';
 import { DateField } from '../../components/date-field.js';
 import { ProblemText, type Problem } from '../problem-text.js';
-import { readPaise, rupeesText } from './booking-words.js';
 import admin from '../admin.module.css';
 import styles from './bookings.module.css';
+import { formatPaise, readPaise, rupeesText } from '../../../shared/money.js';
 
 interface Draft {
   rupees: string;

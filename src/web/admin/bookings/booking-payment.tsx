@@ -13,12 +13,12 @@ import type { OwnerBooking, OwnerPayment } from '../../../shared/bookings.js';
 import { formatDate } from '../../../shared/calendar-dates.js';
 import { formatClock, propertyDate } from '../../../shared/instants.js';
 import { PAYMENTS_API } from '../../../shared/payments.js';
-import { formatPaise } from '../../../shared/stay-basics.js';
 import { apiFetch } from '../../api-fetch.js';
 import { ProblemText, type Problem } from '../problem-text.js';
 import { useMay } from '../may.js';
 import admin from '../admin.module.css';
 import styles from './bookings.module.css';
+import { formatPaise, readPaise } from '../../../shared/money.js';
 
 /** Razorpay's methods as the owner reads them. */
 const METHOD_WORDS: Record<string, string> = {
@@ -107,8 +107,8 @@ export function BookingPayment({
   }
 
   function refund() {
-    const paise = Math.round(Number(rupees.replace(/[₹,\s]/g, '')) * 100);
-    if (!Number.isSafeInteger(paise) || paise < 1 || paise > left) {
+    const paise = readPaise(rupees);
+    if (paise === undefined || paise < 1 || paise > left) {
       setProblem({ error: `Give an amount from ₹0.01 to ${formatPaise(left)}.` });
       return;
     }

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { allowedActions } from '../../../shared/bookings.js';
-import { readPaise, rupeesText, telUrl, whatsappUrl } from './booking-words.js';
+import { telUrl, whatsappUrl } from './booking-words.js';
+import { readPaise, rupeesText } from '../../../shared/money.js';
 
 describe('booking words', () => {
   it('WhatsApp takes the digits only; tel: keeps the plus', () => {

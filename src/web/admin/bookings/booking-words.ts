@@ -33,28 +33,6 @@ export function telUrl(phone: string): string {
 }
 
 /**
- * Paise as the owner types rupees, without the sign: 405000 → "4,050", 45050 → "450.50"
- * (en-IN grouping). The refund box of a cancel starts with it (GST-9).
- */
-export function rupeesText(paise: number): string {
-  return new Intl.NumberFormat('en-IN', {
-    minimumFractionDigits: paise % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(paise / 100);
-}
-
-/**
- * Rupees as the owner types them ("4,050", "₹ 4050.5", "0") in whole paise; undefined for
- * anything else (blank, a minus, letters, more than two decimals). GST-9.
- */
-export function readPaise(text: string): number | undefined {
-  const plain = text.trim().replace(/^₹\s*/, '').replace(/,/g, '');
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(plain);
-  if (!m) return undefined;
-  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
-}
-
-/**
  * The advance a cancel can return, paise (GST-4, GST-9): a confirmed booking whose advance has a
  * receipt voucher (GST documents are on, GSTIN). Undefined otherwise: nothing was received, or
  * without GST documents the refund would change no record.

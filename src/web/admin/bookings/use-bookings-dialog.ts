@@ -28,12 +28,12 @@ import {
   type OwnerBooking,
 } from '../../../shared/bookings.js';
 import type { ApiEnv } from '../../api-fetch.js';
-import { formatPaise } from '../../../shared/stay-basics.js';
 import { useLatestCall } from '../../latest-call.js';
 import { actOnBooking, listBookings, listFirstBookings } from './bookings-api.js';
-import { readPaise, refundableAdvance, rupeesText } from './booking-words.js';
+import { refundableAdvance } from './booking-words.js';
 import type { Problem } from '../problem-text.js';
 import { MINUTE_MS } from '../../../shared/instants.js';
+import { formatPaise, readPaise, rupeesText } from '../../../shared/money.js';
 
 /**
  * The decline or cancel the owner is writing a message for; `refund`, the cancel of a paid

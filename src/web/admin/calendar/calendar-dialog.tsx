@@ -18,6 +18,7 @@ import { CalendarExport } from './calendar-export.js';
 import { CalendarFeeds } from './calendar-feeds.js';
 import { useCalendarDialog, type CalendarTarget } from './use-calendar-dialog.js';
 import styles from '../admin.module.css';
+import { AdminDialog } from '../admin-dialog.js';
 
 export const CALENDAR_DIALOG_ID = 'calendar';
 
@@ -49,38 +50,13 @@ export function CalendarDialog({
   const { stored, busy, dirty } = dialog;
 
   return (
-    <dialog
+    <AdminDialog
       id={CALENDAR_DIALOG_ID}
-      className={`${styles.dialog} ${styles.calendarDialog}`}
-      aria-labelledby={`${id}-title`}
-    >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          dialog.save();
-        }}
-      >
-        <h2 id={`${id}-title`} className={styles.dialogTitle}>
-          Calendar{target ? `: ${target.propertyName}` : ''}
-        </h2>
-        <p className={dialog.failed ? styles.calendarError : styles.calendarMessage} role="status">
-          {dialog.status}
-        </p>
-        <ConflictNotice
-          conflicts={conflicts.filter((c) => c.propertyId === target?.propertyId)}
-          nameOf={() => target?.propertyName}
-          place="calendar"
-        />
-
-        <CalendarFeeds id={id} dialog={dialog} />
-        <CalendarBlocks id={id} dialog={dialog} />
-        <CalendarDirectBookings id={id} dialog={dialog} />
-        <CalendarExport id={id} dialog={dialog} />
-
-        <div className={styles.footerRow}>
-          <button type="button" className={styles.button} onClick={close}>
-            Close
-          </button>
+      title={`Calendar${target ? `: ${target.propertyName}` : ''}`}
+      className={styles.calendarDialog}
+      close={close}
+      actions={
+        <>
           <button
             type="button"
             className={styles.button}
@@ -96,8 +72,26 @@ export function CalendarDialog({
           >
             Save
           </button>
-        </div>
-      </form>
-    </dialog>
+        </>
+      }
+      onSubmit={(e) => {
+        e.preventDefault();
+        dialog.save();
+      }}
+    >
+      <p className={dialog.failed ? styles.calendarError : styles.calendarMessage} role="status">
+        {dialog.status}
+      </p>
+      <ConflictNotice
+        conflicts={conflicts.filter((c) => c.propertyId === target?.propertyId)}
+        nameOf={() => target?.propertyName}
+        place="calendar"
+      />
+
+      <CalendarFeeds id={id} dialog={dialog} />
+      <CalendarBlocks id={id} dialog={dialog} />
+      <CalendarDirectBookings id={id} dialog={dialog} />
+      <CalendarExport id={id} dialog={dialog} />
+    </AdminDialog>
   );
 }

@@ -9,6 +9,7 @@ import type { LongTextField } from '../../admin-context.js';
 import type { AdminActions } from '../admin-actions.js';
 import { useDescriptionDialog, type DescriptionDraft } from './use-description-dialog.js';
 import styles from '../admin.module.css';
+import { AdminDialog } from '../admin-dialog.js';
 
 export const DESCRIPTION_DIALOG_ID = 'edit-description';
 
@@ -33,41 +34,33 @@ export function DescriptionDialog({ actions, target, opening, close }: Descripti
   const { draft, field, setText, save } = useDescriptionDialog(actions, target, opening);
   const name = TEXT_NAMES[field];
   return (
-    <dialog
+    <AdminDialog
       id={DESCRIPTION_DIALOG_ID}
-      className={styles.dialog}
-      aria-labelledby={`${DESCRIPTION_DIALOG_ID}-title`}
+      title={`Edit ${name}${draft ? `: ${draft.propertyName}` : ''}`}
+      className={undefined}
+      close={close}
+      closeLabel="Cancel"
+      actions={
+        <button type="submit" className={styles.primary}>
+          Save
+        </button>
+      }
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!draft) return;
+        close();
+        save();
+      }}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!draft) return;
-          close();
-          save();
-        }}
-      >
-        <h2 id={`${DESCRIPTION_DIALOG_ID}-title`} className={styles.dialogTitle}>
-          Edit {name}
-          {draft ? `: ${draft.propertyName}` : ''}
-        </h2>
-        <label htmlFor={fieldId} className="visually-hidden">
-          New {name}
-        </label>
-        <textarea
-          id={fieldId}
-          className={styles.textarea}
-          value={draft?.text ?? ''}
-          onChange={(e) => setText(e.currentTarget.value)}
-        />
-        <div className={styles.footerRow}>
-          <button type="button" className={styles.button} onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className={styles.primary}>
-            Save
-          </button>
-        </div>
-      </form>
-    </dialog>
+      <label htmlFor={fieldId} className="visually-hidden">
+        New {name}
+      </label>
+      <textarea
+        id={fieldId}
+        className={styles.textarea}
+        value={draft?.text ?? ''}
+        onChange={(e) => setText(e.currentTarget.value)}
+      />
+    </AdminDialog>
   );
 }

@@ -7,11 +7,11 @@
  */
 import { useId } from 'react';
 import { DOCUMENT_TITLE, type DocumentSummary } from '../../../shared/gst-documents.js';
-import { formatPaise } from '../../../shared/stay-basics.js';
 import { MAX_REASON, type DocumentsDialogState } from './use-documents-dialog.js';
 import { ProblemText } from '../problem-text.js';
 import admin from '../admin.module.css';
 import styles from '../bookings/bookings.module.css';
+import { formatPaise } from '../../../shared/money.js';
 
 function CorrectionForm({ d }: { d: DocumentsDialogState }) {
   const id = useId();

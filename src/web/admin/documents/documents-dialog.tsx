@@ -17,12 +17,12 @@ import {
 } from '../../../shared/gst-documents.js';
 import { formatInstant } from '../../../shared/instants.js';
 import { apiPath } from '../../../shared/routes.js';
-import { formatPaise } from '../../../shared/stay-basics.js';
 import { DocumentCorrection } from './document-correction.js';
 import { ProblemText } from '../problem-text.js';
 import { useDocumentsDialog } from './use-documents-dialog.js';
 import { AdminDialog } from '../admin-dialog.js';
 import styles from '../bookings/bookings.module.css';
+import { formatPaise } from '../../../shared/money.js';
 
 export const DOCUMENTS_DIALOG_ID = 'documents';
 

@@ -23,9 +23,9 @@ import {
   type DocumentType,
 } from '../../../shared/gst-documents.js';
 import { today } from '../../../shared/calendar-dates.js';
-import { readPaise } from '../bookings/booking-words.js';
 import { checked } from '../checked-answer.js';
 import type { Problem } from '../problem-text.js';
+import { readPaise } from '../../../shared/money.js';
 
 /** The longest reason the server takes (gst/routes.ts). */
 export const MAX_REASON = 500;

@@ -45,9 +45,11 @@ function open(props: { confirm?: boolean; list?: HistoryDialogProps['list'] } = 
   const alerts: string[] = [];
   const confirms: string[] = [];
   let reloads = 0;
+  let closes = 0;
   const at = (opening: number) => (
     <HistoryDialog
       opening={opening}
+      close={() => (closes += 1)}
       confirm={(m) => {
         confirms.push(m);
         return props.confirm ?? false;
@@ -61,7 +63,13 @@ function open(props: { confirm?: boolean; list?: HistoryDialogProps['list'] } = 
   // As the bar does: the dialog opens (jsdom hides a closed dialog's content), then loads.
   document.getElementById('history')!.setAttribute('open', '');
   rerender(at(1));
-  return { alerts, confirms, reloads: () => reloads, reopen: (n: number) => rerender(at(n)) };
+  return {
+    alerts,
+    confirms,
+    reloads: () => reloads,
+    closes: () => closes,
+    reopen: (n: number) => rerender(at(n)),
+  };
 }
 
 const dialog = () => within(document.getElementById('history')!);
@@ -113,6 +121,25 @@ describe('HistoryDialog (SAF-1)', () => {
       entries(45, 21).map((e) => String(e.revision)),
     );
     expect(dialog().getByRole('button', { name: 'No Older Revisions' })).toBeTruthy();
+  });
+
+  it('is framed by AdminDialog: named by its heading, Older then Close in the footer', async () => {
+    server.answers[`/api/revisions?limit=${REVISIONS_PAGE}`] = [
+      { status: 200, body: { revisions: entries(3, 1) } },
+    ];
+    const h = open();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const el = document.getElementById('history')!;
+    expect(document.getElementById(el.getAttribute('aria-labelledby')!)!.textContent).toBe(
+      'History',
+    );
+    const footer = dialog().getByRole('button', { name: 'Close' }).parentElement!;
+    expect([...footer.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      'No Older Revisions',
+      'Close',
+    ]);
+    fireEvent.click(dialog().getByRole('button', { name: 'Close' }));
+    expect(h.closes()).toBe(1);
   });
 
   it('Restore asks first; cancelled, nothing is sent; confirmed, it restores, says so and reloads', async () => {

@@ -7,9 +7,9 @@
  * is. A native modal `<dialog id="rates">`, opened through window.openDialog (FOOT-3) like the
  * other admin dialogs.
  */
-import { useId } from 'react';
 import type { AdminActions } from '../admin-actions.js';
 import adminStyles from '../admin.module.css';
+import { AdminDialog } from '../admin-dialog.js';
 import { BaseRatesSection } from './base-rates-section.js';
 import { FeesSection } from './fees-section.js';
 import { GuestsSection } from './guests-section.js';
@@ -28,50 +28,44 @@ export interface RatesDialogProps {
 }
 
 export function RatesDialog({ target, actions, close }: RatesDialogProps) {
-  const id = useId();
   const state = useRatesDialog(target);
   const refused = Object.keys(state.errors).length;
   return (
-    <dialog
+    <AdminDialog
       id={RATES_DIALOG_ID}
-      className={`${adminStyles.dialog} ${styles.dialog}`}
-      aria-labelledby={`${id}-title`}
+      title={`Rates${target ? `: ${target.property.name}` : ''}`}
+      className={styles.dialog}
+      footerClassName={styles.footer}
+      close={close}
+      footer={
+        <p className={refused ? styles.error : styles.note} role="status">
+          {refused
+            ? `${refused === 1 ? 'One box needs' : `${refused} boxes need`} correcting before saving.`
+            : state.dirty
+              ? 'Changes not saved yet.'
+              : ''}
+        </p>
+      }
+      actions={
+        <button type="submit" className={adminStyles.primary} disabled={!state.dirty}>
+          Save and publish
+        </button>
+      }
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const rates = state.submit();
+        if (!target || !rates) return;
+        close();
+        void actions.saveRates(target.property.id, rates);
+      }}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const rates = state.submit();
-          if (!target || !rates) return;
-          close();
-          void actions.saveRates(target.property.id, rates);
-        }}
-      >
-        <h2 id={`${id}-title`} className={adminStyles.dialogTitle}>
-          Rates{target ? `: ${target.property.name}` : ''}
-        </h2>
-        <p className={adminStyles.hint}>Whole rupees. A blank box is not set.</p>
-        <BaseRatesSection state={state} />
-        <GuestsSection state={state} />
-        <FeesSection state={state} />
-        <SeasonsSection state={state} />
-        <PreviewSection state={state} />
-        <div className={`${adminStyles.footerRow} ${styles.footer}`}>
-          <p className={refused ? styles.error : styles.note} role="status">
-            {refused
-              ? `${refused === 1 ? 'One box needs' : `${refused} boxes need`} correcting before saving.`
-              : state.dirty
-                ? 'Changes not saved yet.'
-                : ''}
-          </p>
-          <button type="button" className={adminStyles.button} onClick={close}>
-            Close
-          </button>
-          <button type="submit" className={adminStyles.primary} disabled={!state.dirty}>
-            Save and publish
-          </button>
-        </div>
-      </form>
-    </dialog>
+      <p className={adminStyles.hint}>Whole rupees. A blank box is not set.</p>
+      <BaseRatesSection state={state} />
+      <GuestsSection state={state} />
+      <FeesSection state={state} />
+      <SeasonsSection state={state} />
+      <PreviewSection state={state} />
+    </AdminDialog>
   );
 }

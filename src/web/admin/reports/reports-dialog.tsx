@@ -9,7 +9,6 @@ import { useId } from 'react';
 import type { ApiEnv } from '../../api-fetch.js';
 import { AdminDialog } from '../admin-dialog.js';
 import { ProblemText } from '../problem-text.js';
-import { formatPaise } from '../../../shared/stay-basics.js';
 import { formatDate, formatMonth, addDays } from '../../../shared/calendar-dates.js';
 import {
   monthStart,
@@ -21,6 +20,7 @@ import { useReportsDialog } from './use-reports-dialog.js';
 import { CHANNEL_WORDS, ChannelChart, OccupancyChart } from './report-charts.js';
 import admin from '../admin.module.css';
 import styles from './reports.module.css';
+import { formatPaise } from '../../../shared/money.js';
 
 export const REPORTS_DIALOG_ID = 'reports';
 

@@ -7,6 +7,7 @@ import { useSyncExternalStore } from 'react';
 import type { AdminActions } from '../admin-actions.js';
 import type { DataStore } from '../data-store.js';
 import styles from '../admin.module.css';
+import { AdminDialog } from '../admin-dialog.js';
 
 export const SELECT_PROPERTY_ID = 'select-property';
 
@@ -27,14 +28,13 @@ export function SelectPropertyDialog({
   const data = useSyncExternalStore(store.subscribe, store.get, store.get);
   const section = data.homeSections.find((s) => s.id === sectionId);
   return (
-    <dialog
+    <AdminDialog
       id={SELECT_PROPERTY_ID}
-      className={styles.dialog}
-      aria-labelledby={`${SELECT_PROPERTY_ID}-title`}
+      title={`Select Property${section ? ` for ${section.name}` : ''}`}
+      className={undefined}
+      close={close}
+      closeLabel="Cancel"
     >
-      <h2 id={`${SELECT_PROPERTY_ID}-title`} className={styles.dialogTitle}>
-        Select Property{section ? ` for ${section.name}` : ''}
-      </h2>
       {section && (
         <ul className={styles.properties}>
           {data.propertyList.map((p) => (
@@ -53,11 +53,6 @@ export function SelectPropertyDialog({
           ))}
         </ul>
       )}
-      <form method="dialog" className={styles.footerRow}>
-        <button type="submit" className={styles.button}>
-          Cancel
-        </button>
-      </form>
-    </dialog>
+    </AdminDialog>
   );
 }

@@ -1,0 +1,69 @@
+/**
+ * Money as people in India read and type it (PRICE-3, AVL-11, GST-9): the one formatter and the
+ * one rupee parser, for the visitor pages, the owner's dialogs, mails and GST documents alike.
+ * Amounts are integers: paise, or whole rupees where the catalogue keeps rates in rupees. Digits
+ * are grouped the Indian way (lakh, crore: 1,50,00,000) by Intl.NumberFormat's 'en-IN' locale.
+ */
+
+/** `n` with en-IN grouping and between `min` and `max` decimals, optionally with the ₹ sign. */
+function indian(n: number, min: number, max: number, sign: boolean): string {
+  return new Intl.NumberFormat('en-IN', {
+    ...(sign ? { style: 'currency', currency: 'INR' } : {}),
+    minimumFractionDigits: min,
+    maximumFractionDigits: max,
+  }).format(n);
+}
+
+/** A count with Indian grouping, no sign: 150000 → "1,50,000" (limits, characters, nights). */
+export function formatCount(n: number): string {
+  return indian(n, 0, 0, false);
+}
+
+/** Whole rupees with the sign (AVL-11): 150000 → "₹1,50,000". */
+export function formatRupees(rupees: number): string {
+  return indian(rupees, 0, 0, true);
+}
+
+/**
+ * Paise as rupees with the sign (PRICE-3), the paise only when there are some: 450000 → "₹4,500",
+ * 45050 → "₹450.50", -45000 → "-₹450".
+ */
+export function formatPaise(paise: number): string {
+  const places = paise % 100 === 0 ? 0 : 2;
+  return indian(paise / 100, places, places, true);
+}
+
+/**
+ * Paise as the owner types rupees, without the sign: 405000 → "4,050", 45050 → "450.50". A box
+ * that asks for an amount starts with it (GST-9), and `readPaise` reads it back.
+ */
+export function rupeesText(paise: number): string {
+  return indian(paise / 100, paise % 100 === 0 ? 0 : 2, 2, false);
+}
+
+/**
+ * Paise with always two decimals, as a tax document prints an amount (CGST Rules 46):
+ * 123456789 → "12,34,567.89", -5 → "-0.05".
+ */
+export function formatAmount(paise: number): string {
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(paise);
+  return `${sign}${formatCount(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** `formatAmount` with the rupee sign, as every GST document prints it: 700900 → "₹7,009.00". */
+export function inRupees(paise: number): string {
+  return `₹${formatAmount(paise)}`;
+}
+
+/**
+ * The one rupee parser: rupees as the owner types them ("4,050", "₹ 4050.5", "1,50,000", "0") in
+ * whole paise; undefined for anything else (blank, a minus, letters, more than two decimals, more
+ * than nine digits of rupees). GST-9.
+ */
+export function readPaise(text: string): number | undefined {
+  const plain = text.trim().replace(/^₹\s*/, '').replace(/,/g, '');
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(plain);
+  if (!m) return undefined;
+  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
+}
