@@ -267,14 +267,15 @@ export function staysWithHistory(
   const byId = new Map<number, StayHistory>(
     stays.map((stay) => [stay.id, { stay: toRow(stay), events: [] }]),
   );
+  // Read in the index's order (stay, then id) without a join or a sort in SQLite; a stay whose
+  // events were not appended in time order is sorted after (stable: ties stay in id order).
   const events = db
     .prepare(
-      `SELECT e.stay_id AS stayId, e.kind, e.at, e.actor, e.amount_paise AS amountPaise,
-           e.unavailable
-         FROM ledger_events e JOIN ledger_stays s ON s.id = e.stay_id
-         WHERE (s.check_in < @to AND s.check_out > @from)
-            OR e.stay_id IN (SELECT stay_id FROM ledger_events WHERE at >= @fromMs AND at < @toMs)
-         ORDER BY e.stay_id, e.at, e.id`,
+      `SELECT stay_id AS stayId, kind, at, actor, amount_paise AS amountPaise, unavailable
+         FROM ledger_events
+         WHERE stay_id IN (SELECT id FROM ledger_stays WHERE check_in < @to AND check_out > @from)
+            OR stay_id IN (SELECT stay_id FROM ledger_events WHERE at >= @fromMs AND at < @toMs)
+         ORDER BY stay_id, id`,
     )
     .all({ from, to, fromMs, toMs }) as {
     stayId: number;
@@ -284,13 +285,20 @@ export function staysWithHistory(
     amountPaise: number | null;
     unavailable: number | null;
   }[];
-  for (const e of events)
-    byId.get(e.stayId)?.events.push({
+  const unordered = new Set<StayHistory>();
+  for (const e of events) {
+    const history = byId.get(e.stayId);
+    if (!history) continue;
+    const last = history.events.at(-1);
+    if (last && last.at > e.at) unordered.add(history);
+    history.events.push({
       kind: e.kind,
       at: e.at,
       actor: e.actor,
       amountPaise: e.amountPaise ?? undefined,
       unavailable: e.unavailable === null ? undefined : e.unavailable === 1,
     });
+  }
+  for (const history of unordered) history.events.sort((a, b) => a.at - b.at);
   return [...byId.values()];
 }
