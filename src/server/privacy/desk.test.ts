@@ -218,18 +218,23 @@ describe('PRIV-4: asking', () => {
     expect(propertyDate(request!.dueAt)).toBe('2027-01-10');
   });
 
-  it('a link not followed within 48 hours opens nothing', async () => {
-    await post(
-      '/api/privacy/requests',
-      { kind: 'grievance', email: THIRD.email },
-      { ip: '10.1.0.3' },
-    );
-    const mails = await mailTo(THIRD.email, 2);
-    const url = /http:\/\/localhost(\/privacy\/open\/[A-Za-z0-9_-]{22})/.exec(
-      mails.at(-1)!.body,
-    )![1]!;
-    clock += 49 * 60 * 60 * 1000;
-    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(410);
+  it('a link works for 48 hours to the minute, and opens nothing after (PRIV-14)', async () => {
+    for (const ip of ['10.1.0.3', '10.1.0.4'])
+      await post('/api/privacy/requests', { kind: 'grievance', email: THIRD.email }, { ip });
+    const links = () =>
+      smtp.received
+        .filter(
+          (m) => m.to.includes(THIRD.email) && m.subject.includes('Open your privacy request'),
+        )
+        .map((m) => /http:\/\/localhost(\/privacy\/open\/[A-Za-z0-9_-]{22})/.exec(m.body)![1]!);
+    const until = Date.now() + 10_000;
+    while (links().length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    const [first, second] = links();
+    expect(second).toBeDefined();
+    clock += 48 * 60 * 60 * 1000 - 60_000;
+    expect((await t.app.inject({ method: 'GET', url: first! })).statusCode).toBe(200);
+    clock += 60_000;
+    expect((await t.app.inject({ method: 'GET', url: second! })).statusCode).toBe(410);
     t.logIn();
   });
 });
@@ -262,6 +267,23 @@ describe('PRIV-4, PRIV-6: answering', () => {
       { owner: true },
     );
     expect(twice.statusCode).toBe(409);
+  });
+
+  it('the summary’s links work for 7 days to the minute, then answer 404 and the summary is swept (PRIV-14)', async () => {
+    const sentAt = clock;
+    const answer = await mailWith(OTHER.email, 'Your request about your data');
+    const url = /http:\/\/localhost(\/privacy\/summary\/[A-Za-z0-9_-]{22})/.exec(answer.body)![1]!;
+    const status = async (u: string) => (await t.app.inject({ method: 'GET', url: u })).statusCode;
+    clock = sentAt + 7 * 86_400_000 - 60_000;
+    expect([await status(url), await status(`${url}/data.json`)]).toEqual([200, 200]);
+    clock = sentAt + 7 * 86_400_000;
+    expect([await status(url), await status(`${url}/data.json`)]).toEqual([404, 404]);
+    const held = () => t.ctx.db.prepare('SELECT count(*) AS n FROM privacy_summaries').get();
+    expect(held()).toEqual({ n: 1 });
+    expect(await t.runner.runNow('privacy-sweep')).toBe(true);
+    expect(held()).toEqual({ n: 0 });
+    clock = sentAt;
+    t.logIn();
   });
 
   it('refuse needs a reason', async () => {

@@ -33,7 +33,7 @@ let t: TestApp;
 let base: string;
 let clock = START;
 let recorded: RecordedPayments;
-let booking: { id: string; checkOut: string };
+let booking: { id: string; checkOut: string; url: string };
 
 async function call(method: 'GET' | 'POST', url: string, body?: unknown, owner = true) {
   const { host: _host, ...headers } = t.ownerHeaders;
@@ -99,7 +99,8 @@ beforeAll(async () => {
     false,
   );
   expect(res.status, res.text).toBe(201);
-  booking = { id: (res.json() as BookingCreated).id, checkOut };
+  const created = res.json() as BookingCreated;
+  booking = { id: created.id, checkOut, url: new URL(created.url, base).pathname };
   expect((await call('POST', `/api/bookings/${booking.id}/accept`, {})).status).toBe(200);
   const paid = await call('POST', `/api/bookings/${booking.id}/payments`, {
     amountPaise: 300_000,
@@ -113,7 +114,7 @@ afterAll(async () => {
   await t?.cleanup();
 });
 
-describe('PRIV-9: the shared link is kept GUEST_DATA_DAYS after check-out, then deleted', () => {
+describe('PRIV-9, PRIV-14: the shared link and the mailed link are kept GUEST_DATA_DAYS after check-out, then deleted', () => {
   it('works on the last day of its keeping; the day after, the erasure deletes it and the list makes none again', async () => {
     const link = (await ownerList()).find((b) => b.id === booking.id)?.pageUrl;
     expect(link).toMatch(/\/booking\//);
@@ -125,12 +126,15 @@ describe('PRIV-9: the shared link is kept GUEST_DATA_DAYS after check-out, then 
     t.logIn();
     t.bookings.eraseOld();
     expect((await call('GET', page, undefined, false)).status).toBe(200);
+    // PRIV-14: the link mailed with the request too.
+    expect((await call('GET', booking.url, undefined, false)).status).toBe(200);
     expect((await ownerList()).find((b) => b.id === booking.id)?.pageUrl).toBe(link);
 
     clock += DAY;
     t.logIn();
     expect(t.bookings.eraseOld()).toBeGreaterThanOrEqual(1);
     expect((await call('GET', page, undefined, false)).status).toBe(404);
+    expect((await call('GET', booking.url, undefined, false)).status).toBe(404);
     const row = t.ctx.db
       .prepare('SELECT count(*) AS n FROM booking_share_links WHERE booking_id = ?')
       .get(booking.id);

@@ -236,8 +236,8 @@ export const RETENTION: readonly RetentionRow[] = [
   {
     id: 'share-links',
     what: {
-      en: 'The link to your booking page that we send you by WhatsApp or SMS (it opens your booking, never your contact details)',
-      kn: 'ವಾಟ್ಸ್‌ಆಪ್ ಅಥವಾ ಎಸ್‌ಎಂಎಸ್ ಮೂಲಕ ನಾವು ಕಳುಹಿಸುವ ನಿಮ್ಮ ಬುಕಿಂಗ್ ಪುಟದ ಲಿಂಕ್ (ಅದು ನಿಮ್ಮ ಬುಕಿಂಗ್ ತೆರೆಯುತ್ತದೆ, ನಿಮ್ಮ ಸಂಪರ್ಕ ವಿವರಗಳನ್ನು ಎಂದಿಗೂ ಅಲ್ಲ)',
+      en: 'The links to your booking page that we send you by e-mail, WhatsApp or SMS (they open your booking, never your contact details)',
+      kn: 'ಇ-ಮೇಲ್, ವಾಟ್ಸ್‌ಆಪ್ ಅಥವಾ ಎಸ್‌ಎಂಎಸ್ ಮೂಲಕ ನಾವು ಕಳುಹಿಸುವ ನಿಮ್ಮ ಬುಕಿಂಗ್ ಪುಟದ ಲಿಂಕ್‌ಗಳು (ಅವು ನಿಮ್ಮ ಬುಕಿಂಗ್ ತೆರೆಯುತ್ತವೆ, ನಿಮ್ಮ ಸಂಪರ್ಕ ವಿವರಗಳನ್ನು ಎಂದಿಗೂ ಅಲ್ಲ)',
     },
     purpose: {
       en: 'So that you can pay, fill in the register and get your invoice from your phone',
@@ -248,8 +248,8 @@ export const RETENTION: readonly RetentionRow[] = [
       kind: 'days',
       variable: 'GUEST_DATA_DAYS',
       after: {
-        en: 'after check-out; then the link stops working and is deleted',
-        kn: 'ಚೆಕ್-ಔಟ್ ನಂತರ; ಆಮೇಲೆ ಲಿಂಕ್ ಕೆಲಸ ಮಾಡುವುದಿಲ್ಲ ಮತ್ತು ಅಳಿಸಲಾಗುತ್ತದೆ',
+        en: 'after check-out; then the links stop working and are deleted',
+        kn: 'ಚೆಕ್-ಔಟ್ ನಂತರ; ಆಮೇಲೆ ಲಿಂಕ್‌ಗಳು ಕೆಲಸ ಮಾಡುವುದಿಲ್ಲ ಮತ್ತು ಅಳಿಸಲಾಗುತ್ತದೆ',
       },
     },
     recipients: [],
