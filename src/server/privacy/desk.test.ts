@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, today } from '../../shared/calendar-dates.js';
 import { propertyDate } from '../../shared/instants.js';
 import type { BookingCreated } from '../../shared/bookings.js';
-import type { BreachView, PrivacyRequestList } from '../../shared/privacy.js';
+import type { BreachList, BreachView, PrivacyRequestList } from '../../shared/privacy.js';
 import { testCatalogue } from '../../../test/factories.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { startSmtpServer, type SmtpServer } from '../../../test/test-smtp-server.js';
@@ -349,6 +349,58 @@ describe('PRIV-4, PRIV-6: answering', () => {
 });
 
 describe('PRIV-7: a breach', () => {
+  it('takes "all" or a list of booking references, each once; anything else is 400 naming affected (or its item) and records nothing (PRIV-15)', async () => {
+    const base = {
+      discoveredAt: new Date(clock - 60 * 60 * 1000).toISOString(),
+      description: 'A test of the form.',
+      measures: 'None needed.',
+    };
+    const count = async () =>
+      (
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/privacy/breaches',
+            headers: t.ownerHeaders,
+          })
+        ).json() as BreachList
+      ).breaches.length;
+    const before = await count();
+    for (const affected of [
+      undefined,
+      'ALL',
+      'some',
+      [],
+      [''],
+      ['x'.repeat(41)],
+      [7],
+      'STY-7K3M',
+      ['STY-ZZZZ'],
+    ]) {
+      const res = await post('/api/privacy/breaches', { ...base, affected }, { owner: true });
+      expect(res.statusCode, JSON.stringify(affected)).toBe(400);
+      // The field, or the item of it at fault ("affected.0").
+      expect((res.json() as { field: string }).field, JSON.stringify(affected)).toMatch(
+        /^affected(\.\d+)?$/,
+      );
+    }
+    const extra = await post(
+      '/api/privacy/breaches',
+      { ...base, affected: 'all', affectedGuests: 3 },
+      { owner: true },
+    );
+    expect(extra.json()).toMatchObject({ field: 'affectedGuests' });
+    expect(await count()).toBe(before);
+    const ref = booked.get(OTHER.email)!.reference;
+    const twice = await post(
+      '/api/privacy/breaches',
+      { ...base, affected: [ref, ` ${ref} `] },
+      { owner: true },
+    );
+    expect(twice.statusCode, twice.body).toBe(201);
+    expect(twice.json()).toMatchObject({ affected: [ref], affectedGuests: 1 });
+  });
+
   it('is due at the Board 72 hours after discovery; its mail goes once to each affected guest only', async () => {
     const refs = [booked.get(OTHER.email)!.reference, booked.get(THIRD.email)!.reference];
     const discoveredAt = new Date(clock - 2 * 60 * 60 * 1000).toISOString();
@@ -396,7 +448,8 @@ describe('PRIV-7: a breach', () => {
       url: '/api/privacy/breaches',
       headers: t.ownerHeaders,
     });
-    expect((list.json() as { breaches: BreachView[] }).breaches[0]!.guestsToldAt).toBeDefined();
+    const listed = (list.json() as { breaches: BreachView[] }).breaches;
+    expect(listed.find((b) => b.id === breach.id)!.guestsToldAt).toBeDefined();
   });
 
   it('the owner routes need the owner', async () => {
