@@ -267,17 +267,17 @@ export function staysWithHistory(
   const byId = new Map<number, StayHistory>(
     stays.map((stay) => [stay.id, { stay: toRow(stay), events: [] }]),
   );
-  // Read in the index's order (stay, then id) without a join or a sort in SQLite; a stay whose
-  // events were not appended in time order is sorted after (stable: ties stay in id order).
+  // The events of exactly those stays, one index search each (ledger_events_stay: stay, then id),
+  // with no sort in SQLite; a stay whose events were not appended in time order is sorted after
+  // by time, then id.
   const events = db
     .prepare(
-      `SELECT stay_id AS stayId, kind, at, actor, amount_paise AS amountPaise, unavailable
-         FROM ledger_events
-         WHERE stay_id IN (SELECT id FROM ledger_stays WHERE check_in < @to AND check_out > @from)
-            OR stay_id IN (SELECT stay_id FROM ledger_events WHERE at >= @fromMs AND at < @toMs)
-         ORDER BY stay_id, id`,
+      `SELECT e.id, e.stay_id AS stayId, e.kind, e.at, e.actor, e.amount_paise AS amountPaise,
+           e.unavailable
+         FROM json_each(?) w CROSS JOIN ledger_events e ON e.stay_id = w.value`,
     )
-    .all({ from, to, fromMs, toMs }) as {
+    .all(JSON.stringify(stays.map((s) => s.id))) as {
+    id: number;
     stayId: number;
     kind: string;
     at: number;
@@ -285,12 +285,17 @@ export function staysWithHistory(
     amountPaise: number | null;
     unavailable: number | null;
   }[];
+  const ids = new Map<StayHistory, number[]>();
   const unordered = new Set<StayHistory>();
   for (const e of events) {
     const history = byId.get(e.stayId);
     if (!history) continue;
+    const mine = ids.get(history) ?? [];
+    if (mine.length === 0) ids.set(history, mine);
     const last = history.events.at(-1);
-    if (last && last.at > e.at) unordered.add(history);
+    if (last && (last.at > e.at || (last.at === e.at && mine.at(-1)! > e.id)))
+      unordered.add(history);
+    mine.push(e.id);
     history.events.push({
       kind: e.kind,
       at: e.at,
@@ -299,6 +304,12 @@ export function staysWithHistory(
       unavailable: e.unavailable === null ? undefined : e.unavailable === 1,
     });
   }
-  for (const history of unordered) history.events.sort((a, b) => a.at - b.at);
+  for (const history of unordered) {
+    const order = ids.get(history)!;
+    const sorted = history.events
+      .map((e, i) => ({ e, id: order[i]! }))
+      .sort((a, b) => a.e.at - b.e.at || a.id - b.id);
+    history.events = sorted.map((x) => x.e);
+  }
   return [...byId.values()];
 }
