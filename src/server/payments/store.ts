@@ -622,7 +622,7 @@ export function gatewayMoney(
 }
 
 /** What stands for an erased Razorpay id: never one of Razorpay's, unique per row, not null. */
-export const ERASED_ID = 'erased-';
+const ERASED_ID = 'erased-';
 
 /**
  * Erases the Razorpay references of payments and refunds whose GST keeping is over (PRIV-13):
