@@ -4,7 +4,7 @@
  * (written "Nov 2026", never an ISO month), sees the figures with their definitions, the two charts
  * as images with their text alternatives and the month table, switches to one apartment and to
  * "compare with last year"; axe 0 in the dialog. Screenshots:
- * test-results/screenshots/{project}-reports-{all,one}.png.
+ * test-results/screenshots/{project}-reports-{all,one,channels}.png.
  */
 import { expect, test } from '@playwright/test';
 import { addDays, formatMonth, today } from '../src/shared/calendar-dates.js';
@@ -65,7 +65,13 @@ test('the owner reads the figures of two months, one apartment, and last year be
   await expect(dialog.getByText('Booked nights ÷ nights you could sell')).toBeVisible();
   const chart = dialog.getByRole('img', { name: /^Occupancy by month: / });
   await expect(chart).toHaveAttribute('aria-label', new RegExp(formatMonth(next.slice(0, 7))));
-  await expect(dialog.getByRole('img', { name: /^Nights by channel: / })).toBeVisible();
+  // Nights by channel: each channel's booked nights and, beside them, the nights it took off sale.
+  const channels = dialog.getByRole('img', { name: /^Nights by channel: / });
+  await expect(channels).toHaveAttribute('aria-label', /Direct [1-9]\d* booked/);
+  await expect(channels).toHaveAttribute('aria-label', /Booking\.com \d+ booked/);
+  await channels.locator('..').screenshot({
+    path: `test-results/screenshots/${test.info().project.name}-reports-channels.png`,
+  });
   const booked = dialog
     .locator('dt', { hasText: /^Booked nights$/ })
     .locator('..')

@@ -228,6 +228,7 @@ export async function buildApp(
       mail,
       feeds: { sync: feedSync, everyMs: syncPeriodMs(config.calendar.syncMinutes) },
       recorded,
+      accessLog,
     }),
   );
   app.addHook('onReady', async () => {

@@ -20,20 +20,26 @@
  * composed the same way: the documents' part, then the payment's part.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { BookingChange, BookingService, ChangeStep } from './bookings/service.js';
-import type { GstService } from './gst/service.js';
+import {
+  BOOKING_ERASES,
+  type BookingChange,
+  type BookingService,
+  type ChangeStep,
+} from './bookings/service.js';
+import { GST_ERASES, type GstService } from './gst/service.js';
 import type { PaymentService } from './payments/service.js';
-import type { RecordedPayments } from './payments/recorded.js';
+import { RECORDED_ERASES, type RecordedPayments } from './payments/recorded.js';
 import type { MessageService } from './messages/service.js';
 import type { LedgerService } from './ledger/service.js';
 import type { Mailer } from './bookings/service.js';
 import type { MailSender } from './mail/sender.js';
 import type { CalendarSync } from './calendar/sync.js';
-import type { RegisterService } from './register/service.js';
+import { REGISTER_ERASES, type RegisterService } from './register/service.js';
 import type { DirectEvent } from '../shared/ledger.js';
-import type { PrivacyService } from './privacy/service.js';
+import { PRIVACY_ERASES, type PrivacyService } from './privacy/service.js';
+import { ACCESS_LOG_ERASES, type AccessLog } from './access-log/service.js';
 import type { TimedJob } from './jobs/runner.js';
-import { DUE_EVERY_MS, RECONCILE_EVERY_MS } from './payments/service.js';
+import { DUE_EVERY_MS, GATEWAY_ERASES, RECONCILE_EVERY_MS } from './payments/service.js';
 import { MINUTE_MS } from '../shared/instants.js';
 import { nightsOf } from '../shared/calendar-dates.js';
 import type { ReportSources } from './reports/service.js';
@@ -139,13 +145,14 @@ export function timedJobs(parts: {
   /** The feeds' sync and its period (syncPeriodMs; none when CALENDAR_SYNC_MINUTES is 0). */
   feeds: { sync: Pick<CalendarSync, 'syncAll'>; everyMs: number | undefined };
   bookings: Pick<BookingService, 'expireStale' | 'eraseOld'>;
-  gst: Pick<GstService, 'issueDue'>;
-  payments: Pick<PaymentService, 'runDue' | 'reconcile'>;
+  gst: Pick<GstService, 'issueDue' | 'eraseOldRecipients'>;
+  payments: Pick<PaymentService, 'runDue' | 'reconcile' | 'eraseOldReferences'>;
   messages: Pick<MessageService, 'run'>;
   register: Pick<RegisterService, 'remindDue' | 'eraseOld'>;
   reviews: { run: () => Promise<void> };
   privacy: Pick<PrivacyService, 'sweep'>;
   recorded: Pick<RecordedPayments, 'eraseOldReferences'>;
+  accessLog: Pick<AccessLog, 'eraseOld'>;
 }): TimedJob[] {
   const { bookings, gst, payments, messages, register, reviews, privacy, mail, feeds, recorded } =
     parts;
@@ -159,6 +166,7 @@ export function timedJobs(parts: {
     {
       name: 'guest-data-erasure',
       everyMs: 5 * MINUTE_MS,
+      erases: BOOKING_ERASES,
       run: () => ({ erased: bookings.eraseOld() }),
     },
     // PAY-2, PAY-10: links to make and cancel (each row has its own next try); PAY-6: missed webhooks.
@@ -181,12 +189,18 @@ export function timedJobs(parts: {
     {
       name: 'register-erasure',
       everyMs: 5 * MINUTE_MS,
+      erases: REGISTER_ERASES,
       run: () => ({ erased: register.eraseOld() }),
     },
     // REV-3: reviews past their 72 hours published, the site published again when they changed.
     { name: 'reviews', everyMs: 5 * MINUTE_MS, run: () => reviews.run() },
     // PRIV-1: unopened requests past their link, summaries past 7 days, answered requests a year on.
-    { name: 'privacy-sweep', everyMs: 5 * MINUTE_MS, run: () => ({ erased: privacy.sweep() }) },
+    {
+      name: 'privacy-sweep',
+      everyMs: 5 * MINUTE_MS,
+      erases: PRIVACY_ERASES,
+      run: () => ({ erased: privacy.sweep() }),
+    },
     // BOOK-8: the outbox every minute, or at its next message's try; a change's mail is poked at once.
     {
       name: 'mail-outbox',
@@ -198,11 +212,30 @@ export function timedJobs(parts: {
     ...(feeds.everyMs === undefined
       ? []
       : [{ name: 'feed-sync', everyMs: feeds.everyMs, run: () => feeds.sync.syncAll() }]),
-    // PRIV-9: recorded payments' references once their GST keeping is over (a day's precision).
+    // PRIV-9, PRIV-13: recorded payments' and Razorpay's references once their GST keeping is
+    // over (a day's precision).
     {
       name: 'payment-reference-erasure',
       everyMs: 60 * MINUTE_MS,
-      run: () => ({ erased: recorded.eraseOldReferences() }),
+      erases: [...RECORDED_ERASES, ...GATEWAY_ERASES],
+      run: () => ({
+        erased: recorded.eraseOldReferences(),
+        gateway: payments.eraseOldReferences(),
+      }),
+    },
+    // PRIV-13: GST documents' recipients once the documents' keeping is over (a day's precision).
+    {
+      name: 'gst-recipient-erasure',
+      everyMs: 60 * MINUTE_MS,
+      erases: GST_ERASES,
+      run: () => ({ erased: gst.eraseOldRecipients() }),
+    },
+    // TEAM-7, PRIV-13: the access log's entries past their year.
+    {
+      name: 'access-log-erasure',
+      everyMs: 60 * MINUTE_MS,
+      erases: ACCESS_LOG_ERASES,
+      run: () => ({ erased: parts.accessLog.eraseOld() }),
     },
   ];
 }

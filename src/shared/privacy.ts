@@ -113,6 +113,7 @@ export interface BreachBody {
   description: string;
   dataAffected?: string;
   measures: string;
+  /** "all" (every guest with a booking), or the references of the bookings affected ("STY-7K3M"). */
   affected: 'all' | string[];
 }
 

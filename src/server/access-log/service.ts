@@ -11,10 +11,14 @@
  */
 import type { Db } from '../store/db.js';
 import { DAY_MS, type Clock } from '../../shared/instants.js';
+import type { DataClass } from '../privacy/retention.js';
 import { deleteBefore, entriesBetween, insertEntry, type AccessEntry } from './store.js';
 
 /** Entries older than this many days are deleted (TEAM-7: the Rules' one year, and a margin). */
 const RETENTION_DAYS = 400;
+
+/** The class of the retention table the log's erasure erases (PRIV-1, PRIV-13). */
+export const ACCESS_LOG_ERASES: readonly DataClass[] = ['logs'];
 
 /** The most entries one `list` answers. */
 const MAX_ENTRIES = 5000;
@@ -46,7 +50,15 @@ export class AccessLog {
     return entriesBetween(this.db, from, to, MAX_ENTRIES);
   }
 
-  private prune(now: number): void {
-    deleteBefore(this.db, new Date(now - RETENTION_DAYS * DAY_MS).toISOString());
+  /**
+   * Deletes the entries past RETENTION_DAYS (PRIV-13: the timed job, so a log nobody writes to or
+   * reads still loses them); returns how many.
+   */
+  eraseOld(): number {
+    return this.prune(this.clock());
+  }
+
+  private prune(now: number): number {
+    return deleteBefore(this.db, new Date(now - RETENTION_DAYS * DAY_MS).toISOString());
   }
 }

@@ -27,6 +27,7 @@ import {
   bookingsToErase,
   correctContact,
   eraseGuestData,
+  deleteTokensOf,
   getBooking,
   getBookings,
   insertBooking,
@@ -465,10 +466,12 @@ export class BookingService {
     actor: string,
   ): Promise<{ booking: Booking; token: string }> {
     return this.conflicts.exclusive(property.id, () =>
-      this.db.transaction(() => {
-        const { booking, token } = this.create(property, request, actor);
-        return { booking: this.act(booking.id, 'accept', undefined, { actor }), token };
-      }).immediate(),
+      this.db
+        .transaction(() => {
+          const { booking, token } = this.create(property, request, actor);
+          return { booking: this.act(booking.id, 'accept', undefined, { actor }), token };
+        })
+        .immediate(),
     );
   }
 
@@ -629,7 +632,8 @@ export class BookingService {
 
   /**
    * Erases guest data GUEST_DATA_DAYS after check-out (BOOK-9; the retention table's period, PRIV-1),
-   * with the booking's mail, and the shared links past their own period (PRIV-9); returns how many
+   * with the booking's mail and the page links mailed to the guest (PRIV-14), and the shared links
+   * past their own period (PRIV-9); returns how many
    * bookings were erased. A batch that erased anything ends by truncating the WAL (RUNTIME-3), so no older
    * version of the erased rows is left in it (`secure_delete` zeroes them in the database file);
    * when a reader holds the WAL for more than 200 ms, the next call tries again.
@@ -650,6 +654,7 @@ export class BookingService {
         .transaction(() => {
           eraseGuestData(this.db, id, at);
           deleteMailOf(this.db, id);
+          deleteTokensOf(this.db, id);
         })
         .immediate();
     }

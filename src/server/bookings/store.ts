@@ -305,6 +305,14 @@ export function eraseGuestData(db: Db, id: string, at: string): void {
   ).run(at, id);
 }
 
+/**
+ * Deletes every page token of booking `id` (PRIV-14: the links mailed to the guest stop working
+ * with the guest-data erasure, as the shared link does).
+ */
+export function deleteTokensOf(db: Db, id: string): void {
+  db.prepare('DELETE FROM booking_tokens WHERE booking_id = ?').run(id);
+}
+
 /** The bookings whose guest gave `email` (case ignored, erased ones have none), oldest first (PRIV-4). */
 export function bookingsOfEmail(db: Db, email: string): Booking[] {
   const rows = db

@@ -15,7 +15,8 @@
  */
 import crypto from 'node:crypto';
 import type { Config } from '../config.js';
-import type { Db } from '../store/db.js';
+import { truncateWal, type Db } from '../store/db.js';
+import { gstKeptFrom, type DataClass } from '../privacy/retention.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { BookingService } from '../bookings/service.js';
 import { stayOf, valueBeforeTax } from '../bookings/views.js';
@@ -51,12 +52,16 @@ import {
   issueDocument,
   REFUND_NOTES,
   documentLinksOf,
+  eraseRecipientsBefore,
   markExempt,
   setCompany,
   stayFacts,
   type DocumentRow,
 } from './store.js';
-import { monthStart } from '../../shared/figures.js';
+import { monthStart, startOfPropertyDay } from '../../shared/figures.js';
+
+/** The class of the retention table the recipients' erasure erases (PRIV-1, PRIV-13). */
+export const GST_ERASES: readonly DataClass[] = ['gst-recipient'];
 
 /** "Accommodation (…), Fri 11 Dec 2026" → "accommodation (…), Fri 11 Dec 2026": dates keep their case. */
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -92,6 +97,26 @@ export class GstService {
     /** The bookings: read through their service, the exemption's new quote a change of theirs. */
     private readonly bookings: Pick<BookingService, 'get' | 'changeQuote'>,
   ) {}
+
+  /**
+   * Erases the recipient (name, company, GSTIN, address) of the documents whose keeping is over on
+   * the clock's day in Asia/Kolkata (PRIV-13; the retention table's `gst-recipient`,
+   * `gstKeptFrom`: CGST Act 2017 s.36, CGST Rules 2017 rule 80); the number, date, items and
+   * amounts stay as issued. Returns how many rows changed; the WAL is truncated after (RUNTIME-3).
+   */
+  eraseOldRecipients(): number {
+    const now = this.now();
+    const before = new Date(startOfPropertyDay(gstKeptFrom(propertyDate(now)))).toISOString();
+    const erased = this.db
+      .transaction(() => eraseRecipientsBefore(this.db, before, new Date(now).toISOString()))
+      .immediate();
+    if (erased > 0) this.walToTruncate = true;
+    if (this.walToTruncate) this.walToTruncate = !truncateWal(this.db);
+    return erased;
+  }
+
+  /** An erasure whose WAL a reader kept from being truncated: tried again at the next run. */
+  private walToTruncate = false;
 
   /** The owner's view's part (GST-5): each booking's documents, a page at once (PERF-12). */
   readonly ownerPart = (rows: Booking[]): Partial<OwnerBooking>[] => {

@@ -434,3 +434,28 @@ export function documentLinksOf(db: Db, bookingIds: readonly string[]): Map<stri
   }
   return links;
 }
+
+/**
+ * Erases the recipient of every document issued before `before` (an ISO instant; PRIV-13): its
+ * `recipient` in the body becomes `{}`, its GSTIN column empty, `recipient_erased_at` is `at`
+ * (migration 035's trigger lets only this change through); and the company details a stay asked
+ * for before `before`. The number, date, items and amounts stay as issued. Returns how many rows.
+ */
+export function eraseRecipientsBefore(db: Db, before: string, at: string): number {
+  return (
+    db
+      .prepare(
+        `UPDATE gst_documents SET body_json = json_set(body_json, '$.recipient', json('{}')),
+           recipient_gstin = NULL, recipient_erased_at = ?
+         WHERE issued_at < ? AND recipient_erased_at IS NULL`,
+      )
+      .run(at, before).changes +
+    db
+      .prepare(
+        `UPDATE gst_stays SET company_name = NULL, company_gstin = NULL, company_address = NULL
+         WHERE company_at < ?
+           AND (company_name IS NOT NULL OR company_gstin IS NOT NULL OR company_address IS NOT NULL)`,
+      )
+      .run(before).changes
+  );
+}

@@ -25,7 +25,7 @@ import { imageWorker } from './render-process.js';
 
 /** What storePhoto stored: the name and the normalised photo's pixel size. */
 /** An upload's files as the image worker renders them: [path under images, bytes], and its size. */
-export interface RenderedPhoto {
+interface RenderedPhoto {
   files: [string, Uint8Array][];
   width: number;
   height: number;

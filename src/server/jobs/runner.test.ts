@@ -72,6 +72,8 @@ describe('JOB-4: /healthz lists every job after it has run', () => {
       'privacy-sweep',
       'mail-outbox',
       'payment-reference-erasure',
+      'gst-recipient-erasure',
+      'access-log-erasure',
     ];
     let jobs: JobHealth[] = [];
     const end = Date.now() + 15_000;

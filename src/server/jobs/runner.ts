@@ -15,6 +15,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../store/db.js';
 import type { Clock } from '../../shared/instants.js';
+import type { DataClass } from '../privacy/retention.js';
 import {
   claimJob,
   declareJobs,
@@ -38,6 +39,11 @@ export interface TimedJob {
   nextDue?: () => number | undefined;
   /** The work; what it resolves with (counts) is logged when it is not empty. */
   run: () => unknown;
+  /**
+   * The classes of the retention table (PRIV-1) whose erasure this job runs; absent: it erases
+   * none. retention.test.ts holds that every class reaches a job (PRIV-13).
+   */
+  erases?: readonly DataClass[];
   /** How long a claim holds if this process dies during the run, ms (default LEASE_MS). */
   leaseMs?: number;
 }

@@ -267,16 +267,17 @@ export function staysWithHistory(
   const byId = new Map<number, StayHistory>(
     stays.map((stay) => [stay.id, { stay: toRow(stay), events: [] }]),
   );
+  // The events of exactly those stays, one index search each (ledger_events_stay: stay, then id),
+  // with no sort in SQLite; a stay whose events were not appended in time order is sorted after
+  // by time, then id.
   const events = db
     .prepare(
-      `SELECT e.stay_id AS stayId, e.kind, e.at, e.actor, e.amount_paise AS amountPaise,
+      `SELECT e.id, e.stay_id AS stayId, e.kind, e.at, e.actor, e.amount_paise AS amountPaise,
            e.unavailable
-         FROM ledger_events e JOIN ledger_stays s ON s.id = e.stay_id
-         WHERE (s.check_in < @to AND s.check_out > @from)
-            OR e.stay_id IN (SELECT stay_id FROM ledger_events WHERE at >= @fromMs AND at < @toMs)
-         ORDER BY e.stay_id, e.at, e.id`,
+         FROM json_each(?) w CROSS JOIN ledger_events e ON e.stay_id = w.value`,
     )
-    .all({ from, to, fromMs, toMs }) as {
+    .all(JSON.stringify(stays.map((s) => s.id))) as {
+    id: number;
     stayId: number;
     kind: string;
     at: number;
@@ -284,13 +285,31 @@ export function staysWithHistory(
     amountPaise: number | null;
     unavailable: number | null;
   }[];
-  for (const e of events)
-    byId.get(e.stayId)?.events.push({
+  const ids = new Map<StayHistory, number[]>();
+  const unordered = new Set<StayHistory>();
+  for (const e of events) {
+    const history = byId.get(e.stayId);
+    if (!history) continue;
+    const mine = ids.get(history) ?? [];
+    if (mine.length === 0) ids.set(history, mine);
+    const last = history.events.at(-1);
+    if (last && (last.at > e.at || (last.at === e.at && mine.at(-1)! > e.id)))
+      unordered.add(history);
+    mine.push(e.id);
+    history.events.push({
       kind: e.kind,
       at: e.at,
       actor: e.actor,
       amountPaise: e.amountPaise ?? undefined,
       unavailable: e.unavailable === null ? undefined : e.unavailable === 1,
     });
+  }
+  for (const history of unordered) {
+    const order = ids.get(history)!;
+    const sorted = history.events
+      .map((e, i) => ({ e, id: order[i]! }))
+      .sort((a, b) => a.e.at - b.e.at || a.id - b.id);
+    history.events = sorted.map((x) => x.e);
+  }
   return [...byId.values()];
 }

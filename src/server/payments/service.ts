@@ -32,7 +32,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
-import type { Db } from '../store/db.js';
+import { truncateWal, type Db } from '../store/db.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { BookingService, TransitionHook } from '../bookings/service.js';
 import {
@@ -69,6 +69,7 @@ import {
   refundUnknown,
   refundedPaise,
   refundsDue,
+  eraseGatewayReferencesBefore,
   rememberEvent,
   setPaymentState,
   setRefundDocuments,
@@ -77,7 +78,9 @@ import {
   type RefundSums,
 } from './store.js';
 import type { Booking, OwnerPayment } from '../../shared/bookings.js';
-import { formatDate } from '../../shared/calendar-dates.js';
+import { formatDate, today } from '../../shared/calendar-dates.js';
+import { startOfPropertyDay } from '../../shared/figures.js';
+import { gstKeptFrom, type DataClass } from '../privacy/retention.js';
 import { MINUTE_MS, type Clock } from '../../shared/instants.js';
 import { formatPaise } from '../../shared/money.js';
 
@@ -196,6 +199,9 @@ function refundProblem(sums: RefundSums | undefined): string | undefined {
   return undefined;
 }
 
+/** The class of the retention table the gateway references' erasure erases (PRIV-1, PRIV-13). */
+export const GATEWAY_ERASES: readonly DataClass[] = ['payments'];
+
 /** The advances of one server. */
 export class PaymentService {
   private readonly client: RazorpayClient | undefined;
@@ -216,6 +222,27 @@ export class PaymentService {
   ) {
     this.client = config.razorpay && new RazorpayClient(config.razorpay, timeoutMs);
   }
+
+  /**
+   * Erases the Razorpay references (payment, refund and link ids, the link's address, the webhook
+   * events remembered) of payments and refunds whose GST keeping is over on the clock's day in
+   * Asia/Kolkata (PRIV-13; the retention table's `payments`, `gstKeptFrom`: CGST Act 2017 s.36,
+   * CGST Rules 2017 rule 80: 72 months from 31 December after the financial year); the amount,
+   * day, method and state stay in the accounts. Returns how many rows changed. The WAL is
+   * truncated after, so no older version of an erased reference stays in it (RUNTIME-3).
+   */
+  eraseOldReferences(): number {
+    const before = new Date(startOfPropertyDay(gstKeptFrom(today(this.now())))).toISOString();
+    const erased = this.db
+      .transaction(() => eraseGatewayReferencesBefore(this.db, before))
+      .immediate();
+    if (erased > 0) this.walToTruncate = true;
+    if (this.walToTruncate) this.walToTruncate = !truncateWal(this.db);
+    return erased;
+  }
+
+  /** An erasure whose WAL a reader kept from being truncated: tried again at the next run. */
+  private walToTruncate = false;
 
   /** PAY-13: the GST documents refunds issue and withdraw (app.ts sets the gst feature's). */
   setRefundDocuments(documents: RefundDocuments): void {

@@ -620,3 +620,41 @@ export function gatewayMoney(
     .get(from, to) as { n: number };
   return { receivedPaise: received.n, refundedPaise: refunded.n };
 }
+
+/** What stands for an erased Razorpay id: never one of Razorpay's, unique per row, not null. */
+const ERASED_ID = 'erased-';
+
+/**
+ * Erases the Razorpay references of payments and refunds whose GST keeping is over (PRIV-13):
+ * every row whose payment (or, unpaid, its last change) or refund happened before `before` (an ISO
+ * instant). The payment and refund ids become `erased-` and the row's own id, so the amount, day,
+ * method and state stay in the accounts and a paid row still reads as paid; the link's id,
+ * reference and address are emptied; the webhook events remembered before `before` are deleted.
+ * Returns how many rows changed.
+ */
+export function eraseGatewayReferencesBefore(db: Db, before: string): number {
+  const erased = `'${ERASED_ID}'`;
+  return (
+    db
+      .prepare(
+        `UPDATE booking_payments SET
+           payment_id = CASE WHEN payment_id IS NULL THEN NULL ELSE ${erased} || booking_id END,
+           link_id = NULL, link_reference = NULL, link_url = NULL
+         WHERE COALESCE(paid_at, updated_at) < ?
+           AND (link_id IS NOT NULL OR link_reference IS NOT NULL OR link_url IS NOT NULL
+             OR (payment_id IS NOT NULL AND payment_id NOT LIKE ${erased} || '%'))`,
+      )
+      .run(before).changes +
+    db
+      .prepare(
+        `UPDATE payment_refunds SET
+           payment_id = CASE WHEN payment_id IS NULL THEN NULL ELSE ${erased} || booking_id END,
+           refund_id = CASE WHEN refund_id IS NULL THEN NULL ELSE ${erased} || id END
+         WHERE updated_at < ?
+           AND ((payment_id IS NOT NULL AND payment_id NOT LIKE ${erased} || '%')
+             OR (refund_id IS NOT NULL AND refund_id NOT LIKE ${erased} || '%'))`,
+      )
+      .run(before).changes +
+    db.prepare('DELETE FROM payment_events WHERE received_at < ?').run(before).changes
+  );
+}

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, today } from '../../shared/calendar-dates.js';
 import { propertyDate } from '../../shared/instants.js';
 import type { BookingCreated } from '../../shared/bookings.js';
-import type { BreachView, PrivacyRequestList } from '../../shared/privacy.js';
+import type { BreachList, BreachView, PrivacyRequestList } from '../../shared/privacy.js';
 import { testCatalogue } from '../../../test/factories.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { startSmtpServer, type SmtpServer } from '../../../test/test-smtp-server.js';
@@ -218,18 +218,23 @@ describe('PRIV-4: asking', () => {
     expect(propertyDate(request!.dueAt)).toBe('2027-01-10');
   });
 
-  it('a link not followed within 48 hours opens nothing', async () => {
-    await post(
-      '/api/privacy/requests',
-      { kind: 'grievance', email: THIRD.email },
-      { ip: '10.1.0.3' },
-    );
-    const mails = await mailTo(THIRD.email, 2);
-    const url = /http:\/\/localhost(\/privacy\/open\/[A-Za-z0-9_-]{22})/.exec(
-      mails.at(-1)!.body,
-    )![1]!;
-    clock += 49 * 60 * 60 * 1000;
-    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(410);
+  it('a link works for 48 hours to the minute, and opens nothing after (PRIV-14)', async () => {
+    for (const ip of ['10.1.0.3', '10.1.0.4'])
+      await post('/api/privacy/requests', { kind: 'grievance', email: THIRD.email }, { ip });
+    const links = () =>
+      smtp.received
+        .filter(
+          (m) => m.to.includes(THIRD.email) && m.subject.includes('Open your privacy request'),
+        )
+        .map((m) => /http:\/\/localhost(\/privacy\/open\/[A-Za-z0-9_-]{22})/.exec(m.body)![1]!);
+    const until = Date.now() + 10_000;
+    while (links().length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    const [first, second] = links();
+    expect(second).toBeDefined();
+    clock += 48 * 60 * 60 * 1000 - 60_000;
+    expect((await t.app.inject({ method: 'GET', url: first! })).statusCode).toBe(200);
+    clock += 60_000;
+    expect((await t.app.inject({ method: 'GET', url: second! })).statusCode).toBe(410);
     t.logIn();
   });
 });
@@ -262,6 +267,23 @@ describe('PRIV-4, PRIV-6: answering', () => {
       { owner: true },
     );
     expect(twice.statusCode).toBe(409);
+  });
+
+  it('the summary’s links work for 7 days to the minute, then answer 404 and the summary is swept (PRIV-14)', async () => {
+    const sentAt = clock;
+    const answer = await mailWith(OTHER.email, 'Your request about your data');
+    const url = /http:\/\/localhost(\/privacy\/summary\/[A-Za-z0-9_-]{22})/.exec(answer.body)![1]!;
+    const status = async (u: string) => (await t.app.inject({ method: 'GET', url: u })).statusCode;
+    clock = sentAt + 7 * 86_400_000 - 60_000;
+    expect([await status(url), await status(`${url}/data.json`)]).toEqual([200, 200]);
+    clock = sentAt + 7 * 86_400_000;
+    expect([await status(url), await status(`${url}/data.json`)]).toEqual([404, 404]);
+    const held = () => t.ctx.db.prepare('SELECT count(*) AS n FROM privacy_summaries').get();
+    expect(held()).toEqual({ n: 1 });
+    expect(await t.runner.runNow('privacy-sweep')).toBe(true);
+    expect(held()).toEqual({ n: 0 });
+    clock = sentAt;
+    t.logIn();
   });
 
   it('refuse needs a reason', async () => {
@@ -327,6 +349,58 @@ describe('PRIV-4, PRIV-6: answering', () => {
 });
 
 describe('PRIV-7: a breach', () => {
+  it('takes "all" or a list of booking references, each once; anything else is 400 naming affected (or its item) and records nothing (PRIV-15)', async () => {
+    const base = {
+      discoveredAt: new Date(clock - 60 * 60 * 1000).toISOString(),
+      description: 'A test of the form.',
+      measures: 'None needed.',
+    };
+    const count = async () =>
+      (
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/privacy/breaches',
+            headers: t.ownerHeaders,
+          })
+        ).json() as BreachList
+      ).breaches.length;
+    const before = await count();
+    for (const affected of [
+      undefined,
+      'ALL',
+      'some',
+      [],
+      [''],
+      ['x'.repeat(41)],
+      [7],
+      'STY-7K3M',
+      ['STY-ZZZZ'],
+    ]) {
+      const res = await post('/api/privacy/breaches', { ...base, affected }, { owner: true });
+      expect(res.statusCode, JSON.stringify(affected)).toBe(400);
+      // The field, or the item of it at fault ("affected.0").
+      expect((res.json() as { field: string }).field, JSON.stringify(affected)).toMatch(
+        /^affected(\.\d+)?$/,
+      );
+    }
+    const extra = await post(
+      '/api/privacy/breaches',
+      { ...base, affected: 'all', affectedGuests: 3 },
+      { owner: true },
+    );
+    expect(extra.json()).toMatchObject({ field: 'affectedGuests' });
+    expect(await count()).toBe(before);
+    const ref = booked.get(OTHER.email)!.reference;
+    const twice = await post(
+      '/api/privacy/breaches',
+      { ...base, affected: [ref, ` ${ref} `] },
+      { owner: true },
+    );
+    expect(twice.statusCode, twice.body).toBe(201);
+    expect(twice.json()).toMatchObject({ affected: [ref], affectedGuests: 1 });
+  });
+
   it('is due at the Board 72 hours after discovery; its mail goes once to each affected guest only', async () => {
     const refs = [booked.get(OTHER.email)!.reference, booked.get(THIRD.email)!.reference];
     const discoveredAt = new Date(clock - 2 * 60 * 60 * 1000).toISOString();
@@ -374,7 +448,8 @@ describe('PRIV-7: a breach', () => {
       url: '/api/privacy/breaches',
       headers: t.ownerHeaders,
     });
-    expect((list.json() as { breaches: BreachView[] }).breaches[0]!.guestsToldAt).toBeDefined();
+    const listed = (list.json() as { breaches: BreachView[] }).breaches;
+    expect(listed.find((b) => b.id === breach.id)!.guestsToldAt).toBeDefined();
   });
 
   it('the owner routes need the owner', async () => {

@@ -78,7 +78,8 @@ const RAZORPAY: Words = {
   en: 'Razorpay, when you pay the advance online',
   kn: 'ರೇಜರ್‌ಪೇ, ನೀವು ಮುಂಗಡವನ್ನು ಆನ್‌ಲೈನ್‌ನಲ್ಲಿ ಪಾವತಿಸಿದಾಗ',
 };
-const GST_LAW = 'CGST Act 2017 s.35 and s.36; CGST Rules 2017 rule 56';
+const GST_LAW =
+  'CGST Act 2017 s.35 and s.36; CGST Rules 2017 rule 56; rule 80 (the annual return due 31 December after the financial year)';
 
 /** The table (PRIV-1). Periods in days come from the configuration (`keptDays`). */
 export const RETENTION: readonly RetentionRow[] = [
@@ -172,8 +173,8 @@ export const RETENTION: readonly RetentionRow[] = [
       kind: 'law',
       law: GST_LAW,
       period: {
-        en: '72 months from the due date of the year’s annual GST return; never changed',
-        kn: 'ಆ ವರ್ಷದ ವಾರ್ಷಿಕ ಜಿಎಸ್‌ಟಿ ರಿಟರ್ನ್‌ನ ಕೊನೆಯ ದಿನಾಂಕದಿಂದ 72 ತಿಂಗಳು; ಎಂದಿಗೂ ಬದಲಾಯಿಸುವುದಿಲ್ಲ',
+        en: '72 months from the due date of the year’s annual GST return, never changed; then the name, company, GSTIN and address on them are erased, the document’s number, date and amounts stay',
+        kn: 'ಆ ವರ್ಷದ ವಾರ್ಷಿಕ ಜಿಎಸ್‌ಟಿ ರಿಟರ್ನ್‌ನ ಕೊನೆಯ ದಿನಾಂಕದಿಂದ 72 ತಿಂಗಳು, ಎಂದಿಗೂ ಬದಲಾಯಿಸುವುದಿಲ್ಲ; ಆಮೇಲೆ ಅವುಗಳ ಮೇಲಿನ ಹೆಸರು, ಕಂಪನಿ, ಜಿಎಸ್‌ಟಿಐಎನ್ ಮತ್ತು ವಿಳಾಸವನ್ನು ಅಳಿಸಲಾಗುತ್ತದೆ, ದಾಖಲೆಯ ಸಂಖ್ಯೆ, ದಿನಾಂಕ ಮತ್ತು ಮೊತ್ತ ಉಳಿಯುತ್ತವೆ',
       },
     },
     recipients: [
@@ -202,8 +203,8 @@ export const RETENTION: readonly RetentionRow[] = [
       kind: 'law',
       law: GST_LAW,
       period: {
-        en: '72 months from the due date of the year’s annual GST return',
-        kn: 'ಆ ವರ್ಷದ ವಾರ್ಷಿಕ ಜಿಎಸ್‌ಟಿ ರಿಟರ್ನ್‌ನ ಕೊನೆಯ ದಿನಾಂಕದಿಂದ 72 ತಿಂಗಳು',
+        en: '72 months from the due date of the year’s annual GST return; then the payment’s reference is erased, the amount, method and day stay in the accounts',
+        kn: 'ಆ ವರ್ಷದ ವಾರ್ಷಿಕ ಜಿಎಸ್‌ಟಿ ರಿಟರ್ನ್‌ನ ಕೊನೆಯ ದಿನಾಂಕದಿಂದ 72 ತಿಂಗಳು; ಆಮೇಲೆ ಪಾವತಿಯ ಉಲ್ಲೇಖವನ್ನು ಅಳಿಸಲಾಗುತ್ತದೆ, ಮೊತ್ತ, ವಿಧಾನ ಮತ್ತು ದಿನ ಲೆಕ್ಕಪತ್ರದಲ್ಲಿ ಉಳಿಯುತ್ತವೆ',
       },
     },
     recipients: [RAZORPAY, BUCKET],
@@ -224,7 +225,7 @@ export const RETENTION: readonly RetentionRow[] = [
     },
     keptFor: {
       kind: 'law',
-      law: `${GST_LAW}; rule 80 (the annual return due 31 December after the financial year)`,
+      law: GST_LAW,
       period: {
         en: '72 months from the due date of the year’s annual GST return; then the reference is erased, the amount and day stay in the accounts',
         kn: 'ಆ ವರ್ಷದ ವಾರ್ಷಿಕ ಜಿಎಸ್‌ಟಿ ರಿಟರ್ನ್‌ನ ಕೊನೆಯ ದಿನಾಂಕದಿಂದ 72 ತಿಂಗಳು; ಆಮೇಲೆ ಉಲ್ಲೇಖವನ್ನು ಅಳಿಸಲಾಗುತ್ತದೆ, ಮೊತ್ತ ಮತ್ತು ದಿನ ಲೆಕ್ಕಪತ್ರದಲ್ಲಿ ಉಳಿಯುತ್ತವೆ',
@@ -235,8 +236,8 @@ export const RETENTION: readonly RetentionRow[] = [
   {
     id: 'share-links',
     what: {
-      en: 'The link to your booking page that we send you by WhatsApp or SMS (it opens your booking, never your contact details)',
-      kn: 'ವಾಟ್ಸ್‌ಆಪ್ ಅಥವಾ ಎಸ್‌ಎಂಎಸ್ ಮೂಲಕ ನಾವು ಕಳುಹಿಸುವ ನಿಮ್ಮ ಬುಕಿಂಗ್ ಪುಟದ ಲಿಂಕ್ (ಅದು ನಿಮ್ಮ ಬುಕಿಂಗ್ ತೆರೆಯುತ್ತದೆ, ನಿಮ್ಮ ಸಂಪರ್ಕ ವಿವರಗಳನ್ನು ಎಂದಿಗೂ ಅಲ್ಲ)',
+      en: 'The links to your booking page that we send you by e-mail, WhatsApp or SMS (they open your booking, never your contact details)',
+      kn: 'ಇ-ಮೇಲ್, ವಾಟ್ಸ್‌ಆಪ್ ಅಥವಾ ಎಸ್‌ಎಂಎಸ್ ಮೂಲಕ ನಾವು ಕಳುಹಿಸುವ ನಿಮ್ಮ ಬುಕಿಂಗ್ ಪುಟದ ಲಿಂಕ್‌ಗಳು (ಅವು ನಿಮ್ಮ ಬುಕಿಂಗ್ ತೆರೆಯುತ್ತವೆ, ನಿಮ್ಮ ಸಂಪರ್ಕ ವಿವರಗಳನ್ನು ಎಂದಿಗೂ ಅಲ್ಲ)',
     },
     purpose: {
       en: 'So that you can pay, fill in the register and get your invoice from your phone',
@@ -247,8 +248,8 @@ export const RETENTION: readonly RetentionRow[] = [
       kind: 'days',
       variable: 'GUEST_DATA_DAYS',
       after: {
-        en: 'after check-out; then the link stops working and is deleted',
-        kn: 'ಚೆಕ್-ಔಟ್ ನಂತರ; ಆಮೇಲೆ ಲಿಂಕ್ ಕೆಲಸ ಮಾಡುವುದಿಲ್ಲ ಮತ್ತು ಅಳಿಸಲಾಗುತ್ತದೆ',
+        en: 'after check-out; then the links stop working and are deleted',
+        kn: 'ಚೆಕ್-ಔಟ್ ನಂತರ; ಆಮೇಲೆ ಲಿಂಕ್‌ಗಳು ಕೆಲಸ ಮಾಡುವುದಿಲ್ಲ ಮತ್ತು ಅಳಿಸಲಾಗುತ್ತದೆ',
       },
     },
     recipients: [],
@@ -392,7 +393,8 @@ export function keptWords(
  * 2017 rule 80(1) sets that due date at 31 December after the financial year (1 April to 31 March).
  * A day of the financial year starting 1 April Y is kept until 31 December Y+7; so on a day of
  * calendar year T, every day before 1 April T-7 is past its keeping. The erasure of recorded
- * payments' references (payments/recorded.ts) reads it. An accountant should confirm the period
+ * payments' references (payments/recorded.ts), of Razorpay's references (payments/service.ts)
+ * and of GST documents' recipients (gst/service.ts) read it (PRIV-9, PRIV-13). An accountant should confirm the period
  * (an extension of the annual return's due date would lengthen it).
  */
 export function gstKeptFrom(day: string): string {

@@ -27,6 +27,7 @@ import {
   BOARD_STAGES,
   PRIVACY_API,
   REQUEST_KINDS,
+  type BreachBody,
   type BreachList,
   type PrivacyRequestList,
 } from '../../shared/privacy.js';
@@ -60,7 +61,8 @@ const answerSchema = z.object({
     .optional(),
 });
 
-const breachSchema = z.object({
+/** POST /api/privacy/breaches's body (PRIV-7, PRIV-15): its type is the shared BreachBody's. */
+const breachSchema = z.strictObject({
   discoveredAt: z.string({ error: 'must be a time, e.g. 2027-06-01T10:00:00+05:30' }),
   description: z.string().trim().min(1, { error: 'say what happened' }).max(4000),
   dataAffected: z.string().trim().max(1000).optional(),
@@ -68,10 +70,10 @@ const breachSchema = z.object({
   affected: z.union(
     [z.literal('all'), z.array(z.string().trim().min(1).max(40)).min(1).max(10_000)],
     {
-      error: 'must be "all" or a list of booking references',
+      error: 'must be "all" or a list of booking references, e.g. ["STY-7K3M"]',
     },
   ),
-});
+}) satisfies z.ZodType<BreachBody>;
 
 const boardSchema = z.object({
   stage: z.enum(BOARD_STAGES, { error: `must be one of ${BOARD_STAGES.join(', ')}` }),

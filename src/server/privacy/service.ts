@@ -32,6 +32,7 @@ import {
   type AnswerAction,
   type AnswerResult,
   type BoardStage,
+  type BreachBody,
   type BreachView,
   type KeptItem,
   type PrivacyRequestView,
@@ -94,14 +95,6 @@ export interface AnswerInput {
 }
 
 /** A breach as the owner records it (PRIV-7, PRIV-11). */
-export interface BreachInput {
-  discoveredAt: string;
-  description: string;
-  dataAffected?: string;
-  measures: string;
-  affected: 'all' | string[];
-}
-
 /** The access log's words for each answer (PRIV-10). */
 const ANSWER_LOGGED: Record<AnswerAction, string> = {
   'send-summary': 'privacy request answered: summary of the guest’s data sent',
@@ -467,8 +460,17 @@ export class PrivacyService {
   /** A sweep whose WAL a reader kept from being truncated: tried again at the next sweep. */
   private walToTruncate = false;
 
-  /** Records a breach (PRIV-7, PRIV-11) by `username`, written to the access log; 400 naming the field. */
-  recordBreach(input: BreachInput, username: string): BreachView {
+  /**
+   * Records a breach (PRIV-7, PRIV-11, PRIV-15) by `username`, written to the access log. `affected`
+   * is "all" or booking references (each once however often named); 400 naming `affected` for a
+   * reference no booking has, `discoveredAt` for a time not given or in the future.
+   */
+  recordBreach(body: BreachBody, username: string): BreachView {
+    // A reference named twice is one booking.
+    const input = {
+      ...body,
+      affected: body.affected === 'all' ? ('all' as const) : [...new Set(body.affected)],
+    };
     const discovered = Date.parse(input.discoveredAt);
     if (!Number.isFinite(discovered) || discovered > this.now() + 5 * 60_000)
       throw badRequest('discoveredAt', 'Give when the breach was discovered, not in the future.');

@@ -122,7 +122,8 @@ function figureStaysOf(
   to: string,
   propertyIds: readonly string[],
 ): { stays: ReportStay[]; figureStays: FigureStay[] } {
-  const stays = sources.stays(from, to).filter((s) => propertyIds.includes(s.propertyId));
+  const wanted = new Set(propertyIds);
+  const stays = sources.stays(from, to).filter((s) => wanted.has(s.propertyId));
   const priced = sources.priced(
     stays.flatMap((s) => (s.source === 'direct' && s.bookingId ? [s.bookingId] : [])),
   );

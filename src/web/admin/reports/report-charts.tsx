@@ -1,6 +1,6 @@
 /**
  * The Reports dialog's two charts (FIG-9), drawn as inline SVG: occupancy by month (bars) and
- * booked nights by channel (one stacked bar). Each is an image with a text alternative that says
+ * nights by channel (a bar per channel: booked, and blocked or "not available"). Each is an image with a text alternative that says
  * every value; the month table below them is their accessible form.
  */
 import type { Report, ReportChannel } from '../../../shared/figures.js';
@@ -62,45 +62,63 @@ export const CHANNEL_WORDS: Record<ReportChannel, string> = {
   other: 'Other channels',
 };
 
-/** Booked nights by channel as one bar split by share, with a key. */
+/** A channel's nights that are not booked, in the owner's words: their own blocks, or "not available". */
+function blockedWords(channel: ReportChannel, n: number): string {
+  return channel === 'direct' ? `${n} blocked by you` : `${n} not available`;
+}
+
+/** One channel's line of the chart and its text alternative. */
+function channelLine(c: Report['byChannel'][number]): string {
+  return `${CHANNEL_WORDS[c.channel]} ${c.nights} booked${c.blocked ? `, ${blockedWords(c.channel, c.blocked)}` : ''}`;
+}
+
+/**
+ * Nights by channel (FIG-9): a bar per channel, its booked nights solid and the nights it took
+ * off sale pale beside them (the owner's blocks; a channel's "not available", which for
+ * Booking.com holds its reservations too, decision 049), to one scale.
+ */
 export function ChannelChart({ report }: { report: Report }) {
-  const total = report.byChannel.reduce((s, c) => s + c.nights, 0);
+  const rows = report.byChannel;
+  const most = Math.max(1, ...rows.map((c) => c.nights + c.blocked));
+  const total = rows.reduce((s, c) => s + c.nights + c.blocked, 0);
   const alt =
     total === 0
-      ? 'Nights by channel: no booked nights.'
-      : `Nights by channel: ${report.byChannel
-          .map((c) => `${CHANNEL_WORDS[c.channel]} ${c.nights}`)
-          .join(', ')}.`;
-  let x = 0;
+      ? 'Nights by channel: no booked or blocked nights.'
+      : `Nights by channel: ${rows.map(channelLine).join('; ')}.`;
+  const rowHeight = 34;
   return (
     <figure className={styles.chart}>
-      <svg role="img" aria-label={alt} viewBox="0 0 300 28" className={styles.svg}>
-        <rect x={0} y={0} width={300} height={28} className={styles.empty} />
-        {total > 0 &&
-          report.byChannel.map((c) => {
-            const w = (c.nights / total) * 300;
-            const rect = (
+      <svg
+        role="img"
+        aria-label={alt}
+        viewBox={`0 0 300 ${rows.length * rowHeight}`}
+        className={styles.svg}
+      >
+        {rows.map((c, i) => {
+          const y = i * rowHeight;
+          const booked = (c.nights / most) * 300;
+          const blocked = (c.blocked / most) * 300;
+          return (
+            <g key={c.channel}>
+              <text x={0} y={y + 11} className={styles.rowLabel}>
+                {channelLine(c)}
+              </text>
+              <rect x={0} y={y + 15} width={300} height={14} className={styles.empty} />
+              <rect x={0} y={y + 15} width={booked} height={14} className={styles[c.channel]} />
               <rect
-                key={c.channel}
-                x={x}
-                y={0}
-                width={w}
-                height={28}
-                className={styles[c.channel]}
+                x={booked}
+                y={y + 15}
+                width={blocked}
+                height={14}
+                className={`${styles[c.channel]} ${styles.pale}`}
               />
-            );
-            x += w;
-            return rect;
-          })}
+            </g>
+          );
+        })}
       </svg>
       <figcaption>
-        Nights by channel:{' '}
-        {report.byChannel.map((c) => (
-          <span key={c.channel} className={styles.key}>
-            <span className={`${styles.swatch} ${styles[c.channel]}`} aria-hidden="true" />
-            {CHANNEL_WORDS[c.channel]} {c.nights}
-          </span>
-        ))}
+        Nights by channel: booked (solid) and taken off sale (pale: your blocks, a channel’s “not
+        available”)
       </figcaption>
     </figure>
   );
