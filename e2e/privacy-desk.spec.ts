@@ -4,8 +4,10 @@
  *   the link to /privacy (axe 0);
  * - a guest asks from the booking page to correct their name; the owner corrects it in the Privacy
  *   dialog's Correct form; the owner records a breach on the dialog's form and that the Board was
- *   told; every control of the form at least 44 px high (axe 0 in the dialog).
- * Screenshots: test-results/screenshots/{project}-privacy-{register,review,correct,breach-form,breach}.png
+ *   told; every control of the form at least 44 px high (axe 0 in the dialog);
+ * - a guest asks from the booking page for a summary of their data; the owner sends it from the
+ *   Privacy dialog and the guest opens the summary's page from the link the mail carries (PRIV-4).
+ * Screenshots: test-results/screenshots/{project}-privacy-{register,review,correct,breach-form,breach,summary}.png
  */
 import Database from 'better-sqlite3';
 import path from 'node:path';
@@ -166,4 +168,71 @@ test('the owner corrects a guest’s name, records a breach and that the Board w
   await expectNoViolations(page, 'the Privacy dialog with a breach', 'dialog');
   await breach.scrollIntoViewIfNeeded();
   await shot(page, 'breach');
+});
+
+test('a guest asks for a summary from the booking page; the owner sends it and the guest opens it', async ({
+  page,
+}, info) => {
+  const project = info.project.name;
+  const from = project === 'phone' ? 690 : 694;
+  const email = `kaveri.${project}@privacy.test`;
+  const booking = await confirmedBooking(owner.api, {
+    propertyId: PROPERTY,
+    checkIn: addDays(today(), from),
+    checkOut: addDays(today(), from + 2),
+    guests: 2,
+    name: 'Kaveri Hegde',
+    phone: '+91 98450 73737',
+    email,
+  });
+  const pagePath = new URL(booking.url).pathname;
+  await page.goto(`${BASE}${pagePath}`);
+  const yourData = page.getByRole('form', { name: 'Your data' });
+  await yourData.getByLabel('What you ask for').selectOption('access');
+  const asked = `What do you hold about me? (${project})`;
+  await yourData.getByLabel(/Anything we should know/).fill(asked);
+  await yourData.getByRole('button', { name: 'Send my request' }).click();
+  await expect(page.getByRole('heading', { name: 'Your request is open' })).toBeVisible();
+
+  await page.goto(`${BASE}/adminlogin`);
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await pastToday(page);
+  await page
+    .getByRole('region', { name: 'Admin Tools' })
+    .getByRole('button', { name: /^Privacy/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Privacy' });
+  const card = dialog.getByRole('listitem').filter({ hasText: asked });
+  await card.getByRole('button', { name: 'Send a summary' }).click();
+  await expect(dialog.getByText('Answered; the guest is mailed.')).toBeVisible();
+  await expect(card.getByText(/^Answered /)).toBeVisible();
+
+  // The mail the outbox holds for the guest names the summary's link.
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'stays.sqlite3'), {
+    readonly: true,
+  });
+  const link = () =>
+    (
+      db
+        .prepare('SELECT text_body FROM mail_outbox WHERE recipient = ? ORDER BY id DESC')
+        .all(email) as { text_body: string }[]
+    )
+      .map((m) => /https?:\/\/\S+\/privacy\/summary\/[\w-]+/.exec(m.text_body)?.[0])
+      .find(Boolean);
+  await expect.poll(link).toBeTruthy();
+  const summaryPath = new URL(link()!).pathname;
+  const { reference } = db
+    .prepare('SELECT reference FROM bookings WHERE id = ?')
+    .get(booking.id) as {
+    reference: string;
+  };
+  db.close();
+  await page.goto(`${BASE}${summaryPath}`);
+  await expect(page.getByRole('heading', { name: /^Your data at / })).toBeVisible();
+  await expect(page.getByText(reference).first()).toBeVisible();
+  await expect(page.getByText('Kaveri Hegde').first()).toBeVisible();
+  await expectNoViolations(page, 'the summary page');
+  await shot(page, 'summary');
 });

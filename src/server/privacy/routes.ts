@@ -33,6 +33,7 @@ import {
 } from '../../shared/privacy.js';
 import { PRIVACY_PATH } from '../../shared/privacy-notice.js';
 import type { PrivacyService } from './service.js';
+import { summarySections } from './summary-page.js';
 
 /** What the hourly limit counts (request_attempts.kind). */
 const ASKED = 'privacy-request';
@@ -81,7 +82,7 @@ const boardSchema = z.object({
 });
 
 const STYLE =
-  'body{margin:0;font:1.05rem/1.5 system-ui,sans-serif;color:#1d2a24;background:#f6f4ef}main{max-width:46rem;margin:0 auto;padding:24px 16px}h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:1.5rem}pre{white-space:pre-wrap;background:#fff;border:1px solid #ccc;padding:8px;font-size:.9rem}a{color:#1f5f46;font-weight:650}';
+  'body{margin:0;font:1.05rem/1.5 system-ui,sans-serif;color:#1d2a24;background:#f6f4ef}main{max-width:46rem;margin:0 auto;padding:24px 16px}h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:1.5rem}dl{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,3fr);gap:4px 12px;background:#fff;border:1px solid #ccc;padding:8px;margin:8px 0}dt{font-weight:600}dd{margin:0;min-width:0;overflow-wrap:anywhere}ul{padding-left:0;list-style:none}li>dl{margin:8px 0}a{color:#1f5f46;font-weight:650}';
 
 export async function privacyRoutes(
   app: FastifyInstance,
@@ -204,10 +205,7 @@ export async function privacyRoutes(
     { permission: 'public', config: noStore },
     async (req, reply) => {
       const data = JSON.parse(summaryPage(req.params.token)) as Record<string, unknown>;
-      const sections = Object.entries(data)
-        .map(([key, value]) => `<h2>${e(key)}</h2><pre>${e(JSON.stringify(value, null, 2))}</pre>`)
-        .join('');
-      const body = `<main><h1>Your data at ${e(businessName)}</h1><p><a href="${e(req.params.token)}/data.json">Download it (JSON)</a></p>${sections}</main>`;
+      const body = `<main><h1>Your data at ${e(businessName)}</h1><p><a href="${e(req.params.token)}/data.json">Download it (JSON)</a></p>${summarySections(data)}</main>`;
       return reply
         .headers(
           securityHeaders({ csp: pageCsp(STYLE, false), noindex: true, referrer: 'no-referrer' }),
