@@ -2,13 +2,14 @@
  * The month grid (DAY-11): every apartment a row, every night of the month a column, the
  * apartments' names kept in view while the nights scroll sideways. A stay is a bar over its
  * nights, labelled with its guest, its channel or "Blocked" and coloured by state (month-rows.ts);
- * a free night from today on is a button that starts a booking taken by phone. A table with
+ * a free night from today on is a toggle button that selects it, and then the nights up to the next
+ * one tapped (DAY-13), to block them or to add a booking taken by phone. A table with
  * labelled headers, every control a button whose name starts with what it shows (WCAG 2.5.3),
  * each cell at least 44 px (DAY-9).
  */
 import { formatDay } from '../../../shared/calendar-dates.js';
 import type { LedgerStay } from '../../../shared/ledger.js';
-import { kindOf, rowCells, STAY_KIND_WORDS } from './month-rows.js';
+import { kindOf, rowCells, STAY_KIND_WORDS, type NightSelection } from './month-rows.js';
 import styles from './month.module.css';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -29,11 +30,22 @@ export interface MonthGridProps {
   stays: readonly LedgerStay[];
   /** The properties' today (Asia/Kolkata): nights before it cannot be booked. */
   today: string;
+  /** The free nights selected (DAY-13), pressed buttons; null: none. */
+  selection: NightSelection | null;
   openStay: (stay: LedgerStay) => void;
-  bookNight: (propertyId: string, night: string) => void;
+  /** A free night tapped (month-rows.ts selectNight says what it does to the selection). */
+  selectNight: (propertyId: string, night: string) => void;
 }
 
-export function MonthGrid({ properties, days, stays, today, openStay, bookNight }: MonthGridProps) {
+export function MonthGrid({
+  properties,
+  days,
+  stays,
+  today,
+  selection,
+  openStay,
+  selectNight,
+}: MonthGridProps) {
   const byProperty = new Map<string, LedgerStay[]>();
   for (const s of stays) {
     const list = byProperty.get(s.propertyId);
@@ -93,8 +105,13 @@ export function MonthGrid({ properties, days, stays, today, openStay, bookNight 
                     <button
                       type="button"
                       className={styles.free}
-                      aria-label={`Free night of ${formatDay(cell.night)} at ${p.name}: add a booking`}
-                      onClick={() => bookNight(p.id, cell.night)}
+                      aria-label={`Free night of ${formatDay(cell.night)} at ${p.name}`}
+                      aria-pressed={
+                        selection?.propertyId === p.id &&
+                        cell.night >= selection.from &&
+                        cell.night < selection.to
+                      }
+                      onClick={() => selectNight(p.id, cell.night)}
                     />
                   )}
                 </td>
