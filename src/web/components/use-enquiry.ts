@@ -131,7 +131,6 @@ export function useEnquiry({ property, site, open, apiBase }: UseEnquiryOptions)
   });
   const [serverErrors, setServerErrors] = useState<Partial<Record<RequestField, string>>>({});
   const [request, setRequest] = useState<RequestState>({ state: 'editing' });
-  const [requestOpen, setRequestOpen] = useState(false);
   const [readPhone, setReadPhone] = useState<PhoneReader | undefined>(undefined);
   useEffect(() => {
     if (!open || readPhone) return;
@@ -325,8 +324,6 @@ export function useEnquiry({ property, site, open, apiBase }: UseEnquiryOptions)
     touchContact,
     canRequest,
     request,
-    requestOpen,
-    setRequestOpen,
     sendRequest,
   };
 }
