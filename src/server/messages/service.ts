@@ -116,7 +116,7 @@ export class MessageService {
         if (unknown !== undefined) {
           throw badRequest(
             `rules.${i}.${field}`,
-            `{{${unknown}}} is not a variable: use one of the list under the text.`,
+            `“${unknown}” in double braces is not a word a message can fill in: use the words under the text.`,
           );
         }
       }
@@ -360,7 +360,7 @@ export class MessageService {
       if (unknown !== undefined) {
         throw badRequest(
           `rule.${field}`,
-          `{{${unknown}}} is not a variable: use one of the list under the text.`,
+          `“${unknown}” in double braces is not a word a message can fill in: use the words under the text.`,
         );
       }
     }
