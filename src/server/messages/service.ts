@@ -373,9 +373,13 @@ export class MessageService {
   sendTest(rule: Pick<MessageRule, 'subject' | 'body'>, bookingId: string): { to: string } {
     const shown = this.preview(rule, bookingId);
     if (!this.mailer.enabled) {
-      throw new ApiError(409, 'Mail is off (no mail server is set up for this site): no test can be sent.', {
-        field: 'mail',
-      });
+      throw new ApiError(
+        409,
+        'Mail is off (no mail server is set up for this site): no test can be sent.',
+        {
+          field: 'mail',
+        },
+      );
     }
     const to = this.config.mail.notifyEmail;
     const now = this.now();

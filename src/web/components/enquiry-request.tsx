@@ -60,7 +60,7 @@ function RequestSent({
  * DAY-14: what the stay costs and when each part is paid, before anything is sent: the total, the
  * advance (quote.ts advancePaise) and the balance with its day, `balanceDueDays` before check-in.
  */
-export function MoneyFirst({
+function MoneyFirst({
   id,
   quote,
   checkIn,
