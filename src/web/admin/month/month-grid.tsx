@@ -7,6 +7,7 @@
  * labelled headers, every control a button whose name starts with what it shows (WCAG 2.5.3),
  * each cell at least 44 px (DAY-9).
  */
+import type { MouseEvent } from 'react';
 import { formatDay } from '../../../shared/calendar-dates.js';
 import type { LedgerStay } from '../../../shared/ledger.js';
 import { kindOf, rowCells, STAY_KIND_WORDS, type NightSelection } from './month-rows.js';
@@ -52,10 +53,25 @@ export function MonthGrid({
     if (list) list.push(s);
     else byProperty.set(s.propertyId, [s]);
   }
+  // Each night's words once, not once per apartment: 31 dates formatted instead of 1,550.
+  const dayWords = new Map(days.map((d) => [d, formatDay(d)]));
+  const byKey = new Map<string, LedgerStay>();
+  // One listener for the grid's 1,500 buttons (each names its night or stay in data-*), so a
+  // render makes no closure per cell.
+  const onClick = (event: MouseEvent<HTMLTableElement>) => {
+    const button = (event.target as Element).closest('button');
+    const { property, night, stay } = button?.dataset ?? {};
+    if (property && night) selectNight(property, night);
+    else if (stay) {
+      const s = byKey.get(stay);
+      if (s) openStay(s);
+    }
+  };
   return (
     <table
       className={styles.grid}
       style={{ width: `calc(var(--month-name) + ${days.length} * var(--month-night))` }}
+      onClick={onClick}
     >
       <colgroup>
         <col className={styles.nameCol} />
@@ -63,7 +79,7 @@ export function MonthGrid({
           <col key={d} />
         ))}
       </colgroup>
-      <thead>
+      <thead className={styles.head}>
         <tr>
           <th scope="col" className={styles.corner}>
             Apartment
@@ -74,14 +90,14 @@ export function MonthGrid({
               <th
                 key={d}
                 scope="col"
-                className={styles.dayHead}
                 data-today={d === today || undefined}
                 data-day={d}
                 data-weekend={day.getUTCDay() % 6 === 0 || undefined}
-                aria-label={formatDay(d)}
+                aria-label={dayWords.get(d)}
               >
-                <span className={styles.weekday}>{WEEKDAYS[day.getUTCDay()]}</span>
-                <span className={styles.dayNumber}>{day.getUTCDate()}</span>
+                {WEEKDAYS[day.getUTCDay()]}
+                <br />
+                <b>{day.getUTCDate()}</b>
               </th>
             );
           })}
@@ -97,7 +113,6 @@ export function MonthGrid({
               cell.type === 'free' ? (
                 <td
                   key={cell.night}
-                  className={styles.night}
                   data-today={cell.night === today || undefined}
                   data-past={cell.night < today || undefined}
                 >
@@ -105,36 +120,41 @@ export function MonthGrid({
                     <button
                       type="button"
                       className={styles.free}
-                      aria-label={`Free night of ${formatDay(cell.night)} at ${p.name}`}
+                      aria-label={`Free night of ${dayWords.get(cell.night)} at ${p.name}`}
                       aria-pressed={
                         selection?.propertyId === p.id &&
                         cell.night >= selection.from &&
                         cell.night < selection.to
                       }
-                      onClick={() => selectNight(p.id, cell.night)}
+                      data-property={p.id}
+                      data-night={cell.night}
                     />
                   )}
                 </td>
               ) : (
-                <td key={cell.start} colSpan={cell.span} className={styles.barCell}>
-                  <div className={styles.bar} data-double={cell.stays.length > 1 || undefined}>
-                    {cell.stays.map((s) => {
-                      const kind = kindOf(s)!;
-                      const label = stayLabel(s);
-                      return (
-                        <button
-                          key={`${s.source}-${s.id}`}
-                          type="button"
-                          className={styles.stay}
-                          data-kind={kind}
-                          aria-label={`${label}, ${formatDay(s.checkIn)} to ${formatDay(s.checkOut)}, ${STAY_KIND_WORDS[kind]}`}
-                          onClick={() => openStay(s)}
-                        >
-                          {label}
-                        </button>
-                      );
-                    })}
-                  </div>
+                <td
+                  key={cell.start}
+                  colSpan={cell.span}
+                  data-double={cell.stays.length > 1 || undefined}
+                >
+                  {cell.stays.map((s) => {
+                    const kind = kindOf(s)!;
+                    const label = stayLabel(s);
+                    const key = `${s.source}-${s.id}`;
+                    byKey.set(key, s);
+                    return (
+                      <button
+                        key={key}
+                        type="button"
+                        className={styles.stay}
+                        data-kind={kind}
+                        data-stay={key}
+                        aria-label={`${label}, ${formatDay(s.checkIn)} to ${formatDay(s.checkOut)}, ${STAY_KIND_WORDS[kind]}`}
+                      >
+                        {label}
+                      </button>
+                    );
+                  })}
                 </td>
               ),
             )}
