@@ -188,6 +188,8 @@ export function MonthDialog({
         tabIndex={0}
       >
         <MonthGrid
+          // A new month, or its stays arrived: drawn again from the first screenful (DAY-17).
+          key={stays ? key : `${key} loading`}
           properties={properties}
           days={days}
           stays={stays ?? []}

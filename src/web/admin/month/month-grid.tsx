@@ -7,13 +7,23 @@
  * labelled headers, every control a button whose name starts with what it shows (WCAG 2.5.3),
  * each cell at least 44 px (DAY-9).
  */
-import type { MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { formatDay } from '../../../shared/calendar-dates.js';
 import type { LedgerStay } from '../../../shared/ledger.js';
 import { kindOf, rowCells, STAY_KIND_WORDS, type NightSelection } from './month-rows.js';
 import styles from './month.module.css';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * The rows drawn in the first frame (DAY-17): as many as the scroller shows (at most 62vh tall,
+ * month.module.css; a row at least 48 px, the heading row left over for the one cut at the
+ * bottom), read from the window, not measured, so the first render forces no layout. The rest are filled ROWS_LATER at a time, a frame each.
+ */
+function rowsFirst(): number {
+  return Math.ceil((window.innerHeight * 0.62) / 48);
+}
+const ROWS_LATER = 8;
 
 /** What a stay's bar says: its guest (else its reference), its channel, or Blocked. */
 export function stayLabel(stay: LedgerStay): string {
@@ -53,6 +63,14 @@ export function MonthGrid({
     if (list) list.push(s);
     else byProperty.set(s.propertyId, [s]);
   }
+  // Rows below the first screenful start as their name and one empty cell, filled a few a frame
+  // after the first is shown: the grid the owner sees is drawn first, and no frame waits for 50.
+  const [filled, setFilled] = useState(rowsFirst);
+  useEffect(() => {
+    if (filled >= properties.length) return;
+    const timer = setTimeout(() => setFilled(filled + ROWS_LATER));
+    return () => clearTimeout(timer);
+  }, [filled, properties.length]);
   // Each night's words once, not once per apartment: 31 dates formatted instead of 1,550.
   const dayWords = new Map(days.map((d) => [d, formatDay(d)]));
   const byKey = new Map<string, LedgerStay>();
@@ -95,68 +113,70 @@ export function MonthGrid({
                 data-weekend={day.getUTCDay() % 6 === 0 || undefined}
                 aria-label={dayWords.get(d)}
               >
-                {WEEKDAYS[day.getUTCDay()]}
-                <br />
-                <b>{day.getUTCDate()}</b>
+                {`${WEEKDAYS[day.getUTCDay()]}\n${day.getUTCDate()}`}
               </th>
             );
           })}
         </tr>
       </thead>
       <tbody>
-        {properties.map((p) => (
+        {properties.map((p, row) => (
           <tr key={p.id}>
             <th scope="row" className={styles.name}>
               {p.name}
             </th>
-            {rowCells(days, byProperty.get(p.id) ?? []).map((cell) =>
-              cell.type === 'free' ? (
-                <td
-                  key={cell.night}
-                  data-today={cell.night === today || undefined}
-                  data-past={cell.night < today || undefined}
-                >
-                  {cell.night >= today && (
-                    <button
-                      type="button"
-                      className={styles.free}
-                      aria-label={`Free night of ${dayWords.get(cell.night)} at ${p.name}`}
-                      aria-pressed={
-                        selection?.propertyId === p.id &&
-                        cell.night >= selection.from &&
-                        cell.night < selection.to
-                      }
-                      data-property={p.id}
-                      data-night={cell.night}
-                    />
-                  )}
-                </td>
-              ) : (
-                <td
-                  key={cell.start}
-                  colSpan={cell.span}
-                  data-double={cell.stays.length > 1 || undefined}
-                >
-                  {cell.stays.map((s) => {
-                    const kind = kindOf(s)!;
-                    const label = stayLabel(s);
-                    const key = `${s.source}-${s.id}`;
-                    byKey.set(key, s);
-                    return (
+            {row >= filled ? (
+              <td colSpan={days.length} data-later="" />
+            ) : (
+              rowCells(days, byProperty.get(p.id) ?? []).map((cell) =>
+                cell.type === 'free' ? (
+                  <td
+                    key={cell.night}
+                    data-today={cell.night === today || undefined}
+                    data-past={cell.night < today || undefined}
+                  >
+                    {cell.night >= today && (
                       <button
-                        key={key}
                         type="button"
-                        className={styles.stay}
-                        data-kind={kind}
-                        data-stay={key}
-                        aria-label={`${label}, ${formatDay(s.checkIn)} to ${formatDay(s.checkOut)}, ${STAY_KIND_WORDS[kind]}`}
-                      >
-                        {label}
-                      </button>
-                    );
-                  })}
-                </td>
-              ),
+                        className={styles.free}
+                        aria-label={`Free night of ${dayWords.get(cell.night)} at ${p.name}`}
+                        aria-pressed={
+                          selection?.propertyId === p.id &&
+                          cell.night >= selection.from &&
+                          cell.night < selection.to
+                        }
+                        data-property={p.id}
+                        data-night={cell.night}
+                      />
+                    )}
+                  </td>
+                ) : (
+                  <td
+                    key={cell.start}
+                    colSpan={cell.span}
+                    data-double={cell.stays.length > 1 || undefined}
+                  >
+                    {cell.stays.map((s) => {
+                      const kind = kindOf(s)!;
+                      const label = stayLabel(s);
+                      const key = `${s.source}-${s.id}`;
+                      byKey.set(key, s);
+                      return (
+                        <button
+                          key={key}
+                          type="button"
+                          className={styles.stay}
+                          data-kind={kind}
+                          data-stay={key}
+                          aria-label={`${label}, ${formatDay(s.checkIn)} to ${formatDay(s.checkOut)}, ${STAY_KIND_WORDS[kind]}`}
+                        >
+                          {label}
+                        </button>
+                      );
+                    })}
+                  </td>
+                ),
+              )
             )}
           </tr>
         ))}
