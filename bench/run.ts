@@ -39,6 +39,7 @@ import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions.js';
 import type { SiteData } from '../src/shared/site-data.js';
 import { testCatalogue } from '../test/factories.js';
 import { buildFiftyFixture, FIFTY, wireBytes } from './fifty.js';
+import { MONTH_APARTMENTS, monthGridFigures } from './month-grid.js';
 import { reportFigures } from './reports.js';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
@@ -1276,13 +1277,14 @@ async function feedFigures(): Promise<void> {
 }
 
 /**
- * Sections to run (BENCH_ONLY=bundle,publish,quote,upload,memory,serve,lighthouse,feeds,fifty;
+ * Sections to run (BENCH_ONLY=bundle,publish,quote,upload,memory,serve,lighthouse,feeds,reports,month,fifty;
  * default all but fifty, which runs alone: `BENCH_ONLY=fifty` measures the fixture's HTML,
  * publish and inbox, `BENCH_ONLY=fifty,fifty-lighthouse` adds Lighthouse on its three pages).
  */
 const only = new Set(
   (
-    process.env.BENCH_ONLY || 'bundle,publish,quote,upload,memory,serve,lighthouse,feeds,reports'
+    process.env.BENCH_ONLY ||
+    'bundle,publish,quote,upload,memory,serve,lighthouse,feeds,reports,month'
   ).split(','),
 );
 const started = Date.now();
@@ -1354,6 +1356,18 @@ try {
         `${r.medianMs.toFixed(0)} ms (fastest ${r.fastestMs.toFixed(0)}; ${r.stays} booked nights)`,
         '≤ 200 ms',
         r.medianMs <= 200,
+      );
+    });
+  if (only.has('month'))
+    await section('month', async () => {
+      // DAY-17: the owner's month grid of 50 apartments, drawn with the CPU slowed 4×.
+      const r = await monthGridFigures(chromePath, CHROMIUM_ARGS);
+      console.error(`  month grid draws: ${r.runs.map((m) => m.toFixed(0)).join(', ')} ms`);
+      row(
+        `month grid, ${MONTH_APARTMENTS} apartments × 31 nights (${r.stays} stays), CPU 4× slower: render to first frame`,
+        `${r.frameMs.toFixed(0)} ms (React's render ${r.renderMs.toFixed(0)} ms; every row filled ${r.filledMs.toFixed(0)} ms; ${r.cells} cells)`,
+        '≤ 300 ms',
+        r.frameMs <= 300,
       );
     });
 } catch (error) {

@@ -9,8 +9,8 @@
  */
 import { expectNoViolations } from './axe.js';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addDays, today, weekday } from '../src/shared/calendar-dates.js';
-import { nightRate, type Quote } from '../src/shared/quote.js';
+import { addDays, formatDay, today, weekday } from '../src/shared/calendar-dates.js';
+import { nightRate, quoteStay, type Quote } from '../src/shared/quote.js';
 import type { Property, SiteInfo } from '../src/shared/site-data.js';
 import { BASE, stayOffline, hydrated, publishedData } from './helpers.js';
 import { formatPaise } from '../src/shared/money.js';
@@ -220,6 +220,9 @@ test.describe('the price and the Request to Book', () => {
     await expect(dialog.getByRole('status').first()).toContainText(
       'The minimum stay is 2 nights (New Year: 3 nights). Up to 6 guests.',
     );
+    // DAY-14: the dialog opens at its top, its title in view, on a phone too.
+    await expect(dialog.getByRole('heading', { level: 2 })).toBeInViewport();
+    expect(await dialog.evaluate((d) => d.scrollTop)).toBe(0);
     return { dialog, property };
   }
 
@@ -330,7 +333,7 @@ test.describe('the price and the Request to Book', () => {
   test('Request to Book: the form, then "Request sent" with the booking page (answer of the contract, page.route)', async ({
     page,
   }) => {
-    const { dialog } = await openPriced(page);
+    const { dialog, property } = await openPriced(page);
     const posted: unknown[] = [];
     await page.route('**/api/bookings', async (route) => {
       posted.push(route.request().postDataJSON());
@@ -346,12 +349,29 @@ test.describe('the price and the Request to Book', () => {
     });
     await choose(dialog, day(40), day(43), 3);
     await dialog.getByLabel('Message (optional)').fill('We arrive by bus.');
-    await dialog.getByRole('button', { name: 'Request to Book' }).click();
-    const form = dialog.getByRole('region', { name: 'Request to Book' });
+    const form = dialog.getByRole('region', { name: 'Request to book' });
+    // DAY-14: the total, the advance and the balance's day before anything is sent.
+    const quote = quoteStay(
+      property,
+      { checkIn: day(40), checkOut: day(43), guests: 3 },
+      { settings: (await publishedData(page)).site, today: today() },
+    );
+    const money = form.locator('dl');
+    await expect(money).toContainText(`Total${formatPaise(quote.totalPaise)}`);
+    await expect(money).toContainText(
+      `Advance, once the owner accepts${formatPaise(quote.advancePaise)}`,
+    );
+    await expect(money).toContainText(
+      `Balance, due at check-in ${formatDay(day(40))}${formatPaise(quote.totalPaise - quote.advancePaise)}`,
+    );
+    await money.scrollIntoViewIfNeeded();
+    await page.screenshot({
+      path: `test-results/screenshots/${test.info().project.name}-enquiry-money.png`,
+    });
     await form.getByLabel('Your name').fill('Asha Rao');
     // STAY-1: the dialog reads the phone as the server does (its own chunk) and refuses first.
     await form.getByLabel('Phone').fill('12345');
-    await form.getByRole('button', { name: 'Send request' }).click();
+    await form.getByRole('button', { name: 'Request to book' }).click();
     await expect(form.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true');
     await expect(form).toContainText(
       'This is not a phone number we can call: give it with its country code, e.g. +91 94480 12345.',
@@ -368,12 +388,12 @@ test.describe('the price and the Request to Book', () => {
     await page.keyboard.press('Tab');
     await expect(form.getByRole('link', { name: 'How we handle your data' })).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(form.getByRole('button', { name: 'Send request' })).toBeFocused();
-    await form.getByRole('button', { name: 'Send request' }).scrollIntoViewIfNeeded();
+    await expect(form.getByRole('button', { name: 'Request to book' })).toBeFocused();
+    await form.getByRole('button', { name: 'Request to book' }).scrollIntoViewIfNeeded();
     await page.screenshot({
       path: `test-results/screenshots/${test.info().project.name}-enquiry-request.png`,
     });
-    await form.getByRole('button', { name: 'Send request' }).click();
+    await form.getByRole('button', { name: 'Request to book' }).click();
     await expect(dialog.getByRole('heading', { name: 'Request sent' })).toBeVisible();
     await expect(dialog.getByRole('status').filter({ hasText: 'Request sent' })).toBeFocused();
     await expect(dialog.getByRole('link', { name: 'Open your booking page' })).toHaveAttribute(
@@ -412,10 +432,9 @@ test.describe('the price and the Request to Book', () => {
         : route.abort('connectionrefused'),
     );
     await choose(dialog, day(50), day(53), 2);
-    await dialog.getByRole('button', { name: 'Request to Book' }).click();
     await dialog.getByLabel('Your name').fill('Asha Rao');
     await dialog.getByLabel('Phone').fill('94480 12345');
-    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await dialog.getByRole('button', { name: 'Request to book' }).click();
     await expect(dialog.getByLabel('Check-in')).toHaveAttribute('aria-invalid', 'true');
     await expect(
       dialog.getByText(
@@ -426,7 +445,7 @@ test.describe('the price and the Request to Book', () => {
 
     answer = 'down';
     await choose(dialog, day(54), day(57), 2);
-    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await dialog.getByRole('button', { name: 'Request to book' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(
       'The request could not be sent; nothing was booked. Try again, or use WhatsApp or a call.',
     );
@@ -450,11 +469,10 @@ test.describe('the price and the Request to Book', () => {
     // Far ahead, and a different stay per project, so the two never ask for the same nights.
     const start = test.info().project.name === 'phone' ? 300 : 310;
     await choose(dialog, day(start), day(start + 3), 2);
-    await dialog.getByRole('button', { name: 'Request to Book' }).click();
     await dialog.getByLabel('Your name').fill('Asha Rao');
     await dialog.getByLabel('Phone').fill('94480 12345');
     await dialog.getByLabel('E-mail (optional)').fill('asha@example.in');
-    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await dialog.getByRole('button', { name: 'Request to book' }).click();
     await expect(dialog.getByRole('heading', { name: 'Request sent' })).toBeVisible();
     const href = await dialog
       .getByRole('link', { name: 'Open your booking page' })

@@ -62,11 +62,25 @@ test('the owner edits a message rule and previews it for a booking', async ({ pa
   const body = dialog.getByLabel('Message', { exact: true });
   await body.fill('Dear {{guest_name}},\n\n{{arrival_instructions}}\n\nCall {{owner_phone}}.');
   await press(dialog.getByRole('button', { name: 'Save all messages' }));
-  await expect(status).toContainText('{{guest_name}} is not a variable');
+  await expect(status).toContainText('“guest_name” in double braces is not a word');
   await expect(body).toHaveAttribute('aria-invalid', 'true');
-  await body.fill(
-    'Dear {{guest_first_name}},\n\n{{arrival_instructions}}\n\nCall {{owner_phone}} on the way.',
+  // DAY-15: the owner writes with the named chips; the text shows each as [its name].
+  await expect(body).toHaveValue(
+    'Dear {{guest_name}},\n\n[Arrival instructions]\n\nCall [Your phone number].',
   );
+  await body.fill('Dear ');
+  await press(dialog.getByRole('button', { name: 'Guest first name', exact: true }));
+  await body.press('End');
+  await body.pressSequentially(',\n\n');
+  await press(dialog.getByRole('button', { name: 'Arrival instructions', exact: true }));
+  await body.press('End');
+  await body.pressSequentially('\n\nCall [Your phone number] on the way.');
+  await expect(body).toHaveValue(
+    'Dear [Guest first name],\n\n[Arrival instructions]\n\nCall [Your phone number] on the way.',
+  );
+  await expect(dialog.getByText(/\{\{/)).toHaveCount(0);
+  await body.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, `${info.project.name}-messages-chips.png`) });
   await press(dialog.getByRole('button', { name: 'Save all messages' }));
   await expect(status).toContainText('Saved.');
   await expect(rule).toContainText('2 days before check-in, 09:30');
@@ -86,10 +100,13 @@ test('the owner edits a message rule and previews it for a booking', async ({ pa
   // Saved on the server, still off.
   const saved = await owner.api.get('/api/messages');
   const rules = (
-    (await saved.json()) as { rules: { id: string; time: string; enabled: boolean }[] }
+    (await saved.json()) as {
+      rules: { id: string; time: string; enabled: boolean; body: string }[];
+    }
   ).rules;
   expect(rules.find((r) => r.id === 'pre-arrival')).toMatchObject({
     time: '09:30',
     enabled: false,
+    body: 'Dear {{guest_first_name}},\n\n{{arrival_instructions}}\n\nCall {{owner_phone}} on the way.',
   });
 });

@@ -24,7 +24,7 @@ const CANCELLED_PAID =
 const PAID_TWICE =
   'The advance was also marked received by hand: the guest has paid twice; refund one of the two.';
 const MAIL_REFUSED =
-  'You were not mailed about it: the mail to owner@stays.test could not be delivered (the mail server refused it (550)). Check NOTIFY_EMAIL and the mail settings.';
+  'You were not mailed about it: the mail to owner@stays.test could not be delivered (the mail server refused it (550)). Check the address the owner is mailed at and the mail settings of the server.';
 
 test('the inbox says which payment links are still open or paid anyway; the notice says its mail was refused', async ({
   page,

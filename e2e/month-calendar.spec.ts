@@ -2,9 +2,11 @@
  * The Calendar of every apartment (DAY-11, DAY-12) against the real server, on a 390 × 844 phone
  * in en-US and on a desktop: the owner bar's Calendar opens the month grid (apartments as rows,
  * their names kept in view while the nights scroll sideways in their own focusable region, nights
- * at least 44 px); the owner goes to a month ahead, taps a free night, adds a booking taken by
- * phone (dates read `11 Dec 2026`), sees its bar with the guest's name, and opens it. axe 0;
- * screenshots in test-results/screenshots/. The booking is cancelled at the end.
+ * at least 44 px); the owner goes to a month ahead, selects a free night (DAY-13: Block or Add a
+ * booking), adds a booking taken by phone (dates read `11 Dec 2026`), sees its bar with the
+ * guest's name, and opens it; then blocks a free night of another apartment from the grid and sees
+ * its Blocked bar. axe 0; screenshots in test-results/screenshots/. The booking is cancelled and
+ * the block removed at the end.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Property } from '../src/shared/site-data.js';
@@ -73,10 +75,16 @@ test('the month of every apartment: a booking taken by phone on free nights, the
   }
   await expect(dialog.getByText(/Tap a stay to see it/)).toBeVisible();
   const free = dialog.getByRole('button', {
-    name: `Free night of ${formatDay(checkIn)} at ${property.name}: add a booking`,
+    name: `Free night of ${formatDay(checkIn)} at ${property.name}`,
   });
   await free.scrollIntoViewIfNeeded();
   await press(free);
+  await expect(free).toHaveAttribute('aria-pressed', 'true');
+  const selected = dialog.getByRole('region', { name: 'Selected nights' });
+  await expect(selected.getByRole('button', { name: 'Block' })).toBeVisible();
+  await expectNoViolations(page, 'a night selected', 'dialog');
+  await shot(page, project, 'selected');
+  await press(selected.getByRole('button', { name: 'Add a booking' }));
   const form = dialog.getByRole('form', { name: 'Add a booking taken by phone' });
   await expect(form.getByLabel('Check-in', { exact: true })).toHaveValue(formatDay(checkIn));
   await form.getByLabel('Check-out', { exact: true }).fill(formatDay(checkOut));
@@ -94,6 +102,23 @@ test('the month of every apartment: a booking taken by phone on free nights, the
     name: `${name}, ${formatDay(checkIn)} to ${formatDay(checkOut)}, Accepted, advance due`,
   });
   await expect(stay).toBeVisible();
+  // DAY-13: a free night of another apartment blocked from the grid.
+  const other = data.propertyList.find((p) => p.id !== property.id)!;
+  await press(
+    dialog.getByRole('button', { name: `Free night of ${formatDay(checkIn)} at ${other.name}` }),
+  );
+  await press(selected.getByRole('button', { name: 'Block' }));
+  await expect(
+    dialog.getByRole('heading', {
+      name: `Blocked: ${formatDay(checkIn)} to ${formatDay(addDays(checkIn, 1))}`,
+    }),
+  ).toBeVisible();
+  await expect(
+    dialog.getByRole('button', {
+      name: `Blocked, ${formatDay(checkIn)} to ${formatDay(addDays(checkIn, 1))}, Blocked`,
+    }),
+  ).toBeVisible();
+
   await stay.scrollIntoViewIfNeeded();
   await press(stay);
   await expect(dialog.getByRole('heading', { name })).toBeVisible();
@@ -115,4 +140,23 @@ test('the month of every apartment: a booking taken by phone on free nights, the
     return res.status;
   }, name);
   expect(cancelled).toBe(200);
+  const unblocked = await page.evaluate(
+    async ({ id, night }) => {
+      const calendar = (await (await fetch(`/api/calendar/${id}`)).json()) as {
+        feeds: { label: string; url: string }[];
+        blocks: { start: string; end: string; note: string }[];
+      };
+      const res = await fetch(`/api/calendar/${id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({
+          feeds: calendar.feeds.map((f) => ({ label: f.label, url: f.url })),
+          blocks: calendar.blocks.filter((b) => b.start !== night),
+        }),
+      });
+      return res.status;
+    },
+    { id: other.id, night: checkIn },
+  );
+  expect(unblocked).toBe(200);
 });

@@ -75,6 +75,60 @@ export const VARIABLE_WORDS: Record<MessageVariable, string> = {
   review_url: 'the review link',
 };
 
+/**
+ * Each variable as the owner reads and writes it (DAY-15): its name in words, shown in the
+ * editor between square brackets ("Dear [Guest first name],") and as a chip that inserts it;
+ * never `{{guest_first_name}}`. No apostrophes, which phones change as they are typed.
+ */
+export const VARIABLE_LABELS: Record<MessageVariable, string> = {
+  guest_first_name: 'Guest first name',
+  property_name: 'Property name',
+  property_address: 'Property address',
+  map_url: 'Map link',
+  check_in_date: 'Check-in date',
+  check_in_time: 'Check-in time',
+  check_out_date: 'Check-out date',
+  check_out_time: 'Check-out time',
+  nights: 'Nights',
+  guests: 'Guests',
+  reference: 'Booking reference',
+  booking_page_url: 'Booking page link',
+  balance_due: 'Balance due',
+  owner_phone: 'Your phone number',
+  wifi_name: 'Wi-Fi name',
+  wifi_password: 'Wi-Fi password',
+  arrival_instructions: 'Arrival instructions',
+  review_url: 'Review link',
+};
+
+/** A variable as the owner's text carries it: its label in square brackets (DAY-15). */
+export function ownerToken(variable: MessageVariable): string {
+  return `[${VARIABLE_LABELS[variable]}]`;
+}
+
+/**
+ * A stored text in the owner's words (DAY-15): each `{{variable}}` of the list becomes
+ * `[Its label]`; anything else is left as written. `fromOwnerWords` undoes it, so
+ * `toOwnerWords(fromOwnerWords(t)) === t` for any text without `{{`.
+ */
+export function toOwnerWords(text: string): string {
+  return text.replace(VARIABLE_RE, (whole, name: string) =>
+    isMessageVariable(name) ? ownerToken(name) : whole,
+  );
+}
+
+const BY_LABEL = new Map<string, MessageVariable>(
+  MESSAGE_VARIABLES.map((v) => [VARIABLE_LABELS[v], v]),
+);
+
+/** The owner's text stored (DAY-15): each `[Label]` of a variable, exactly as listed, becomes `{{variable}}`. */
+export function fromOwnerWords(text: string): string {
+  return text.replace(/\[([^[\]]+)\]/g, (whole, label: string) => {
+    const variable = BY_LABEL.get(label);
+    return variable ? `{{${variable}}}` : whole;
+  });
+}
+
 /** How a rule's message reaches the guest: by e-mail (WhatsApp when the guest gave none), or always by the owner's WhatsApp. */
 export const MESSAGE_CHANNELS = ['email', 'whatsapp'] as const;
 type MessageChannel = (typeof MESSAGE_CHANNELS)[number];

@@ -201,6 +201,11 @@ export interface SiteInfo {
   officeAddress: string;
   /** The business's GSTIN when it is registered: quotes carry GST (PRICE-5). */
   gstin?: string;
+  /**
+   * Days before check-in the balance is due (BALANCE_DUE_DAYS, DAY-4), shown to the guest before
+   * a request (DAY-14); absent: 0, at check-in.
+   */
+  balanceDueDays?: number;
 }
 
 /**

@@ -364,10 +364,10 @@ describe('BACKUP-5: a copy cannot be swapped or rolled back', () => {
     }
     expect(again.service.status()).toMatchObject({
       error: expect.stringMatching(
-        /^BACKUP_TARGET was rolled back: its manifest is generation 1 \(.*\), older than generation 2 this server sealed\./,
+        /^The bucket of the copy off the machine was rolled back: its list of copies is generation 1 \(.*\), older than generation 2 this server sealed\./,
       ),
     });
-    expect(log.join('\n')).toContain('BACKUP_TARGET was rolled back');
+    expect(log.join('\n')).toContain('The bucket of the copy off the machine was rolled back');
     expect(again.copies).toEqual([]);
   });
 });

@@ -94,13 +94,13 @@ function refusal(
   if (!remote) return undefined;
   const latest = new Date(remote.copies.at(-1)?.at ?? 0).toISOString();
   if (!local || local.lineage !== remote.lineage) {
-    return `BACKUP_TARGET holds copies of another database (latest ${latest}): this server uploads nothing. Restore from it (npm run admin -- restore --from-backup-target) or give this server its own BACKUP_TARGET.`;
+    return `The bucket of the copy off the machine holds copies of another database (latest ${latest}): this server copies nothing there. Whoever set up the server restores from it or gives this server a bucket of its own (README, "A copy off the machine").`;
   }
   if (local.generation < remote.generation) {
-    return `BACKUP_TARGET holds a newer copy (generation ${remote.generation}, ${latest}) than this server's (generation ${local.generation}): another server copies there, or this one was started on an older copy. It uploads nothing, so the newer copy is not overwritten.`;
+    return `The bucket of the copy off the machine holds a newer copy (generation ${remote.generation}, ${latest}) than this server's (generation ${local.generation}): another server copies there, or this one was started on an older copy. It uploads nothing, so the newer copy is not overwritten.`;
   }
   if (local.sealed !== undefined && remote.generation < local.sealed) {
-    return `BACKUP_TARGET was rolled back: its manifest is generation ${remote.generation} (${latest}), older than generation ${local.sealed} this server sealed. Someone put an older manifest back; the copies after it may be gone. It uploads nothing until the newer manifest is back (the bucket's object versions) or this server is given a new BACKUP_TARGET.`;
+    return `The bucket of the copy off the machine was rolled back: its list of copies is generation ${remote.generation} (${latest}), older than generation ${local.sealed} this server sealed. Someone put an older list back; the copies after it may be gone. This server copies nothing there until the newer list is back (the bucket's object versions) or it is given a new bucket.`;
   }
   return undefined;
 }
@@ -295,7 +295,7 @@ export function startBackup(
   config: BackupConfig,
 ): BackupService {
   const service = new BackupService(ctx.config.dataDir, config, app.log, ctx.clock, (minutes) => {
-    const text = `The copy of the bookings off the machine (BACKUP_TARGET) is ${minutes} minutes behind: the bucket does not answer or refuses the copy. /healthz says why. Bookings taken meanwhile are only on this server's disk.`;
+    const text = `The copy of the bookings off the machine is ${minutes} minutes behind: the bucket does not answer or refuses the copy. The owner's bar and /healthz say why. Bookings taken meanwhile are only on this server's disk.`;
     enqueueMail(
       ctx.db,
       {

@@ -344,7 +344,7 @@ describe('GST-7: a company invoice, GST-6: an exempt stay', () => {
       'id="bk-company-gstin-error">This GSTIN has a wrong check character (the 15th): check it for a typing mistake.</p>',
     );
     expect(typo.body).toContain(
-      'role="status">Your company’s details are not saved yet: correct the GSTIN below.</p>',
+      'role="alert" data-kind="error">Your company’s details are not saved yet: correct the GSTIN below.</p>',
     );
     const noAddress = await post({ ...company, address: '  ' });
     expect(noAddress.statusCode).toBe(400);

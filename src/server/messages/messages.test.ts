@@ -416,9 +416,13 @@ describe('the owner’s calls (MSG-1..MSG-3, MSG-7)', () => {
       [
         { rules: [rule(), rule({ id: 'x', body: 'Hi {{guest_name}}' })] },
         'rules.1.body',
-        '{{guest_name}}',
+        '“guest_name” in double braces',
       ],
-      [{ rules: [rule({ subject: 'At {{ wifi }}' })] }, 'rules.0.subject', '{{wifi}}'],
+      [
+        { rules: [rule({ subject: 'At {{ wifi }}' })] },
+        'rules.0.subject',
+        '“wifi” in double braces',
+      ],
       [{ rules: [rule({ time: '24:00' })] }, 'rules.0.time', 'HH:MM'],
       [{ rules: [rule({ days: 61 })] }, 'rules.0.days', ''],
       [{ rules: [rule({ trigger: 'never' as 'confirmed' })] }, 'rules.0.trigger', ''],

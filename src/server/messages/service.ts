@@ -116,7 +116,7 @@ export class MessageService {
         if (unknown !== undefined) {
           throw badRequest(
             `rules.${i}.${field}`,
-            `{{${unknown}}} is not a variable: use one of the list under the text.`,
+            `“${unknown}” in double braces is not a word a message can fill in: use the words under the text.`,
           );
         }
       }
@@ -360,7 +360,7 @@ export class MessageService {
       if (unknown !== undefined) {
         throw badRequest(
           `rule.${field}`,
-          `{{${unknown}}} is not a variable: use one of the list under the text.`,
+          `“${unknown}” in double braces is not a word a message can fill in: use the words under the text.`,
         );
       }
     }
@@ -373,9 +373,13 @@ export class MessageService {
   sendTest(rule: Pick<MessageRule, 'subject' | 'body'>, bookingId: string): { to: string } {
     const shown = this.preview(rule, bookingId);
     if (!this.mailer.enabled) {
-      throw new ApiError(409, 'Mail is off (SMTP_URL is not set): no test can be sent.', {
-        field: 'mail',
-      });
+      throw new ApiError(
+        409,
+        'Mail is off (no mail server is set up for this site): no test can be sent.',
+        {
+          field: 'mail',
+        },
+      );
     }
     const to = this.config.mail.notifyEmail;
     const now = this.now();

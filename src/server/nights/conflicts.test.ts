@@ -370,7 +370,7 @@ describe('BOOK-13: a conflict mail the mail server does not take is named in the
     const list = (await conflicts()).conflicts;
     const refused = list.find((c) => c.sides.some((s) => s.source === 'block'));
     expect(refused!.mailProblem).toBe(
-      `You were not mailed about it: the mail to ${OWNER_MAIL} could not be delivered (the mail server refused it (550)). Check NOTIFY_EMAIL and the mail settings.`,
+      `You were not mailed about it: the mail to ${OWNER_MAIL} could not be delivered (the mail server refused it (550)). Check the address the owner is mailed at and the mail settings of the server.`,
     );
     expect(conflictMails()).toHaveLength(0);
 

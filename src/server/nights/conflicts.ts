@@ -95,7 +95,7 @@ interface Mailer {
 /** BOOK-13: the owner's mail about a conflict not delivered, in the owner's words. */
 function mailProblemWords(m: UndeliveredMail): string {
   return m.failed
-    ? `You were not mailed about it: the mail to ${m.recipient} could not be delivered (${m.error}). Check NOTIFY_EMAIL and the mail settings.`
+    ? `You were not mailed about it: the mail to ${m.recipient} could not be delivered (${m.error}). Check the address the owner is mailed at and the mail settings of the server.`
     : `You have not been mailed about it yet: the mail to ${m.recipient} is not sent (${m.error}); next try ${formatClock(m.nextAt)}.`;
 }
 

@@ -15,7 +15,12 @@ import { EnquiryDialog } from './enquiry-dialog.js';
 import './stay-calendar.js';
 // Likewise the phone reader (libphonenumber-js), which the dialog imports once it is open.
 import '../../shared/phone.js';
-import { addDays, formatDate, today as propertyToday } from '../../shared/calendar-dates.js';
+import {
+  addDays,
+  formatDate,
+  formatDay,
+  today as propertyToday,
+} from '../../shared/calendar-dates.js';
 import { quoteStay } from '../../shared/quote.js';
 import { formatPaise } from '../../shared/money.js';
 
@@ -215,7 +220,8 @@ describe('EnquiryDialog with availability (AVL-10, AVL-11, AVL-12), from a loopb
       ['Total', '₹4,500'],
     ]);
     expect(screen.getByText(/^Mention: .*, 2 guests, total ₹4,500$/)).toBeTruthy();
-    expect(screen.getAllByRole('link')).toHaveLength(3);
+    // WhatsApp, e-mail, the call, and the Request to book's privacy notice (PRIV-3).
+    expect(screen.getAllByRole('link')).toHaveLength(4);
   });
 
   it('when availability cannot be loaded it says so and still lets the guest send', async () => {
@@ -231,7 +237,8 @@ describe('EnquiryDialog with availability (AVL-10, AVL-11, AVL-12), from a loopb
     );
     await screen.findByText(/^Availability could not be checked just now/);
     choose(addDays(today, 1), addDays(today, 3));
-    expect(screen.getAllByRole('link')).toHaveLength(3);
+    // WhatsApp, e-mail, the call, and the Request to book's privacy notice (PRIV-3).
+    expect(screen.getAllByRole('link')).toHaveLength(4);
     expect(screen.queryByText(/₹/)).toBeNull();
   });
 });
@@ -370,14 +377,15 @@ describe('the price as it is chosen (ENQ-3, ENQ-4)', () => {
     await screen.findByText('Free nights can be chosen below. Up to 3 guests.');
     await screen.findAllByRole('grid', {}, { timeout: 5000 });
     choose(addDays(today, 1), addDays(today, 3));
-    expect(screen.getAllByRole('link')).toHaveLength(3);
+    // WhatsApp, e-mail, the call, and the Request to book's privacy notice (PRIV-3).
+    expect(screen.getAllByRole('link')).toHaveLength(4);
     expect(document.querySelector('dialog')!.textContent).not.toMatch(/₹/);
     const wa = screen.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')!;
     expect(decodeURIComponent(wa)).not.toMatch(/₹|Price/);
   });
 });
 
-describe('Request to Book (ENQ-5, ENQ-6), against a loopback server', () => {
+describe('Request to book (ENQ-5, ENQ-6, DAY-14), against a loopback server', () => {
   let server: ScriptedServer;
   beforeAll(async () => {
     server = await startScriptedServer();
@@ -398,25 +406,60 @@ describe('Request to Book (ENQ-5, ENQ-6), against a loopback server', () => {
     fireEvent.change(screen.getByLabelText('Check-in'), { target: { value: checkIn } });
     fireEvent.change(screen.getByLabelText('Check-out'), { target: { value: checkOut } });
     fireEvent.change(screen.getByLabelText('Message (optional)'), { target: { value: 'Late' } });
-    const toggle = screen.getByRole('button', { name: 'Request to Book' });
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.click(toggle);
-    expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    const form = screen.getByRole('region', { name: 'Request to Book' });
-    return form;
+    return screen.getByRole('region', { name: 'Request to book' });
   }
   const fill = (name: string, phone: string, email = '') => {
     fireEvent.change(screen.getByLabelText('Your name'), { target: { value: name } });
     fireEvent.change(screen.getByLabelText('Phone'), { target: { value: phone } });
     fireEvent.change(screen.getByLabelText('E-mail (optional)'), { target: { value: email } });
   };
-  const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+  const send = () => fireEvent.click(screen.getByRole('button', { name: 'Request to book' }));
   const posts = () => server.seen.filter((r) => r.method === 'POST');
   const errorOf = (label: string) => {
     const field = screen.getByLabelText(label);
     expect(field.getAttribute('aria-invalid')).toBe('true');
     return document.getElementById(field.getAttribute('aria-describedby')!)!.textContent;
   };
+
+  it('shows the total, the advance and the balance with its day before the one Request to book', async () => {
+    server.answers[availability] = [free, free];
+    render(
+      <EnquiryDialog
+        property={priced}
+        site={{ ...site, balanceDueDays: 3 }}
+        open
+        onClose={() => {}}
+        apiBase={server.base}
+      />,
+    );
+    await screen.findByText(/^Free nights can be chosen below/);
+    // No stay yet: no request, nothing to press.
+    expect(screen.queryByRole('button', { name: 'Request to book' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Check-in'), { target: { value: checkIn } });
+    fireEvent.change(screen.getByLabelText('Check-out'), { target: { value: checkOut } });
+    const form = screen.getByRole('region', { name: 'Request to book' });
+    const q = quoteStay(priced, { checkIn, checkOut, guests: 2 }, { settings: site, today });
+    expect(q.advancePaise).toBeLessThan(q.totalPaise);
+    const money = [...form.querySelectorAll('dl > div')].map((row) =>
+      [...row.children].map((c) => c.textContent),
+    );
+    expect(money).toEqual([
+      ['Total', formatPaise(q.totalPaise)],
+      ['Advance, once the owner accepts', formatPaise(q.advancePaise)],
+      [
+        `Balance, due by ${formatDay(addDays(checkIn, -3))}`,
+        formatPaise(q.totalPaise - q.advancePaise),
+      ],
+    ]);
+    // The money comes before the button that sends; the one button of the dialog's kind.
+    const button = screen.getByRole('button', { name: 'Request to book' });
+    expect(
+      form.querySelector('dl')!.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(
+      [...document.querySelectorAll('dialog button')].filter((b) => /book/i.test(b.textContent!)),
+    ).toHaveLength(1);
+  });
 
   it('posts the request and shows "Request sent" with a link to the booking page', async () => {
     await openForm();
@@ -529,7 +572,7 @@ describe('Request to Book (ENQ-5, ENQ-6), against a loopback server', () => {
     );
     await screen.findByText('Not available for these dates');
     expect(server.seen.filter((r) => r.url === availability)).toHaveLength(2);
-    expect(screen.queryByRole('button', { name: 'Send request' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Request to book' })).toBeNull();
   });
 
   it('a 429 is said in plain words; the form stays and can send again', async () => {
@@ -563,7 +606,7 @@ describe('Request to Book (ENQ-5, ENQ-6), against a loopback server', () => {
     );
     expect(screen.getByRole('link', { name: /WhatsApp/ })).toBeTruthy();
     expect(
-      (screen.getByRole('button', { name: 'Send request' }) as HTMLButtonElement).disabled,
+      (screen.getByRole('button', { name: 'Request to book' }) as HTMLButtonElement).disabled,
     ).toBe(false);
   });
 
@@ -577,7 +620,6 @@ describe('Request to Book (ENQ-5, ENQ-6), against a loopback server', () => {
     fireEvent.change(screen.getByLabelText('Check-out'), { target: { value: checkOut } });
     // The price is computed in the page.
     expect(priceLines().at(-1)).toEqual(['Total', '₹9,000']);
-    fireEvent.click(screen.getByRole('button', { name: 'Request to Book' }));
     fill('Asha', '94480 12345');
     send();
     expect((await screen.findByRole('alert')).textContent).toBe(

@@ -1,7 +1,9 @@
 /**
  * The 'Check Availability' enquiry dialog (PROP-2, ENQ-1..ENQ-7): the visitor picks dates and
- * guests, sees the price as it is chosen, adds an optional message, and sends it all to the owner
- * through WhatsApp, e-mail or a phone call, or asks to book on the site (Request to Book).
+ * guests, sees the price as it is chosen, adds an optional message, and asks to book on the site:
+ * the dialog's one primary action, Request to book, under the total, the advance and the day the
+ * balance is due (DAY-14); questions first go to the owner through WhatsApp, e-mail or a call,
+ * quieter buttons below it.
  *
  * A state hook (use-enquiry.ts) and one component per section (decision 012): the dates and the
  * calendar (enquiry-dates.tsx), guests and message (enquiry-guests.tsx), the price
@@ -53,7 +55,9 @@ function EnquiryForm({ property, site, open, onClose, apiBase = '' }: EnquiryDia
     if (open && !d.open) {
       d.showModal();
       // Start where the visitor starts: browsers differ on which element showModal() focuses.
-      firstField.current?.focus();
+      // The dialog opens at its top, its title in view (DAY-14), however tall it is on a phone.
+      firstField.current?.focus({ preventScroll: true });
+      d.scrollTop = 0;
     } else if (!open && d.open) d.close();
   }, [open]);
 
@@ -83,8 +87,8 @@ function EnquiryForm({ property, site, open, onClose, apiBase = '' }: EnquiryDia
         <EnquiryGuests id={id} state={state} maxGuests={property.maxGuests} />
       </form>
       {!state.taken && <EnquiryBreakdown id={id} quote={state.quote} />}
+      <EnquiryRequest id={id} state={state} balanceDueDays={site.balanceDueDays} />
       <EnquirySend id={id} state={state} site={site} />
-      <EnquiryRequest id={id} state={state} />
     </dialog>
   );
 }

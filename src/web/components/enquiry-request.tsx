@@ -1,15 +1,20 @@
 /**
- * The Request to Book form (ENQ-5, ENQ-6; BOOK-1 on the server): name, phone and an optional
- * e-mail; the dates, guests and message are the dialog's own fields above. It posts with the
- * dialog's hook and says what happened: "Request sent" with a link to the guest's booking page, a
- * refusal next to the field it names, or in plain words that nothing was booked.
+ * The Request to book form (ENQ-5, ENQ-6; BOOK-1 on the server), shown as soon as the stay is
+ * valid and free: first the money (DAY-14: the total, the advance asked once the owner accepts and
+ * the balance with the day it is due, BALANCE_DUE_DAYS before check-in), then name, phone and an
+ * optional e-mail, then the dialog's one primary action, **Request to book**; the dates, guests and
+ * message are the dialog's own fields above. It posts with the dialog's hook and says what
+ * happened: "Request sent" with a link to the guest's booking page, a refusal next to the field it
+ * names, or in plain words that nothing was booked.
  *
  * `website` is the honeypot (BOOK-1): people never see or reach it (an aria-hidden wrapper off
  * screen, tabindex -1, autocomplete off); a bot that fills every field fills it, and the server
  * answers 201 and drops the request.
  */
 import { useEffect, useRef, type FormEvent } from 'react';
-import { formatDate } from '../../shared/calendar-dates.js';
+import { addDays, formatDate, formatDay } from '../../shared/calendar-dates.js';
+import type { Quote } from '../../shared/quote.js';
+import { formatPaise } from '../../shared/money.js';
 import { FieldError, errorAttributes } from './enquiry-field.js';
 import { STAY_LIMITS } from '../../shared/stay-request.js';
 import type { EnquiryState } from './use-enquiry.js';
@@ -51,9 +56,56 @@ function RequestSent({
   );
 }
 
-export function EnquiryRequest({ id, state }: { id: string; state: EnquiryState }) {
-  const { request, contact, contactError, enquiry } = state;
-  if (!state.requestOpen || !state.canRequest) return null;
+/**
+ * DAY-14: what the stay costs and when each part is paid, before anything is sent: the total, the
+ * advance (quote.ts advancePaise) and the balance with its day, `balanceDueDays` before check-in.
+ */
+function MoneyFirst({
+  id,
+  quote,
+  checkIn,
+  balanceDueDays = 0,
+}: {
+  id: string;
+  quote: Quote;
+  checkIn: string;
+  balanceDueDays?: number | undefined;
+}) {
+  const balance = quote.totalPaise - quote.advancePaise;
+  const due = addDays(checkIn, -balanceDueDays);
+  return (
+    <dl className={styles.money} id={`${id}-money`}>
+      <div>
+        <dt>Total</dt>
+        <dd>{formatPaise(quote.totalPaise)}</dd>
+      </div>
+      <div data-row="advance">
+        <dt>{balance > 0 ? 'Advance, once the owner accepts' : 'To pay once the owner accepts'}</dt>
+        <dd>{formatPaise(quote.advancePaise)}</dd>
+      </div>
+      {balance > 0 && (
+        <div>
+          <dt>
+            Balance, due {balanceDueDays === 0 ? 'at check-in' : 'by'} {formatDay(due)}
+          </dt>
+          <dd>{formatPaise(balance)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+export function EnquiryRequest({
+  id,
+  state,
+  balanceDueDays,
+}: {
+  id: string;
+  state: EnquiryState;
+  balanceDueDays?: number | undefined;
+}) {
+  const { request, contact, contactError, enquiry, quote } = state;
+  if (request.state !== 'sent' && !state.canRequest) return null;
 
   if (request.state === 'sent') {
     return (
@@ -86,6 +138,7 @@ export function EnquiryRequest({ id, state }: { id: string; state: EnquiryState 
     ...errorAttributes(`${id}-${field}`, contactError(field)),
   });
   const sending = request.state === 'sending';
+  const priced = quote && quote.totalPaise > 0 ? quote : undefined;
   return (
     <section
       id={`${id}-request`}
@@ -93,11 +146,19 @@ export function EnquiryRequest({ id, state }: { id: string; state: EnquiryState 
       aria-labelledby={`${id}-request-title`}
     >
       <h3 id={`${id}-request-title`} className={styles.sendTitle}>
-        Request to Book
+        Request to book
       </h3>
+      {priced && (
+        <MoneyFirst
+          id={id}
+          quote={priced}
+          checkIn={enquiry.checkIn}
+          balanceDueDays={balanceDueDays}
+        />
+      )}
       <p className={styles.hint}>
-        The owner confirms your request and then asks for the advance. Your dates, guests and
-        message above go with it.
+        Nothing is paid now. The owner confirms your request, then asks for the advance. Your dates,
+        guests and message above go with it.
       </p>
       <form className={styles.form} noValidate onSubmit={(e) => void onSubmit(e)}>
         <div className={styles.field}>
@@ -138,7 +199,7 @@ export function EnquiryRequest({ id, state }: { id: string; state: EnquiryState 
         )}
         <PrivacyNotice form="enquiry" className={styles.hint} />
         <button type="submit" className={`${styles.link} ${styles.book}`} disabled={sending}>
-          {sending ? 'Sending…' : 'Send request'}
+          {sending ? 'Sending…' : 'Request to book'}
         </button>
       </form>
     </section>

@@ -1,8 +1,8 @@
 /**
- * The 'Send your enquiry' section (ENQ-2, ENQ-4, ENQ-5, AVL-10): WhatsApp, e-mail and a call, each
- * carrying the stay and the breakdown's total, and the Request to Book, which opens its form
- * below; or "Not available for these dates" when a chosen night is taken, or a hint while the
- * enquiry is not valid yet.
+ * The 'Questions first?' section (ENQ-2, ENQ-4, AVL-10): WhatsApp, e-mail and a call, each carrying
+ * the stay and the breakdown's total, drawn as quiet outlined buttons below the dialog's one
+ * primary action, Request to book (DAY-14, enquiry-request.tsx); or "Not available for these
+ * dates" when a chosen night is taken, or a hint while the enquiry is not valid yet.
  */
 import type { SiteInfo } from '../../shared/site-data.js';
 import { callSummary } from './enquiry.js';
@@ -22,7 +22,7 @@ export function EnquirySend({
   return (
     <section className={styles.send} aria-labelledby={`${id}-send`} aria-live="polite">
       <h3 id={`${id}-send`} className={styles.sendTitle}>
-        Send your enquiry
+        {links ? 'Questions first? Ask the owner' : 'Send your enquiry'}
       </h3>
       {taken ? (
         <p className={styles.taken}>Not available for these dates</p>
@@ -57,17 +57,6 @@ export function EnquirySend({
               </p>
             </li>
           )}
-          <li>
-            <button
-              type="button"
-              className={`${styles.link} ${styles.book}`}
-              aria-expanded={state.requestOpen}
-              aria-controls={`${id}-request`}
-              onClick={() => state.setRequestOpen(!state.requestOpen)}
-            >
-              Request to Book
-            </button>
-          </li>
         </ul>
       ) : (
         <p className={styles.pending}>

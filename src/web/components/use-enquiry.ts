@@ -132,7 +132,6 @@ export function useEnquiry({ property, site, open, apiBase }: UseEnquiryOptions)
   });
   const [serverErrors, setServerErrors] = useState<Partial<Record<RequestField, string>>>({});
   const [request, setRequest] = useState<RequestState>({ state: 'editing' });
-  const [requestOpen, setRequestOpen] = useState(false);
   const [readPhone, setReadPhone] = useState<PhoneReader | undefined>(undefined);
   useEffect(() => {
     if (!open || readPhone) return;
@@ -326,8 +325,6 @@ export function useEnquiry({ property, site, open, apiBase }: UseEnquiryOptions)
     touchContact,
     canRequest,
     request,
-    requestOpen,
-    setRequestOpen,
     sendRequest,
   };
 }

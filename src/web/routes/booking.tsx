@@ -46,6 +46,7 @@ export const BOOKING_PAGE_STYLE = `
 .bk-copied{color:var(--muted)}
 .bk-note{color:var(--muted);margin:8px 0 0}
 .bk-notice{padding:12px 16px;border-radius:var(--radius);background:var(--accent-soft)}
+.bk-notice[data-kind=error]{background:#f4e6e2;color:#8a2c12;border:2px solid #8a2c12;font-weight:650}
 .bk-docs{margin:0;padding:0;list-style:none}
 .bk-docs li{padding:8px 0;border-bottom:1px solid var(--line)}
 .bk-docs li:last-child{border-bottom:0}
@@ -168,7 +169,13 @@ export function BookingPage({ view }: { view: GuestBookingView }) {
         {view.businessName}
       </a>
       {view.notice && (
-        <p className="bk-notice" role="status">
+        // DAY-16: a form sent back with a field to correct says so as an error, not as a success.
+        <p
+          className="bk-notice"
+          {...(view.companyForm?.problem
+            ? { role: 'alert', 'data-kind': 'error' }
+            : { role: 'status' })}
+        >
           {view.notice}
         </p>
       )}

@@ -1,17 +1,24 @@
 /**
  * The Messages dialog's sections (MSG-1, MSG-3, MSG-7, MSG-9): the list of rules, the editor of
- * the selected rule (every field, the variables listed under the text), its preview for a booking
+ * the selected rule (every field; the variables in the owner's words, `[Guest first name]`, with a
+ * chip for each that puts it where the cursor is, DAY-15), its preview for a booking
  * with Send a test, and a property's Wi-Fi and arrival instructions. State: useMessagesDialog.
  */
+import { useRef, useState } from 'react';
 import {
+  fromOwnerWords,
   MESSAGE_TRIGGERS,
   MESSAGE_VARIABLES,
+  ownerToken,
+  toOwnerWords,
+  VARIABLE_LABELS,
   PRIVATE_LIMITS,
   RULE_LIMITS,
   TRIGGER_WORDS,
   TRIGGERS_WITH_DAYS,
   VARIABLE_WORDS,
   type MessageRule,
+  type MessageVariable,
   type MessageTrigger,
 } from '../../../shared/messages.js';
 import type { MessagesDialogState } from './use-messages-dialog.js';
@@ -180,37 +187,8 @@ export function RuleEditor({
           <option value="email">E-mail (WhatsApp from the inbox when the guest gave none)</option>
           <option value="whatsapp">WhatsApp from the inbox, always</option>
         </select>
-        <label htmlFor={f('subject')}>Subject</label>
-        <input
-          id={f('subject')}
-          className={admin.input}
-          value={r.subject}
-          maxLength={RULE_LIMITS.subject}
-          onChange={(e) => d.update({ subject: e.target.value })}
-          {...invalid('subject')}
-        />
-        <label htmlFor={f('body')}>Message</label>
-        <textarea
-          id={f('body')}
-          className={`${admin.input} ${styles.body}`}
-          value={r.body}
-          maxLength={RULE_LIMITS.body}
-          rows={8}
-          onChange={(e) => d.update({ body: e.target.value })}
-          aria-describedby={`${id}-variables`}
-          {...invalid('body')}
-        />
+        <TemplateFields id={id} r={r} d={d} invalid={invalid} />
       </div>
-      <details className={styles.variables} id={`${id}-variables`}>
-        <summary>Words you can put in braces</summary>
-        <ul>
-          {MESSAGE_VARIABLES.map((v) => (
-            <li key={v}>
-              <code>{`{{${v}}}`}</code> {VARIABLE_WORDS[v]}
-            </li>
-          ))}
-        </ul>
-      </details>
       <div className={admin.buttons}>
         <button type="button" className={admin.primary} onClick={() => void d.save()}>
           Save all messages
@@ -220,6 +198,90 @@ export function RuleEditor({
         </button>
       </div>
     </section>
+  );
+}
+
+/**
+ * The subject and the message of a rule in the owner's words (DAY-15): each `{{variable}}` is
+ * shown as its label in square brackets and stored back as the variable (messages.ts
+ * toOwnerWords / fromOwnerWords); under them, one chip a variable, named in words, that puts it
+ * at the cursor of the field last used (the message when none was).
+ */
+function TemplateFields({
+  id,
+  r,
+  d,
+  invalid,
+}: {
+  id: string;
+  r: MessageRule;
+  d: MessagesDialogState;
+  invalid: (field: string) => Record<string, unknown>;
+}) {
+  const subject = useRef<HTMLInputElement>(null);
+  const body = useRef<HTMLTextAreaElement>(null);
+  const [target, setTarget] = useState<'subject' | 'body'>('body');
+  const insert = (variable: MessageVariable) => {
+    const field = target === 'subject' ? subject.current : body.current;
+    const shown = toOwnerWords(r[target]);
+    const token = ownerToken(variable);
+    const start = field?.selectionStart ?? shown.length;
+    const end = field?.selectionEnd ?? start;
+    d.update({ [target]: fromOwnerWords(shown.slice(0, start) + token + shown.slice(end)) });
+    requestAnimationFrame(() => {
+      field?.focus();
+      field?.setSelectionRange(start + token.length, start + token.length);
+    });
+  };
+  return (
+    <>
+      <label htmlFor={`${id}-subject`}>Subject</label>
+      <input
+        ref={subject}
+        id={`${id}-subject`}
+        className={admin.input}
+        value={toOwnerWords(r.subject)}
+        maxLength={RULE_LIMITS.subject}
+        onFocus={() => setTarget('subject')}
+        onChange={(e) => d.update({ subject: fromOwnerWords(e.target.value) })}
+        {...invalid('subject')}
+      />
+      <label htmlFor={`${id}-body`}>Message</label>
+      <textarea
+        ref={body}
+        id={`${id}-body`}
+        className={`${admin.input} ${styles.body}`}
+        value={toOwnerWords(r.body)}
+        maxLength={RULE_LIMITS.body}
+        rows={8}
+        onFocus={() => setTarget('body')}
+        onChange={(e) => d.update({ body: fromOwnerWords(e.target.value) })}
+        aria-describedby={`${id}-variables-hint`}
+        {...invalid('body')}
+      />
+      <div role="group" aria-labelledby={`${id}-variables-hint`} className={styles.variables}>
+        <p id={`${id}-variables-hint`} className={styles.hint}>
+          Words filled in for each booking: tap one to put it where the cursor is in the{' '}
+          {target === 'subject' ? 'subject' : 'message'}.
+        </p>
+        <ul className={styles.chips}>
+          {MESSAGE_VARIABLES.map((v) => (
+            <li key={v}>
+              <button
+                type="button"
+                className={styles.chip}
+                title={VARIABLE_WORDS[v]}
+                // Keeps the cursor of the field being written in.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => insert(v)}
+              >
+                {VARIABLE_LABELS[v]}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
   );
 }
 

@@ -13,7 +13,7 @@ import type { LedgerStay } from '../../../shared/ledger.js';
 import { testProperty } from '../../../../test/factories.js';
 import { startScriptedServer, type ScriptedServer } from '../../../../test/test-server.js';
 import { MonthDialog } from './month-dialog.js';
-import { rowCells } from './month-rows.js';
+import { holdsNights, rowCells, selectNight } from './month-rows.js';
 
 let server: ScriptedServer;
 beforeAll(async () => {
@@ -113,6 +113,38 @@ function shown(ui: Parameters<typeof render>[0]) {
 
 const row = (name: string) => screen.getByRole('rowheader', { name }).closest('tr')!;
 
+describe('selectNight', () => {
+  const free = () => false;
+  it('selects a night, stretches to a later or earlier one, clears the one night tapped again', () => {
+    const one = selectNight(null, 'a', '2026-12-15', free);
+    expect(one).toEqual({ propertyId: 'a', from: '2026-12-15', to: '2026-12-16' });
+    const three = selectNight(one, 'a', '2026-12-17', free);
+    expect(three).toEqual({ propertyId: 'a', from: '2026-12-15', to: '2026-12-18' });
+    expect(selectNight(three, 'a', '2026-12-13', free)).toEqual({
+      propertyId: 'a',
+      from: '2026-12-13',
+      to: '2026-12-18',
+    });
+    // Inside a longer selection: that night alone; another apartment: a new selection.
+    expect(selectNight(three, 'a', '2026-12-16', free)?.from).toBe('2026-12-16');
+    expect(selectNight(three, 'b', '2026-12-16', free)?.propertyId).toBe('b');
+    expect(selectNight(one, 'a', '2026-12-15', free)).toBeNull();
+  });
+
+  it('starts again rather than stretch over a held night', () => {
+    const held = (id: string, from: string, to: string) => holdsNights(stays, id, from, to);
+    const early = selectNight(null, 'stay-1', '2026-12-06', held);
+    // Asha Rao holds 10 to 13 December.
+    expect(selectNight(early, 'stay-1', '2026-12-16', held)).toEqual({
+      propertyId: 'stay-1',
+      from: '2026-12-16',
+      to: '2026-12-17',
+    });
+    // A cancelled stay holds nothing: Gone Guest's 24 to 26 December are free.
+    expect(holdsNights(stays, 'stay-2', '2026-12-24', '2026-12-26')).toBe(false);
+  });
+});
+
 describe('rowCells', () => {
   it('covers every night once: free nights and bars clipped to the month', () => {
     const days = ['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04'];
@@ -154,7 +186,7 @@ describe('MonthDialog', () => {
     expect(within(hill).queryByRole('button', { name: /Free night of 4 Dec 2026/ })).toBeNull();
     expect(
       within(hill).getByRole('button', {
-        name: 'Free night of 5 Dec 2026 at Hill Top Cottage: add a booking',
+        name: 'Free night of 5 Dec 2026 at Hill Top Cottage',
       }),
     ).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Every apartment in Dec 2026' }).tabIndex).toBe(0);
@@ -208,11 +240,16 @@ describe('MonthDialog', () => {
         env={{ base: server.base }}
       />,
     );
-    fireEvent.click(
-      await screen.findByRole('button', {
-        name: 'Free night of 15 Dec 2026 at Coffee View Suite: add a booking',
-      }),
+    const night = await screen.findByRole('button', {
+      name: 'Free night of 15 Dec 2026 at Coffee View Suite',
+    });
+    fireEvent.click(night);
+    expect(night.getAttribute('aria-pressed')).toBe('true');
+    const selected = screen.getByRole('region', { name: 'Selected nights' });
+    expect(selected.textContent).toContain(
+      '1 night at Coffee View Suite 15 Dec 2026 to 16 Dec 2026',
     );
+    fireEvent.click(within(selected).getByRole('button', { name: 'Add a booking' }));
     const form = screen.getByRole('form', { name: 'Add a booking taken by phone' });
     expect((within(form).getByLabelText('Check-in') as HTMLInputElement).value).toBe('15 Dec 2026');
     expect((within(form).getByLabelText('Check-out') as HTMLInputElement).value).toBe(
@@ -247,6 +284,78 @@ describe('MonthDialog', () => {
       name: 'Meera Shetty',
       phone: '094480 22222',
     });
+    expect(nightsChanged).toHaveBeenCalledOnce();
+    await waitFor(() => expect(server.seen.filter((r) => r.url === december)).toHaveLength(2));
+  });
+
+  it('blocks the nights selected: the apartment’s calendar saved with one block more', async () => {
+    server.answers[december] = [
+      { status: 200, body: { from: '2026-12-01', to: '2027-01-01', stays } },
+      { status: 200, body: { from: '2026-12-01', to: '2027-01-01', stays } },
+    ];
+    const feed = {
+      id: 7,
+      label: 'Airbnb',
+      url: 'https://www.airbnb.co.in/calendar/ical/1.ics?s=x',
+      lastSyncAt: null,
+      lastError: null,
+      bookings: 0,
+      stale: false,
+    };
+    const calendar = {
+      feeds: [feed],
+      blocks: [{ start: '2026-12-28', end: '2026-12-30', note: 'Painting' }],
+      directBookings: [],
+      exportUrl: 'http://x/calendar/stay-2/s.ics',
+    };
+    server.answers['/api/calendar/stay-2'] = [
+      { status: 200, body: calendar },
+      { status: 200, body: calendar },
+    ];
+    const nightsChanged = vi.fn();
+    shown(
+      <MonthDialog
+        opening={1}
+        close={() => {}}
+        properties={properties}
+        settings={{}}
+        today="2026-12-05"
+        openBookings={() => {}}
+        openCalendar={() => {}}
+        onNightsChanged={nightsChanged}
+        env={{ base: server.base }}
+      />,
+    );
+    const hill = () => row('Hill Top Cottage');
+    fireEvent.click(
+      await within(hill()).findByRole('button', {
+        name: 'Free night of 15 Dec 2026 at Hill Top Cottage',
+      }),
+    );
+    fireEvent.click(
+      within(hill()).getByRole('button', { name: 'Free night of 17 Dec 2026 at Hill Top Cottage' }),
+    );
+    expect(
+      within(hill())
+        .getByRole('button', { name: 'Free night of 16 Dec 2026 at Hill Top Cottage' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    const selected = screen.getByRole('region', { name: 'Selected nights' });
+    expect(selected.textContent).toContain(
+      '3 nights at Hill Top Cottage 15 Dec 2026 to 18 Dec 2026',
+    );
+    fireEvent.click(within(selected).getByRole('button', { name: 'Block' }));
+    await screen.findByRole('heading', { name: 'Blocked: 15 Dec 2026 to 18 Dec 2026' });
+    const put = server.seen.find((r) => r.method === 'PUT')!;
+    expect(put.url).toBe('/api/calendar/stay-2');
+    expect(JSON.parse(put.body.toString())).toEqual({
+      feeds: [{ label: feed.label, url: feed.url }],
+      blocks: [
+        { start: '2026-12-28', end: '2026-12-30', note: 'Painting' },
+        { start: '2026-12-15', end: '2026-12-18', note: '' },
+      ],
+    });
+    expect(screen.queryByRole('region', { name: 'Selected nights' })).toBeNull();
     expect(nightsChanged).toHaveBeenCalledOnce();
     await waitFor(() => expect(server.seen.filter((r) => r.url === december)).toHaveLength(2));
   });

@@ -3,12 +3,13 @@
  * apartments as rows and the nights as columns (month-grid.tsx), from `GET /api/stays` (the stay
  * ledger: bookings, channel stays and blocks) at each opening and each month. Tapping a stay says
  * who holds the nights and opens its booking in Bookings, or its apartment's calendar (feeds and
- * blocks); tapping a free night starts a booking taken by phone (take-booking-form.tsx). The grid
+ * blocks); tapping free nights selects them (DAY-13), and the selection is blocked (the
+ * apartment's calendar, AVL-9's PUT) or becomes a booking taken by phone (take-booking-form.tsx). The grid
  * scrolls sideways inside its own focusable region, the names kept in view. An owner's dialog on
  * the shared AdminDialog frame, in the lazily loaded admin chunk.
  */
 import { useEffect, useRef, useState } from 'react';
-import { formatDay, formatMonth } from '../../../shared/calendar-dates.js';
+import { formatDay, formatMonth, nights } from '../../../shared/calendar-dates.js';
 import type { BookingTaken } from '../../../shared/bookings.js';
 import type { LedgerStay } from '../../../shared/ledger.js';
 import type { QuoteSettings } from '../../../shared/quote.js';
@@ -19,14 +20,27 @@ import { AdminDialog } from '../admin-dialog.js';
 import admin from '../admin.module.css';
 import { ProblemText, type Problem } from '../problem-text.js';
 import { MonthGrid, stayLabel } from './month-grid.js';
-import { kindOf, monthRange, shiftMonth, STAY_KIND_WORDS, type StayKind } from './month-rows.js';
+import { calendarCall } from '../calendar/calendar-api.js';
+import {
+  holdsNights,
+  kindOf,
+  monthRange,
+  selectNight,
+  shiftMonth,
+  STAY_KIND_WORDS,
+  type NightSelection,
+  type StayKind,
+} from './month-rows.js';
 import { TakeBookingForm, type TakeStart } from './take-booking-form.js';
 import styles from './month.module.css';
 
 export const MONTH_DIALOG_ID = 'month-calendar';
 
 type Panel =
-  { stay: LedgerStay } | { take: TakeStart } | { taken: BookingTaken & { name: string } };
+  | { stay: LedgerStay }
+  | { take: TakeStart }
+  | { taken: BookingTaken & { name: string } }
+  | { blocked: NightSelection };
 
 export interface MonthDialogProps {
   /** 0 before the first opening; each opening loads the month again. */
@@ -60,6 +74,8 @@ export function MonthDialog({
   const [loaded, setLoaded] = useState<{ key: string; stays: LedgerStay[] } | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [panel, setPanel] = useState<Panel | null>(null);
+  const [selection, setSelection] = useState<NightSelection | null>(null);
+  const [blocking, setBlocking] = useState(false);
   const [loads, setLoads] = useState(0);
   const panelRef = useRef<HTMLDivElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -68,6 +84,7 @@ export function MonthDialog({
   if (seen !== opening) {
     setSeen(opening);
     setPanel(null);
+    setSelection(null);
     setMonth(today.slice(0, 7));
   }
   const { from, to, days } = monthRange(month);
@@ -105,26 +122,44 @@ export function MonthDialog({
   }, [panel]);
 
   const nameOf = (id: string) => properties.find((p) => p.id === id)?.name ?? 'An apartment';
+  const changeMonth = (delta: number) => {
+    setMonth(shiftMonth(month, delta));
+    setSelection(null);
+  };
+
+  // DAY-13: the selected nights become a block of the apartment's calendar (AVL-9: its feeds and
+  // blocks are read, and saved with one block more).
+  const block = async (nights: NightSelection) => {
+    setBlocking(true);
+    const got = await calendarCall(env, nights.propertyId, 'get');
+    const saved = got.ok
+      ? await calendarCall(env, nights.propertyId, 'save', {
+          feeds: got.value.feeds.map((f) => ({ label: f.label, url: f.url })),
+          blocks: [...got.value.blocks, { start: nights.from, end: nights.to, note: '' }],
+        })
+      : got;
+    setBlocking(false);
+    if (!saved.ok) {
+      setProblem(saved);
+      return;
+    }
+    setSelection(null);
+    setPanel({ blocked: nights });
+    setLoads((n) => n + 1);
+    onNightsChanged?.();
+  };
   const kinds = Object.keys(STAY_KIND_WORDS) as StayKind[];
 
   return (
     <AdminDialog id={MONTH_DIALOG_ID} title="Calendar" className={styles.dialog} close={close}>
       <div className={styles.nav}>
-        <button
-          type="button"
-          className={admin.button}
-          onClick={() => setMonth(shiftMonth(month, -1))}
-        >
+        <button type="button" className={admin.button} onClick={() => changeMonth(-1)}>
           ‹ Previous
         </button>
         <h3 className={styles.month} aria-live="polite">
           {formatMonth(month)}
         </h3>
-        <button
-          type="button"
-          className={admin.button}
-          onClick={() => setMonth(shiftMonth(month, 1))}
-        >
+        <button type="button" className={admin.button} onClick={() => changeMonth(1)}>
           Next ›
         </button>
       </div>
@@ -140,7 +175,7 @@ export function MonthDialog({
         {problem ? (
           <ProblemText problem={problem} />
         ) : stays ? (
-          'Tap a stay to see it, or a free night to add a booking taken by phone.'
+          'Tap a stay to see it, or free nights to block them or add a booking taken by phone.'
         ) : (
           'Loading…'
         )}
@@ -153,14 +188,45 @@ export function MonthDialog({
         tabIndex={0}
       >
         <MonthGrid
+          // A new month, or its stays arrived: drawn again from the first screenful (DAY-17).
+          key={stays ? key : `${key} loading`}
           properties={properties}
           days={days}
           stays={stays ?? []}
           today={today}
-          openStay={(stay) => setPanel({ stay })}
-          bookNight={(propertyId, night) => setPanel({ take: { propertyId, night } })}
+          selection={selection}
+          openStay={(stay) => {
+            setSelection(null);
+            setPanel({ stay });
+          }}
+          selectNight={(propertyId, night) =>
+            setSelection(
+              selectNight(selection, propertyId, night, (id, from, to) =>
+                holdsNights(stays ?? [], id, from, to),
+              ),
+            )
+          }
         />
       </div>
+      {selection && (
+        <SelectionBar
+          selection={selection}
+          propertyName={nameOf(selection.propertyId)}
+          blocking={blocking}
+          block={() => void block(selection)}
+          addBooking={() => {
+            setPanel({
+              take: {
+                propertyId: selection.propertyId,
+                night: selection.from,
+                checkOut: selection.to,
+              },
+            });
+            setSelection(null);
+          }}
+          clear={() => setSelection(null)}
+        />
+      )}
       <div ref={panelRef}>
         {panel && 'stay' in panel && (
           <StayPanel
@@ -172,7 +238,7 @@ export function MonthDialog({
         )}
         {panel && 'take' in panel && (
           <TakeBookingForm
-            key={`${panel.take.propertyId}-${panel.take.night}`}
+            key={`${panel.take.propertyId}-${panel.take.night}-${panel.take.checkOut}`}
             start={panel.take}
             properties={properties}
             settings={settings}
@@ -202,8 +268,72 @@ export function MonthDialog({
             </div>
           </section>
         )}
+        {panel && 'blocked' in panel && (
+          <section className={styles.panel} aria-labelledby="month-blocked-title">
+            <h3 id="month-blocked-title" className={styles.takeTitle} tabIndex={-1}>
+              Blocked: {formatDay(panel.blocked.from)} to {formatDay(panel.blocked.to)}
+            </h3>
+            <p>
+              {nameOf(panel.blocked.propertyId)} is closed for these nights on the site and in the
+              feed the channels read. Remove the block, or add a note, in its calendar.
+            </p>
+            <div className={admin.buttons}>
+              <button
+                type="button"
+                className={admin.button}
+                onClick={() => openCalendar(panel.blocked.propertyId)}
+              >
+                Open {nameOf(panel.blocked.propertyId)}'s calendar
+              </button>
+            </div>
+          </section>
+        )}
       </div>
     </AdminDialog>
+  );
+}
+
+/**
+ * The nights selected on the grid and what can be done with them (DAY-13): one bar kept in view
+ * at the bottom of the dialog while the grid scrolls, so the two actions are in reach of the thumb.
+ */
+function SelectionBar({
+  selection,
+  propertyName,
+  blocking,
+  block,
+  addBooking,
+  clear,
+}: {
+  selection: NightSelection;
+  propertyName: string;
+  blocking: boolean;
+  block: () => void;
+  addBooking: () => void;
+  clear: () => void;
+}) {
+  const count = nights(selection.from, selection.to);
+  return (
+    <section className={styles.selection} aria-label="Selected nights">
+      <p className={styles.selectionText} aria-live="polite">
+        <strong>
+          {count} {count === 1 ? 'night' : 'nights'} at {propertyName}
+        </strong>{' '}
+        {formatDay(selection.from)} to {formatDay(selection.to)}.{' '}
+        {count === 1 ? 'Tap a later night of this apartment to select up to it.' : ''}
+      </p>
+      <div className={admin.buttons}>
+        <button type="button" className={admin.primary} onClick={addBooking}>
+          Add a booking
+        </button>
+        <button type="button" className={admin.button} onClick={block} disabled={blocking}>
+          {blocking ? 'Blocking…' : 'Block'}
+        </button>
+        <button type="button" className={admin.button} onClick={clear}>
+          Clear
+        </button>
+      </div>
+    </section>
   );
 }
 

@@ -2,16 +2,28 @@
  * The month grid (DAY-11): every apartment a row, every night of the month a column, the
  * apartments' names kept in view while the nights scroll sideways. A stay is a bar over its
  * nights, labelled with its guest, its channel or "Blocked" and coloured by state (month-rows.ts);
- * a free night from today on is a button that starts a booking taken by phone. A table with
+ * a free night from today on is a toggle button that selects it, and then the nights up to the next
+ * one tapped (DAY-13), to block them or to add a booking taken by phone. A table with
  * labelled headers, every control a button whose name starts with what it shows (WCAG 2.5.3),
  * each cell at least 44 px (DAY-9).
  */
+import { useEffect, useState, type MouseEvent } from 'react';
 import { formatDay } from '../../../shared/calendar-dates.js';
 import type { LedgerStay } from '../../../shared/ledger.js';
-import { kindOf, rowCells, STAY_KIND_WORDS } from './month-rows.js';
+import { kindOf, rowCells, STAY_KIND_WORDS, type NightSelection } from './month-rows.js';
 import styles from './month.module.css';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * The rows drawn in the first frame (DAY-17): as many as the scroller shows (at most 62vh tall,
+ * month.module.css; a row at least 48 px, the heading row left over for the one cut at the
+ * bottom), read from the window, not measured, so the first render forces no layout. The rest are filled ROWS_LATER at a time, a frame each.
+ */
+function rowsFirst(): number {
+  return Math.ceil((window.innerHeight * 0.62) / 48);
+}
+const ROWS_LATER = 8;
 
 /** What a stay's bar says: its guest (else its reference), its channel, or Blocked. */
 export function stayLabel(stay: LedgerStay): string {
@@ -29,21 +41,55 @@ export interface MonthGridProps {
   stays: readonly LedgerStay[];
   /** The properties' today (Asia/Kolkata): nights before it cannot be booked. */
   today: string;
+  /** The free nights selected (DAY-13), pressed buttons; null: none. */
+  selection: NightSelection | null;
   openStay: (stay: LedgerStay) => void;
-  bookNight: (propertyId: string, night: string) => void;
+  /** A free night tapped (month-rows.ts selectNight says what it does to the selection). */
+  selectNight: (propertyId: string, night: string) => void;
 }
 
-export function MonthGrid({ properties, days, stays, today, openStay, bookNight }: MonthGridProps) {
+export function MonthGrid({
+  properties,
+  days,
+  stays,
+  today,
+  selection,
+  openStay,
+  selectNight,
+}: MonthGridProps) {
   const byProperty = new Map<string, LedgerStay[]>();
   for (const s of stays) {
     const list = byProperty.get(s.propertyId);
     if (list) list.push(s);
     else byProperty.set(s.propertyId, [s]);
   }
+  // Rows below the first screenful start as their name and one empty cell, filled a few a frame
+  // after the first is shown: the grid the owner sees is drawn first, and no frame waits for 50.
+  const [filled, setFilled] = useState(rowsFirst);
+  useEffect(() => {
+    if (filled >= properties.length) return;
+    const timer = setTimeout(() => setFilled(filled + ROWS_LATER));
+    return () => clearTimeout(timer);
+  }, [filled, properties.length]);
+  // Each night's words once, not once per apartment: 31 dates formatted instead of 1,550.
+  const dayWords = new Map(days.map((d) => [d, formatDay(d)]));
+  const byKey = new Map<string, LedgerStay>();
+  // One listener for the grid's 1,500 buttons (each names its night or stay in data-*), so a
+  // render makes no closure per cell.
+  const onClick = (event: MouseEvent<HTMLTableElement>) => {
+    const button = (event.target as Element).closest('button');
+    const { property, night, stay } = button?.dataset ?? {};
+    if (property && night) selectNight(property, night);
+    else if (stay) {
+      const s = byKey.get(stay);
+      if (s) openStay(s);
+    }
+  };
   return (
     <table
       className={styles.grid}
       style={{ width: `calc(var(--month-name) + ${days.length} * var(--month-night))` }}
+      onClick={onClick}
     >
       <colgroup>
         <col className={styles.nameCol} />
@@ -51,7 +97,7 @@ export function MonthGrid({ properties, days, stays, today, openStay, bookNight 
           <col key={d} />
         ))}
       </colgroup>
-      <thead>
+      <thead className={styles.head}>
         <tr>
           <th scope="col" className={styles.corner}>
             Apartment
@@ -62,64 +108,75 @@ export function MonthGrid({ properties, days, stays, today, openStay, bookNight 
               <th
                 key={d}
                 scope="col"
-                className={styles.dayHead}
                 data-today={d === today || undefined}
                 data-day={d}
                 data-weekend={day.getUTCDay() % 6 === 0 || undefined}
-                aria-label={formatDay(d)}
+                aria-label={dayWords.get(d)}
               >
-                <span className={styles.weekday}>{WEEKDAYS[day.getUTCDay()]}</span>
-                <span className={styles.dayNumber}>{day.getUTCDate()}</span>
+                {`${WEEKDAYS[day.getUTCDay()]}\n${day.getUTCDate()}`}
               </th>
             );
           })}
         </tr>
       </thead>
       <tbody>
-        {properties.map((p) => (
+        {properties.map((p, row) => (
           <tr key={p.id}>
             <th scope="row" className={styles.name}>
               {p.name}
             </th>
-            {rowCells(days, byProperty.get(p.id) ?? []).map((cell) =>
-              cell.type === 'free' ? (
-                <td
-                  key={cell.night}
-                  className={styles.night}
-                  data-today={cell.night === today || undefined}
-                  data-past={cell.night < today || undefined}
-                >
-                  {cell.night >= today && (
-                    <button
-                      type="button"
-                      className={styles.free}
-                      aria-label={`Free night of ${formatDay(cell.night)} at ${p.name}: add a booking`}
-                      onClick={() => bookNight(p.id, cell.night)}
-                    />
-                  )}
-                </td>
-              ) : (
-                <td key={cell.start} colSpan={cell.span} className={styles.barCell}>
-                  <div className={styles.bar} data-double={cell.stays.length > 1 || undefined}>
+            {row >= filled ? (
+              <td colSpan={days.length} data-later="" />
+            ) : (
+              rowCells(days, byProperty.get(p.id) ?? []).map((cell) =>
+                cell.type === 'free' ? (
+                  <td
+                    key={cell.night}
+                    data-today={cell.night === today || undefined}
+                    data-past={cell.night < today || undefined}
+                  >
+                    {cell.night >= today && (
+                      <button
+                        type="button"
+                        className={styles.free}
+                        aria-label={`Free night of ${dayWords.get(cell.night)} at ${p.name}`}
+                        aria-pressed={
+                          selection?.propertyId === p.id &&
+                          cell.night >= selection.from &&
+                          cell.night < selection.to
+                        }
+                        data-property={p.id}
+                        data-night={cell.night}
+                      />
+                    )}
+                  </td>
+                ) : (
+                  <td
+                    key={cell.start}
+                    colSpan={cell.span}
+                    data-double={cell.stays.length > 1 || undefined}
+                  >
                     {cell.stays.map((s) => {
                       const kind = kindOf(s)!;
                       const label = stayLabel(s);
+                      const key = `${s.source}-${s.id}`;
+                      byKey.set(key, s);
                       return (
                         <button
-                          key={`${s.source}-${s.id}`}
+                          key={key}
                           type="button"
                           className={styles.stay}
                           data-kind={kind}
+                          data-stay={key}
                           aria-label={`${label}, ${formatDay(s.checkIn)} to ${formatDay(s.checkOut)}, ${STAY_KIND_WORDS[kind]}`}
-                          onClick={() => openStay(s)}
                         >
                           {label}
                         </button>
                       );
                     })}
-                  </div>
-                </td>
-              ),
+                  </td>
+                ),
+              )
             )}
           </tr>
         ))}

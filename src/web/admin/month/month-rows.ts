@@ -88,3 +88,48 @@ export function rowCells(days: readonly string[], stays: readonly LedgerStay[]):
   }
   return cells;
 }
+
+/** Free nights the owner selected on one apartment's row (DAY-13): [from, to), `to` the check-out day. */
+export interface NightSelection {
+  propertyId: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * The selection after a tap on the free `night` of `propertyId` (DAY-13): a first tap selects that
+ * night; a tap on another night of the same row stretches the selection to it when every night
+ * between is free (`held` says whether [from, to) of that apartment holds a stay), else starts
+ * again there; a tap on the one selected night clears it (null). Nights of another apartment start
+ * a new selection.
+ */
+export function selectNight(
+  selection: NightSelection | null,
+  propertyId: string,
+  night: string,
+  held: (propertyId: string, from: string, to: string) => boolean,
+): NightSelection | null {
+  const alone: NightSelection = { propertyId, from: night, to: addDays(night, 1) };
+  if (!selection || selection.propertyId !== propertyId) return alone;
+  if (selection.from === night && selection.to === alone.to) return null;
+  const stretched =
+    night >= selection.to
+      ? { propertyId, from: selection.from, to: alone.to }
+      : night < selection.from
+        ? { propertyId, from: night, to: selection.to }
+        : alone;
+  return held(propertyId, stretched.from, stretched.to) ? alone : stretched;
+}
+
+/** True when a stay that holds nights (kindOf) of `propertyId` shares a night with [from, to). */
+export function holdsNights(
+  stays: readonly LedgerStay[],
+  propertyId: string,
+  from: string,
+  to: string,
+): boolean {
+  return stays.some(
+    (s) =>
+      s.propertyId === propertyId && kindOf(s) !== undefined && s.checkIn < to && s.checkOut > from,
+  );
+}

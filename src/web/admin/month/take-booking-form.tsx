@@ -1,5 +1,5 @@
 /**
- * A booking taken by phone or at the door (DAY-12), from a free night of the month grid: the
+ * A booking taken by phone or at the door (DAY-12), from free nights selected on the month grid: the
  * apartment, the dates (DateField, `11 Dec 2026`), the guests, the guest's name, phone and
  * optional e-mail, priced as the guest would be by the one quote (shared/quote.ts `quoteStay`),
  * then sent to `POST /api/bookings/taken`, which reads it by the stay request's contract
@@ -19,10 +19,12 @@ import { ProblemText, type Problem } from '../problem-text.js';
 import admin from '../admin.module.css';
 import styles from './month.module.css';
 
-/** Where the form starts: the apartment and the free night tapped. */
+/** Where the form starts: the apartment and the free nights selected, [night, checkOut). */
 export interface TakeStart {
   propertyId: string;
   night: string;
+  /** The check-out day; the day after `night` when absent. */
+  checkOut?: string;
 }
 
 type Field = 'checkIn' | 'checkOut' | 'guests' | 'name' | 'phone' | 'email';
@@ -48,7 +50,7 @@ export function TakeBookingForm({
   const id = useId();
   const [propertyId, setPropertyId] = useState(start.propertyId);
   const [checkIn, setCheckIn] = useState(start.night);
-  const [checkOut, setCheckOut] = useState(addDays(start.night, 1));
+  const [checkOut, setCheckOut] = useState(start.checkOut ?? addDays(start.night, 1));
   const [guests, setGuests] = useState('2');
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
