@@ -314,7 +314,10 @@ export const RETENTION: readonly RetentionRow[] = [
     keptFor: {
       kind: 'law',
       law: 'DPDP Rules 2025 rule 6(1)(e) and rule 8(3)',
-      period: { en: 'one year; then erased', kn: 'ಒಂದು ವರ್ಷ; ಆಮೇಲೆ ಅಳಿಸಲಾಗುತ್ತದೆ' },
+      period: {
+        en: 'at least one year, as the Rules ask (400 days); then erased',
+        kn: 'ನಿಯಮಗಳು ಕೇಳುವಂತೆ ಕನಿಷ್ಠ ಒಂದು ವರ್ಷ (400 ದಿನಗಳು); ಆಮೇಲೆ ಅಳಿಸಲಾಗುತ್ತದೆ',
+      },
     },
     recipients: [],
   },
