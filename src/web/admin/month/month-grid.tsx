@@ -68,8 +68,15 @@ export function MonthGrid({
   const [filled, setFilled] = useState(rowsFirst);
   useEffect(() => {
     if (filled >= properties.length) return;
-    const timer = setTimeout(() => setFilled(filled + ROWS_LATER));
-    return () => clearTimeout(timer);
+    // After the next frame, so each fill waits for a frame shown, never the other way round.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setFilled(filled + ROWS_LATER));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [filled, properties.length]);
   // Each night's words once, not once per apartment: 31 dates formatted instead of 1,550.
   const dayWords = new Map(days.map((d) => [d, formatDay(d)]));
