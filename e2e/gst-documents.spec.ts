@@ -147,7 +147,7 @@ test('a company invoice: the guest’s form, the receipt voucher, the invoice pa
   await expect(form.getByLabel('Billing address')).toHaveValue(
     '12 Fort Street, Mumbai, Maharashtra 400001',
   );
-  await expect(page.getByRole('status')).toContainText('correct the GSTIN below');
+  await expect(page.getByRole('alert')).toContainText('correct the GSTIN below');
   await expectNoViolations(page, 'booking page with a refused company form');
   await page.screenshot({
     path: path.join(shots, `${info.project.name}-gst-company-refused.png`),
