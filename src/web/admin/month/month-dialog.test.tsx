@@ -89,7 +89,13 @@ const properties = [
   testProperty({ id: 'stay-2', name: 'Hill Top Cottage' }),
 ];
 
-function open(calls: { bookings?: () => void; calendar?: (id: string) => void } = {}) {
+function open(
+  calls: {
+    bookings?: () => void;
+    calendar?: (id: string) => void;
+    nightsChanged?: () => void;
+  } = {},
+) {
   return shown(
     <MonthDialog
       opening={1}
@@ -99,6 +105,7 @@ function open(calls: { bookings?: () => void; calendar?: (id: string) => void } 
       today="2026-12-05"
       openBookings={calls.bookings ?? (() => {})}
       openCalendar={calls.calendar ?? (() => {})}
+      {...(calls.nightsChanged ? { onNightsChanged: calls.nightsChanged } : {})}
       env={{ base: server.base }}
     />,
   );
@@ -227,19 +234,7 @@ describe('MonthDialog', () => {
       },
     ];
     const nightsChanged = vi.fn();
-    shown(
-      <MonthDialog
-        opening={1}
-        close={() => {}}
-        properties={properties}
-        settings={{}}
-        today="2026-12-05"
-        openBookings={() => {}}
-        openCalendar={() => {}}
-        onNightsChanged={nightsChanged}
-        env={{ base: server.base }}
-      />,
-    );
+    open({ nightsChanged });
     const night = await screen.findByRole('button', {
       name: 'Free night of 15 Dec 2026 at Coffee View Suite',
     });
@@ -313,19 +308,7 @@ describe('MonthDialog', () => {
       { status: 200, body: calendar },
     ];
     const nightsChanged = vi.fn();
-    shown(
-      <MonthDialog
-        opening={1}
-        close={() => {}}
-        properties={properties}
-        settings={{}}
-        today="2026-12-05"
-        openBookings={() => {}}
-        openCalendar={() => {}}
-        onNightsChanged={nightsChanged}
-        env={{ base: server.base }}
-      />,
-    );
+    open({ nightsChanged });
     const hill = () => row('Hill Top Cottage');
     fireEvent.click(
       await within(hill()).findByRole('button', {
