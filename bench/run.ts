@@ -959,7 +959,11 @@ async function inboxFigures(base: string, cookie: string): Promise<void> {
     for (let i = 0; i <= INBOX_RUNS; i++) {
       const page = await context.newPage();
       await page.goto(`${base}/`);
-      const control = page.getByRole('button', { name: /^Bookings \d+ open$/ });
+      // The owner bar's Bookings (DAY-6), the one the owner reaches on every page; the Admin
+      // Tools section above the footer carries the same button.
+      const control = page
+        .getByRole('navigation', { name: 'Owner' })
+        .getByRole('button', { name: /^Bookings \d+ open$/ });
       await control.waitFor({ timeout: 30_000 });
       // The owner presses once the page has settled: its photos loaded, carousels and the
       // cards' photos (decision 029) set up in idle periods, the inbox's first answer in.
