@@ -23,7 +23,6 @@ import { KeptPart } from '../components/server-part.js';
 import { pathKind, resolveRoute, type RouteKind } from '../../shared/pages.js';
 import type { Screen } from '../routes/screen.js';
 import { hasAdminKeyCookie } from '../admin-context.js';
-import { API } from '../../shared/routes.js';
 import { SCREEN_LOADERS, VISITOR_SCREEN_LOADERS } from './client-screens.js';
 
 /**
@@ -34,16 +33,13 @@ import { SCREEN_LOADERS, VISITOR_SCREEN_LOADERS } from './client-screens.js';
  * (server/auth/guard.ts), so a stale cookie left in the browser gets the visitor's screens and
  * none of the owner's code. The cookie is read again after the answer: a live session keeps it,
  * so does a hand-made one without a session cookie (AUTH-5: the tools show, and fail), and no
- * answer at all (the server unreachable) proves nothing ended. The client is imported only then,
- * so a visitor's JavaScript is unchanged.
+ * answer at all (the server unreachable) proves nothing ended. The API client is imported only
+ * then, so a visitor's JavaScript is unchanged (decision 059: the route table stays out of the
+ * layout's chunk).
  */
-const owner: Promise<boolean> = hasAdminKeyCookie(document.cookie)
-  ? import('../api-fetch.js')
-      .then(({ apiFetch }) => apiFetch(API.session))
-      .then(
-        () => hasAdminKeyCookie(document.cookie),
-        () => hasAdminKeyCookie(document.cookie),
-      )
+const ownerCookie = () => hasAdminKeyCookie(document.cookie);
+const owner: Promise<boolean> = ownerCookie()
+  ? import('../api-fetch.js').then((m) => m.checkSession()).then(ownerCookie, ownerCookie)
   : Promise.resolve(false);
 
 const screens = new Map<RouteKind, Promise<Screen>>();
