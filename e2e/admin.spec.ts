@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { publishedData } from './helpers.js';
+import { hydrated, publishedData } from './helpers.js';
 import { NativeDialogs, ownerState as logIn, visit } from './owner-helpers.js';
 import { releaseOwnerLock, takeOwnerLock } from './owner-lock.js';
 import type { Property } from '../src/shared/site-data.js';
@@ -443,4 +443,44 @@ test('a forged admin-key cookie shows the tools, and every click fails clearly, 
     expect(published.photos).toEqual(target.photos);
   });
   await context.close();
+});
+
+test("an ended session's cookies left in the browser get the visitor's page and JavaScript only (DLG-2)", async ({
+  browser,
+}) => {
+  const stale = await logIn(browser, baseURL);
+  // That session ends on the server (as another tab's logout, or 12 idle hours, would end it);
+  // this browser's cookies stay behind.
+  const ending = await browser.newContext({ baseURL, storageState: stale });
+  expect((await ending.request.post('/api/logout')).status()).toBe(200);
+  await ending.close();
+
+  /** The property page's scripts (paths, sorted), whether the owner's tools came, the cookies after. */
+  async function load(state?: typeof stale) {
+    const context = await browser.newContext({ baseURL, ...(state && { storageState: state }) });
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('request', (r) => {
+      if (r.url().endsWith('.js')) scripts.add(new URL(r.url()).pathname);
+    });
+    await page.goto(`/stay/${target.id}`);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    const admin = await page.evaluate(() => document.body.classList.contains('admin'));
+    const cookies = (await context.cookies()).map((c) => c.name);
+    await context.close();
+    return { scripts: [...scripts].sort(), admin, cookies };
+  }
+  const visitor = await load();
+  const staleVisit = await load(stale);
+  const owner = await load(ownerState);
+
+  expect(staleVisit.admin).toBe(false);
+  expect(staleVisit.cookies).toEqual([]);
+  // The visitor's scripts, and only the API client its session check loaded.
+  const extra = (seen: string[]) => seen.filter((s) => !visitor.scripts.includes(s));
+  expect(extra(staleVisit.scripts).filter((s) => !/\/api-fetch-[\w-]+\.js$/.test(s))).toEqual([]);
+  // A live session still gets the owner's screens (the check above could fail).
+  expect(owner.admin).toBe(true);
+  expect(extra(owner.scripts).length).toBeGreaterThan(1);
 });

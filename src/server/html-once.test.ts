@@ -5,8 +5,10 @@
  * header set (the `nosniff`, frame-denial and `frame-ancestors` spellings) only in
  * src/server/html.ts, a mail's HTML only in src/server/mail/templates.ts (`mailBody`), an en-IN
  * number format only in src/shared/money.ts, a urlencoded parser only in src/server/form-body.ts
- * and CSV only in src/server/csv.ts. The check is shown to fail on planted copies, so a second
- * definition cannot pass unseen.
+ * and CSV only in src/server/csv.ts; an owner's `<dialog>` element only in the one dialog frame,
+ * src/web/admin/admin-dialog.tsx (DLG-1: every owner dialog, Manage Images included, is an
+ * AdminDialog). The check is shown to fail on planted copies, so a second definition cannot pass
+ * unseen.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,8 +17,11 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** What may be defined once, where, and how a definition (or a copy of its body) is spotted. */
-const ONCE = [
+/**
+ * What may be defined once, where (`home`, a path under src/), and how a definition (or a copy of
+ * its body) is spotted; `under` limits the rule to the files under that folder.
+ */
+const ONCE: { what: string; home: string; under?: string; patterns: RegExp[] }[] = [
   {
     what: 'escapeHtml',
     home: 'shared/escape-html.ts',
@@ -51,6 +56,18 @@ const ONCE = [
     patterns: [/["'`]application\/x-www-form-urlencoded["'`]/, /@fastify\/formbody/],
   },
   { what: 'the CSV writer', home: 'server/csv.ts', patterns: [/from ["']csv-stringify/] },
+  {
+    what: 'the owner dialog frame',
+    home: 'web/admin/admin-dialog.tsx',
+    // The owner's screens only: the visitor's dialogs have their own frame (site-dialog.tsx).
+    under: 'web/admin/',
+    patterns: [
+      // A JSX `<dialog` outside a comment (a docstring may name the element)…
+      /^(?!\s*(?:\*|\/[/*])).*<dialog(?:[\s>]|$)/,
+      // …or one made by hand.
+      /createElement\(\s*["'`]dialog["'`]/,
+    ],
+  },
 ];
 
 interface Source {
@@ -64,7 +81,7 @@ function secondDefinitions(sources: Source[]): string[] {
   const found: string[] = [];
   for (const { file, text } of sources) {
     for (const rule of ONCE) {
-      if (file === rule.home) continue;
+      if (file === rule.home || !file.startsWith(rule.under ?? '')) continue;
       const lines = text.split('\n');
       const i = lines.findIndex((line) => rule.patterns.some((re) => re.test(line)));
       if (i !== -1) found.push(`${rule.what} in ${file}:${i + 1}: ${lines[i]!.trim()}`);
@@ -94,6 +111,8 @@ describe('HTML-2, one way at the edges: each defined once', () => {
         'shared/money.ts',
         'server/form-body.ts',
         'server/csv.ts',
+        'web/admin/admin-dialog.tsx',
+        'web/admin/manage-images/manage-images-dialog.tsx',
       ]),
     );
     expect(secondDefinitions(sources)).toEqual([]);
@@ -128,6 +147,16 @@ describe('HTML-2, one way at the edges: each defined once', () => {
         file: 'server/reports/service.ts',
         text: "import { stringify } from 'csv-stringify/sync';",
       },
+      {
+        file: 'web/admin/manage-images/manage-images-dialog.tsx',
+        text: '  return (\n    <dialog\n      ref={setDialogElement}',
+      },
+      { file: 'web/admin/x/x-dialog.tsx', text: "const d = document.createElement('dialog');" },
+      // The frame itself, a docstring naming the element, and a visitor's dialog are no copy.
+      { file: 'web/admin/admin-dialog.tsx', text: '    <dialog\n      ref={ref}' },
+      { file: 'web/admin/team/team-dialog.tsx', text: ' * A native modal `<dialog id="team">`.' },
+      { file: 'web/admin/admin-dialogs.tsx', text: '/** … → the `<dialog>` element. */' },
+      { file: 'web/components/site-dialog.tsx', text: '    <dialog id={id}>' },
     ];
     const found = secondDefinitions(planted);
     expect(found.map((f) => f.split(':')[0])).toEqual([
@@ -140,6 +169,8 @@ describe('HTML-2, one way at the edges: each defined once', () => {
       'the money formatter in web/admin/bookings/x.ts',
       'the form parser in server/team/routes.ts',
       'the CSV writer in server/reports/service.ts',
+      'the owner dialog frame in web/admin/manage-images/manage-images-dialog.tsx',
+      'the owner dialog frame in web/admin/x/x-dialog.tsx',
     ]);
   });
 });

@@ -24,7 +24,7 @@
  * Visitor pages load this module (JS budget PERF-1: keep it small).
  */
 import type { ApiError, ApiPattern, ApiTypes } from '../shared/api-types.js';
-import { apiPath, LOGIN_PATH } from '../shared/routes.js';
+import { API, apiPath, LOGIN_PATH } from '../shared/routes.js';
 
 /** Status 0's sentence: the server could not be reached at all. */
 export const NETWORK_ERROR =
@@ -139,4 +139,13 @@ export async function apiFetch<P extends ApiPattern>(
     return answerOf(0, undefined);
   }
   return answerOf(res.status, await res.json().catch(() => undefined));
+}
+
+/**
+ * Asks whether the owner's session is live (GET /api/session) and resolves once answered, or not:
+ * the boot's check before it picks the owner's screens (DLG-2, boot/hydrate.tsx). The answer is
+ * in the cookies: the 401 of an ended session clears them (server/auth/guard.ts).
+ */
+export async function checkSession(): Promise<void> {
+  await apiFetch(API.session);
 }

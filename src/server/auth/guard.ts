@@ -34,7 +34,7 @@ import {
   type Role,
 } from '../../shared/permissions.js';
 import { LOGIN_PATH, PREVIEW_PREFIX } from '../../shared/routes.js';
-import { findSessionAccount, SESSION_COOKIE } from './sessions.js';
+import { ADMIN_KEY_COOKIE, findSessionAccount, SESSION_COOKIE, sessionCookies } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -245,10 +245,17 @@ function refuse(req: FastifyRequest, reply: FastifyReply, error: ApiError, page:
  * without a session live at `ctx.clock()` (SESS-3, TIME-5), 403 `{ error, field: 'permission' }`
  * naming in words what the account's role may not do; else it sets `req.owner` (the username)
  * and `req.role`. An owner's page gets the same refusals as a notice page.
+ *
+ * A session cookie that names no live session (it ended idle, by logout elsewhere, by a restore)
+ * is cleared with the admin-key cookie in that 401 (DLG-2): the next page the browser opens is a
+ * visitor's, with the visitor's light JavaScript, and the page's boot probe (GET /api/session,
+ * boot/hydrate.tsx) reads the cleared cookie before it picks its screens. An admin-key cookie
+ * without any session cookie (set by hand) is left alone: AUTH-5 shows it the tools, which fail.
  */
 export function guardPermissions(ctx: PermissionGuardContext): onRequestAsyncHookHandler {
   const { db, clock } = ctx;
   const site = ctx.config.site;
+  const cookies = sessionCookies(site.siteUrl.startsWith('https:'));
   return async function permissionGuard(req, reply) {
     const declared = req.routeOptions.config.permission;
     if (declared === undefined || declared === 'public') return;
@@ -261,6 +268,10 @@ export function guardPermissions(ctx: PermissionGuardContext): onRequestAsyncHoo
     }
     const account = findSessionAccount(db, req.cookies[SESSION_COOKIE], clock());
     if (!account) {
+      if (req.cookies[SESSION_COOKIE] !== undefined) {
+        reply.clearCookie(SESSION_COOKIE, cookies.session);
+        reply.clearCookie(ADMIN_KEY_COOKIE, cookies.adminKey);
+      }
       return refuse(req, reply, new ApiError(401, 'log in first', { field: 'session' }), {
         title: 'Log in first',
         text: 'Log in to see this page.',

@@ -437,6 +437,13 @@ describe('POST /api/logout and GET /api/session', () => {
     expect(write.statusCode).toBe(401);
     const me = await b.app.inject({ method: 'GET', url: '/api/session', cookies });
     expect(me.statusCode).toBe(401);
+    // DLG-2: the ended session's cookies, still in a browser (another tab), are cleared by the
+    // 401, so its next page is a visitor's.
+    for (const name of ['stays-session', 'admin-key']) {
+      const cleared = cookie(me, name);
+      expect(cleared).toMatchObject({ value: '', maxAge: 0, path: '/', secure: true });
+    }
+    expect(cookie(me, 'stays-session').httpOnly).toBe(true);
   });
 
   it('logout without a session still answers 200; a cross-site logout is refused', async () => {
@@ -465,12 +472,18 @@ describe('POST /api/logout and GET /api/session', () => {
     });
     expect(forged.statusCode).toBe(401);
     expect(forged.headers['cache-control']).toBe('no-store');
+    // AUTH-5: a hand-made admin-key without a session cookie keeps showing the tools.
+    expect(forged.headers['set-cookie']).toBeUndefined();
     const made = await b.app.inject({
       method: 'GET',
       url: '/api/session',
       cookies: { 'admin-key': 'anything', 'stays-session': 'made-up-session-id' },
     });
     expect(made.statusCode).toBe(401);
+    expect(made.cookies.map((c) => [c.name, c.value])).toEqual([
+      ['stays-session', ''],
+      ['admin-key', ''],
+    ]);
     const write = await b.app.inject({
       method: 'POST',
       url: '/test/write',

@@ -39,7 +39,7 @@ import {
   deleteSession,
   purgeExpiredSessions,
   SESSION_COOKIE,
-  SESSION_ABSOLUTE_MS,
+  sessionCookies,
 } from '../auth/sessions.js';
 import {
   addressGroup,
@@ -87,15 +87,7 @@ export async function authRoutes(
 ): Promise<void> {
   const { db, clock } = ctx;
   const secure = ctx.config.site.siteUrl.startsWith('https:');
-  const sessionCookie: CookieSerializeOptions = {
-    httpOnly: true,
-    sameSite: 'strict',
-    path: '/',
-    secure,
-    maxAge: SESSION_ABSOLUTE_MS / 1000,
-  };
-  // ADMIN-1, AUTH-5: readable by the page, it only switches the admin UI on; the server never trusts it.
-  const adminKeyCookie: CookieSerializeOptions = { ...sessionCookie, httpOnly: false };
+  const { session: sessionCookie, adminKey: adminKeyCookie } = sessionCookies(secure);
   const loginStepCookie: CookieSerializeOptions = {
     ...sessionCookie,
     path: TWO_STEP_API.loginCode,

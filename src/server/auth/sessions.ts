@@ -15,6 +15,7 @@
  * a test that moves the clock past a lifetime sees the session end, as the owner would.
  */
 import crypto from 'node:crypto';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { Db } from '../store/db.js';
 import { HOUR_MS, MINUTE_MS } from '../../shared/instants.js';
 import { isRole, type Role } from '../../shared/permissions.js';
@@ -34,6 +35,26 @@ export const SESSION_TOUCH_MS = 10 * MINUTE_MS;
 /** Name of the HttpOnly session cookie. The spec's `admin-key` cookie only switches the UI on. */
 export const SESSION_COOKIE = 'stays-session';
 export const ADMIN_KEY_COOKIE = 'admin-key';
+
+/**
+ * The two cookies' attributes (SESS-1, ADMIN-1): the session's HttpOnly, SameSite=Strict, the
+ * whole site, Secure when the site is https (`secure`), kept as long as the absolute lifetime;
+ * the admin-key's the same but readable by the page, for it only switches the admin UI on
+ * (AUTH-5: the server never trusts it). Clearing a cookie needs the attributes it was set with.
+ */
+export function sessionCookies(secure: boolean): {
+  session: CookieSerializeOptions;
+  adminKey: CookieSerializeOptions;
+} {
+  const session: CookieSerializeOptions = {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    secure,
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+  };
+  return { session, adminKey: { ...session, httpOnly: false } };
+}
 
 /** Longer than any id createSession makes: such a cookie is refused without hashing it. */
 const MAX_ID_LENGTH = 200;

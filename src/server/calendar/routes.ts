@@ -107,7 +107,7 @@ export async function calendarRoutes(
   /** The stay ledger (LEDGER-3): blocks and removed feeds are remembered there. */
   ledger: Pick<LedgerService, 'calendarSaved'>,
   /** The feeds' sync (its timed runs are the job runner's, compose.ts); "Sync now" here. */
-  sync: Pick<CalendarSync, 'syncProperty'>,
+  sync: Pick<CalendarSync, 'syncProperty' | 'lastSyncAt'>,
 ): Promise<void> {
   const noStore = { cache: 'no-store' as const };
 
@@ -133,15 +133,19 @@ export async function calendarRoutes(
     const now = ctx.clock();
     const secret = exportSecret(ctx.db, propertyId, now);
     return {
-      feeds: listFeeds(ctx.db, propertyId).map((f) => ({
-        id: f.id,
-        label: f.label,
-        url: f.url,
-        lastSyncAt: f.lastSyncAt,
-        lastError: f.lastError,
-        bookings: f.bookings,
-        stale: isStale(f, now),
-      })),
+      feeds: listFeeds(ctx.db, propertyId).map((recorded) => {
+        // DLG-3: a sync that was no news is remembered by the sync, not written.
+        const f = { ...recorded, lastSyncAt: sync.lastSyncAt(recorded) };
+        return {
+          id: f.id,
+          label: f.label,
+          url: f.url,
+          lastSyncAt: f.lastSyncAt,
+          lastError: f.lastError,
+          bookings: f.bookings,
+          stale: isStale(f, now),
+        };
+      }),
       blocks: listBlocks(ctx.db, propertyId),
       // BOOK-6: accepted and confirmed direct bookings, by reference (the inbox has the guest).
       directBookings: heldStays(ctx.db, propertyId, today(now)).map((b) => ({

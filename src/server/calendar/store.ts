@@ -193,6 +193,34 @@ export function replaceCalendar(
 }
 
 /**
+ * True when a good fetch of feed `feedId` (at `url`) listing `bookings` is no news to store
+ * (DLG-3): the feed still has that URL, no error to clear, the same bookings (UID and nights, each
+ * as often) and a last recorded sync at or after `recordedSince` (ISO). The caller then writes
+ * nothing, so an unchanged feed commits nothing to the database (nor a generation of its copy,
+ * BACKUP-1).
+ */
+export function syncIsNoNews(
+  db: Db,
+  feedId: number,
+  url: string,
+  bookings: readonly FeedBooking[],
+  recordedSince: string,
+): boolean {
+  const feed = getFeed(db, feedId);
+  if (!feed || feed.url !== url || feed.lastError !== null) return false;
+  if (feed.lastSyncAt === null || feed.lastSyncAt < recordedSince) return false;
+  const stored = db
+    .prepare(
+      'SELECT uid, start_date AS start, end_date AS end FROM calendar_bookings WHERE feed_id = ?',
+    )
+    .all(feedId) as { uid: string; start: string; end: string }[];
+  const keys = (list: readonly { uid: string; start: string; end: string }[]) =>
+    list.map((b) => `${b.uid}\u0000${b.start}\u0000${b.end}`).sort();
+  const [was, now] = [keys(stored), keys(bookings)];
+  return was.length === now.length && was.every((k, i) => k === now[i]);
+}
+
+/**
  * Stores a successful sync: the feed's bookings are replaced by `bookings` (an event missing from
  * a good feed is a cancellation, AVL-5). Does nothing when the feed was removed or its URL changed
  * while it was being fetched. Returns false then.

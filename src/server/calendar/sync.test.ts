@@ -4,12 +4,16 @@
  * each way a channel can fail (404, a timeout, 10 MB, HTML, a redirect loop, a broken calendar) is
  * tried in turn. After every one the public availability is exactly right and the feed's last good
  * bookings are still there; a good fetch then replaces them (a moved booking, a cancellation).
+ * A good fetch that is no news commits nothing (DLG-3).
  */
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveRevision } from '../store/revisions.js';
 import { testCatalogue } from '../../../test/factories.js';
 import { makeTestApp, type TestApp } from '../../../test/test-helpers.js';
 import { parseFeed } from './parse.js';
+import { RECORD_UNCHANGED_EVERY_MS } from './sync.js';
 import { startFeedServer, type FeedServer } from '../../../test/test-feed-server.js';
 
 interface OwnerFeed {
@@ -129,6 +133,49 @@ describe('syncing feeds shaped like Airbnb and Booking.com exports', () => {
     // The other property has no calendar of its own.
     const other = await t.app.inject({ method: 'GET', url: '/api/availability/stay-2' });
     expect((other.json() as { unavailable: unknown[] }).unavailable).toEqual([]);
+  });
+
+  it('a sync that is no news writes nothing to the database, yet the owner sees it checked (DLG-3)', async () => {
+    // The copy off the machine's own look (BACKUP-1): a reader's data_version moves on any commit.
+    const reader = new Database(path.join(t.dataDir, 'stays.sqlite3'), { readonly: true });
+    try {
+      const changes = () =>
+        t.ctx.db.prepare('SELECT total_changes()').pluck().get() as number;
+      const version = reader.pragma('data_version', { simple: true });
+      const before = changes();
+      const first = airbnbOf(await syncNow());
+      await new Promise((r) => setTimeout(r, 5));
+      const again = airbnbOf(await syncNow());
+      expect(changes()).toBe(before);
+      expect(reader.pragma('data_version', { simple: true })).toBe(version);
+      // "Last synced" moves on from the sync's memory, though the row still holds the first.
+      expect(Date.parse(again.lastSyncAt!)).toBeGreaterThan(Date.parse(first.lastSyncAt!));
+      expect(Date.parse(first.lastSyncAt!)).toBeGreaterThan(Date.parse(good.lastSyncAt!));
+      expect(again).toMatchObject({ lastError: null, bookings: 3, stale: false });
+      expect(await availability()).toEqual(FIRST_SYNC);
+
+      // Six hours after the last recorded sync an unchanged feed is recorded once more, so that a
+      // restart or another process never finds a feed that was checked all along stale.
+      const recorded = () =>
+        t.ctx.db.prepare('SELECT last_sync_at FROM calendar_feeds WHERE id = ?').pluck();
+      t.ctx.db
+        .prepare('UPDATE calendar_feeds SET last_sync_at = ? WHERE id = ?')
+        .run(new Date(Date.now() - RECORD_UNCHANGED_EVERY_MS - 60_000).toISOString(), good.id);
+      const old = recorded().get(good.id) as string;
+      const afterEdit = changes();
+      await syncNow();
+      expect(changes()).toBeGreaterThan(afterEdit);
+      expect(Date.parse(recorded().get(good.id) as string)).toBeGreaterThan(Date.parse(old));
+      // The last good sync, which the failures below must keep.
+      const now = await t.app.inject({
+        method: 'GET',
+        url: '/api/calendar/stay-1',
+        headers: t.ownerHeaders,
+      });
+      good = airbnbOf(now.json() as OwnerCalendar);
+    } finally {
+      reader.close();
+    }
   });
 
   const failures: {

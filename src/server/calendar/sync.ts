@@ -24,11 +24,20 @@ import {
   listFeeds,
   saveSyncFailure,
   saveSyncSuccess,
+  syncIsNoNews,
   type FeedRow,
 } from './store.js';
 
 /** A feed with no successful sync for this long is stale. */
 const STALE_AFTER_MS = 12 * HOUR_MS;
+
+/**
+ * A good fetch that changed nothing is still recorded in the database once this long after the
+ * last recorded one (DLG-3): half of STALE_AFTER_MS, so that after a restart, or in another
+ * process, a feed checked all along never looks stale, at 4 commits a day per quiet feed instead
+ * of one per sync.
+ */
+export const RECORD_UNCHANGED_EVERY_MS = 6 * HOUR_MS;
 
 /** What the sync needs to know; see CalendarConfig in config.ts. */
 export interface SyncOptions {
@@ -64,10 +73,21 @@ export function syncPeriodMs(syncMinutes: number, random = Math.random()): numbe
   return period + Math.round((random - 0.5) * 0.2 * period);
 }
 
-/** The sync service of one server: syncAll() (the runner's), syncProperty(), stop(). */
+/**
+ * The sync service of one server: syncAll() (the runner's), syncProperty(), lastSyncAt(), stop().
+ *
+ * DLG-3: a good fetch that is no news (the same stays as stored, no error to clear) writes nothing
+ * to the database: no bookings replaced, no ledger's last-seen times, no `last_sync_at`. Else each
+ * sync committed, and the copy off the machine (BACKUP-1, a generation per commit) grew at every
+ * sync of every feed. When it was checked is kept in this process's memory for the owner's "Last
+ * synced" (lastSyncAt) and written at most every RECORD_UNCHANGED_EVERY_MS; the feed-sync job's
+ * own last success is in the runner's health (`/healthz`, its own file).
+ */
 export class CalendarSync {
   /** One fetch at a time per host (AVL-4). */
   private readonly hosts = new KeyedQueue();
+  /** Each feed's last good fetch (Unix ms) in this process, by feed id. */
+  private readonly checked = new Map<number, number>();
   private readonly stopping = new AbortController();
 
   constructor(
@@ -79,7 +99,7 @@ export class CalendarSync {
     /** The clock (TIME-3): buildApp's, which tests move. */
     private readonly now: Clock,
     /** Remembers each feed's stays, seen, changed and gone (LEDGER-3), in the sync's transaction. */
-    private readonly ledger: Pick<LedgerService, 'feedSynced'>,
+    private readonly ledger: Pick<LedgerService, 'feedSynced' | 'feedUnchanged'>,
     /** Reads fetched feeds; stopped with the sync. */
     readonly reader: FeedReader = new FeedReader(),
   ) {}
@@ -88,6 +108,17 @@ export class CalendarSync {
   stop(): Promise<void> {
     this.stopping.abort();
     return this.reader.stop();
+  }
+
+  /**
+   * When `feed` was last fetched good, ISO, or null: this process's memory of syncs that were no
+   * news (DLG-3), or the database's last recorded sync when that is later (another process's).
+   */
+  lastSyncAt(feed: FeedRow): string | null {
+    const checked = this.checked.get(feed.id);
+    if (checked === undefined) return feed.lastSyncAt;
+    const iso = new Date(checked).toISOString();
+    return feed.lastSyncAt !== null && feed.lastSyncAt > iso ? feed.lastSyncAt : iso;
   }
 
   /** Syncs every feed of every property; resolves when all are done. */
@@ -121,7 +152,15 @@ export class CalendarSync {
         await this.conflicts.exclusive(feed.propertyId, () =>
           this.db
             .transaction(() => {
-              if (saveSyncSuccess(this.db, feed.id, feed.url, bookings, new Date(this.now()))) {
+              const at = this.now();
+              const since = new Date(at - RECORD_UNCHANGED_EVERY_MS).toISOString();
+              if (
+                syncIsNoNews(this.db, feed.id, feed.url, bookings, since) &&
+                this.ledger.feedUnchanged(feed, bookings)
+              ) {
+                this.checked.set(feed.id, at);
+              } else if (saveSyncSuccess(this.db, feed.id, feed.url, bookings, new Date(at))) {
+                this.checked.set(feed.id, at);
                 this.ledger.feedSynced(feed, bookings);
                 this.conflicts.changed(feed.propertyId);
               }

@@ -67,6 +67,16 @@ const EMPTY_STAY = {
   unavailable: false,
 } as const;
 
+/**
+ * The ledger's key of each stay of one fetch: its UID, or for the occurrences of a recurring event
+ * (one UID listed more than once) the UID and the first night.
+ */
+function stayKeys(stays: readonly FeedStay[]): (s: FeedStay) => string {
+  const count = new Map<string, number>();
+  for (const s of stays) count.set(s.uid, (count.get(s.uid) ?? 0) + 1);
+  return (s) => (count.get(s.uid)! > 1 ? `${s.uid}\u0000${s.start}` : s.uid);
+}
+
 /** The ledger of one server. Every method runs in the caller's transaction when there is one. */
 export class LedgerService {
   constructor(
@@ -122,6 +132,34 @@ export class LedgerService {
   }
 
   /**
+   * True when a good fetch of `feed` listing `stays` would change nothing feedSynced records but
+   * the stays' last-seen times (DLG-3): each stay current in the ledger with the same nights, the
+   * same "not available" flag and the feed's label, and no current stay missing from `stays`.
+   */
+  feedUnchanged(feed: { id: number; label: string }, stays: readonly FeedStay[]): boolean {
+    const keyOf = stayKeys(stays);
+    const current = new Map(
+      staysOfFeed(this.db, feed.id)
+        .filter((s) => s.status === 'current')
+        .map((s) => [s.stayKey!, s]),
+    );
+    const listed = new Set<string>();
+    for (const s of stays) {
+      const old = current.get(keyOf(s));
+      if (
+        !old ||
+        old.checkIn !== s.start ||
+        old.checkOut !== s.end ||
+        old.unavailable !== (s.unavailable === true) ||
+        old.feedLabel !== feed.label
+      )
+        return false;
+      listed.add(old.stayKey!);
+    }
+    return listed.size === current.size;
+  }
+
+  /**
    * A good fetch of a feed (LEDGER-3): each stay new to the ledger (or back after being gone) is
    * `seen`, each with other nights or turned between reservation and "not available" `changed`
    * (FIG-2, decision 049), each the feed no longer lists `gone` (its nights kept). Stays are
@@ -134,12 +172,11 @@ export class LedgerService {
     actor: LedgerActor = 'sync',
   ): void {
     const at = this.now();
-    const count = new Map<string, number>();
-    for (const s of stays) count.set(s.uid, (count.get(s.uid) ?? 0) + 1);
+    const keyOf = stayKeys(stays);
     const known = new Map(staysOfFeed(this.db, feed.id).map((s) => [s.stayKey!, s]));
     const seenKeys = new Set<string>();
     for (const s of stays) {
-      const key = count.get(s.uid)! > 1 ? `${s.uid}\u0000${s.start}` : s.uid;
+      const key = keyOf(s);
       if (seenKeys.has(key)) continue;
       seenKeys.add(key);
       const nights = { checkIn: s.start, checkOut: s.end };

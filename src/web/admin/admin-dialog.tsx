@@ -5,9 +5,10 @@
  * default), then its actions (`actions`: Save …). With `onSubmit` the heading, sections and footer
  * are one form (`noValidate`: the dialog checks its own boxes), so Enter and a submit action save.
  * `className` adds the dialog's width; `footerClassName` the footer's; `after` follows the footer
- * (a notification that must stay last).
+ * (a notification that must stay last). `ref` reaches the `<dialog>` element itself, for a part
+ * that must live inside the modal (Manage Images' drag announcements: outside it all is inert).
  */
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode, type Ref } from 'react';
 import admin from './admin.module.css';
 
 export function AdminDialog({
@@ -22,6 +23,7 @@ export function AdminDialog({
   onSubmit,
   noValidate,
   after,
+  ref,
   children,
 }: {
   id: string;
@@ -35,6 +37,7 @@ export function AdminDialog({
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   noValidate?: boolean;
   after?: ReactNode;
+  ref?: Ref<HTMLDialogElement>;
   children: ReactNode;
 }) {
   const titleId = `${useId()}-title`;
@@ -55,6 +58,7 @@ export function AdminDialog({
   );
   return (
     <dialog
+      ref={ref}
       id={id}
       className={className ? `${admin.dialog} ${className}` : admin.dialog}
       aria-labelledby={titleId}

@@ -93,7 +93,13 @@ type DialogEntry<T> = (o: Opening<T>, s: AdminServices) => ReactNode;
 /** Every owner's dialog, by the id of its `<dialog>` element. Adding a dialog is one line. */
 const ADMIN_DIALOGS = {
   [MANAGE_IMAGES_ID]: (o: Opening<string>, s) => (
-    <ManageImagesDialog store={s.store} actions={s.actions} propertyId={o.target} alert={alert} />
+    <ManageImagesDialog
+      store={s.store}
+      actions={s.actions}
+      propertyId={o.target}
+      alert={alert}
+      close={o.close}
+    />
   ),
   [SELECT_PROPERTY_ID]: (o: Opening<string>, s) => (
     <SelectPropertyDialog

@@ -527,6 +527,7 @@ describe('ManageImagesDialog upload', () => {
         actions={h.actions}
         propertyId="lake-view"
         alert={(m) => alerts.push(m)}
+        close={() => undefined}
         upload={upload}
       />,
     );

@@ -26,10 +26,21 @@ import { hasAdminKeyCookie } from '../admin-context.js';
 import { SCREEN_LOADERS, VISITOR_SCREEN_LOADERS } from './client-screens.js';
 
 /**
- * The owner's browser (ADMIN-1: the admin-key cookie) runs the full screens, with in-place
- * editing; a visitor's the lighter visitor's screen of a route where there is one (PERF-17).
+ * Whether this is the owner's browser (ADMIN-1, DLG-2), which runs the full screens with in-place
+ * editing; a visitor's gets the lighter visitor's screen of a route where there is one (PERF-17).
+ * Without an admin-key cookie: no, at once (a visitor pays nothing). With one: after a real
+ * session check, GET /api/session, whose 401 for an ended session clears both cookies
+ * (server/auth/guard.ts), so a stale cookie left in the browser gets the visitor's screens and
+ * none of the owner's code. The cookie is read again after the answer: a live session keeps it,
+ * so does a hand-made one without a session cookie (AUTH-5: the tools show, and fail), and no
+ * answer at all (the server unreachable) proves nothing ended. The API client is imported only
+ * then, so a visitor's JavaScript is unchanged (decision 059: the route table stays out of the
+ * layout's chunk).
  */
-const owner = hasAdminKeyCookie(document.cookie);
+const ownerCookie = () => hasAdminKeyCookie(document.cookie);
+const owner: Promise<boolean> = ownerCookie()
+  ? import('../api-fetch.js').then((m) => m.checkSession()).then(ownerCookie, ownerCookie)
+  : Promise.resolve(false);
 
 const screens = new Map<RouteKind, Promise<Screen>>();
 
@@ -37,8 +48,9 @@ const screens = new Map<RouteKind, Promise<Screen>>();
 function loadScreen(kind: RouteKind): Promise<Screen> {
   let screen = screens.get(kind);
   if (!screen) {
-    const load = (!owner && VISITOR_SCREEN_LOADERS[kind]) || SCREEN_LOADERS[kind];
-    screen = load().then((m) => m.default);
+    screen = owner
+      .then((isOwner) => ((!isOwner && VISITOR_SCREEN_LOADERS[kind]) || SCREEN_LOADERS[kind])())
+      .then((m) => m.default);
     screens.set(kind, screen);
   }
   return screen;

@@ -8,14 +8,17 @@
  * and, when the server refuses it, its own reason while the others go on (PHO-3), under its new
  * unique name (FLOW-2), then appends the stored ones. Upload comes first, so its progress and
  * errors show at the top of the dialog even on a phone, above a long list of photos.
- * A native modal `<dialog id="manage-images">`, opened through window.openDialog (FOOT-3); its
- * state is useManageImagesDialog's, its sections UploadList and SortablePhotoList.
+ * A native modal `<dialog id="manage-images">` in the shared AdminDialog frame (DLG-1), opened
+ * through window.openDialog (FOOT-3); the frame's `ref` hands the element to the drag and drop,
+ * whose announcements must be spoken inside the modal. Its state is useManageImagesDialog's, its
+ * sections UploadList and SortablePhotoList.
  */
 import { useRef, useState } from 'react';
 import type { AdminActions } from '../admin-actions.js';
 import type { DataStore } from '../data-store.js';
 import { SortablePhotoList } from './manage-images-photos.js';
 import { UploadList } from './manage-images-uploads.js';
+import { AdminDialog } from '../admin-dialog.js';
 import type { uploadFile } from './upload.js';
 import { useManageImagesDialog } from './use-manage-images-dialog.js';
 import styles from '../admin.module.css';
@@ -28,26 +31,25 @@ export interface ManageImagesDialogProps {
   /** The property whose photos are shown; null before the dialog is first opened. */
   propertyId: string | null;
   alert: (message: string) => void;
+  close: () => void;
   /** Uploads one file; defaults to uploadFile (tests pass their own). */
   upload?: typeof uploadFile;
 }
 
 export function ManageImagesDialog(props: ManageImagesDialogProps) {
-  const { actions } = props;
+  const { actions, close } = props;
   const { data, property, uploads, busy, uploadAll } = useManageImagesDialog(props);
   const input = useRef<HTMLInputElement>(null);
   const [dialogElement, setDialogElement] = useState<HTMLDialogElement | null>(null);
 
   return (
-    <dialog
+    <AdminDialog
       ref={setDialogElement}
       id={MANAGE_IMAGES_ID}
-      className={styles.dialog}
-      aria-labelledby={`${MANAGE_IMAGES_ID}-title`}
+      title={`Manage Images${property ? `: ${property.name}` : ''}`}
+      className={undefined}
+      close={close}
     >
-      <h2 id={`${MANAGE_IMAGES_ID}-title`} className={styles.dialogTitle}>
-        Manage Images{property ? `: ${property.name}` : ''}
-      </h2>
       {property && (
         <>
           <input
@@ -82,11 +84,6 @@ export function ManageImagesDialog(props: ManageImagesDialogProps) {
           />
         </>
       )}
-      <form method="dialog" className={styles.footerRow}>
-        <button type="submit" className={styles.button}>
-          Close
-        </button>
-      </form>
-    </dialog>
+    </AdminDialog>
   );
 }
