@@ -91,23 +91,41 @@ interface LighthouseMedians {
 
 /**
  * The LCP element of a Lighthouse run (its selector) and the LCP's phases (TTFB, load delay, load
- * time, render delay, simulated ms), from the `largest-contentful-paint-element` audit.
+ * time, render delay; observed ms, not simulated), from the `lcp-breakdown-insight` audit: a list
+ * of the phases' table and the element's node item. Lighthouse 13 removed the
+ * `largest-contentful-paint-element` audit this used to read (`replacesAudits` in its source), so
+ * every element printed "?" from the upgrade on.
  */
 function lcpElement(lhr: { audits: Record<string, { details?: unknown }> }): {
   selector: string;
   phases: string;
 } {
+  type Item = { type?: string; selector?: string; items?: { label?: string; duration?: number }[] };
   const items =
-    (
-      lhr.audits['largest-contentful-paint-element']?.details as {
-        items?: { items?: { node?: { selector?: string }; phase?: string; timing?: number }[] }[];
-      }
-    )?.items ?? [];
-  const selector = items[0]?.items?.[0]?.node?.selector ?? '?';
-  const phases = (items[1]?.items ?? [])
-    .map((row) => `${row.phase} ${Math.round(row.timing ?? NaN)}`)
+    (lhr.audits['lcp-breakdown-insight']?.details as { items?: Item[] } | undefined)?.items ?? [];
+  const selector = items.find((item) => item.type === 'node')?.selector ?? '?';
+  const phases = (items.find((item) => item.type === 'table')?.items ?? [])
+    .map((row) => `${row.label} ${Math.round(row.duration ?? NaN)}`)
     .join(', ');
   return { selector, phases };
+}
+
+/**
+ * Every script a Lighthouse run loaded, as sent (bytes with headers), largest first: what its
+ * "JavaScript transferred" is made of.
+ */
+function scriptsOf(lhr: { audits: Record<string, { details?: unknown }> }): string {
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as {
+        items?: { url: string; resourceType?: string; transferSize?: number }[];
+      }
+    )?.items ?? [];
+  return requests
+    .filter((r) => r.resourceType === 'Script')
+    .sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0))
+    .map((r) => `${r.url.replace(/^https?:\/\/[^/]+/, '')} ${kb(r.transferSize ?? NaN)}`)
+    .join(', ');
 }
 
 /** Lighthouse on one URL, LIGHTHOUSE_RUNS times; medians of every figure. */
@@ -149,6 +167,7 @@ async function lighthouseFigures(
       const lcp = lcpElement(lhr);
       lcpElements.push(lcp.selector);
       console.error(`    LCP element ${lcp.selector}; phases: ${lcp.phases}`);
+      console.error(`    scripts: ${scriptsOf(lhr)}`);
       // What an accessibility score under 100 is made of, down to the elements that failed.
       for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
         const a = lhr.audits[ref.id];

@@ -17,10 +17,16 @@
  * - PERF-16: Embla's code is a chunk of its own (embla.ts), imported by the first carousel that
  *   starts, so it is not in a visitor's JavaScript before interaction. Until it has run, a carousel
  *   is its prerendered first slide(s); if the chunk cannot be loaded it stays so.
+ * - PERF-18 (decision 060): a carousel on screen starts only when it first has to move: at the
+ *   visitor's first input on the page (a tap, a key, a scroll: boot/first-input.ts) or when its
+ *   first autoplay turn is due (`delayMs` after it is on screen), whichever comes first. Until
+ *   then it is still, so Embla's ~7 KB and its set-up are no part of the page's load; the first
+ *   slide then moves `delayMs` after Embla has started (about twice `delayMs` after the load).
  */
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { whenIdle } from '../boot/idle-queue.js';
+import { afterFirstInput } from '../boot/first-input.js';
 import { afterPageLoad } from '../boot/page-load.js';
 
 /**
@@ -96,10 +102,22 @@ export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: Autopla
   const onScreen = intersecting || typeof IntersectionObserver === 'undefined';
   const [activated, setActivated] = useState(false);
   const ready = loaded && onScreen && !!node;
+  // PERF-18: the first input or the first autoplay turn, whichever comes first, once on screen.
+  const [due, setDue] = useState(false);
   useEffect(() => {
-    if (activated || !ready) return;
+    if (due || !ready) return;
+    const want = () => startTransition(() => setDue(true));
+    const timer = setTimeout(want, settings.current.delayMs);
+    const cancelInput = afterFirstInput(want);
+    return () => {
+      clearTimeout(timer);
+      cancelInput();
+    };
+  }, [due, ready]);
+  useEffect(() => {
+    if (activated || !ready || !due) return;
     return whenIdle(() => startTransition(() => setActivated(true)));
-  }, [activated, ready]);
+  }, [activated, ready, due]);
   useEffect(() => {
     if (!activated || !node) return;
     let cancelled = false;
