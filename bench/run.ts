@@ -90,7 +90,7 @@ interface LighthouseMedians {
 }
 
 /**
- * The LCP element of a Lighthouse run (its selector) and the LCP's phases (TTFB, load delay, load
+ * PERF-20: the LCP element of a Lighthouse run (its selector) and the LCP's phases (TTFB, load delay, load
  * time, render delay; observed ms, not simulated), from the `lcp-breakdown-insight` audit: a list
  * of the phases' table and the element's node item. Lighthouse 13 removed the
  * `largest-contentful-paint-element` audit this used to read (`replacesAudits` in its source), so
@@ -111,7 +111,7 @@ function lcpElement(lhr: { audits: Record<string, { details?: unknown }> }): {
 }
 
 /**
- * Every script a Lighthouse run loaded, as sent (bytes with headers), largest first: what its
+ * PERF-20: every script a Lighthouse run loaded, as sent (bytes with headers), largest first: what its
  * "JavaScript transferred" is made of.
  */
 function scriptsOf(lhr: { audits: Record<string, { details?: unknown }> }): string {
@@ -248,7 +248,7 @@ async function lighthouseFigures(
     m('documentBytes') <= 14600,
   );
   row(`${label} CLS`, m('cls').toFixed(3), '≤ 0.01', m('cls') <= 0.01);
-  // PERF-16, PERF-18: Lighthouse's count of a visitor's JavaScript (as sent, headers included).
+  // PERF-16, PERF-19: Lighthouse's count of a visitor's JavaScript (as sent, headers included).
   row(
     `${label} JavaScript transferred`,
     kb(m('js')),

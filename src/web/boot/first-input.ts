@@ -1,6 +1,6 @@
 /**
  * The visitor's first input on the page (a tap, a click, a key, a wheel turn or a scroll), for
- * work that can wait until someone acts: PERF-18, decision 060, Embla's code is fetched when a
+ * work that can wait until someone acts: PERF-19, decision 060, Embla's code is fetched when a
  * carousel first has to move (use-autoplay-carousel.ts), not with the page.
  */
 const INPUT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'wheel', 'scroll'] as const;

@@ -17,7 +17,7 @@
  * - PERF-16: Embla's code is a chunk of its own (embla.ts), imported by the first carousel that
  *   starts, so it is not in a visitor's JavaScript before interaction. Until it has run, a carousel
  *   is its prerendered first slide(s); if the chunk cannot be loaded it stays so.
- * - PERF-18 (decision 060): a carousel on screen starts only when it first has to move: at the
+ * - PERF-19 (decision 060): a carousel on screen starts only when it first has to move: at the
  *   visitor's first input on the page (a tap, a key, a scroll: boot/first-input.ts) or, without
  *   one, FIRST_TURN_MS after it is on screen, whichever comes first. Until then it is still, so
  *   Embla's ~7 KB and its set-up are no part of the page's load (Lighthouse's count of the
@@ -39,7 +39,7 @@ const SLIDE_DURATION = 20;
 
 /**
  * Milliseconds a carousel on screen holds still, without the visitor's input, before Embla is
- * fetched (PERF-18): past the page's load and quiet, so no carousel's code is part of it.
+ * fetched (PERF-19): past the page's load and quiet, so no carousel's code is part of it.
  */
 const FIRST_TURN_MS = 5000;
 
@@ -109,7 +109,7 @@ export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: Autopla
   const onScreen = intersecting || typeof IntersectionObserver === 'undefined';
   const [activated, setActivated] = useState(false);
   const ready = loaded && onScreen && !!node;
-  // PERF-18: the first input or FIRST_TURN_MS on screen, whichever comes first.
+  // PERF-19: the first input or FIRST_TURN_MS on screen, whichever comes first.
   const [due, setDue] = useState(false);
   useEffect(() => {
     if (due || !ready) return;
