@@ -30,14 +30,25 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
- * The global data object of a published page (DATA-1), once its data script has run: the entry
- * loads it after the hero's first paint (decision 014), so it is not there at the load event.
+ * The whole catalogue's global data object (DATA-1) as a published page knows it, once its data
+ * script has run (the entry loads it after the hero's first paint, decision 014): in the owner's
+ * browser the object the page runs on (the catalogue, with the owner's edits in memory); in a
+ * visitor's, whose page runs on its own data alone (PERF-18, decision 060), the catalogue's data
+ * script the page names (`data-catalogue`), fetched and read.
  */
 export async function publishedData(page: Page): Promise<PageData> {
   const handle = await page.waitForFunction(
     () => (window as unknown as { __STAYS_DATA__?: PageData }).__STAYS_DATA__,
   );
-  return (await handle.jsonValue()) as PageData;
+  const own = (await handle.jsonValue()) as PageData;
+  const { owner, catalogue } = await page.evaluate(() => ({
+    owner: /(?:^|;\s*)admin-key=[^;\s]/.test(document.cookie),
+    catalogue: document.querySelector<HTMLScriptElement>('script[data-entry]')?.dataset.catalogue,
+  }));
+  if (owner || !catalogue) return own;
+  const script = await (await page.request.get(new URL(catalogue, page.url()).href)).text();
+  // `window.__STAYS_DATA__={JSON};` (render.ts: JSON with "<" and the like as \u escapes).
+  return JSON.parse(script.slice(script.indexOf('=') + 1, script.lastIndexOf(';'))) as PageData;
 }
 
 /**

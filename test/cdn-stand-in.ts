@@ -54,12 +54,12 @@ export function s3rverBackupConfig(endpoint: string, bucket: string, key: Buffer
 
 /**
  * The site's own files a page names, as keys (URL paths without the leading slash): scripts (the
- * loader's entry among them), styles, photos, hero images, the data script.
+ * loader's entry among them), styles, photos, hero images, the data scripts.
  */
 export function namedFiles(html: string): string[] {
   const urls = new Set<string>();
   const attributes =
-    /\b(?:src|href|srcset|imagesrcset|content|data-entry|data-site-data)="([^"]+)"/g;
+    /\b(?:src|href|srcset|imagesrcset|content|data-entry|data-site-data|data-catalogue)="([^"]+)"/g;
   for (const m of html.matchAll(attributes)) {
     for (const candidate of m[1]!.split(',')) {
       const url = candidate.trim().split(/\s+/)[0]!;

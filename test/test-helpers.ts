@@ -204,15 +204,26 @@ export function multipartBody(parts: FormPart[]): {
   };
 }
 
+const LOADER_DATA_RE =
+  /<script type="module" data-entry="[^"]+" data-site-data="(\/site-data\.[0-9a-f]{12}\.js)" data-catalogue="(\/site-data\.[0-9a-f]{12}\.js)">/;
+
 /**
- * The URL path of the global data script a published page names on its first-paint loader
- * (`data-site-data="/site-data.{12 hex}.js"`, DATA-1, decision 014). Throws when it names none.
+ * The URL path of the whole catalogue's data script a published page names on its first-paint
+ * loader (`data-catalogue="/site-data.{12 hex}.js"`, DATA-1, decisions 014 and 060): what the
+ * owner's browser loads. Throws when it names none.
  */
 export function dataScriptOf(html: string): string {
-  const url =
-    /<script type="module" data-entry="[^"]+" data-site-data="(\/site-data\.[0-9a-f]{12}\.js)">/.exec(
-      html,
-    )?.[1];
+  const url = LOADER_DATA_RE.exec(html)?.[2];
+  if (!url) throw new Error('the page names no data script');
+  return url;
+}
+
+/**
+ * The URL path of the page's own data script (`data-site-data`, PERF-18, decision 060): what a
+ * visitor's browser loads. Throws when it names none.
+ */
+export function pageDataScriptOf(html: string): string {
+  const url = LOADER_DATA_RE.exec(html)?.[1];
   if (!url) throw new Error('the page names no data script');
   return url;
 }

@@ -43,11 +43,3 @@ export const AdminContext = createContext<AdminApi | null>(null);
 export function useAdmin(): AdminApi | null {
   return useContext(AdminContext);
 }
-
-/** ADMIN-1: admin mode is on when a non-empty admin-key cookie is present. */
-export function hasAdminKeyCookie(cookieHeader: string): boolean {
-  return cookieHeader.split(';').some((part) => {
-    const [key, ...rest] = part.trim().split('=');
-    return key === 'admin-key' && rest.join('=').trim() !== '';
-  });
-}

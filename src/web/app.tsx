@@ -9,7 +9,7 @@
  */
 import { Suspense, lazy, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { PageData } from '../shared/site-data.js';
-import { hasAdminKeyCookie } from './admin-context.js';
+import { hasAdminKeyCookie } from './admin-cookie.js';
 import type { RouteInfo } from '../shared/routes.js';
 import type { Screen } from './routes/screen.js';
 import './styles/global.css';

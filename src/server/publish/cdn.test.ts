@@ -230,16 +230,16 @@ describe('publishing to an S3-compatible bucket', () => {
 
     // The next publish completes it, under the data script the failed one stored (the same
     // catalogue, the same name); the first publish's stays the day (UPGRADE-3).
-    const failedData = [...afterFailure.keys()].find(
+    const failedData = [...afterFailure.keys()].filter(
       (k) => k.startsWith('site-data.') && !afterSecond.has(k),
-    )!;
+    );
     const third = await t.ctx.publisher.publish();
     const afterThird = await listed(client);
     const renamedPage = await text(client, 'stay/stay-1');
     expect(renamedPage).toContain('Hill View Renamed');
     for (const file of namedFiles(renamedPage)) expect(afterThird.has(file), file).toBe(true);
     expect(afterThird.has(firstData)).toBe(true);
-    expect(dataScript(await text(client, 'index.html'))).toBe(failedData);
+    expect(failedData).toContain(dataScript(await text(client, 'index.html')));
     expect(third.targets[0]!.pruned).toBe(0);
     const health = await t.app.inject({ url: '/healthz' });
     expect(health.json()).toEqual({

@@ -17,9 +17,12 @@ export const CLIENT_DIR = path.join(DIST, 'client');
 export const SSR_ENTRY = path.join(DIST, 'server', 'entry-server.js');
 
 const LOADER_RE = /<script type="module" data-entry="[^"]+" data-site-data="">([\s\S]*?)<\/script>/;
-/** The loader as published: `data-site-data` names the page's data script. */
+/**
+ * The loader as published: `data-site-data` names the page's data script, `data-catalogue` (from
+ * decision 060 on) the whole catalogue's.
+ */
 const PAGE_LOADER_RE =
-  /<script type="module" data-entry="[^"]+" data-site-data="[^"]*">([\s\S]*?)<\/script>/;
+  /<script type="module" data-entry="[^"]+" data-site-data="[^"]*"(?: data-catalogue="[^"]*")?>([\s\S]*?)<\/script>/;
 const SCRIPTS_RE = /<script type="module"[^>]*>[\s\S]*?<\/script>/g;
 
 /** The template's text. Throws (ENOENT) when the client build is missing. */
@@ -40,13 +43,18 @@ export function loaderCode(template: string): string {
 }
 
 /**
- * The template with the page's data script named on the loader (DATA-1; `dataUrl` like
- * `/site-data.0123456789ab.js`). Throws when the template has no loader.
+ * The template with the data scripts named on the loader (DATA-1; URLs like
+ * `/site-data.0123456789ab.js`): `dataUrl` the page's, what a visitor's browser loads (PERF-18),
+ * `catalogueUrl` the whole catalogue's, what the owner's loads. Throws when the template has no
+ * loader.
  */
-export function withSiteData(template: string, dataUrl: string): string {
+export function withSiteData(template: string, dataUrl: string, catalogueUrl: string): string {
   const [tag] = loaderOf(template);
   return template.replace(tag, () =>
-    tag.replace('data-site-data=""', `data-site-data="${dataUrl}"`),
+    tag.replace(
+      'data-site-data=""',
+      `data-site-data="${dataUrl}" data-catalogue="${catalogueUrl}"`,
+    ),
   );
 }
 

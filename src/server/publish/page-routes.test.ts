@@ -135,7 +135,7 @@ describe('serving a published site', () => {
         url,
       ).toEqual([
         expect.stringMatching(
-          /^ type="module" data-entry="\/assets\/index-[\w-]+\.js" data-site-data="\/site-data\.[0-9a-f]{12}\.js"$/,
+          /^ type="module" data-entry="\/assets\/index-[\w-]+\.js" data-site-data="\/site-data\.[0-9a-f]{12}\.js" data-catalogue="\/site-data\.[0-9a-f]{12}\.js"$/,
         ),
       ]);
       const hash = crypto.createHash('sha256').update(scripts[0]![2]!).digest('base64');

@@ -16,7 +16,13 @@ import { prerenderPaths } from '../../shared/routes.js';
 import { DATA_GLOBAL, type PageData, type SiteData } from '../../shared/site-data.js';
 import { getRevision, saveRevision } from '../store/revisions.js';
 import { testCatalogue } from '../../../test/factories.js';
-import { dataScriptOf, listFiles, makeTestApp, type TestApp } from '../../../test/test-helpers.js';
+import {
+  dataScriptOf,
+  listFiles,
+  makeTestApp,
+  pageDataScriptOf,
+  type TestApp,
+} from '../../../test/test-helpers.js';
 import type { PublishResult } from '../context.js';
 import { CURRENT_LINK, fileForUrl, KEEP_PUBLISHED } from './folder-target.js';
 import { pageDataOf } from './render.js';
@@ -88,7 +94,7 @@ describe('publisher', () => {
     await t.cleanup();
   });
 
-  it('writes every page, the sitemap, robots.txt and one data script, each with .br and .gz twins, and points current at it', async () => {
+  it('writes every page, the sitemap, robots.txt and the data scripts, each with .br and .gz twins, and points current at it', async () => {
     const revision = saveRevision(t.ctx.db, catalogue(0), 'test', t.ctx.clock());
     const before = Date.now();
     const result = await t.ctx.publisher.publish();
@@ -111,15 +117,17 @@ describe('publisher', () => {
 
     const files = listFiles(result.dir);
     const originals = files.filter((f) => !f.endsWith('.br') && !f.endsWith('.gz'));
+    // DATA-1, PERF-18: the catalogue's data script and each page's: the home page's, each
+    // property page's and one the not-found and login pages share.
     const dataScripts = originals.filter((f) => /^site-data\.[0-9a-f]{12}\.js$/.test(f));
-    expect(dataScripts).toHaveLength(1);
-    const dataName = dataScripts[0]!;
+    expect(dataScripts).toHaveLength(1 + 1 + NAMES.length + 1);
+    const dataName = dataFileOf(read(result.dir, 'index.html'));
     expect(originals).toEqual(
       [
         ...fixedPages,
         ...PRIVACY_PAGES.map(fileForUrl),
         'robots.txt',
-        dataName,
+        ...dataScripts,
         'sitemap.xml',
         ...NAMES.map((_, i) => `stay/stay-${i + 1}.html`),
       ].sort(),
@@ -143,6 +151,7 @@ describe('publisher', () => {
     for (const rel of originals.filter((f) => f.endsWith('.html') && !plain.has(f))) {
       const html = read(result.dir, rel);
       expect(dataScriptOf(html), rel).toBe(`/${dataName}`);
+      expect(dataScripts, rel).toContain(pageDataScriptOf(html).slice(1));
       // Nothing is fetched for the page's script before the first paint (decision 014).
       expect(html, rel).not.toMatch(/<script[^>]* src=/);
       expect(html.trimEnd().endsWith('</html>'), rel).toBe(true);
@@ -287,6 +296,11 @@ describe('publisher', () => {
       expect(p.description).toContain('<a href="https://example.com/ok">our terms</a>');
       expect(p.description).not.toMatch(/<script|<img|\son\w+=|javascript:/i);
     }
+    // PERF-18: the page's own data script holds its property alone, sanitised too.
+    const own = evaluateDataScript(read(result.dir, pageDataScriptOf(page).slice(1)));
+    expect(own.propertyList.map((p) => p.id)).toEqual(['stay-1']);
+    expect(own.propertyList[0]!.description).toContain('Nice');
+    expect(own.propertyList[0]!.description).not.toMatch(/<script|<img|\son\w+=|javascript:/i);
   });
 
   it('keeps a property name that closes a script element as text: the data script gives it back exactly', async () => {

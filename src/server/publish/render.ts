@@ -3,9 +3,10 @@
  * stored revision → every file of a complete static site, addressed by URL path (CDN-2):
  * - pages: every route of the route table prerendered with React (PUB-1), the 404 page, the
  *   privacy page in English and Kannada (plain HTML, PRIV-2), sitemap.xml and robots.txt;
- * - what pages name: the content-hashed global data script (DATA-1), the client build (assets,
- *   hero images, favicon) and every recorded photo with its width variants and link-preview crop
- *   (IMG-3, IMG-4).
+ * - what pages name: the content-hashed data scripts (DATA-1: the whole catalogue's, which the
+ *   owner's browser loads, and each page's own, PERF-18), the client build (assets, hero images,
+ *   favicon) and every recorded photo with its width variants and link-preview crop (IMG-3,
+ *   IMG-4).
  * Each file carries the Content-Type and Cache-Control a CDN sends with it (CDN-3). Reads the
  * database and the disk; writes nothing but the width variants a photo still lacks (OPS-9).
  */
@@ -23,6 +24,7 @@ import {
   variantUrl,
 } from '../../shared/photo-urls.js';
 import { prerenderPaths } from '../../shared/routes.js';
+import { visitorPageData } from '../../shared/visitor-data.js';
 import { DATA_GLOBAL, type PageData, type SiteData } from '../../shared/site-data.js';
 import type { AppContext } from '../context.js';
 import type { GuestBookingView } from '../../shared/bookings.js';
@@ -46,7 +48,10 @@ import { PRIVACY_PATH, PRIVACY_PATH_KN } from '../../shared/privacy-notice.js';
 import { publicSite, settingsIdentity } from './site-settings.js';
 import type { PublishedSite, SiteFile } from './target.js';
 
-/** File names of the content-hashed data scripts (DATA-1 global data object), see dataScriptName. */
+/**
+ * File names of the content-hashed data scripts (DATA-1 global data object: the catalogue's and
+ * each page's, PERF-18), see dataScriptName.
+ */
 export const DATA_SCRIPT_RE = /^site-data\.[0-9a-f]{12}\.js$/;
 
 /** Cache-Control of pages, the sitemap and robots.txt on a CDN: a publish shows within a minute (CDN-3). */
@@ -259,20 +264,24 @@ export async function renderSite(
   // when the start's backfill has not reached it yet.
   await addMissingVariants(ctx, Object.keys(data.photoSizes));
 
-  const dataScript = Buffer.from(`window.${DATA_GLOBAL}=${scriptSafeJson(data)};`);
-  const dataName = dataScriptName(dataScript);
-  const template = withSiteData(await readTemplate(), `/${dataName}`);
-  const named: SiteFile[] = [
-    ...photoFiles(ctx),
-    ...clientFiles(),
-    {
-      urlPath: `/${dataName}`,
-      body: dataScript,
-      contentType: contentTypeOf(dataName),
+  // DATA-1: the whole catalogue's data script, which the owner's browser loads (in-place editing
+  // changes it), and each page's own, which a visitor's loads (PERF-18, decision 060): pages with
+  // the same data (the not-found and login pages) share one file.
+  const dataFiles = new Map<string, SiteFile>();
+  const dataScriptOf = (value: PageData): string => {
+    const script = Buffer.from(`window.${DATA_GLOBAL}=${scriptSafeJson(value)};`);
+    const urlPath = `/${dataScriptName(script)}`;
+    dataFiles.set(urlPath, {
+      urlPath,
+      body: script,
+      contentType: TYPES['.js']!,
       cacheControl: IMMUTABLE_CACHE,
       stableName: true,
-    },
-  ];
+    });
+    return urlPath;
+  };
+  const catalogueUrl = dataScriptOf(data);
+  const template = await readTemplate();
 
   const page = (urlPath: string, body: string, contentType = TYPES['.html']!): SiteFile => ({
     urlPath,
@@ -286,11 +295,12 @@ export async function renderSite(
     const rendered = ssr.render(url, data);
     return page(
       url,
-      template
+      withSiteData(template, dataScriptOf(visitorPageData(data, url)), catalogueUrl)
         .replace('<!--app-head-->', () => rendered.head)
         .replace('<!--app-html-->', () => rendered.html),
     );
   });
+  const named: SiteFile[] = [...photoFiles(ctx), ...clientFiles(), ...dataFiles.values()];
   // PRIV-2: the privacy page in English and Kannada, plain HTML from the running configuration.
   pages.push(
     page(PRIVACY_PATH, privacyPageHtml('en', ctx.config, publishedAt)),

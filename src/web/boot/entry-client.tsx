@@ -1,7 +1,9 @@
 /**
  * The browser entry, imported by the page's first-paint loader (first-paint.ts) once the largest
  * image has been painted (PERF-1, decision 014). It loads the global data script (DATA-1:
- * window.__STAYS_DATA__, named by the loader's `data-site-data`) and the app (ReactDOM, then the
+ * window.__STAYS_DATA__): a visitor's browser the page's own (the loader's `data-site-data`: only
+ * what the page hydrates, PERF-18, decision 060), the owner's (ADMIN-1) the whole catalogue's
+ * (`data-catalogue`), which in-place editing changes; and the app (ReactDOM, then the
  * layout: react-dom-first.ts, hydrate.tsx) at once, then has the app hydrate the prerendered
  * HTML of location.pathname's route with that route's screen (a chunk of its own, PERF-16).
  *
@@ -13,17 +15,22 @@
  */
 import { DATA_GLOBAL } from '../../shared/site-basics.js';
 import type { PageData } from '../../shared/site-data.js';
+import { hasAdminKeyCookie } from '../admin-cookie.js';
 import { installDialogGlobals } from '../dialogs.js';
 
 const RELOAD_FLAG = 'stays:chunk-reloaded';
 
 type DataWindow = Window & { [DATA_GLOBAL]?: PageData };
 
-/** Runs the page's data script (its URL is the loader's `data-site-data`); resolves with its object. */
+/**
+ * Runs the data script (the loader's `data-site-data`, or for the owner its `data-catalogue`;
+ * a page published before decision 060 names the catalogue's alone); resolves with its object.
+ */
 function loadData(): Promise<PageData> {
   const ready = (window as DataWindow)[DATA_GLOBAL];
   if (ready) return Promise.resolve(ready);
-  const src = document.querySelector<HTMLScriptElement>('script[data-entry]')?.dataset.siteData;
+  const loader = document.querySelector<HTMLScriptElement>('script[data-entry]')?.dataset;
+  const src = (hasAdminKeyCookie(document.cookie) && loader?.catalogue) || loader?.siteData;
   if (!src)
     return Promise.reject(new Error('stays: the page names no data script (data-site-data)'));
   return new Promise((resolve, reject) => {

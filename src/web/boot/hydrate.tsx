@@ -22,7 +22,7 @@ import { App } from '../app.js';
 import { KeptPart } from '../components/server-part.js';
 import { pathKind, resolveRoute, type RouteKind } from '../../shared/pages.js';
 import type { Screen } from '../routes/screen.js';
-import { hasAdminKeyCookie } from '../admin-context.js';
+import { hasAdminKeyCookie } from '../admin-cookie.js';
 import { SCREEN_LOADERS, VISITOR_SCREEN_LOADERS } from './client-screens.js';
 
 /**

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
  * PERF-17: a visitor's screens hydrate the server's HTML of the full screens without a mismatch,
- * keep each server part's element (the same node, the same HTML) and attach no owner's control.
+ * keep each server part's element (the same node, the same HTML) and attach no owner's control;
+ * PERF-18: with the page's own data (visitor-data.ts), not the whole catalogue the server had.
  */
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -9,6 +10,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testCatalogue } from '../../../test/factories.js';
 import { resolveRoute } from '../../shared/pages.js';
 import type { PageData } from '../../shared/site-data.js';
+import { visitorPageData } from '../../shared/visitor-data.js';
 import { App } from '../app.js';
 import { KeptPart } from '../components/server-part.js';
 import { render } from '../entry-server.js';
@@ -86,7 +88,8 @@ async function hydrateAsVisitor(url: string) {
   root.innerHTML = render(url, data).html;
   document.body.append(root);
   const parts = new Map([...root.querySelectorAll('[data-part]')].map((el) => [el, el.outerHTML]));
-  const route = resolveRoute(url, data);
+  const pageData = visitorPageData(data, url);
+  const route = resolveRoute(url, pageData);
   const Screen: Screen = (await VISITOR_SCREEN_LOADERS[route.kind]!()).default;
   const errors: unknown[] = [];
   const consoleError = vi
@@ -95,7 +98,7 @@ async function hydrateAsVisitor(url: string) {
   await act(async () => {
     const reactRoot = hydrateRoot(
       root,
-      <App data={data} route={route} Screen={Screen} footer={<KeptPart name="footer" />} />,
+      <App data={pageData} route={route} Screen={Screen} footer={<KeptPart name="footer" />} />,
       { onRecoverableError: (error) => errors.push(error) },
     );
     unmount = () => reactRoot.unmount();

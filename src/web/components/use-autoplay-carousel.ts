@@ -17,10 +17,17 @@
  * - PERF-16: Embla's code is a chunk of its own (embla.ts), imported by the first carousel that
  *   starts, so it is not in a visitor's JavaScript before interaction. Until it has run, a carousel
  *   is its prerendered first slide(s); if the chunk cannot be loaded it stays so.
+ * - PERF-19 (decision 060): a carousel on screen starts only when it first has to move: at the
+ *   visitor's first input on the page (a tap, a key, a scroll: boot/first-input.ts) or, without
+ *   one, FIRST_TURN_MS after it is on screen, whichever comes first. Until then it is still, so
+ *   Embla's ~7 KB and its set-up are no part of the page's load (Lighthouse's count of the
+ *   JavaScript before interaction stops once the page is quiet, about a second after the load
+ *   event on a quiet phone); the first slide then moves `delayMs` after Embla has started.
  */
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { whenIdle } from '../boot/idle-queue.js';
+import { afterFirstInput } from '../boot/first-input.js';
 import { afterPageLoad } from '../boot/page-load.js';
 
 /**
@@ -29,6 +36,12 @@ import { afterPageLoad } from '../boot/page-load.js';
  * 25 (Embla's default) takes ≈ 700 ms.
  */
 const SLIDE_DURATION = 20;
+
+/**
+ * Milliseconds a carousel on screen holds still, without the visitor's input, before Embla is
+ * fetched (PERF-19): past the page's load and quiet, so no carousel's code is part of it.
+ */
+const FIRST_TURN_MS = 5000;
 
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
@@ -96,10 +109,22 @@ export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: Autopla
   const onScreen = intersecting || typeof IntersectionObserver === 'undefined';
   const [activated, setActivated] = useState(false);
   const ready = loaded && onScreen && !!node;
+  // PERF-19: the first input or FIRST_TURN_MS on screen, whichever comes first.
+  const [due, setDue] = useState(false);
   useEffect(() => {
-    if (activated || !ready) return;
+    if (due || !ready) return;
+    const want = () => startTransition(() => setDue(true));
+    const timer = setTimeout(want, Math.max(FIRST_TURN_MS, settings.current.delayMs));
+    const cancelInput = afterFirstInput(want);
+    return () => {
+      clearTimeout(timer);
+      cancelInput();
+    };
+  }, [due, ready]);
+  useEffect(() => {
+    if (activated || !ready || !due) return;
     return whenIdle(() => startTransition(() => setActivated(true)));
-  }, [activated, ready]);
+  }, [activated, ready, due]);
   useEffect(() => {
     if (!activated || !node) return;
     let cancelled = false;
