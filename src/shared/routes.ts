@@ -6,9 +6,77 @@
  * page is a row of PAGES plus its screen, and TypeScript refuses a RouteKind without a screen.
  */
 import type { SiteData } from './site-data.js';
-import { ADMIN_PATH, HOME_PATH, KINDS, PAGES } from './pages.js';
+import {
+  ADMIN_PATH,
+  HOME_PATH,
+  KINDS,
+  LOGIN_PATH,
+  NOT_FOUND_PATH,
+  propertyPath,
+  type RouteInfo,
+  type RouteKind,
+} from './pages.js';
 
 export * from './pages.js';
+
+/** One row of the route table, beside its pattern (PAGE_PATTERNS in pages.ts). */
+interface PageRoute {
+  /** The paths of this kind the publisher prerenders for a catalogue (ids percent-encoded). */
+  paths(data: Pick<SiteData, 'propertyList'>): string[];
+  /** The document title before TITLE_SUFFIX; `name` is the property's name on a property page. */
+  title(name: string): string;
+  /**
+   * The meta description of a page whose text is fixed, given the business name; the home and
+   * property pages describe their catalogue instead (web/seo.server.ts).
+   */
+  description?(businessName: string): string;
+  /**
+   * True: listed in sitemap.xml. False: disallowed in robots.txt (the owner's pages, the 404 page),
+   * so that every prerendered page is one or the other.
+   */
+  indexable: boolean;
+}
+
+/** The spec's document-title suffix (PROP-1: "{name} - Stays In Chikmagalur"). */
+export const TITLE_SUFFIX = ' - Stays In Chikmagalur';
+
+/** Every page: what the publisher prerenders of it, its title and whether it is indexed. */
+export const PAGES: Record<RouteKind, PageRoute> = {
+  home: {
+    paths: () => [HOME_PATH],
+    title: () => 'Service Apartments in Chikmagalur',
+    indexable: true,
+  },
+  property: {
+    paths: (data) => data.propertyList.map((p) => propertyPath(p.id)),
+    title: (name) => name,
+    indexable: true,
+  },
+  admin: {
+    paths: () => [ADMIN_PATH],
+    title: () => 'Admin Page',
+    description: (business) => `Admin page of ${business}.`,
+    indexable: false,
+  },
+  login: {
+    paths: () => [LOGIN_PATH],
+    title: () => 'Admin Login',
+    description: (business) => `Owner sign-in for ${business}.`,
+    indexable: false,
+  },
+  'not-found': {
+    paths: () => [NOT_FOUND_PATH],
+    title: () => 'Page not found',
+    description: (business) => `This page of ${business} does not exist.`,
+    indexable: false,
+  },
+};
+
+/** The document title of a route (PROP-1 for the property page; the others follow its pattern). */
+export function pageTitle(route: RouteInfo): string {
+  const name = route.kind === 'property' ? route.property.name : '';
+  return `${PAGES[route.kind].title(name)}${TITLE_SUFFIX}`;
+}
 
 /** Prefix of every API URL (disallowed in robots.txt). */
 export const API_PREFIX = '/api/';
