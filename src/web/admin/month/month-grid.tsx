@@ -10,10 +10,23 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { formatDay } from '../../../shared/calendar-dates.js';
 import type { LedgerStay } from '../../../shared/ledger.js';
-import { kindOf, rowCells, STAY_KIND_WORDS, type NightSelection } from './month-rows.js';
+import {
+  kindOf,
+  rowCells,
+  STAY_KIND_WORDS,
+  type MonthCell,
+  type NightSelection,
+} from './month-rows.js';
 import styles from './month.module.css';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** Nights of a row not drawn yet (DAY-17): one empty cell over them. */
+interface Later {
+  type: 'later';
+  key: string;
+  span: number;
+}
 
 /**
  * The rows drawn in the first frame (DAY-17): as many as the scroller shows (at most 62vh tall,
@@ -24,6 +37,17 @@ function rowsFirst(): number {
   return Math.ceil((window.innerHeight * 0.62) / 48);
 }
 const ROWS_LATER = 8;
+
+/**
+ * The nights drawn in the first frame's rows (DAY-17): from the one the dialog scrolls to (today,
+ * else the month's first) as many as the window is wide over 44 px nights, one more for the one cut
+ * at the edge; read from the window, not measured. A phone shows 6 of 31 nights: the other cells
+ * of those rows are one placeholder each side until the first fill, a frame later.
+ */
+function nightsFirst(days: readonly string[], today: string): { from: number; to: number } {
+  const from = Math.max(0, days.indexOf(today));
+  return { from, to: from + Math.ceil(window.innerWidth / 44) + 1 };
+}
 
 /** What a stay's bar says: its guest (else its reference), its channel, or Blocked. */
 export function stayLabel(stay: LedgerStay): string {
@@ -66,18 +90,42 @@ export function MonthGrid({
   // Rows below the first screenful start as their name and one empty cell, filled a few a frame
   // after the first is shown: the grid the owner sees is drawn first, and no frame waits for 50.
   const [filled, setFilled] = useState(rowsFirst);
+  // False for the first frame only: its rows show the nights in view sideways (nightsFirst).
+  const [wide, setWide] = useState(false);
+  const [view] = useState(() => nightsFirst(days, today));
   useEffect(() => {
-    if (filled >= properties.length) return;
+    if (wide && filled >= properties.length) return;
     // After the next frame, so each fill waits for a frame shown, never the other way round.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setFilled(filled + ROWS_LATER));
+      timer = setTimeout(() => {
+        if (wide) setFilled(filled + ROWS_LATER);
+        else setWide(true);
+      });
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [filled, properties.length]);
+  }, [filled, wide, properties.length]);
+  // The first frame's rows: the cells that reach the nights in view, a placeholder either side.
+  const inView = (cells: MonthCell[]): (MonthCell | Later)[] => {
+    if (wide) return cells;
+    const shown: (MonthCell | Later)[] = [];
+    let at = 0;
+    let before = 0;
+    let after = 0;
+    for (const cell of cells) {
+      const span = cell.type === 'free' ? 1 : cell.span;
+      if (at + span <= view.from) before += span;
+      else if (at >= view.to) after += span;
+      else shown.push(cell);
+      at += span;
+    }
+    if (before > 0) shown.unshift({ type: 'later', key: 'before', span: before });
+    if (after > 0) shown.push({ type: 'later', key: 'after', span: after });
+    return shown;
+  };
   // Each night's words once, not once per apartment: 31 dates formatted instead of 1,550.
   const dayWords = new Map(days.map((d) => [d, formatDay(d)]));
   const byKey = new Map<string, LedgerStay>();
@@ -109,8 +157,10 @@ export function MonthGrid({
           <th scope="col" className={styles.corner}>
             Apartment
           </th>
-          {days.map((d) => {
+          {days.map((d, i) => {
             const day = new Date(`${d}T00:00:00Z`);
+            // Named from the start (aria-label); its words drawn with the rest of its column.
+            const drawn = wide || (i >= view.from && i < view.to);
             return (
               <th
                 key={d}
@@ -120,7 +170,7 @@ export function MonthGrid({
                 data-weekend={day.getUTCDay() % 6 === 0 || undefined}
                 aria-label={dayWords.get(d)}
               >
-                {`${WEEKDAYS[day.getUTCDay()]}\n${day.getUTCDate()}`}
+                {drawn && `${WEEKDAYS[day.getUTCDay()]}\n${day.getUTCDate()}`}
               </th>
             );
           })}
@@ -135,7 +185,10 @@ export function MonthGrid({
             {row >= filled ? (
               <td colSpan={days.length} data-later="" />
             ) : (
-              rowCells(days, byProperty.get(p.id) ?? []).map((cell) =>
+              inView(rowCells(days, byProperty.get(p.id) ?? [])).map((cell) =>
+                cell.type === 'later' ? (
+                  <td key={cell.key} colSpan={cell.span} data-later="" />
+                ) :
                 cell.type === 'free' ? (
                   <td
                     key={cell.night}
