@@ -86,6 +86,7 @@ test('the month of every apartment: a booking taken by phone on free nights, the
   await shot(page, project, 'selected');
   // DAY-18: the grid's end in view, under the bar stuck to the dialog's bottom: the grid has room
   // below its last apartment, which is scrolled above the bar.
+  await expect(grid.locator('[data-later]')).toHaveCount(0);
   await grid.evaluate((el) => {
     el.scrollIntoView({ block: 'end' });
     el.scrollTop = el.scrollHeight;

@@ -195,6 +195,33 @@ describe('MonthGrid', () => {
     expect(document.querySelector('[data-later]')).toBeNull();
     expect(span(hill())).toBe(31);
   });
+
+  it('draws the rows below the first screenful a frame later, counted from the start', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({ id: `apt-${i}`, name: `Flat ${i + 1}` }));
+    render(
+      <MonthGrid
+        properties={many}
+        days={['2026-12-05', '2026-12-06']}
+        stays={[]}
+        today="2026-12-05"
+        selection={null}
+        openStay={() => {}}
+        selectNight={() => {}}
+      />,
+    );
+    // jsdom's window is 768 px tall: 62% of it over 48 px rows is 10 rows.
+    const table = screen.getByRole('table');
+    expect(table.getAttribute('aria-rowcount')).toBe('31');
+    expect(screen.getAllByRole('rowheader')).toHaveLength(10);
+    expect(screen.getByRole('rowheader', { name: 'Flat 10' }).closest('tr')!.ariaRowIndex).toBe(
+      '11',
+    );
+    const spacer = table.querySelector('tr[data-later]')!;
+    expect(spacer.getAttribute('aria-hidden')).toBe('true');
+    expect(await screen.findByRole('rowheader', { name: 'Flat 30' })).toBeTruthy();
+    expect(screen.getAllByRole('row')).toHaveLength(31);
+    expect(table.querySelector('[data-later]')).toBeNull();
+  });
 });
 
 describe('MonthDialog', () => {

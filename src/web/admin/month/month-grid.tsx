@@ -34,8 +34,10 @@ interface Later {
  * bottom), read from the window, not measured, so the first render forces no layout. The rest are filled ROWS_LATER at a time, a frame each.
  */
 function rowsFirst(): number {
-  return Math.ceil((window.innerHeight * 0.62) / 48);
+  return Math.ceil((window.innerHeight * 0.62) / ROW_PX);
 }
+/** A row's least height (month.module.css: a 48 px cell). */
+const ROW_PX = 48;
 const ROWS_LATER = 8;
 
 /**
@@ -143,6 +145,7 @@ export function MonthGrid({
   return (
     <table
       className={styles.grid}
+      aria-rowcount={properties.length + 1}
       style={{ width: `calc(var(--month-name) + ${days.length} * var(--month-night))` }}
       onClick={onClick}
     >
@@ -153,7 +156,7 @@ export function MonthGrid({
         ))}
       </colgroup>
       <thead className={styles.head}>
-        <tr>
+        <tr aria-rowindex={1}>
           <th scope="col" className={styles.corner}>
             Apartment
           </th>
@@ -177,69 +180,74 @@ export function MonthGrid({
         </tr>
       </thead>
       <tbody>
-        {properties.map((p, row) => (
-          <tr key={p.id}>
+        {properties.slice(0, filled).map((p, row) => (
+          <tr key={p.id} aria-rowindex={row + 2}>
             <th scope="row" className={styles.name}>
               {p.name}
             </th>
-            {row >= filled ? (
-              <td colSpan={days.length} data-later="" />
-            ) : (
-              inView(rowCells(days, byProperty.get(p.id) ?? [])).map((cell) =>
-                cell.type === 'later' ? (
-                  <td key={cell.key} colSpan={cell.span} data-later="" />
-                ) :
-                cell.type === 'free' ? (
-                  <td
-                    key={cell.night}
-                    data-today={cell.night === today || undefined}
-                    data-past={cell.night < today || undefined}
-                  >
-                    {cell.night >= today && (
+            {inView(rowCells(days, byProperty.get(p.id) ?? [])).map((cell) =>
+              cell.type === 'later' ? (
+                <td key={cell.key} colSpan={cell.span} data-later="" />
+              ) : cell.type === 'free' ? (
+                <td
+                  key={cell.night}
+                  data-today={cell.night === today || undefined}
+                  data-past={cell.night < today || undefined}
+                >
+                  {cell.night >= today && (
+                    <button
+                      type="button"
+                      className={styles.free}
+                      aria-label={`Free night of ${dayWords.get(cell.night)} at ${p.name}`}
+                      aria-pressed={
+                        selection?.propertyId === p.id &&
+                        cell.night >= selection.from &&
+                        cell.night < selection.to
+                      }
+                      data-property={p.id}
+                      data-night={cell.night}
+                    />
+                  )}
+                </td>
+              ) : (
+                <td
+                  key={cell.start}
+                  colSpan={cell.span}
+                  data-double={cell.stays.length > 1 || undefined}
+                >
+                  {cell.stays.map((s) => {
+                    const kind = kindOf(s)!;
+                    const label = stayLabel(s);
+                    const key = `${s.source}-${s.id}`;
+                    byKey.set(key, s);
+                    return (
                       <button
+                        key={key}
                         type="button"
-                        className={styles.free}
-                        aria-label={`Free night of ${dayWords.get(cell.night)} at ${p.name}`}
-                        aria-pressed={
-                          selection?.propertyId === p.id &&
-                          cell.night >= selection.from &&
-                          cell.night < selection.to
-                        }
-                        data-property={p.id}
-                        data-night={cell.night}
-                      />
-                    )}
-                  </td>
-                ) : (
-                  <td
-                    key={cell.start}
-                    colSpan={cell.span}
-                    data-double={cell.stays.length > 1 || undefined}
-                  >
-                    {cell.stays.map((s) => {
-                      const kind = kindOf(s)!;
-                      const label = stayLabel(s);
-                      const key = `${s.source}-${s.id}`;
-                      byKey.set(key, s);
-                      return (
-                        <button
-                          key={key}
-                          type="button"
-                          className={styles.stay}
-                          data-kind={kind}
-                          data-stay={key}
-                          aria-label={`${label}, ${formatDay(s.checkIn)} to ${formatDay(s.checkOut)}, ${STAY_KIND_WORDS[kind]}`}
-                        >
-                          {label}
-                        </button>
-                      );
-                    })}
-                  </td>
-                ),
-              )
+                        className={styles.stay}
+                        data-kind={kind}
+                        data-stay={key}
+                        aria-label={`${label}, ${formatDay(s.checkIn)} to ${formatDay(s.checkOut)}, ${STAY_KIND_WORDS[kind]}`}
+                      >
+                        {label}
+                      </button>
+                    );
+                  })}
+                </td>
+              ),
             )}
           </tr>
         ))}
+        {filled < properties.length && (
+          // The rows not drawn yet, one spacer of their height: the scroller is as tall as the
+          // month, and aria-rowcount tells a screen reader how many rows there are (DAY-17).
+          <tr aria-hidden="true" data-later="">
+            <td
+              colSpan={days.length + 1}
+              style={{ height: `${(properties.length - filled) * ROW_PX}px` }}
+            />
+          </tr>
+        )}
       </tbody>
     </table>
   );
