@@ -5,7 +5,9 @@
  * a free night from today on is a toggle button that selects it, and then the nights up to the next
  * one tapped (DAY-13), to block them or to add a booking taken by phone. A table with
  * labelled headers, every control a button whose name starts with what it shows (WCAG 2.5.3),
- * each cell at least 44 px (DAY-9).
+ * each cell at least 44 px (DAY-9). Drawn in steps (DAY-17, decisions 057 and 061): first the rows
+ * and nights in view, the rows below as one spacer (`aria-rowcount` counts them), then the rest a
+ * frame at a time.
  */
 import { useEffect, useState, type MouseEvent } from 'react';
 import { formatDay } from '../../../shared/calendar-dates.js';
