@@ -162,10 +162,8 @@ export function MonthGrid({
           <th scope="col" className={styles.corner}>
             Apartment
           </th>
-          {days.map((d, i) => {
+          {days.map((d) => {
             const day = new Date(`${d}T00:00:00Z`);
-            // Named from the start (aria-label); its words drawn with the rest of its column.
-            const drawn = wide || (i >= view.from && i < view.to);
             return (
               <th
                 key={d}
@@ -175,7 +173,7 @@ export function MonthGrid({
                 data-weekend={day.getUTCDay() % 6 === 0 || undefined}
                 aria-label={dayWords.get(d)}
               >
-                {drawn && `${WEEKDAYS[day.getUTCDay()]}\n${day.getUTCDate()}`}
+                {`${WEEKDAYS[day.getUTCDay()]}\n${day.getUTCDate()}`}
               </th>
             );
           })}
