@@ -362,7 +362,9 @@ test.describe('the price and the Request to Book', () => {
       { settings: (await publishedData(page)).site, today: today() },
     );
     const money = form.locator('dl');
-    await expect(money).toContainText(`Total${formatPaise(quote.totalPaise)}`);
+    // DAY-19: the total said once, as the price's last line above.
+    await expect(money).not.toContainText('Total');
+    await expect(dialog.getByText('Total', { exact: true })).toHaveCount(1);
     await expect(money).toContainText(
       `Advance, once the owner accepts${formatPaise(quote.advancePaise)}`,
     );

@@ -458,6 +458,10 @@ test.describe('footer', () => {
       await expect(social).toHaveAttribute('rel', /noopener/);
       await expect(about.getByRole('button', { name: 'Contact Us' })).toBeVisible();
       await expect(about.getByRole('button', { name: 'Office Address' })).toBeVisible();
+      // DAY-20: every footer link and button is a tap target at least 44 px tall.
+      for (const target of await footer.getByRole('navigation').locator('a, button').all()) {
+        expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      }
     });
   }
 

@@ -4,7 +4,7 @@
  * top layer), so the two methods below stand in for them; the real browser behaviour (focus, Escape,
  * focus return) is covered in real Chromium by e2e/enquiry.spec.ts.
  */
-import { act, cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testProperty } from '../../../test/factories.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
@@ -443,8 +443,10 @@ describe('Request to book (ENQ-5, ENQ-6, DAY-14), against a loopback server', ()
     const money = [...form.querySelectorAll('dl > div')].map((row) =>
       [...row.children].map((c) => c.textContent),
     );
+    // DAY-19: the total once, the price's last line; the request says how it is paid.
+    expect(priceLines().at(-1)).toEqual(['Total', formatPaise(q.totalPaise)]);
+    expect(within(form).queryByText('Total')).toBeNull();
     expect(money).toEqual([
-      ['Total', formatPaise(q.totalPaise)],
       ['Advance, once the owner accepts', formatPaise(q.advancePaise)],
       [
         `Balance, due by ${formatDay(addDays(checkIn, -3))}`,

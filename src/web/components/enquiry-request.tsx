@@ -1,7 +1,8 @@
 /**
  * The Request to book form (ENQ-5, ENQ-6; BOOK-1 on the server), shown as soon as the stay is
- * valid and free: first the money (DAY-14: the total, the advance asked once the owner accepts and
- * the balance with the day it is due, BALANCE_DUE_DAYS before check-in), then name, phone and an
+ * valid and free: first the money (DAY-14: under the price and its total, the advance asked once
+ * the owner accepts and the balance with the day it is due, BALANCE_DUE_DAYS before check-in,
+ * DAY-19), then name, phone and an
  * optional e-mail, then the dialog's one primary action, **Request to book**; the dates, guests and
  * message are the dialog's own fields above. It posts with the dialog's hook and says what
  * happened: "Request sent" with a link to the guest's booking page, a refusal next to the field it
@@ -57,8 +58,9 @@ function RequestSent({
 }
 
 /**
- * DAY-14: what the stay costs and when each part is paid, before anything is sent: the total, the
- * advance (quote.ts advancePaise) and the balance with its day, `balanceDueDays` before check-in.
+ * DAY-14: when the stay's total is paid, before anything is sent: the advance (quote.ts
+ * advancePaise) and the balance with its day, `balanceDueDays` before check-in. The total itself
+ * is the price's last line just above (EnquiryBreakdown), said once (DAY-19).
  */
 function MoneyFirst({
   id,
@@ -75,10 +77,6 @@ function MoneyFirst({
   const due = addDays(checkIn, -balanceDueDays);
   return (
     <dl className={styles.money} id={`${id}-money`}>
-      <div>
-        <dt>Total</dt>
-        <dd>{formatPaise(quote.totalPaise)}</dd>
-      </div>
       <div data-row="advance">
         <dt>{balance > 0 ? 'Advance, once the owner accepts' : 'To pay once the owner accepts'}</dt>
         <dd>{formatPaise(quote.advancePaise)}</dd>

@@ -13,6 +13,7 @@ import type { LedgerStay } from '../../../shared/ledger.js';
 import { testProperty } from '../../../../test/factories.js';
 import { startScriptedServer, type ScriptedServer } from '../../../../test/test-server.js';
 import { MonthDialog } from './month-dialog.js';
+import { MonthGrid } from './month-grid.js';
 import { holdsNights, rowCells, selectNight } from './month-rows.js';
 
 let server: ScriptedServer;
@@ -164,6 +165,65 @@ describe('rowCells', () => {
   });
 });
 
+describe('MonthGrid', () => {
+  it('draws first the nights in view from today, the rest a frame later (DAY-17)', async () => {
+    const days = Array.from({ length: 31 }, (_, i) => `2026-12-${String(i + 1).padStart(2, '0')}`);
+    render(
+      <MonthGrid
+        properties={properties}
+        days={days}
+        stays={stays}
+        today="2026-12-05"
+        selection={null}
+        openStay={() => {}}
+        selectNight={() => {}}
+      />,
+    );
+    // jsdom's window is 1024 px wide: 24 nights of 44 px and one cut at the edge, from today.
+    const hill = () => row('Hill Top Cottage');
+    const named = (night: string) => ({ name: `Free night of ${night} at Hill Top Cottage` });
+    expect(within(hill()).getByRole('button', named('5 Dec 2026'))).toBeTruthy();
+    expect(within(hill()).queryByRole('button', named('31 Dec 2026'))).toBeNull();
+    // Every heading is drawn from the start: an empty one is a header without text (axe).
+    expect(screen.getByRole('columnheader', { name: '31 Dec 2026' }).textContent).toBe('Thu\n31');
+    expect(hill().querySelectorAll('td[data-later]')).toHaveLength(2);
+    // Every column keeps its place: the row's cells still span the 31 nights.
+    const span = (tr: HTMLElement) =>
+      [...tr.querySelectorAll('td')].reduce((sum, td) => sum + td.colSpan, 0);
+    expect(span(hill())).toBe(31);
+    expect(await within(hill()).findByRole('button', named('31 Dec 2026'))).toBeTruthy();
+    expect(document.querySelector('[data-later]')).toBeNull();
+    expect(span(hill())).toBe(31);
+  });
+
+  it('draws the rows below the first screenful a frame later, counted from the start', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({ id: `apt-${i}`, name: `Flat ${i + 1}` }));
+    render(
+      <MonthGrid
+        properties={many}
+        days={['2026-12-05', '2026-12-06']}
+        stays={[]}
+        today="2026-12-05"
+        selection={null}
+        openStay={() => {}}
+        selectNight={() => {}}
+      />,
+    );
+    // jsdom's window is 768 px tall: 62% of it over 48 px rows is 10 rows.
+    const table = screen.getByRole('table');
+    expect(table.getAttribute('aria-rowcount')).toBe('31');
+    expect(screen.getAllByRole('rowheader')).toHaveLength(10);
+    expect(screen.getByRole('rowheader', { name: 'Flat 10' }).closest('tr')!.ariaRowIndex).toBe(
+      '11',
+    );
+    const spacer = table.querySelector('tr[data-later]')!;
+    expect(spacer.getAttribute('aria-hidden')).toBe('true');
+    expect(await screen.findByRole('rowheader', { name: 'Flat 30' })).toBeTruthy();
+    expect(screen.getAllByRole('row')).toHaveLength(31);
+    expect(table.querySelector('[data-later]')).toBeNull();
+  });
+});
+
 describe('MonthDialog', () => {
   it('draws every apartment’s month with its stays as bars, by state', async () => {
     server.answers[december] = [
@@ -182,10 +242,13 @@ describe('MonthDialog', () => {
     expect(bar.colSpan).toBe(5);
     expect(within(bar).getByRole('button', { name: /^Ravi Kumar, .*Request$/ })).toBeTruthy();
     const hill = row('Hill Top Cottage');
+    // The nights before today are drawn a frame after those in view (DAY-17).
     expect(
-      within(hill)
-        .getByRole('button', { name: /^Airbnb, 29 Nov 2026 to 3 Dec 2026, Channel$/ })
-        .closest('td')!.colSpan,
+      (
+        await within(hill).findByRole('button', {
+          name: /^Airbnb, 29 Nov 2026 to 3 Dec 2026, Channel$/,
+        })
+      ).closest('td')!.colSpan,
     ).toBe(2);
     expect(within(hill).getByRole('button', { name: /^Blocked: Painting/ })).toBeTruthy();
     expect(within(hill).queryByText('Gone Guest')).toBeNull();
@@ -214,7 +277,7 @@ describe('MonthDialog', () => {
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Open in Bookings' }));
     expect(bookings).toHaveBeenCalledOnce();
-    fireEvent.click(screen.getByRole('button', { name: /^Airbnb,/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Airbnb,/ }));
     fireEvent.click(
       screen.getByRole('button', { name: 'Open Hill Top Cottage’s calendar'.replace('’', "'") }),
     );

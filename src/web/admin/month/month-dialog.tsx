@@ -8,7 +8,7 @@
  * scrolls sideways inside its own focusable region, the names kept in view. An owner's dialog on
  * the shared AdminDialog frame, in the lazily loaded admin chunk.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { formatDay, formatMonth, nights } from '../../../shared/calendar-dates.js';
 import type { BookingTaken } from '../../../shared/bookings.js';
 import type { LedgerStay } from '../../../shared/ledger.js';
@@ -79,6 +79,20 @@ export function MonthDialog({
   const [loads, setLoads] = useState(0);
   const panelRef = useRef<HTMLDivElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
+  const barRef = useRef<HTMLElement>(null);
+  // The selection's bar sticks to the dialog's bottom, over the grid on a phone: the grid gets as
+  // much room below its last row as the bar and the dialog's padding under it cover, so every
+  // row can be scrolled above the bar (DAY-18).
+  const [barRoom, setBarRoom] = useState(0);
+  useLayoutEffect(() => {
+    const bar = barRef.current;
+    const frame = bar?.closest('dialog');
+    setBarRoom(
+      selection && bar && frame
+        ? bar.offsetHeight + parseFloat(getComputedStyle(frame).paddingBottom || '0')
+        : 0,
+    );
+  }, [selection]);
   // Each opening starts again from today's month, nothing tapped.
   const [seen, setSeen] = useState(opening);
   if (seen !== opening) {
@@ -186,6 +200,7 @@ export function MonthDialog({
         role="region"
         aria-label={`Every apartment in ${formatMonth(month)}`}
         tabIndex={0}
+        style={barRoom ? { paddingBottom: barRoom } : undefined}
       >
         <MonthGrid
           // A new month, or its stays arrived: drawn again from the first screenful (DAY-17).
@@ -210,6 +225,7 @@ export function MonthDialog({
       </div>
       {selection && (
         <SelectionBar
+          ref={barRef}
           selection={selection}
           propertyName={nameOf(selection.propertyId)}
           blocking={blocking}
@@ -298,6 +314,7 @@ export function MonthDialog({
  * at the bottom of the dialog while the grid scrolls, so the two actions are in reach of the thumb.
  */
 function SelectionBar({
+  ref,
   selection,
   propertyName,
   blocking,
@@ -305,6 +322,7 @@ function SelectionBar({
   addBooking,
   clear,
 }: {
+  ref: Ref<HTMLElement>;
   selection: NightSelection;
   propertyName: string;
   blocking: boolean;
@@ -314,7 +332,7 @@ function SelectionBar({
 }) {
   const count = nights(selection.from, selection.to);
   return (
-    <section className={styles.selection} aria-label="Selected nights">
+    <section ref={ref} className={styles.selection} aria-label="Selected nights">
       <p className={styles.selectionText} aria-live="polite">
         <strong>
           {count} {count === 1 ? 'night' : 'nights'} at {propertyName}
