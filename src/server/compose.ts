@@ -68,7 +68,7 @@ export function bookingSteps(parts: {
       name: 'ledger',
       run: (change) =>
         ledger.recordBooking(change.booking, change.event, change.actor, {
-          at: Date.parse(change.at),
+          at: change.at,
           amountPaise: amountOf(change),
         }),
     },
@@ -111,7 +111,7 @@ export function composeBookings(parts: {
   gst.onInvoice((b, at, issued) => {
     bookings.mail('guest-invoice', b, at);
     ledger.recordBooking(b, 'invoiced', issued.actor, {
-      at: Date.parse(at),
+      at,
       amountPaise: issued.totalPaise,
     });
     mail.poke();
