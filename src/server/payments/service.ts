@@ -401,7 +401,7 @@ export class PaymentService {
   /** The link request of a booking's attempt (PAY-2). */
   linkRequest(b: Booking, attempt: number): LinkRequest {
     const nowMs = this.now();
-    const checkInMs = Date.parse(`${b.checkIn}T00:00:00+05:30`);
+    const checkInMs = startOfPropertyDay(b.checkIn);
     const expireMs = Math.max(nowMs + LINK_MIN_OPEN_MS, Math.min(nowMs + LINK_OPEN_MS, checkInMs));
     return {
       amount: b.quote!.advancePaise,
