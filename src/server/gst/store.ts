@@ -398,7 +398,7 @@ export const REFUND_NOTES: readonly string[] = [
 ];
 
 /** True for an issued refund voucher, or an issued credit note recording a refund (PAY-13). */
-export function isRefundDocument(d: DocumentRow): boolean {
+function isRefundDocument(d: DocumentRow): boolean {
   return (
     d.status === 'issued' &&
     (d.type === 'refund-voucher' ||

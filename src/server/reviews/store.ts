@@ -204,7 +204,7 @@ export function publishedReviews(db: Db): PublishedReviews {
       rating: r.rating,
       text: r.text,
       displayName: r.display_name,
-      date: propertyDate(Date.parse(r.published_at!)),
+      date: propertyDate(r.published_at!),
       stayMonth: r.check_out.slice(0, 7),
       ...(r.reply === null ? {} : { reply: r.reply }),
     };
