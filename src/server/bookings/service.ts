@@ -172,14 +172,14 @@ const ACTION_EVENT: Record<BookingAction, BookingEvent> = {
 
 /**
  * One change of a booking row (decision 041): the booking after it, the event, the owner's
- * action when it was one, when (ISO) and who (LEDGER-4: `owner` or an account's username,
+ * action when it was one, when (Unix ms) and who (LEDGER-4: `owner` or an account's username,
  * `guest`, `gateway`, `system`), and on a cancel the part of the advance returned (GST-4).
  */
 export interface BookingChange {
   booking: Booking;
   event: BookingEvent;
   action?: BookingAction;
-  /** When the change was made: Unix ms, as every instant inside the server (decision 062). */
+  /** Every instant inside the server is a number (decision 062, SHAPE-5). */
   at: number;
   actor: string;
   refundPaise?: number;
