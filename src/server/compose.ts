@@ -15,9 +15,9 @@
  *   4. guest-messages  schedules the messages of a confirmed stay, drops them on a cancel (MSG-4)
  *
  * A step receives the change with its instant `at` as the clock's Unix ms, never as text
- * (decision 062, SHAPE-5). Then bookings enqueues the change's mail (BOOK-8). A step that fails otherwise than by refusing
- * loses only its own writes and is reported with its name; the change stands (decision 041). A
- * step cannot start another booking change (ReentrantChangeError). The owner's inbox view is
+ * (decision 062, SHAPE-5). Then bookings enqueues the change's mail (BOOK-8). A step that fails
+ * otherwise than by refusing loses only its own writes and is reported with its name; the change
+ * stands (decision 041). A step cannot start another booking change (ReentrantChangeError). The owner's inbox view is
  * composed the same way: the documents' part, then the payment's part.
  */
 import type { FastifyBaseLogger } from 'fastify';
