@@ -14,9 +14,10 @@
  *                      (PAY-2, PAY-10), asks a cancel's refund (PAY-13)
  *   4. guest-messages  schedules the messages of a confirmed stay, drops them on a cancel (MSG-4)
  *
- * Then bookings enqueues the change's mail (BOOK-8). A step that fails otherwise than by refusing
- * loses only its own writes and is reported with its name; the change stands (decision 041). A
- * step cannot start another booking change (ReentrantChangeError). The owner's inbox view is
+ * A step receives the change with its instant `at` as the clock's Unix ms, never as text
+ * (decision 062, SHAPE-5). Then bookings enqueues the change's mail (BOOK-8). A step that fails
+ * otherwise than by refusing loses only its own writes and is reported with its name; the change
+ * stands (decision 041). A step cannot start another booking change (ReentrantChangeError). The owner's inbox view is
  * composed the same way: the documents' part, then the payment's part.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -68,7 +69,7 @@ export function bookingSteps(parts: {
       name: 'ledger',
       run: (change) =>
         ledger.recordBooking(change.booking, change.event, change.actor, {
-          at: Date.parse(change.at),
+          at: change.at,
           amountPaise: amountOf(change),
         }),
     },
@@ -111,7 +112,7 @@ export function composeBookings(parts: {
   gst.onInvoice((b, at, issued) => {
     bookings.mail('guest-invoice', b, at);
     ledger.recordBooking(b, 'invoiced', issued.actor, {
-      at: Date.parse(at),
+      at,
       amountPaise: issued.totalPaise,
     });
     mail.poke();

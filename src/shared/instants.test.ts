@@ -227,3 +227,49 @@ describe('one clock on the server (TIME-5): the ESLint guard', () => {
     expect(await lint('export const now = Date.now();\n', 'src/web/admin/probe.ts')).toEqual([]);
   });
 });
+
+describe('instants are numbers inside the server (SHAPE-5, decision 062): the ESLint guard', () => {
+  const eslint = new ESLint({ cwd: process.cwd() });
+  const lint = async (code: string, filePath: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+  };
+  const refused = (what: string) =>
+    expect.stringMatching(
+      new RegExp(
+        `^no-restricted-properties: '${what}' is restricted .*Instants are Unix ms inside`,
+      ),
+    );
+  const roundTrip =
+    'export const at = (ms: number) => new Date(ms).toISOString();\nexport const ms = (at: string) => Date.parse(at);\n';
+
+  it('refuses ISO text made or read back in a service, a step or a job; Date.now stays refused beside it', async () => {
+    expect(await lint(roundTrip, 'src/server/bookings/service.ts')).toEqual([
+      refused('toISOString'),
+      refused('Date.parse'),
+    ]);
+    expect(await lint(roundTrip, 'src/server/compose.ts')).toEqual([
+      refused('toISOString'),
+      refused('Date.parse'),
+    ]);
+    expect(await lint('export const now = Date.now();\n', 'src/server/gst/service.ts')).toEqual([
+      expect.stringMatching(/^no-restricted-properties: 'Date.now' is restricted/),
+    ]);
+  });
+
+  it('lets the edges convert (a store, a route, a page, iCalendar, the CLI) and tests, still without the machine clock', async () => {
+    for (const edge of [
+      'src/server/bookings/store.ts',
+      'src/server/payments/recorded-store.ts',
+      'src/server/ledger/routes.ts',
+      'src/server/reviews/page.ts',
+      'src/server/calendar/export.ts',
+      'src/server/cli/admin.ts',
+      'src/server/payments/service.test.ts',
+    ])
+      expect(await lint(roundTrip, edge), edge).toEqual([]);
+    expect(await lint('export const now = Date.now();\n', 'src/server/bookings/store.ts')).toEqual([
+      expect.stringMatching(/^no-restricted-properties: 'Date.now' is restricted/),
+    ]);
+  });
+});

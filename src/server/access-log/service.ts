@@ -40,7 +40,7 @@ export class AccessLog {
   /** Records `entry` at the clock's instant, and deletes entries past RETENTION_DAYS. */
   record(entry: AccessRecord): void {
     const now = this.clock();
-    insertEntry(this.db, { ...entry, at: new Date(now).toISOString() });
+    insertEntry(this.db, entry, now);
     this.prune(now);
   }
 
@@ -59,6 +59,6 @@ export class AccessLog {
   }
 
   private prune(now: number): number {
-    return deleteBefore(this.db, new Date(now - RETENTION_DAYS * DAY_MS).toISOString());
+    return deleteBefore(this.db, now - RETENTION_DAYS * DAY_MS);
   }
 }

@@ -22,11 +22,11 @@ interface Row {
   booking_reference: string | null;
 }
 
-/** Stores one entry. */
-export function insertEntry(db: Db, entry: Omit<AccessEntry, 'id'>): void {
+/** Stores one entry made at `at` (ms; the table keeps ISO text: this module is an edge, decision 062). */
+export function insertEntry(db: Db, entry: Omit<AccessEntry, 'id' | 'at'>, at: number): void {
   db.prepare(
     'INSERT INTO access_log (at, username, action, booking_reference) VALUES (?, ?, ?, ?)',
-  ).run(entry.at, entry.username, entry.action, entry.bookingReference ?? null);
+  ).run(new Date(at).toISOString(), entry.username, entry.action, entry.bookingReference ?? null);
 }
 
 /** The entries with `from <= at < to` (ISO instants), newest first, at most `limit`. */
@@ -45,7 +45,8 @@ export function entriesBetween(db: Db, from: string, to: string, limit: number):
   }));
 }
 
-/** Deletes the entries older than `before` (ISO instant); returns how many. */
-export function deleteBefore(db: Db, before: string): number {
-  return db.prepare('DELETE FROM access_log WHERE at < ?').run(before).changes;
+/** Deletes the entries older than `before` (ms); returns how many. */
+export function deleteBefore(db: Db, before: number): number {
+  return db.prepare('DELETE FROM access_log WHERE at < ?').run(new Date(before).toISOString())
+    .changes;
 }

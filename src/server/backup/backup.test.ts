@@ -214,7 +214,7 @@ function invoice(db: Db, ref: string, at: number) {
     type: 'tax-invoice',
     series: 'STY/26-27',
     bookingId: `booking-${ref}`,
-    issuedAt: new Date(at).toISOString(),
+    issuedAt: at,
     period: '2026-12',
     taxablePaise: 100_000,
     cgstPaise: 2500,

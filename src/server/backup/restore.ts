@@ -156,7 +156,7 @@ export async function restoreFromTarget(
       names = (db.prepare('SELECT name FROM photos').all() as { name: string }[]).map(
         (r) => r.name,
       );
-      lostNumbers = continueNumbering(db, manifest.numbering, new Date(now).toISOString());
+      lostNumbers = continueNumbering(db, manifest.numbering, now);
     } finally {
       db.close();
     }

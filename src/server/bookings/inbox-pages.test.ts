@@ -45,7 +45,7 @@ const idOf = (n: number) =>
 function stored(count: number, status: Booking['status'] = 'requested'): string[] {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const at = new Date(clock - 3_600_000 + Math.floor(i / 2) * 60_000).toISOString();
+    const at = clock - 3_600_000 + Math.floor(i / 2) * 60_000;
     const id = idOf(i);
     insertBooking(
       t.ctx.db,
@@ -60,9 +60,8 @@ function stored(count: number, status: Booking['status'] = 'requested'): string[
         name: `Guest ${i}`,
         phone: '+919845012345',
         status: 'requested',
-        createdAt: at,
-        updatedAt: at,
       },
+      at,
       hashToken(`token-${i}`),
     );
     if (i % 3 === 0 && status !== 'requested') {

@@ -172,14 +172,15 @@ const ACTION_EVENT: Record<BookingAction, BookingEvent> = {
 
 /**
  * One change of a booking row (decision 041): the booking after it, the event, the owner's
- * action when it was one, when (ISO) and who (LEDGER-4: `owner` or an account's username,
+ * action when it was one, when (Unix ms) and who (LEDGER-4: `owner` or an account's username,
  * `guest`, `gateway`, `system`), and on a cancel the part of the advance returned (GST-4).
  */
 export interface BookingChange {
   booking: Booking;
   event: BookingEvent;
   action?: BookingAction;
-  at: string;
+  /** Every instant inside the server is a number (decision 062, SHAPE-5). */
+  at: number;
   actor: string;
   refundPaise?: number;
   /** Paid by a payment the owner recorded (DAY-4): that path issues its own receipt voucher. */
@@ -260,10 +261,10 @@ export class BookingService {
   }
 
   /**
-   * A fresh token for booking `id`'s page, stored hashed (BOOK-5) at `at` (ISO), returned in
+   * A fresh token for booking `id`'s page, stored hashed (BOOK-5) at `at` (ms), returned in
    * clear for the one link that carries it (a message to the guest, MSG-4).
    */
-  newPageToken(id: string, at: string): string {
+  newPageToken(id: string, at: number): string {
     const token = newToken();
     addToken(this.db, id, hashToken(token), at);
     return token;
@@ -322,7 +323,7 @@ export class BookingService {
   }
 
   /** A fresh token for the booking's page, stored hashed; its URL. Call inside a transaction. */
-  private newPageUrl(id: string, at: string): string {
+  private newPageUrl(id: string, at: number): string {
     const token = newToken();
     addToken(this.db, id, hashToken(token), at);
     return this.pageUrl(id, token);
@@ -345,7 +346,7 @@ export class BookingService {
    * Enqueues one booking mail when mail is on (BOOK-8); `paid` is the payment a paid or refund
    * mail tells of (PAY-3). Call inside the change's transaction.
    */
-  mail(kind: BookingMailKind, b: Booking, at: string, paid?: PaidFacts): void {
+  mail(kind: BookingMailKind, b: Booking, at: number, paid?: PaidFacts): void {
     if (!this.mailer.enabled) return;
     const toOwner = kind.startsWith('owner-');
     const to = toOwner ? this.config.mail.notifyEmail : b.email;
@@ -371,7 +372,7 @@ export class BookingService {
         ? { payUrl: `${links.pageUrl}/pay` }
         : {};
     const mail = bookingMail(kind, b, this.config.site, { ...links, ...payUrl }, paid);
-    enqueueMail(this.db, { kind, bookingId: b.id, to, ...mail }, Date.parse(at));
+    enqueueMail(this.db, { kind, bookingId: b.id, to, ...mail }, at);
   }
 
   /**
@@ -390,8 +391,8 @@ export class BookingService {
     takenBy?: string,
   ): { booking: Booking; token: string } {
     this.notInSteps();
-    const now = this.now();
-    const at = new Date(now).toISOString();
+    const at = this.now();
+    const now = at;
     const stay = { checkIn: request.checkIn, checkOut: request.checkOut, guests: request.guests };
     const token = newToken();
     const booking = this.db
@@ -414,33 +415,35 @@ export class BookingService {
         let reference: string;
         do reference = `STY-${randomWord(READABLE, 4)}`;
         while (referenceTaken(this.db, reference));
-        const row: Booking = {
-          id: randomWord('abcdefghijkmnpqrstuvwxyz23456789', 16),
-          reference,
-          propertyId: property.id,
-          propertyName: property.name,
-          ...stay,
-          name: request.name,
-          phone: request.phone,
-          ...(request.email ? { email: request.email } : {}),
-          ...(request.message ? { message: request.message } : {}),
-          status: 'requested',
-          ...(priced
-            ? {
-                quote: {
-                  lines: quote.lines,
-                  totalPaise: quote.totalPaise,
-                  advancePaise: quote.advancePaise,
-                  gst: quote.gst,
-                  nights: quote.nights.map((n) => ({ date: n.date, amountPaise: n.amountPaise })),
-                  discountPaise: quote.discountPaise,
-                },
-              }
-            : {}),
-          createdAt: at,
-          updatedAt: at,
-        };
-        insertBooking(this.db, row, hashToken(token));
+        const row = insertBooking(
+          this.db,
+          {
+            id: randomWord('abcdefghijkmnpqrstuvwxyz23456789', 16),
+            reference,
+            propertyId: property.id,
+            propertyName: property.name,
+            ...stay,
+            name: request.name,
+            phone: request.phone,
+            ...(request.email ? { email: request.email } : {}),
+            ...(request.message ? { message: request.message } : {}),
+            status: 'requested',
+            ...(priced
+              ? {
+                  quote: {
+                    lines: quote.lines,
+                    totalPaise: quote.totalPaise,
+                    advancePaise: quote.advancePaise,
+                    gst: quote.gst,
+                    nights: quote.nights.map((n) => ({ date: n.date, amountPaise: n.amountPaise })),
+                    discountPaise: quote.discountPaise,
+                  },
+                }
+              : {}),
+          },
+          at,
+          hashToken(token),
+        );
         this.runSteps({ booking: row, event: 'requested', at, actor: takenBy ?? 'guest' });
         if (takenBy === undefined) {
           this.mail('owner-request', row, at);
@@ -518,7 +521,7 @@ export class BookingService {
     this.notInSteps();
     const rule = BOOKING_TRANSITIONS[action];
     const now = this.now();
-    const at = new Date(now).toISOString();
+    const at = now;
     // An unanswered request past its hours is expired (mailed as the job would) before it is read.
     if (action === 'accept') this.expireStale();
     const changed = this.db
@@ -579,7 +582,7 @@ export class BookingService {
    */
   changeQuote(id: string, quote: StoredQuote, actor: string): Booking {
     this.notInSteps();
-    const at = new Date(this.now()).toISOString();
+    const at = this.now();
     return this.db
       .transaction((): Booking => {
         if (!getBooking(this.db, id)) throw notFound('id', 'There is no booking with this id.');
@@ -594,7 +597,7 @@ export class BookingService {
   /** The guest withdraws a request (BOOK-7); the owner is mailed. False when it is no longer a request. */
   withdraw(b: Booking): boolean {
     this.notInSteps();
-    const at = new Date(this.now()).toISOString();
+    const at = this.now();
     const done = this.db
       .transaction((): boolean => {
         if (!setStatus(this.db, b.id, ['requested'], 'withdrawn', at)) return false;
@@ -611,9 +614,8 @@ export class BookingService {
   /** Expires the requests unanswered for BOOKING_REQUEST_HOURS (BOOK-9), mailing each guest; returns how many. */
   expireStale(): number {
     this.notInSteps();
-    const now = this.now();
-    const at = new Date(now).toISOString();
-    const before = new Date(now - this.config.bookings.requestHours * HOUR_MS).toISOString();
+    const at = this.now();
+    const before = at - this.config.bookings.requestHours * HOUR_MS;
     let expired = 0;
     for (const b of staleRequests(this.db, before)) {
       this.db
@@ -640,7 +642,7 @@ export class BookingService {
    */
   eraseOld(): number {
     const now = this.now();
-    const at = new Date(now).toISOString();
+    const at = now;
     const last = addDays(today(now), -keptDays('booking-contacts', this.config));
     // PRIV-9: the owner's shared links go after their own period, whatever became of the contacts.
     const links = deleteShareLinksBefore(
@@ -674,7 +676,7 @@ export class BookingService {
    * truncated by `settleErasure` after it commits.
    */
   eraseNow(ids: string[]): void {
-    const at = new Date(this.now()).toISOString();
+    const at = this.now();
     for (const id of ids) {
       eraseGuestData(this.db, id, at);
       deleteMailOf(this.db, id);
@@ -689,7 +691,7 @@ export class BookingService {
 
   /** Applies a guest's corrections to the contact fields of `ids` (PRIV-4). */
   correct(ids: string[], fields: { name?: string; phone?: string; email?: string }): void {
-    const at = new Date(this.now()).toISOString();
+    const at = this.now();
     for (const id of ids) correctContact(this.db, id, fields, at);
   }
 
@@ -724,7 +726,7 @@ export class BookingService {
     const known = shareTokensOf(this.db, ids);
     const missing = ids.filter((id) => !known.has(id));
     if (missing.length === 0) return known;
-    const at = new Date(this.now()).toISOString();
+    const at = this.now();
     this.db
       .transaction(() => {
         const again = shareTokensOf(this.db, missing);

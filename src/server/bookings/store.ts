@@ -15,6 +15,9 @@ import {
   type StoredQuote,
 } from '../../shared/bookings.js';
 
+/** An instant (ms) as the tables store it: ISO 8601 text (this module is an edge, decision 062). */
+const iso = (ms: number) => new Date(ms).toISOString();
+
 interface RawBooking {
   id: string;
   reference: string;
@@ -65,8 +68,17 @@ function toBooking(r: RawBooking): Booking {
   };
 }
 
-/** Stores a new booking (status requested) and its first page token's hash. */
-export function insertBooking(db: Db, b: Booking, tokenHash: string): void {
+/**
+ * Stores a new booking requested at `at` (ms) and its first page token's hash; the booking as
+ * stored, its `createdAt` and `updatedAt` that instant in ISO.
+ */
+export function insertBooking(
+  db: Db,
+  fields: Omit<Booking, 'createdAt' | 'updatedAt'>,
+  at: number,
+  tokenHash: string,
+): Booking {
+  const b: Booking = { ...fields, createdAt: iso(at), updatedAt: iso(at) };
   db.prepare(
     `INSERT INTO bookings (id, reference, property_id, property_name, check_in, check_out, guests,
        name, phone, email, message, status, quote_json, total_paise, advance_paise, created_at,
@@ -90,7 +102,8 @@ export function insertBooking(db: Db, b: Booking, tokenHash: string): void {
     b.createdAt,
     b.updatedAt,
   );
-  addToken(db, b.id, tokenHash, b.createdAt);
+  addToken(db, b.id, tokenHash, at);
+  return b;
 }
 
 /** The guest links the owner hands out (DAY-1), by booking id, of those among `ids` that have one. */
@@ -132,7 +145,7 @@ export function deleteShareLinksBefore(
 export function addShareTokens(
   db: Db,
   links: readonly { bookingId: string; token: string; tokenHash: string }[],
-  at: string,
+  at: number,
 ): void {
   const share = db.prepare(
     'INSERT INTO booking_share_links (booking_id, token, created_at) VALUES (?, ?, ?)',
@@ -141,16 +154,16 @@ export function addShareTokens(
     'INSERT INTO booking_tokens (token_hash, booking_id, created_at) VALUES (?, ?, ?)',
   );
   for (const l of links) {
-    share.run(l.bookingId, l.token, at);
-    page.run(l.tokenHash, l.bookingId, at);
+    share.run(l.bookingId, l.token, iso(at));
+    page.run(l.tokenHash, l.bookingId, iso(at));
   }
 }
 
 /** Adds a page token (its hash) to a booking: each mail linking the page carries its own. */
-export function addToken(db: Db, bookingId: string, tokenHash: string, at: string): void {
+export function addToken(db: Db, bookingId: string, tokenHash: string, at: number): void {
   db.prepare(
     'INSERT INTO booking_tokens (token_hash, booking_id, created_at) VALUES (?, ?, ?)',
-  ).run(tokenHash, bookingId, at);
+  ).run(tokenHash, bookingId, iso(at));
 }
 
 /** True when a reference is taken. */
@@ -186,7 +199,7 @@ export function bookingByToken(db: Db, id: string, tokenHash: string): Booking |
 }
 
 /**
- * Moves a booking from one of `from` to `to` at `at` (ISO); `ownerMessage` replaces the owner's
+ * Moves a booking from one of `from` to `to` at `at` (ms); `ownerMessage` replaces the owner's
  * message when given. Returns false (and changes nothing) when the booking is in no state of `from`.
  */
 export function setStatus(
@@ -194,7 +207,7 @@ export function setStatus(
   id: string,
   from: readonly BookingStatus[],
   to: BookingStatus,
-  at: string,
+  at: number,
   ownerMessage?: string,
 ): boolean {
   return (
@@ -203,7 +216,7 @@ export function setStatus(
         `UPDATE bookings SET status = ?, updated_at = ?, owner_message = COALESCE(?, owner_message)
            WHERE id = ? AND status IN (SELECT value FROM json_each(?))`,
       )
-      .run(to, at, ownerMessage ?? null, id, JSON.stringify(from)).changes === 1
+      .run(to, iso(at), ownerMessage ?? null, id, JSON.stringify(from)).changes === 1
   );
 }
 
@@ -270,14 +283,14 @@ export function openCount(db: Db): number {
   ).n;
 }
 
-/** Requests that arrived at or before `before` (ISO) and are still unanswered (BOOK-9). */
-export function staleRequests(db: Db, before: string): Booking[] {
+/** Requests that arrived at or before `before` (ms) and are still unanswered (BOOK-9). */
+export function staleRequests(db: Db, before: number): Booking[] {
   return (
     db
       .prepare(
         `SELECT ${COLUMNS} FROM bookings WHERE status = 'requested' AND created_at <= ? ORDER BY created_at`,
       )
-      .all(before) as RawBooking[]
+      .all(iso(before)) as RawBooking[]
   ).map(toBooking);
 }
 
@@ -291,18 +304,18 @@ export function bookingsToErase(db: Db, lastCheckOut: string): string[] {
 }
 
 /** Replaces a booking's stored quote (GST-6: a stay marked exempt loses its GST line). */
-export function replaceQuote(db: Db, id: string, quote: StoredQuote, at: string): void {
+export function replaceQuote(db: Db, id: string, quote: StoredQuote, at: number): void {
   db.prepare(
     'UPDATE bookings SET quote_json = ?, total_paise = ?, advance_paise = ?, updated_at = ? WHERE id = ?',
-  ).run(JSON.stringify(quote), quote.totalPaise, quote.advancePaise, at, id);
+  ).run(JSON.stringify(quote), quote.totalPaise, quote.advancePaise, iso(at), id);
 }
 
 /** Erases a booking's personal data (name, phone, e-mail, both messages), keeping dates and amounts. */
-export function eraseGuestData(db: Db, id: string, at: string): void {
+export function eraseGuestData(db: Db, id: string, at: number): void {
   db.prepare(
     `UPDATE bookings SET name = NULL, phone = NULL, email = NULL, message = NULL,
        owner_message = NULL, erased_at = ? WHERE id = ?`,
-  ).run(at, id);
+  ).run(iso(at), id);
 }
 
 /**
@@ -326,12 +339,12 @@ export function correctContact(
   db: Db,
   id: string,
   fields: { name?: string; phone?: string; email?: string },
-  at: string,
+  at: number,
 ): void {
   db.prepare(
     `UPDATE bookings SET name = coalesce(?, name), phone = coalesce(?, phone),
        email = coalesce(?, email), updated_at = ? WHERE id = ? AND erased_at IS NULL`,
-  ).run(fields.name ?? null, fields.phone ?? null, fields.email ?? null, at, id);
+  ).run(fields.name ?? null, fields.phone ?? null, fields.email ?? null, iso(at), id);
 }
 
 /**

@@ -14,13 +14,14 @@ import type { DocumentBody } from './document.js';
 import { continueNumbering, numberingRecord, type NumberingRecord } from './continuity.js';
 import { issueDocument } from './store.js';
 
-const AT = '2026-12-01T04:30:00.000Z';
+/** 1 December 2026, 10:00 IST, ms. */
+const AT = Date.UTC(2026, 11, 1, 4, 30);
 
 /** A migrated, empty database as bytes, for in-memory copies. */
 function emptyDatabase(): Buffer {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-continuity-'));
   try {
-    const db = openDb(dir, Date.parse(AT));
+    const db = openDb(dir, AT);
     const bytes = db.serialize();
     db.close();
     bytes[18] = 1; // rollback journal, as the copy's snapshots (backup/service.ts)
@@ -71,7 +72,7 @@ it('never issues a number twice; a series is gap-free except numbers recorded as
         bytes[18] = 1;
         bytes[19] = 1;
         copies.push(bytes);
-        record = numberingRecord(live, AT, record);
+        record = numberingRecord(live, new Date(AT).toISOString(), record);
       };
       const ever = new Set<string>();
       for (const s of steps) {

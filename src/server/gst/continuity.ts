@@ -51,18 +51,18 @@ export function numberingRecord(db: Db, since: string, before?: NumberingRecord)
 }
 
 /**
- * Records as lost every number `record` knows above `db`'s highest of its series, at `at` (ISO);
+ * Records as lost every number `record` knows above `db`'s highest of its series, at `at` (ms);
  * returns them in series and number order. Run it in one transaction with the restore's checks.
  * A lost number the record has no details of (issued before the kept history) is given the month
  * of the nearest later number the record knows, else the month of `at`.
  */
-export function continueNumbering(db: Db, record: NumberingRecord, at: string): IssuedNumber[] {
+export function continueNumbering(db: Db, record: NumberingRecord, at: number): IssuedNumber[] {
   const have = new Map(highestNumbers(db).map((s) => [s.series, s.seq]));
   const known = new Map(record.issued.map((n) => [n.number, n]));
   const lost: IssuedNumber[] = [];
   db.transaction(() => {
     for (const s of record.series) {
-      const fallbackPeriod = propertyDate(Date.parse(at)).slice(0, 7);
+      const fallbackPeriod = propertyDate(at).slice(0, 7);
       const missing: IssuedNumber[] = [];
       for (let seq = (have.get(s.series) ?? 0) + 1; seq <= s.seq; seq++) {
         const number = documentNumber(s.series, seq);

@@ -17,7 +17,7 @@ const TSX = import.meta.resolve('tsx/esm/api');
 const WORKER_SOURCE = `import(${JSON.stringify(TSX)}).then(({ tsImport }) => tsImport(${JSON.stringify(ENTRY)}, ${JSON.stringify(TSX)}));`;
 
 /** The instant every writer issues at, handed to the workers (TIME-5). */
-const ISSUED_AT = '2026-11-26T06:30:00.000Z';
+const ISSUED_AT = Date.UTC(2026, 10, 26, 6, 30);
 
 let dataDir = '';
 afterEach(() => {
@@ -27,7 +27,7 @@ afterEach(() => {
 describe('GST-2: numbering', () => {
   it('gives 200 concurrent issues the numbers 1 to 200, no gap, no duplicate', async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stays-gst-'));
-    openDb(dataDir, Date.parse(ISSUED_AT)).close(); // migrated once, before the writers open it
+    openDb(dataDir, ISSUED_AT).close(); // migrated once, before the writers open it
     const start = new SharedArrayBuffer(4);
     const workers = [0, 1, 2, 3].map(
       (worker) =>
@@ -59,9 +59,9 @@ describe('GST-2: numbering', () => {
     const firsts = (await Promise.all(results)).map(firstOf);
     expect(Math.max(...firsts)).toBeLessThan(200);
     // Issued at the instant handed in, not at the worker's reading of the machine's clock.
-    const db = openDb(dataDir, Date.parse(ISSUED_AT));
+    const db = openDb(dataDir, ISSUED_AT);
     expect(db.prepare('SELECT DISTINCT issued_at AS at FROM gst_documents').all()).toEqual([
-      { at: ISSUED_AT },
+      { at: '2026-11-26T06:30:00.000Z' },
     ]);
     db.close();
   }, 60_000);

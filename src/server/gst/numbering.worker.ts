@@ -14,9 +14,9 @@ const { dataDir, count, worker, start, issuedAt } = workerData as {
   count: number;
   worker: number;
   start: SharedArrayBuffer;
-  issuedAt: string;
+  issuedAt: number;
 };
-const db = openDb(dataDir, Date.parse(issuedAt));
+const db = openDb(dataDir, issuedAt);
 const flag = new Int32Array(start);
 Atomics.wait(flag, 0, 0);
 const numbers: string[] = [];

@@ -48,12 +48,12 @@ import {
   documentsOfPeriod,
   getDocument,
   invoicesDue,
-  isRefundDocument,
   issueDocument,
   REFUND_NOTES,
   documentLinksOf,
   eraseRecipientsBefore,
   markExempt,
+  refundDocumentsAt,
   setCompany,
   stayFacts,
   type DocumentRow,
@@ -74,7 +74,7 @@ export interface BookingTransition {
   booking: Booking;
   /** The owner's action, when the change was one. */
   action?: BookingAction | undefined;
-  at: string;
+  at: number;
   /** Cancel: the part of the amount paid that is returned, paise. */
   refundPaise?: number;
   /** Paid by a payment the owner recorded (DAY-4): its voucher is issued by `recordedReceipt`. */
@@ -82,7 +82,7 @@ export interface BookingTransition {
 }
 
 /** What follows an issued invoice (GST-5), in its transaction: who issued it and its total, paise. */
-type InvoiceHook = (b: Booking, at: string, issued: { actor: string; totalPaise: number }) => void;
+type InvoiceHook = (b: Booking, at: number, issued: { actor: string; totalPaise: number }) => void;
 
 const isIssued = (d: DocumentRow, ...types: DocumentType[]) =>
   d.status === 'issued' && types.includes(d.type);
@@ -106,9 +106,9 @@ export class GstService {
    */
   eraseOldRecipients(): number {
     const now = this.now();
-    const before = new Date(startOfPropertyDay(gstKeptFrom(propertyDate(now)))).toISOString();
+    const before = startOfPropertyDay(gstKeptFrom(propertyDate(now)));
     const erased = this.db
-      .transaction(() => eraseRecipientsBefore(this.db, before, new Date(now).toISOString()))
+      .transaction(() => eraseRecipientsBefore(this.db, before, now))
       .immediate();
     if (erased > 0) this.walToTruncate = true;
     if (this.walToTruncate) this.walToTruncate = !truncateWal(this.db);
@@ -181,7 +181,7 @@ export class GstService {
   private issue(
     type: DocumentType,
     b: Booking,
-    at: string,
+    at: number,
     parts: {
       items: DocumentItem[];
       rates: DocumentRate[];
@@ -192,7 +192,6 @@ export class GstService {
     },
   ): DocumentRow {
     const gst = this.config.gst!;
-    const ms = Date.parse(at);
     const totals = totalsOf(parts.rates);
     const company =
       type === 'tax-invoice' || type === 'credit-note'
@@ -201,7 +200,7 @@ export class GstService {
     const body: Omit<DocumentBody, 'number'> = {
       type,
       title: DOCUMENT_TITLE[type],
-      date: propertyDate(ms),
+      date: propertyDate(at),
       supplier: {
         legalName: gst.legalName,
         tradeName: this.config.site.businessName,
@@ -240,7 +239,7 @@ export class GstService {
     return issueDocument(this.db, {
       id: crypto.randomBytes(12).toString('base64url'),
       type,
-      series: seriesOf(gst.invoicePrefix, type, ms),
+      series: seriesOf(gst.invoicePrefix, type, at),
       bookingId: b.id,
       ...(parts.refersTo ? { refersTo: parts.refersTo.id } : {}),
       issuedAt: at,
@@ -293,7 +292,7 @@ export class GstService {
     }
   }
 
-  private receipt(b: Booking, paise: number, at: string): DocumentRow {
+  private receipt(b: Booking, paise: number, at: number): DocumentRow {
     const rates = apportionInclusive(paise, this.stayRates(b));
     return this.issue('receipt-voucher', b, at, {
       items: this.amountItems(
@@ -310,7 +309,7 @@ export class GstService {
    * is issued: a payment against an issued invoice is not an advance (the accountant should
    * confirm how such a late payment is acknowledged).
    */
-  recordedReceipt(b: Booking, paise: number, at: string): DocumentRow | undefined {
+  recordedReceipt(b: Booking, paise: number, at: number): DocumentRow | undefined {
     if (!this.enabled) return undefined;
     if (documentsOfBooking(this.db, b.id).some((d) => isIssued(d, 'tax-invoice', 'bill-of-supply')))
       return undefined;
@@ -326,7 +325,7 @@ export class GstService {
     b: Booking,
     voucherId: string,
     paise: number,
-    at: string,
+    at: number,
   ): DocumentRow | undefined {
     if (!this.enabled) return undefined;
     const voucher = getDocument(this.db, voucherId);
@@ -343,7 +342,7 @@ export class GstService {
     });
   }
 
-  private cancellation(b: Booking, refundPaise: number, at: string): void {
+  private cancellation(b: Booking, refundPaise: number, at: number): void {
     const { docs, vouchers, paise } = this.advanceOf(b.id);
     if (refundPaise > paise) {
       throw badRequest(
@@ -388,7 +387,7 @@ export class GstService {
    * 34, Rule 53) on the cancellation's invoice for the rest (the charges kept, now returned). Their
    * ids; none without GSTIN or a receipt voucher. Throws 400 (amountPaise) above what is left.
    */
-  refundDocuments(b: Booking, amountPaise: number, at: string): string[] {
+  refundDocuments(b: Booking, amountPaise: number, at: number): string[] {
     if (!this.enabled) return [];
     const { docs, vouchers, paise } = this.advanceOf(b.id);
     if (vouchers.length === 0) return [];
@@ -416,17 +415,15 @@ export class GstService {
   }
 
   /** PAY-13: the refund documents of a booking issued at `at` (the cancel's own), their ids. */
-  refundDocumentsAt(bookingId: string, at: string): string[] {
-    return documentsOfBooking(this.db, bookingId)
-      .filter((d) => d.issuedAt === at && isRefundDocument(d))
-      .map((d) => d.id);
+  refundDocumentsAt(bookingId: string, at: number): string[] {
+    return refundDocumentsAt(this.db, bookingId, at);
   }
 
   /**
    * PAY-13: cancels the refund documents of a refund Razorpay refused (their numbers are not
    * reused; the reason says why), inside the caller's transaction.
    */
-  withdrawRefundDocuments(ids: readonly string[], reason: string, at: string): void {
+  withdrawRefundDocuments(ids: readonly string[], reason: string, at: number): void {
     for (const id of ids) cancelDocument(this.db, id, reason, at);
   }
 
@@ -435,7 +432,7 @@ export class GstService {
     b: Booking,
     amountPaise: number,
     reason: string,
-    at: string,
+    at: number,
   ) {
     const credited = documentsOfBooking(this.db, b.id)
       .filter((d) => isIssued(d, 'credit-note') && d.refersTo === invoice.id)
@@ -486,7 +483,7 @@ export class GstService {
    */
   issueInvoice(bookingId: string, actor = 'owner'): DocumentRow {
     return this.transaction(() => {
-      const at = new Date(this.now()).toISOString();
+      const at = this.now();
       const b = this.booking(bookingId);
       if (b.status !== 'confirmed' || !b.quote) {
         throw new ApiError(409, 'Only a confirmed booking with a price gets an invoice.', {
@@ -588,7 +585,7 @@ export class GstService {
         this.booking(invoice.bookingId),
         amountPaise,
         reason,
-        new Date(this.now()).toISOString(),
+        this.now(),
       );
     });
   }
@@ -597,7 +594,7 @@ export class GstService {
   cancel(id: string, reason: string): DocumentRow {
     return this.transaction(() => {
       if (!getDocument(this.db, id)) throw notFound('id', 'There is no document with this id.');
-      if (!cancelDocument(this.db, id, reason, new Date(this.now()).toISOString())) {
+      if (!cancelDocument(this.db, id, reason, this.now())) {
         throw new ApiError(409, 'This document is cancelled already.', { field: 'status' });
       }
       return getDocument(this.db, id)!;
@@ -651,7 +648,7 @@ export class GstService {
       if (this.invoiced(bookingId)) {
         throw new ApiError(409, 'This stay is invoiced already.', { field: 'status' });
       }
-      const at = new Date(this.now()).toISOString();
+      const at = this.now();
       markExempt(this.db, bookingId, at);
       // The booking's price follows (the quote with `exempt`: no GST line), so the guest's page,
       // the inbox and the bill of supply agree.
@@ -678,7 +675,7 @@ export class GstService {
       if (this.invoiced(bookingId)) {
         throw new ApiError(409, 'The invoice is issued already.', { field: 'status' });
       }
-      setCompany(this.db, bookingId, company, new Date(this.now()).toISOString());
+      setCompany(this.db, bookingId, company, this.now());
     });
   }
 }

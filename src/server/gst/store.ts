@@ -11,6 +11,9 @@ import { documentNumber } from './numbers.js';
 import type { DocumentType } from '../../shared/gst-documents.js';
 import type { DocumentBody } from './document.js';
 
+/** An instant (ms) as the tables' ISO text columns store it (this module is an edge, decision 062). */
+const iso = (ms: number) => new Date(ms).toISOString();
+
 /** A document as stored. */
 export interface DocumentRow {
   id: string;
@@ -71,8 +74,9 @@ function toDocument(r: RawDocument): DocumentRow {
   };
 }
 
-/** What a new document needs; its number is given by issueDocument. */
-export type NewDocument = Omit<DocumentRow, 'number' | 'status' | 'body'> & {
+/** What a new document needs; its number is given by issueDocument. `issuedAt` in ms. */
+export type NewDocument = Omit<DocumentRow, 'number' | 'status' | 'body' | 'issuedAt'> & {
+  issuedAt: number;
   series: string;
   /** The body without its number: issueDocument writes it in. */
   body: Omit<DocumentBody, 'number'>;
@@ -102,7 +106,7 @@ export function issueDocument(db: Db, doc: NewDocument): DocumentRow {
     number,
     doc.bookingId,
     doc.refersTo ?? null,
-    doc.issuedAt,
+    iso(doc.issuedAt),
     doc.period,
     doc.recipientGstin ?? null,
     doc.taxablePaise,
@@ -111,7 +115,7 @@ export function issueDocument(db: Db, doc: NewDocument): DocumentRow {
     doc.totalPaise,
     JSON.stringify(body),
   );
-  return { ...doc, number, body, status: 'issued' };
+  return { ...doc, issuedAt: iso(doc.issuedAt), number, body, status: 'issued' };
 }
 
 const COLUMNS =
@@ -207,7 +211,7 @@ export function numbersIssuedSince(db: Db, since: string): IssuedNumber[] {
 export function recordLostNumber(
   db: Db,
   lost: IssuedNumber & { type: DocumentType },
-  at: string,
+  at: number,
 ): void {
   db.prepare(
     `INSERT INTO gst_lost_numbers (series, seq, number, type, period, issued_on, booking_reference,
@@ -220,7 +224,7 @@ export function recordLostNumber(
     lost.period,
     lost.date ?? null,
     lost.bookingReference ?? null,
-    at,
+    iso(at),
   );
 }
 
@@ -237,14 +241,14 @@ export function lostNumbersOfPeriod(
 }
 
 /** Records a document's cancellation; false when it was not issued (already cancelled). */
-export function cancelDocument(db: Db, id: string, reason: string, at: string): boolean {
+export function cancelDocument(db: Db, id: string, reason: string, at: number): boolean {
   return (
     db
       .prepare(
         `UPDATE gst_documents SET status = 'cancelled', cancel_reason = ?, cancelled_at = ?
            WHERE id = ? AND status = 'issued'`,
       )
-      .run(reason, at, id).changes === 1
+      .run(reason, iso(at), id).changes === 1
   );
 }
 
@@ -284,11 +288,11 @@ export function stayFacts(db: Db, bookingId: string): StayFacts {
 }
 
 /** Marks a stay exempt under entry 12A (GST-6). */
-export function markExempt(db: Db, bookingId: string, at: string): void {
+export function markExempt(db: Db, bookingId: string, at: number): void {
   db.prepare(
     `INSERT INTO gst_stays (booking_id, exempt_at) VALUES (?, ?)
        ON CONFLICT (booking_id) DO UPDATE SET exempt_at = excluded.exempt_at`,
-  ).run(bookingId, at);
+  ).run(bookingId, iso(at));
 }
 
 /** Records the company the guest asks the invoice for (GST-7). */
@@ -296,7 +300,7 @@ export function setCompany(
   db: Db,
   bookingId: string,
   company: { legalName: string; gstin: string; address: string },
-  at: string,
+  at: number,
 ): void {
   db.prepare(
     `INSERT INTO gst_stays (booking_id, company_name, company_gstin, company_address, company_at)
@@ -304,7 +308,7 @@ export function setCompany(
        ON CONFLICT (booking_id) DO UPDATE SET company_name = excluded.company_name,
          company_gstin = excluded.company_gstin, company_address = excluded.company_address,
          company_at = excluded.company_at`,
-  ).run(bookingId, company.legalName, company.gstin, company.address, at);
+  ).run(bookingId, company.legalName, company.gstin, company.address, iso(at));
 }
 
 /** Ids of confirmed, priced bookings not invoiced whose check-out day is in [from, before): invoices due by themselves. */
@@ -394,12 +398,19 @@ export const REFUND_NOTES: readonly string[] = [
 ];
 
 /** True for an issued refund voucher, or an issued credit note recording a refund (PAY-13). */
-export function isRefundDocument(d: DocumentRow): boolean {
+function isRefundDocument(d: DocumentRow): boolean {
   return (
     d.status === 'issued' &&
     (d.type === 'refund-voucher' ||
       (d.type === 'credit-note' && REFUND_NOTES.includes(d.body.note ?? '')))
   );
+}
+
+/** PAY-13: the ids of booking `bookingId`'s refund documents issued at `at` (ms): a cancel's own. */
+export function refundDocumentsAt(db: Db, bookingId: string, at: number): string[] {
+  return documentsOfBooking(db, bookingId)
+    .filter((d) => d.issuedAt === iso(at) && isRefundDocument(d))
+    .map((d) => d.id);
 }
 
 /**
@@ -436,12 +447,12 @@ export function documentLinksOf(db: Db, bookingIds: readonly string[]): Map<stri
 }
 
 /**
- * Erases the recipient of every document issued before `before` (an ISO instant; PRIV-13): its
+ * Erases the recipient of every document issued before `before` (ms; PRIV-13): its
  * `recipient` in the body becomes `{}`, its GSTIN column empty, `recipient_erased_at` is `at`
  * (migration 035's trigger lets only this change through); and the company details a stay asked
  * for before `before`. The number, date, items and amounts stay as issued. Returns how many rows.
  */
-export function eraseRecipientsBefore(db: Db, before: string, at: string): number {
+export function eraseRecipientsBefore(db: Db, before: number, at: number): number {
   return (
     db
       .prepare(
@@ -449,13 +460,13 @@ export function eraseRecipientsBefore(db: Db, before: string, at: string): numbe
            recipient_gstin = NULL, recipient_erased_at = ?
          WHERE issued_at < ? AND recipient_erased_at IS NULL`,
       )
-      .run(at, before).changes +
+      .run(iso(at), iso(before)).changes +
     db
       .prepare(
         `UPDATE gst_stays SET company_name = NULL, company_gstin = NULL, company_address = NULL
          WHERE company_at < ?
            AND (company_name IS NOT NULL OR company_gstin IS NOT NULL OR company_address IS NOT NULL)`,
       )
-      .run(before).changes
+      .run(iso(before)).changes
   );
 }

@@ -336,6 +336,36 @@ describe('decision 041: one ordered list of what follows a booking change', () =
     expect(reports[1]).toContain('"event":"accepted"');
   });
 
+  it("SHAPE-5: a step receives the change's instant as the clock's number (ms); the answers still carry ISO", async () => {
+    const seen: { event: string; at: unknown; clock: number }[] = [];
+    await start(
+      {},
+      {
+        bookingSteps: (parts) => [
+          { name: 'probe', run: (c) => seen.push({ event: c.event, at: c.at, clock }) },
+          ...bookingSteps(parts),
+        ],
+      },
+    );
+    const created = await book();
+    clock += 60_000;
+    const accepted = await owner('POST', `/api/bookings/${created.id}/accept`, {});
+    expect(accepted.statusCode).toBe(200);
+    expect(seen.map((s) => s.event)).toEqual(['requested', 'accepted']);
+    // The number itself, the clock's at the change: nothing parsed back from text.
+    for (const s of seen) expect(s.at).toBe(s.clock);
+    // At the edges the same instants are ISO 8601: the owner's booking and the ledger's events.
+    const iso = (ms: unknown) => new Date(ms as number).toISOString();
+    const answered = (accepted.json() as { booking: { createdAt: string; updatedAt: string } })
+      .booking;
+    expect(answered).toMatchObject({ createdAt: iso(seen[0]!.at), updatedAt: iso(seen[1]!.at) });
+    expect((await events(created.id)).map((e) => e.at)).toEqual(seen.map((s) => iso(s.at)));
+    const stored = t!.ctx.db
+      .prepare('SELECT created_at, updated_at FROM bookings WHERE id = ?')
+      .get(created.id) as { created_at: string; updated_at: string };
+    expect(stored).toEqual({ created_at: iso(seen[0]!.at), updated_at: iso(seen[1]!.at) });
+  });
+
   it('refuses a step that changes a booking inside the change that runs it', async () => {
     let seen: unknown;
     await start(

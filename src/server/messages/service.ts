@@ -136,7 +136,7 @@ export class MessageService {
     const now = this.now();
     this.db
       .transaction(() => {
-        saveRules(this.db, saved, new Date(now).toISOString());
+        saveRules(this.db, saved, now);
         this.reschedule(now);
       })
       .immediate();
@@ -152,14 +152,14 @@ export class MessageService {
   /** Replaces a property's private fields (MSG-3); held messages waiting for them go at the next run. */
   savePrivate(propertyId: string, fields: PropertyPrivate): PropertyPrivate {
     if (!this.properties().has(propertyId)) throw notFound('id', 'There is no such property.');
-    savePrivate(this.db, propertyId, fields, new Date(this.now()).toISOString());
+    savePrivate(this.db, propertyId, fields, this.now());
     return getPrivate(this.db, propertyId);
   }
 
   /** The bookings' hook (MSG-4): a confirm schedules the booking, a cancel drops what was not sent. */
   readonly onTransition: TransitionHook = ({ booking, action, at }) => {
     if (action === 'cancel') dropUnsent(this.db, booking.id);
-    if (booking.status === 'confirmed') this.schedule(booking, Date.parse(at), true);
+    if (booking.status === 'confirmed') this.schedule(booking, at, true);
   };
 
   /**
@@ -232,7 +232,6 @@ export class MessageService {
    */
   run(): { sent: number; held: number; whatsapp: number } {
     const now = this.now();
-    const at = new Date(now).toISOString();
     // `still`: held before for the same reason, not counted again.
     const counts = { sent: 0, held: 0, whatsapp: 0, still: 0 };
     this.db.transaction(() => this.reschedule(now)).immediate();
@@ -246,7 +245,7 @@ export class MessageService {
             dropUnsent(this.db, row.bookingId, row.ruleId);
             return;
           }
-          const outcome = this.send(row, rule, b, now, at);
+          const outcome = this.send(row, rule, b, now);
           counts[outcome] += 1;
         })
         .immediate();
@@ -260,7 +259,6 @@ export class MessageService {
     rule: MessageRule,
     b: Booking,
     now: number,
-    at: string,
   ): 'sent' | 'held' | 'whatsapp' | 'still' {
     const probe = this.rendered(rule, b, `${this.config.site.siteUrl}/`);
     if (probe.missing.length > 0) {
@@ -273,7 +271,7 @@ export class MessageService {
     const uses = variablesOf(`${rule.subject}\n${rule.body}`);
     const link =
       uses.includes('booking_page_url') || uses.includes('review_url')
-        ? this.newPageUrl(b.id, at)
+        ? this.newPageUrl(b.id, now)
         : '';
     const { subject, body } = this.rendered(rule, b, link);
     const byMail = rule.channel !== 'whatsapp' && b.email !== undefined && this.mailer.enabled;
@@ -288,7 +286,7 @@ export class MessageService {
         },
         now,
       );
-      markMessageSent(this.db, b.id, rule.id, ['scheduled', 'held'], 'email', at);
+      markMessageSent(this.db, b.id, rule.id, ['scheduled', 'held'], 'email', now);
       return 'sent';
     }
     putScheduled(this.db, {
@@ -300,7 +298,7 @@ export class MessageService {
   }
 
   /** A fresh token for the booking's page, stored hashed (BOOK-5); its URL. */
-  private newPageUrl(bookingId: string, at: string): string {
+  private newPageUrl(bookingId: string, at: number): string {
     return this.pageUrl(bookingId, this.bookings.newPageToken(bookingId, at));
   }
 
@@ -423,8 +421,7 @@ export class MessageService {
 
   /** The owner tapped "Send on WhatsApp" (MSG-6): the message is sent. 404 when none waits. */
   markWhatsAppSent(bookingId: string, ruleId: string): void {
-    const at = new Date(this.now()).toISOString();
-    if (!markMessageSent(this.db, bookingId, ruleId, ['whatsapp'], 'whatsapp', at)) {
+    if (!markMessageSent(this.db, bookingId, ruleId, ['whatsapp'], 'whatsapp', this.now())) {
       throw notFound('ruleId', 'No WhatsApp message waits for this booking and rule.');
     }
   }

@@ -7,6 +7,9 @@
 import type { Db } from '../store/db.js';
 import type { MessageRule, PropertyPrivate } from '../../shared/messages.js';
 
+/** An instant (ms) as the tables' ISO text columns store it (this module is an edge, decision 062). */
+const iso = (ms: number) => new Date(ms).toISOString();
+
 /** The states of a scheduled message (migration 019). */
 export type ScheduledState = 'scheduled' | 'held' | 'whatsapp' | 'sent' | 'skipped';
 
@@ -60,11 +63,11 @@ export function storedRules(db: Db): MessageRule[] | undefined {
 }
 
 /** Replaces the rules. */
-export function saveRules(db: Db, rules: MessageRule[], at: string): void {
+export function saveRules(db: Db, rules: MessageRule[], at: number): void {
   db.prepare(
     `INSERT INTO message_rules (id, rules_json, updated_at) VALUES (1, ?, ?)
        ON CONFLICT (id) DO UPDATE SET rules_json = excluded.rules_json, updated_at = excluded.updated_at`,
-  ).run(JSON.stringify(rules), at);
+  ).run(JSON.stringify(rules), iso(at));
 }
 
 /** A property's private fields; empty when none are set. */
@@ -89,7 +92,7 @@ export function getPrivate(db: Db, propertyId: string): PropertyPrivate {
 }
 
 /** Replaces a property's private fields (an absent field is cleared). */
-export function savePrivate(db: Db, propertyId: string, fields: PropertyPrivate, at: string): void {
+export function savePrivate(db: Db, propertyId: string, fields: PropertyPrivate, at: number): void {
   db.prepare(
     `INSERT INTO property_private (property_id, wifi_name, wifi_password, arrival_instructions, updated_at)
        VALUES (?, ?, ?, ?, ?)
@@ -101,7 +104,7 @@ export function savePrivate(db: Db, propertyId: string, fields: PropertyPrivate,
     fields.wifiName ?? null,
     fields.wifiPassword ?? null,
     fields.arrivalInstructions ?? null,
-    at,
+    iso(at),
   );
 }
 
@@ -163,7 +166,7 @@ export function putScheduled(db: Db, row: ScheduledRow): void {
 }
 
 /**
- * Marks a row sent on `channel` at `at` (ISO), dropping its text; only while it is in one of
+ * Marks a row sent on `channel` at `at` (ms), dropping its text; only while it is in one of
  * `from`. False when it is not (already sent, or gone).
  */
 export function markMessageSent(
@@ -172,7 +175,7 @@ export function markMessageSent(
   ruleId: string,
   from: readonly ScheduledState[],
   channel: 'email' | 'whatsapp',
-  at: string,
+  at: number,
 ): boolean {
   return (
     db
@@ -181,7 +184,7 @@ export function markMessageSent(
            whatsapp_text = NULL
            WHERE booking_id = ? AND rule_id = ? AND state IN (SELECT value FROM json_each(?))`,
       )
-      .run(channel, at, bookingId, ruleId, JSON.stringify(from)).changes === 1
+      .run(channel, iso(at), bookingId, ruleId, JSON.stringify(from)).changes === 1
   );
 }
 

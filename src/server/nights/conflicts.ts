@@ -140,8 +140,7 @@ export class ConflictKeeper {
    * one no longer found is ended; a feed renamed only rewrites how its side reads.
    */
   changed(propertyId: string): void {
-    const now = this.now();
-    const at = new Date(now).toISOString();
+    const at = this.now();
     let mailed = false;
     this.db
       .transaction(() => {
@@ -160,7 +159,7 @@ export class ConflictKeeper {
               updateConflictSides(this.db, stored.id, c.sides);
             continue;
           }
-          const mailId = this.mail({ propertyId, from: c.start, to: c.end, sides: c.sides }, now);
+          const mailId = this.mail({ propertyId, from: c.start, to: c.end, sides: c.sides }, at);
           insertConflict(this.db, { propertyId, ...c }, at, mailId);
           mailed = mailId !== undefined || mailed;
         }

@@ -112,11 +112,11 @@ export function openConflicts(db: Db, propertyId?: string, from = ''): StoredCon
   ).map(toConflict);
 }
 
-/** Opens a conflict found at `at` (ISO), with the outbox id of its mail when one was enqueued; returns its id. */
+/** Opens a conflict found at `at` (ms; stored as ISO text, decision 062), with the outbox id of its mail when one was enqueued; returns its id. */
 export function insertConflict(
   db: Db,
   c: { propertyId: string; start: string; end: string; key: string; sides: ConflictSide[] },
-  at: string,
+  at: number,
   mailId?: number,
 ): number {
   return Number(
@@ -125,8 +125,15 @@ export function insertConflict(
         `INSERT INTO night_conflicts (property_id, start_date, end_date, sides_key, sides_json, found_at, mail_id)
            VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(c.propertyId, c.start, c.end, c.key, JSON.stringify(c.sides), at, mailId ?? null)
-      .lastInsertRowid,
+      .run(
+        c.propertyId,
+        c.start,
+        c.end,
+        c.key,
+        JSON.stringify(c.sides),
+        new Date(at).toISOString(),
+        mailId ?? null,
+      ).lastInsertRowid,
   );
 }
 
@@ -138,10 +145,10 @@ export function updateConflictSides(db: Db, id: number, sides: ConflictSide[]): 
   );
 }
 
-/** Ends a conflict at `at` (ISO): its overlap is gone. */
-export function endConflict(db: Db, id: number, at: string): void {
+/** Ends a conflict at `at` (ms): its overlap is gone. */
+export function endConflict(db: Db, id: number, at: number): void {
   db.prepare('UPDATE night_conflicts SET ended_at = ? WHERE id = ? AND ended_at IS NULL').run(
-    at,
+    new Date(at).toISOString(),
     id,
   );
 }

@@ -6,6 +6,9 @@
 import type { Db } from '../store/db.js';
 import type { PaymentWay, RecordedPayment } from '../../shared/bookings.js';
 
+/** An instant (ms) as the table's ISO text columns store it (this module is an edge, decision 062). */
+const iso = (ms: number) => new Date(ms).toISOString();
+
 interface RawRecorded {
   id: number;
   booking_id: string;
@@ -50,12 +53,12 @@ const SELECT = `SELECT p.id, p.booking_id, p.amount_paise, p.paid_on, p.way, p.r
   LEFT JOIN gst_documents v ON v.id = p.voucher_id
   LEFT JOIN gst_documents r ON r.id = p.reversal_voucher_id`;
 
-/** Stores a recorded payment; its id. */
+/** Stores a recorded payment (`recordedAt` in ms); its id. */
 export function insertRecorded(
   db: Db,
   p: Omit<RecordedPayment, 'id' | 'voucher' | 'reversedAt' | 'reversalVoucher'> & {
     bookingId: string;
-    recordedAt: string;
+    recordedAt: number;
     voucherId?: string | undefined;
     confirmedBooking: boolean;
   },
@@ -71,7 +74,7 @@ export function insertRecorded(
       p.paidOn,
       p.way,
       p.reference ?? null,
-      p.recordedAt,
+      iso(p.recordedAt),
       p.voucherId ?? null,
       p.confirmedBooking ? 1 : 0,
     );
@@ -95,11 +98,11 @@ export function recordedOf(db: Db, ids: readonly string[]): Map<string, StoredRe
   return out;
 }
 
-/** Marks a recorded payment reversed at `at` with its refund voucher; false when it already was. */
+/** Marks a recorded payment reversed at `at` (ms) with its refund voucher; false when it already was. */
 export function reverseRecorded(
   db: Db,
   id: number,
-  at: string,
+  at: number,
   voucherId: string | undefined,
 ): boolean {
   return (
@@ -107,7 +110,7 @@ export function reverseRecorded(
       .prepare(
         'UPDATE recorded_payments SET reversed_at = ?, reversal_voucher_id = ? WHERE id = ? AND reversed_at IS NULL',
       )
-      .run(at, voucherId ?? null, id).changes === 1
+      .run(iso(at), voucherId ?? null, id).changes === 1
   );
 }
 

@@ -108,11 +108,7 @@ export class RecordedPayments {
    * refunds it made, by their instants, and the payments the owner recorded, by the day paid.
    */
   moneyFigures(from: string, to: string): MoneyFigures {
-    const gateway = gatewayMoney(
-      this.db,
-      new Date(startOfPropertyDay(from)).toISOString(),
-      new Date(startOfPropertyDay(to)).toISOString(),
-    );
+    const gateway = gatewayMoney(this.db, startOfPropertyDay(from), startOfPropertyDay(to));
     const byWay: MoneyFigures['byWay'] = {};
     if (gateway.receivedPaise || gateway.refundedPaise) byWay.razorpay = gateway;
     let received = gateway.receivedPaise;
@@ -136,7 +132,7 @@ export class RecordedPayments {
    */
   record(id: string, body: RecordPaymentBody): OwnerBooking {
     const now = this.now();
-    const at = new Date(now).toISOString();
+    const at = now;
     if (body.paidOn > today(now)) {
       throw badRequest('paidOn', `The day paid cannot be after today, ${formatDate(today(now))}.`);
     }
@@ -186,7 +182,7 @@ export class RecordedPayments {
    * the stay is off).
    */
   reverse(id: string, paymentId: number): OwnerBooking {
-    const at = new Date(this.now()).toISOString();
+    const at = this.now();
     this.db
       .transaction(() => {
         const b = this.booking(id);

@@ -116,11 +116,11 @@ export const RETURN_PATH = '/payments/razorpay/return';
  */
 export interface RefundDocuments {
   /** The documents of a refund made after the cancel, their ids (none without GST). */
-  refundDocuments(b: Booking, amountPaise: number, at: string): string[];
-  /** The refund documents the cancel issued at `at`, their ids. */
-  refundDocumentsAt(bookingId: string, at: string): string[];
+  refundDocuments(b: Booking, amountPaise: number, at: number): string[];
+  /** The refund documents the cancel issued at `at` (ms), their ids. */
+  refundDocumentsAt(bookingId: string, at: number): string[];
   /** Cancels the documents of a refund that failed, with the reason. */
-  withdrawRefundDocuments(ids: readonly string[], reason: string, at: string): void;
+  withdrawRefundDocuments(ids: readonly string[], reason: string, at: number): void;
 }
 
 /** A refund's outcome as the owner's answer tells it (PAY-12). */
@@ -152,7 +152,8 @@ interface Received {
   amountPaise: number;
   currency: string;
   method: string;
-  paidAt: string;
+  /** When Razorpay took the payment, ms. */
+  paidAt: number;
 }
 
 /** The webhook body's parts used here (Razorpay's event JSON). */
@@ -232,7 +233,7 @@ export class PaymentService {
    * truncated after, so no older version of an erased reference stays in it (RUNTIME-3).
    */
   eraseOldReferences(): number {
-    const before = new Date(startOfPropertyDay(gstKeptFrom(today(this.now())))).toISOString();
+    const before = startOfPropertyDay(gstKeptFrom(today(this.now())));
     const erased = this.db
       .transaction(() => eraseGatewayReferencesBefore(this.db, before))
       .immediate();
@@ -300,7 +301,7 @@ export class PaymentService {
     if (action === 'cancel' && (refundPaise ?? 0) > 0)
       this.refundOnCancel(booking, refundPaise!, at, actor);
     if (action === 'accept' && (booking.quote?.advancePaise ?? 0) > 0) {
-      askForLink(this.db, booking.id, at, Date.parse(at));
+      askForLink(this.db, booking.id, at);
       setImmediate(() => this.poke());
       return;
     }
@@ -318,7 +319,7 @@ export class PaymentService {
     if (
       (action === 'paid' || action === 'cancel') &&
       before?.state === 'link-made' &&
-      askLinkCancel(this.db, booking.id, Date.parse(at), at)
+      askLinkCancel(this.db, booking.id, at)
     )
       setImmediate(() => this.poke());
   };
@@ -330,7 +331,7 @@ export class PaymentService {
    * It relies on the GST hook running first in the cancel's transaction (app.ts registers it
    * before this feature's): the documents it finds are those issued at the same instant.
    */
-  private refundOnCancel(b: Booking, amountPaise: number, at: string, actor: string): void {
+  private refundOnCancel(b: Booking, amountPaise: number, at: number, actor: string): void {
     const p = paymentOf(this.db, b.id);
     if (p?.state !== 'paid' || p.paymentId === undefined) return;
     const left = (p.amountPaise ?? 0) - refundedPaise(this.db, b.id);
@@ -353,10 +354,9 @@ export class PaymentService {
         key: newRefundKey(b),
         documentIds: this.documents?.refundDocumentsAt(b.id, at) ?? [],
       },
-      Date.parse(at),
       at,
     );
-    this.refundMoved('refund-asked', asked, actor, Date.parse(at));
+    this.refundMoved('refund-asked', asked, actor, at);
     setImmediate(() => this.poke());
   }
 
@@ -401,7 +401,7 @@ export class PaymentService {
   /** The link request of a booking's attempt (PAY-2). */
   linkRequest(b: Booking, attempt: number): LinkRequest {
     const nowMs = this.now();
-    const checkInMs = Date.parse(`${b.checkIn}T00:00:00+05:30`);
+    const checkInMs = startOfPropertyDay(b.checkIn);
     const expireMs = Math.max(nowMs + LINK_MIN_OPEN_MS, Math.min(nowMs + LINK_OPEN_MS, checkInMs));
     return {
       amount: b.quote!.advancePaise,
@@ -440,12 +440,12 @@ export class PaymentService {
       // PAY-10: the owner may have marked it paid or cancelled it while Razorpay was answering.
       const late = this.db
         .transaction((): boolean => {
-          const at = new Date(this.now()).toISOString();
+          const at = this.now();
           const still =
             this.bookings.get(b.id)?.status === 'accepted' &&
             paymentOf(this.db, b.id)?.state === 'link-pending';
           if (still) linkMade(this.db, b.id, made, at);
-          else linkMadeLate(this.db, b.id, made, this.now(), at);
+          else linkMadeLate(this.db, b.id, made, at);
           return !still;
         })
         .immediate();
@@ -458,7 +458,7 @@ export class PaymentService {
     } catch (err) {
       const words = err instanceof RazorpayError ? err.message : 'the link could not be made';
       const next = this.now() + linkRetryDelay(row.tries + 1);
-      linkTryFailed(this.db, b.id, words, next, new Date(this.now()).toISOString());
+      linkTryFailed(this.db, b.id, words, next, this.now());
       this.log.warn(
         { bookingId: b.id, problem: words },
         'payment link not made yet; tried again later',
@@ -476,7 +476,7 @@ export class PaymentService {
    */
   private async cancelLink(row: PaymentRow): Promise<void> {
     const linkId = row.linkId!;
-    const at = () => new Date(this.now()).toISOString();
+    const at = () => this.now();
     try {
       try {
         await this.client!.cancelLink(linkId);
@@ -541,19 +541,13 @@ export class PaymentService {
         amountPaise: paid.amount,
         currency: link.currency,
         method: paid.method,
-        paidAt: new Date(paid.created_at * 1000).toISOString(),
+        paidAt: paid.created_at * 1000,
       });
     }
     if (link.status === 'expired' || link.status === 'cancelled') {
       return this.db
         .transaction(() =>
-          setPaymentState(
-            this.db,
-            row.bookingId,
-            ['link-made'],
-            'overdue',
-            new Date(this.now()).toISOString(),
-          ),
+          setPaymentState(this.db, row.bookingId, ['link-made'], 'overdue', this.now()),
         )
         .immediate();
     }
@@ -573,7 +567,7 @@ export class PaymentService {
         const current = paymentOf(this.db, row.bookingId);
         if (!current || current.paymentId === payment.id) return false;
         const b = this.bookings.get(row.bookingId)!;
-        const at = new Date(this.now()).toISOString();
+        const at = this.now();
         const facts = { amountPaise: payment.amountPaise, method: payment.method };
         const awaited =
           b.status === 'accepted' &&
@@ -632,7 +626,7 @@ export class PaymentService {
     return this.bookings.inTurn(this.bookingOfEvent(event, body), () =>
       this.db
         .transaction((): WebhookResult => {
-          if (!rememberEvent(this.db, key, event, new Date(this.now()).toISOString()))
+          if (!rememberEvent(this.db, key, event, this.now()))
             return { status: 200, outcome: 'already applied' };
           return { status: 200, outcome: this.apply(event, body) };
         })
@@ -673,7 +667,7 @@ export class PaymentService {
         amountPaise: received.amountPaise,
         currency: received.currency,
         method: received.method,
-        paidAt: new Date(received.createdAt ? received.createdAt * 1000 : this.now()).toISOString(),
+        paidAt: received.createdAt ? received.createdAt * 1000 : this.now(),
       });
       return changed ? 'payment recorded' : 'payment known already';
     }
@@ -681,13 +675,7 @@ export class PaymentService {
       const id = link && str(link.id);
       const row = id && paymentOfLink(this.db, id, undefined);
       if (!row || row.linkId !== id) return 'unknown or replaced payment link';
-      setPaymentState(
-        this.db,
-        row.bookingId,
-        ['link-made'],
-        'overdue',
-        new Date(this.now()).toISOString(),
-      );
+      setPaymentState(this.db, row.bookingId, ['link-made'], 'overdue', this.now());
       return 'advance overdue';
     }
     if (event.startsWith('refund.')) {
@@ -703,7 +691,7 @@ export class PaymentService {
       };
       if (!refund.id || !refund.paymentId || !refund.amountPaise)
         return 'refund event without its refund';
-      const at = new Date(this.now()).toISOString();
+      const at = this.now();
       const followed = followRefund(
         this.db,
         {
@@ -748,7 +736,7 @@ export class PaymentService {
    * refund documents too, so the documents follow the money. When they cannot be issued (above
    * what the documents leave) the refund stays recorded without them and the log says so.
    */
-  private documentsOfDashboardRefund(row: RefundRow, at: string): void {
+  private documentsOfDashboardRefund(row: RefundRow, at: number): void {
     const b = this.bookings.get(row.bookingId);
     if (!b || !this.documents) return;
     try {
@@ -797,7 +785,7 @@ export class PaymentService {
       const status = err instanceof RazorpayError ? err.status : undefined;
       const refused =
         status !== undefined && status >= 400 && status < 500 && ![408, 409, 429].includes(status);
-      const at = new Date(this.now()).toISOString();
+      const at = this.now();
       if (refused) {
         this.db
           .transaction(() => {
@@ -824,7 +812,7 @@ export class PaymentService {
 
   /** Razorpay told the refund (answer or list): made, or failed when its status says so. */
   private settleRefund(row: RefundRow, refundId: string, status: string): void {
-    const at = new Date(this.now()).toISOString();
+    const at = this.now();
     this.db
       .transaction(() => {
         // The webhook may have told it first (PAY-14): the ledger hears each step once.
@@ -871,8 +859,7 @@ export class PaymentService {
         { field: 'status', extra: { status: b.status, payment: state } },
       );
     }
-    const at = new Date(this.now()).toISOString();
-    this.db.transaction(() => askForLink(this.db, b.id, at, this.now())).immediate();
+    this.db.transaction(() => askForLink(this.db, b.id, this.now())).immediate();
     await this.runDue();
   }
 
@@ -890,7 +877,7 @@ export class PaymentService {
   async refund(bookingId: string, amountPaise: number, actor = 'owner'): Promise<RefundOutcome> {
     const b = this.bookings.get(bookingId);
     if (!b) throw notFound('id', 'There is no booking with this id.');
-    const at = new Date(this.now()).toISOString();
+    const at = this.now();
     const asked = this.db
       .transaction(() => {
         const p = paymentOf(this.db, b.id);
@@ -932,7 +919,6 @@ export class PaymentService {
             key: newRefundKey(b),
             documentIds,
           },
-          this.now(),
           at,
         );
         this.refundMoved('refund-asked', row, actor);

@@ -7,6 +7,12 @@
  */
 import type { Db } from '../store/db.js';
 
+/**
+ * An instant (ms) as the tables' ISO text columns store it: callers hand every instant in ms
+ * (this module is an edge, decision 062); `next_try_at`-like columns hold ms as they are.
+ */
+const iso = (ms: number) => new Date(ms).toISOString();
+
 /** The stored states of a booking's advance (PAY-5); `none` and `refunded` are derived. */
 export type StoredPaymentState =
   'link-pending' | 'link-made' | 'paid' | 'overdue' | 'needs-refund' | 'paid-by-hand';
@@ -124,14 +130,14 @@ export function paymentsOf(db: Db, bookingIds: string[]): Map<string, PaymentRow
 }
 
 /** A link to make for a booking now (its first, or a new one after "Send a new link"). */
-export function askForLink(db: Db, bookingId: string, at: string, nowMs: number): void {
+export function askForLink(db: Db, bookingId: string, nowMs: number): void {
   db.prepare(
     `INSERT INTO booking_payments (booking_id, state, attempt, tries, next_try_at, updated_at)
        VALUES (?, 'link-pending', 1, 0, ?, ?)
      ON CONFLICT (booking_id) DO UPDATE SET state = 'link-pending', attempt = attempt + 1,
        tries = 0, next_try_at = excluded.next_try_at, last_error = NULL, link_id = NULL,
        link_reference = NULL, link_url = NULL, link_expire_by = NULL, updated_at = excluded.updated_at`,
-  ).run(bookingId, nowMs, at);
+  ).run(bookingId, nowMs, iso(nowMs));
 }
 
 /** Links waiting to be made whose next try is due at `nowMs`, oldest first. */
@@ -165,12 +171,12 @@ export function linkTryFailed(
   bookingId: string,
   error: string,
   nextMs: number,
-  at: string,
+  at: number,
 ): void {
   db.prepare(
     `UPDATE booking_payments SET tries = tries + 1, attempt = attempt + 1, last_error = ?,
        next_try_at = ?, updated_at = ? WHERE booking_id = ? AND state = 'link-pending'`,
-  ).run(error, nextMs, at, bookingId);
+  ).run(error, nextMs, iso(at), bookingId);
 }
 
 /** The link is made: its id, reference, URL and expiry (seconds since the epoch). */
@@ -178,13 +184,13 @@ export function linkMade(
   db: Db,
   bookingId: string,
   link: { id: string; reference: string; url: string; expireBy: number },
-  at: string,
+  at: number,
 ): void {
   db.prepare(
     `UPDATE booking_payments SET state = 'link-made', link_id = ?, link_reference = ?, link_url = ?,
        link_expire_by = ?, next_try_at = NULL, last_error = NULL, updated_at = ?
        WHERE booking_id = ? AND state = 'link-pending'`,
-  ).run(link.id, link.reference, link.url, link.expireBy, at, bookingId);
+  ).run(link.id, link.reference, link.url, link.expireBy, iso(at), bookingId);
 }
 
 /**
@@ -192,7 +198,7 @@ export function linkMade(
  * with a link and no payment recorded, whose cancel is not asked already; false otherwise (no
  * link: nothing to cancel).
  */
-export function askLinkCancel(db: Db, bookingId: string, nowMs: number, at: string): boolean {
+export function askLinkCancel(db: Db, bookingId: string, nowMs: number): boolean {
   return (
     db
       .prepare(
@@ -200,7 +206,7 @@ export function askLinkCancel(db: Db, bookingId: string, nowMs: number, at: stri
            cancel_error = NULL, updated_at = ?
            WHERE booking_id = ? AND link_id IS NOT NULL AND payment_id IS NULL AND cancel_state IS NULL`,
       )
-      .run(nowMs, at, bookingId).changes === 1
+      .run(nowMs, iso(nowMs), bookingId).changes === 1
   );
 }
 
@@ -214,13 +220,12 @@ export function linkMadeLate(
   bookingId: string,
   link: { id: string; reference: string; url: string; expireBy: number },
   nowMs: number,
-  at: string,
 ): void {
   db.prepare(
     `UPDATE booking_payments SET link_id = ?, link_reference = ?, link_url = ?, link_expire_by = ?,
        next_try_at = NULL, last_error = NULL, cancel_state = 'asked', cancel_tries = 0,
        cancel_next_at = ?, cancel_error = NULL, updated_at = ? WHERE booking_id = ?`,
-  ).run(link.id, link.reference, link.url, link.expireBy, nowMs, at, bookingId);
+  ).run(link.id, link.reference, link.url, link.expireBy, nowMs, iso(nowMs), bookingId);
 }
 
 /** Links whose cancel is asked and due at `nowMs`, oldest first (PAY-10). */
@@ -241,20 +246,20 @@ export function linkCancelFailed(
   bookingId: string,
   error: string,
   nextMs: number,
-  at: string,
+  at: number,
 ): void {
   db.prepare(
     `UPDATE booking_payments SET cancel_tries = cancel_tries + 1, cancel_error = ?,
        cancel_next_at = ?, updated_at = ? WHERE booking_id = ? AND cancel_state = 'asked'`,
-  ).run(error, nextMs, at, bookingId);
+  ).run(error, nextMs, iso(at), bookingId);
 }
 
 /** The link can no longer be paid: cancelled, expired, or paid and recorded (PAY-10). */
-export function linkCancelDone(db: Db, bookingId: string, at: string): void {
+export function linkCancelDone(db: Db, bookingId: string, at: number): void {
   db.prepare(
     `UPDATE booking_payments SET cancel_state = 'done', cancel_next_at = NULL, cancel_error = NULL,
        updated_at = ? WHERE booking_id = ? AND cancel_state = 'asked'`,
-  ).run(at, bookingId);
+  ).run(iso(at), bookingId);
 }
 
 /** Moves a row from one of `from` to `to`; false when it is in none of them. */
@@ -263,7 +268,7 @@ export function setPaymentState(
   bookingId: string,
   from: readonly StoredPaymentState[],
   to: StoredPaymentState,
-  at: string,
+  at: number,
 ): boolean {
   return (
     db
@@ -271,32 +276,40 @@ export function setPaymentState(
         `UPDATE booking_payments SET state = ?, updated_at = ?
            WHERE booking_id = ? AND state IN (SELECT value FROM json_each(?))`,
       )
-      .run(to, at, bookingId, JSON.stringify(from)).changes === 1
+      .run(to, iso(at), bookingId, JSON.stringify(from)).changes === 1
   );
 }
 
-/** A payment received: its Razorpay id, amount, method and time, in state paid or needs-refund. */
+/** A payment received: its Razorpay id, amount, method and time (ms), in state paid or needs-refund. */
 export function recordPayment(
   db: Db,
   bookingId: string,
-  payment: { id: string; amountPaise: number; method: string; paidAt: string },
+  payment: { id: string; amountPaise: number; method: string; paidAt: number },
   state: 'paid' | 'needs-refund',
-  at: string,
+  at: number,
 ): void {
   db.prepare(
     `UPDATE booking_payments SET state = ?, payment_id = ?, amount_paise = ?, method = ?, paid_at = ?,
        updated_at = ? WHERE booking_id = ?`,
-  ).run(state, payment.id, payment.amountPaise, payment.method, payment.paidAt, at, bookingId);
+  ).run(
+    state,
+    payment.id,
+    payment.amountPaise,
+    payment.method,
+    iso(payment.paidAt),
+    iso(at),
+    bookingId,
+  );
 }
 
 /** Remembers a webhook event; false when it was applied before. */
-export function rememberEvent(db: Db, key: string, event: string, at: string): boolean {
+export function rememberEvent(db: Db, key: string, event: string, at: number): boolean {
   return (
     db
       .prepare(
         'INSERT INTO payment_events (event_key, event, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
       )
-      .run(key, event, at).changes === 1
+      .run(key, event, iso(at)).changes === 1
   );
 }
 
@@ -423,7 +436,6 @@ export function askRefund(
     documentIds: string[];
   },
   nowMs: number,
-  at: string,
 ): RefundRow {
   const id = Number(
     db
@@ -439,8 +451,8 @@ export function askRefund(
         refund.amountPaise,
         nowMs,
         JSON.stringify(refund.documentIds),
-        at,
-        at,
+        iso(nowMs),
+        iso(nowMs),
       ).lastInsertRowid,
   );
   return refundOf(db, id)!;
@@ -467,7 +479,7 @@ export function refundMade(
   rowId: number,
   refundId: string,
   status: 'pending' | 'processed' | 'failed',
-  at: string,
+  at: number,
 ): boolean {
   return (
     db
@@ -475,7 +487,7 @@ export function refundMade(
         `UPDATE payment_refunds SET state = 'made', refund_id = ?, gateway_status = ?, error = NULL,
            next_check_at = NULL, updated_at = ? WHERE id = ? AND state != 'failed'`,
       )
-      .run(refundId, status, at, rowId).changes === 1
+      .run(refundId, status, iso(at), rowId).changes === 1
   );
 }
 
@@ -485,20 +497,20 @@ export function refundUnknown(
   rowId: number,
   error: string,
   nextMs: number,
-  at: string,
+  at: number,
 ): void {
   db.prepare(
     `UPDATE payment_refunds SET state = 'unknown', tries = tries + 1, error = ?, next_check_at = ?,
        updated_at = ? WHERE id = ? AND state IN ('asked', 'unknown')`,
-  ).run(error, nextMs, at, rowId);
+  ).run(error, nextMs, iso(at), rowId);
 }
 
 /** A definite refusal (or Razorpay's refund.failed): failed, with its words. */
-export function refundFailed(db: Db, rowId: number, error: string, at: string): void {
+export function refundFailed(db: Db, rowId: number, error: string, at: number): void {
   db.prepare(
     `UPDATE payment_refunds SET state = 'failed', error = ?, next_check_at = NULL, updated_at = ?
        WHERE id = ?`,
-  ).run(error, at, rowId);
+  ).run(error, iso(at), rowId);
 }
 
 /** What a refund webhook did (PAY-14). */
@@ -523,8 +535,9 @@ export function followRefund(
     status: 'pending' | 'processed' | 'failed';
     key?: string | undefined;
   },
-  at: string,
+  now: number,
 ): FollowedRefund {
+  const at = iso(now);
   const failWords = 'Razorpay could not complete the refund';
   const settle = (row: RawRefund, kind: 'updated' | 'adopted'): FollowedRefund => {
     if (refund.status === 'failed') {
@@ -598,26 +611,26 @@ export function bookingOfPayment(db: Db, paymentId: string): string | undefined 
 }
 
 /**
- * Money that moved through Razorpay between two instants (ISO, `from` inclusive, `to` exclusive):
+ * Money that moved through Razorpay between two instants (ms, `from` inclusive, `to` exclusive):
  * payments by the time they were paid, refunds made by the time Razorpay made them (FIG-7).
  */
 export function gatewayMoney(
   db: Db,
-  from: string,
-  to: string,
+  from: number,
+  to: number,
 ): { receivedPaise: number; refundedPaise: number } {
   const received = db
     .prepare(
       `SELECT COALESCE(SUM(amount_paise), 0) AS n FROM booking_payments
          WHERE payment_id IS NOT NULL AND paid_at >= ? AND paid_at < ?`,
     )
-    .get(from, to) as { n: number };
+    .get(iso(from), iso(to)) as { n: number };
   const refunded = db
     .prepare(
       `SELECT COALESCE(SUM(amount_paise), 0) AS n FROM payment_refunds
          WHERE state = 'made' AND updated_at >= ? AND updated_at < ?`,
     )
-    .get(from, to) as { n: number };
+    .get(iso(from), iso(to)) as { n: number };
   return { receivedPaise: received.n, refundedPaise: refunded.n };
 }
 
@@ -626,14 +639,14 @@ const ERASED_ID = 'erased-';
 
 /**
  * Erases the Razorpay references of payments and refunds whose GST keeping is over (PRIV-13):
- * every row whose payment (or, unpaid, its last change) or refund happened before `before` (an ISO
- * instant). The payment and refund ids become `erased-` and the row's own id, so the amount, day,
+ * every row whose payment (or, unpaid, its last change) or refund happened before `before` (ms). The payment and refund ids become `erased-` and the row's own id, so the amount, day,
  * method and state stay in the accounts and a paid row still reads as paid; the link's id,
  * reference and address are emptied; the webhook events remembered before `before` are deleted.
  * Returns how many rows changed.
  */
-export function eraseGatewayReferencesBefore(db: Db, before: string): number {
+export function eraseGatewayReferencesBefore(db: Db, beforeMs: number): number {
   const erased = `'${ERASED_ID}'`;
+  const before = iso(beforeMs);
   return (
     db
       .prepare(

@@ -113,7 +113,7 @@ export class RegisterService {
     entry: ValidEntry,
     source: 'guest' | 'owner',
     position: number,
-    at: string,
+    at: number,
   ): EntryRow {
     const arrivalTime = entry.arrivalTime ?? stay.defaultArrivalTime ?? DEFAULT_ARRIVAL_TIME;
     const arrivedAt = arrivalInstant(stay.arrival, arrivalTime);
@@ -134,8 +134,8 @@ export class RegisterService {
         ? {
             formIII: {
               particulars: entry.formIII,
-              dueAt: new Date(arrivedAt + FORM_III_DUE_MS).toISOString(),
-              remindAt: new Date(arrivedAt + REMINDER_AFTER_MS).toISOString(),
+              dueAt: arrivedAt + FORM_III_DUE_MS,
+              remindAt: arrivedAt + REMINDER_AFTER_MS,
             },
           }
         : {}),
@@ -150,7 +150,7 @@ export class RegisterService {
    * it then). Returns the entries stored.
    */
   saveGuestForm(booking: Booking, adults: ValidEntry[], defaultArrivalTime?: string): EntryRow[] {
-    const at = new Date(this.now()).toISOString();
+    const at = this.now();
     return this.db
       .transaction((): EntryRow[] => {
         const before = entriesOfBooking(this.db, booking.id);
@@ -189,15 +189,14 @@ export class RegisterService {
    * its check-in (LEDGER-2): the guest's own form, sent before arrival, is not.
    */
   addOwnerEntry(stay: EntryStay, entry: ValidEntry, actor = 'owner'): EntryRow {
-    const now = this.now();
-    const at = new Date(now).toISOString();
+    const at = this.now();
     return this.db
       .transaction((): EntryRow => {
         if (!stay.bookingId) return this.insert(stay, entry, 'owner', 1, at);
         const before = entriesOfBooking(this.db, stay.bookingId);
         const row = this.insert(stay, entry, 'owner', before.length + 1, at);
         if (!before.some((e) => e.source === 'owner'))
-          this.checkInFollower?.({ bookingId: stay.bookingId, at: now, actor });
+          this.checkInFollower?.({ bookingId: stay.bookingId, at, actor });
         return row;
       })
       .immediate();
@@ -213,7 +212,7 @@ export class RegisterService {
 
   /** Mark submitted (REG-6): 404 for an unknown entry, 409 without Form III or when already marked. */
   markSubmitted(id: string, portalReference: string): EntryRow {
-    const at = new Date(this.now()).toISOString();
+    const at = this.now();
     return this.db
       .transaction((): EntryRow => {
         const entry = getEntry(this.db, id);
@@ -240,13 +239,12 @@ export class RegisterService {
   remindDue(): number {
     if (!this.mailer.enabled) return 0;
     const now = this.now();
-    const at = new Date(now).toISOString();
     let sent = 0;
-    for (const e of remindersDue(this.db, at)) {
+    for (const e of remindersDue(this.db, now)) {
       this.db
         .transaction(() => {
-          if (!markReminded(this.db, e.id, at)) return;
-          const due = Date.parse(e.formIII!.due);
+          if (!markReminded(this.db, e.id, now)) return;
+          const due = e.formIII!.due;
           const when = `${portalDate(propertyDate(due))} ${formatClock(due)}`;
           const stay = e.reference ? `booking ${e.reference}` : 'a stay recorded at check-in';
           const text = [

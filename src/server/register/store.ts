@@ -10,6 +10,9 @@ import type {
   RegisterPerson,
 } from '../../shared/register.js';
 
+/** An instant (ms) as the table's ISO text columns store it (this module is an edge, decision 062). */
+const iso = (ms: number) => new Date(ms).toISOString();
+
 /** An entry as stored, before it is answered: RegisterEntry plus its reminder's times. */
 export interface EntryRow extends RegisterEntry {
   position: number;
@@ -67,7 +70,7 @@ function toEntry(r: RawEntry): EntryRow {
   };
 }
 
-/** What a new entry needs; `remindAt` (ISO) is when its one reminder is due (foreigners only). */
+/** What a new entry needs, instants in ms; `remindAt` is when its one reminder is due (foreigners only). */
 export interface NewEntry {
   id: string;
   bookingId?: string;
@@ -80,8 +83,8 @@ export interface NewEntry {
   departure: string;
   arrivalTime: string;
   person: RegisterPerson;
-  formIII?: { particulars: FormIIIParticulars; dueAt: string; remindAt: string };
-  createdAt: string;
+  formIII?: { particulars: FormIIIParticulars; dueAt: number; remindAt: number };
+  createdAt: number;
 }
 
 /** Stores one entry. */
@@ -103,9 +106,9 @@ export function insertEntry(db: Db, e: NewEntry): void {
     e.arrivalTime,
     JSON.stringify(e.person),
     e.formIII ? JSON.stringify(e.formIII.particulars) : null,
-    e.formIII?.dueAt ?? null,
-    e.formIII?.remindAt ?? null,
-    e.createdAt,
+    e.formIII ? iso(e.formIII.dueAt) : null,
+    e.formIII ? iso(e.formIII.remindAt) : null,
+    iso(e.createdAt),
   );
 }
 
@@ -158,19 +161,19 @@ export function bookingsWithoutEntries(db: Db, from: string, to: string): Missin
 }
 
 /** Records the portal's reference; false when the entry has no Form III or is already submitted. */
-export function markSubmitted(db: Db, id: string, reference: string, at: string): boolean {
+export function markSubmitted(db: Db, id: string, reference: string, at: number): boolean {
   return (
     db
       .prepare(
         `UPDATE register_entries SET submitted_at = ?, portal_reference = ?
            WHERE id = ? AND form_iii_json IS NOT NULL AND submitted_at IS NULL`,
       )
-      .run(at, reference, id).changes === 1
+      .run(iso(at), reference, id).changes === 1
   );
 }
 
-/** Form III entries not submitted nor reminded whose reminder is due at `at` (ISO). */
-export function remindersDue(db: Db, at: string): EntryRow[] {
+/** Form III entries not submitted nor reminded whose reminder is due at `at` (ms). */
+export function remindersDue(db: Db, at: number): EntryRow[] {
   return (
     db
       .prepare(
@@ -178,16 +181,16 @@ export function remindersDue(db: Db, at: string): EntryRow[] {
            WHERE remind_at <= ? AND reminded_at IS NULL AND submitted_at IS NULL
            ORDER BY remind_at, id`,
       )
-      .all(at) as RawEntry[]
+      .all(iso(at)) as RawEntry[]
   ).map(toEntry);
 }
 
 /** Marks the reminder of an entry sent; false when it already was (another process). */
-export function markReminded(db: Db, id: string, at: string): boolean {
+export function markReminded(db: Db, id: string, at: number): boolean {
   return (
     db
       .prepare('UPDATE register_entries SET reminded_at = ? WHERE id = ? AND reminded_at IS NULL')
-      .run(at, id).changes === 1
+      .run(iso(at), id).changes === 1
   );
 }
 

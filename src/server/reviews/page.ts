@@ -86,7 +86,7 @@ const FIELD_WORDS: Record<string, string> = {
 function statusWords(r: OwnerReview): string {
   switch (r.status) {
     case 'pending':
-      return `Received on ${formatDate(propertyDate(Date.parse(r.receivedAt)))}. It will be published on the property page on ${formatDate(propertyDate(Date.parse(r.publishAt)))} (${PUBLISH_AFTER_HOURS} hours after it arrived).`;
+      return `Received on ${formatDate(propertyDate(r.receivedAt))}. It will be published on the property page on ${formatDate(propertyDate(r.publishAt))} (${PUBLISH_AFTER_HOURS} hours after it arrived).`;
     case 'published':
       return 'Published on the property page.';
     case 'hidden':

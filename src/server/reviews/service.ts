@@ -144,8 +144,8 @@ export class ReviewService {
           rating: Number(rating),
           text,
           displayName,
-          receivedAt: new Date(now).toISOString(),
-          publishAt: new Date(now + PUBLISH_AFTER_HOURS * HOUR_MS).toISOString(),
+          receivedAt: now,
+          publishAt: now + PUBLISH_AFTER_HOURS * HOUR_MS,
         });
         if (!inserted)
           throw new ApiError(409, 'You have already reviewed this stay: one review per stay.', {
@@ -159,7 +159,7 @@ export class ReviewService {
 
   /** The guest withdraws their review (REV-4); false when there was none to withdraw. */
   withdraw(b: Booking): boolean {
-    const done = setWithdrawn(this.db, b.id, new Date(this.now()).toISOString());
+    const done = setWithdrawn(this.db, b.id, this.now());
     if (done) this.changed();
     return done;
   }
@@ -179,7 +179,7 @@ export class ReviewService {
 
   /** Publishes the pending reviews received PUBLISH_AFTER_HOURS ago or more (REV-3); returns how many. */
   publishDue(): number {
-    const n = publishDue(this.db, new Date(this.now()).toISOString());
+    const n = publishDue(this.db, this.now());
     if (n > 0) this.changed();
     return n;
   }
@@ -194,7 +194,7 @@ export class ReviewService {
   publishNow(id: string): OwnerReview {
     const review = this.existing(id);
     if (review.status === 'published') return review;
-    if (!setPublished(this.db, id, ['pending', 'hidden'], new Date(this.now()).toISOString()))
+    if (!setPublished(this.db, id, ['pending', 'hidden'], this.now()))
       throw new ApiError(409, 'The guest has withdrawn this review.', { field: 'id' });
     this.changed();
     return getReview(this.db, id)!;
@@ -210,10 +210,9 @@ export class ReviewService {
       throw badRequest('reason', `Choose a reason: ${HIDE_REASONS.join(', ')}.`);
     const booking = this.bookings.get(this.existing(id).bookingId);
     const now = this.now();
-    const at = new Date(now).toISOString();
     this.db
       .transaction(() => {
-        if (!setHidden(this.db, id, reason as HideReason, at))
+        if (!setHidden(this.db, id, reason as HideReason, now))
           throw new ApiError(409, 'This review is already hidden or withdrawn.', { field: 'id' });
         if (this.mailer.enabled && booking?.email) {
           const { businessName, siteUrl } = this.config.site;
@@ -248,7 +247,7 @@ export class ReviewService {
     if ([...reply].length > REVIEW_LIMITS.replyMax)
       throw badRequest('text', `A reply can be at most ${REVIEW_LIMITS.replyMax} characters long.`);
     this.existing(id);
-    setReply(this.db, id, reply === '' ? undefined : reply, new Date(this.now()).toISOString());
+    setReply(this.db, id, reply === '' ? undefined : reply, this.now());
     this.changed();
     return getReview(this.db, id)!;
   }

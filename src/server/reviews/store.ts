@@ -12,6 +12,9 @@ import type {
   ReviewStatus,
 } from '../../shared/reviews.js';
 
+/** An instant (ms) as the table's ISO text columns store it (this module is an edge, decision 062). */
+const iso = (ms: number) => new Date(ms).toISOString();
+
 interface RawReview {
   id: string;
   booking_id: string;
@@ -49,7 +52,7 @@ function toReview(r: RawReview): OwnerReview {
   };
 }
 
-/** A new review, pending until `publishAt`. */
+/** A new review, pending until `publishAt`; both instants in ms. */
 export interface NewReview {
   id: string;
   bookingId: string;
@@ -58,8 +61,8 @@ export interface NewReview {
   rating: number;
   text: string;
   displayName: string;
-  receivedAt: string;
-  publishAt: string;
+  receivedAt: number;
+  publishAt: number;
 }
 
 /** Stores a new review; false when the booking has one already (the UNIQUE booking_id). */
@@ -78,9 +81,9 @@ export function insertReview(db: Db, r: NewReview): boolean {
       r.rating,
       r.text,
       r.displayName,
-      r.receivedAt,
-      r.publishAt,
-      r.receivedAt,
+      iso(r.receivedAt),
+      iso(r.publishAt),
+      iso(r.receivedAt),
     );
   return result.changes === 1;
 }
@@ -109,14 +112,14 @@ export function listReviews(db: Db): OwnerReview[] {
 }
 
 /**
- * Publishes a review that is pending (`from` 'pending') or hidden, at `at` (ISO). Returns false
+ * Publishes a review that is pending (`from` 'pending') or hidden, at `at` (ms). Returns false
  * when it is in no state of `from` (already published, withdrawn).
  */
 export function setPublished(
   db: Db,
   id: string,
   from: readonly ReviewStatus[],
-  at: string,
+  at: number,
 ): boolean {
   const marks = from.map(() => '?').join(', ');
   return (
@@ -125,12 +128,13 @@ export function setPublished(
         `UPDATE reviews SET status = 'published', hide_reason = NULL, published_at = ?,
            changed_at = ? WHERE id = ? AND status IN (${marks})`,
       )
-      .run(at, at, id, ...from).changes === 1
+      .run(iso(at), iso(at), id, ...from).changes === 1
   );
 }
 
-/** Publishes every pending review whose time has come (REV-3); returns how many. */
-export function publishDue(db: Db, at: string): number {
+/** Publishes every pending review whose time has come at `now` (ms, REV-3); returns how many. */
+export function publishDue(db: Db, now: number): number {
+  const at = iso(now);
   return db
     .prepare(
       `UPDATE reviews SET status = 'published', published_at = ?, changed_at = ?
@@ -140,35 +144,35 @@ export function publishDue(db: Db, at: string): number {
 }
 
 /** Hides a pending or published review for `reason`; false when it is hidden or withdrawn. */
-export function setHidden(db: Db, id: string, reason: HideReason, at: string): boolean {
+export function setHidden(db: Db, id: string, reason: HideReason, at: number): boolean {
   return (
     db
       .prepare(
         `UPDATE reviews SET status = 'hidden', hide_reason = ?, changed_at = ?
            WHERE id = ? AND status IN ('pending', 'published')`,
       )
-      .run(reason, at, id).changes === 1
+      .run(reason, iso(at), id).changes === 1
   );
 }
 
 /** The guest withdraws their review (any status but withdrawn); false when there was none to withdraw. */
-export function setWithdrawn(db: Db, bookingId: string, at: string): boolean {
+export function setWithdrawn(db: Db, bookingId: string, at: number): boolean {
   return (
     db
       .prepare(
         `UPDATE reviews SET status = 'withdrawn', hide_reason = NULL, changed_at = ?
            WHERE booking_id = ? AND status != 'withdrawn'`,
       )
-      .run(at, bookingId).changes === 1
+      .run(iso(at), bookingId).changes === 1
   );
 }
 
 /** Sets (or with undefined removes) the owner's public reply; false for no such review. */
-export function setReply(db: Db, id: string, reply: string | undefined, at: string): boolean {
+export function setReply(db: Db, id: string, reply: string | undefined, at: number): boolean {
   return (
     db
       .prepare('UPDATE reviews SET reply = ?, changed_at = ? WHERE id = ?')
-      .run(reply ?? null, at, id).changes === 1
+      .run(reply ?? null, iso(at), id).changes === 1
   );
 }
 
@@ -200,7 +204,7 @@ export function publishedReviews(db: Db): PublishedReviews {
       rating: r.rating,
       text: r.text,
       displayName: r.display_name,
-      date: propertyDate(Date.parse(r.published_at!)),
+      date: propertyDate(r.published_at!),
       stayMonth: r.check_out.slice(0, 7),
       ...(r.reply === null ? {} : { reply: r.reply }),
     };
