@@ -95,9 +95,6 @@ const INSTANT_EDGES = {
 const NOT_YET_NUMBERS = {
   'src/server/privacy/service.ts':
     "rights requests' and breaches' deadlines are computed on ISO text read from the owner's form",
-  'src/server/team/service.ts': "accounts' and setup links' times built as ISO for their SQL",
-  'src/server/two-step/service.ts': "challenges' times built as ISO for their SQL",
-  'src/server/staff-links/service.ts': "a staff link's creation time built as ISO for its SQL",
   'src/server/images/pipeline.ts': "a photo's createdAt, ISO in the catalogue's JSON document",
   'src/server/today/service.ts': "reads a request's createdAt from the one Booking shape (ISO, as answered)",
   'src/server/messages/service.ts':

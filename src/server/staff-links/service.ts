@@ -33,7 +33,7 @@ export class StaffLinks {
         propertyIds,
         tokenHash: hashId(token),
         createdBy: by,
-        createdAt: new Date(this.clock()).toISOString(),
+        createdAt: this.clock(),
       });
       this.log.record({ username: by, action: `staff link made: ${label}` });
       return linkId;

@@ -25,7 +25,11 @@ const toLink = (r: Row): StaffLinkRow => ({
   createdAt: r.created_at,
 });
 
-export function insertLink(db: Db, link: Omit<StaffLinkRow, 'id'> & { tokenHash: string }): number {
+/** A new link made at `createdAt` (Unix ms; the table keeps ISO 8601 text, decision 062). */
+export function insertLink(
+  db: Db,
+  link: Omit<StaffLinkRow, 'id' | 'createdAt'> & { tokenHash: string; createdAt: number },
+): number {
   return Number(
     db
       .prepare(
@@ -36,7 +40,7 @@ export function insertLink(db: Db, link: Omit<StaffLinkRow, 'id'> & { tokenHash:
         link.tokenHash,
         link.propertyIds === null ? null : JSON.stringify(link.propertyIds),
         link.createdBy,
-        link.createdAt,
+        new Date(link.createdAt).toISOString(),
       ).lastInsertRowid,
   );
 }

@@ -52,13 +52,9 @@ export class TeamService {
     private readonly log: AccessLog,
   ) {}
 
-  private nowIso(): string {
-    return new Date(this.clock()).toISOString();
-  }
-
   /** The accounts and the setups still pending. */
   list(): { accounts: AccountRow[]; pending: PendingSetup[] } {
-    return { accounts: listAccounts(this.db), pending: pendingSetups(this.db, this.nowIso()) };
+    return { accounts: listAccounts(this.db), pending: pendingSetups(this.db, this.clock()) };
   }
 
   /**
@@ -77,13 +73,12 @@ export class TeamService {
       throw err;
     }
     const now = this.clock();
-    const nowIso = new Date(now).toISOString();
     const token = crypto.randomBytes(32).toString('base64url');
     this.db.transaction(() => {
-      deleteExpiredSetups(this.db, nowIso);
+      deleteExpiredSetups(this.db, now);
       if (
         roleOf(this.db, username) ||
-        pendingSetups(this.db, nowIso).some((p) => p.username === username)
+        pendingSetups(this.db, now).some((p) => p.username === username)
       ) {
         throw new ApiError(409, `There is already an account named "${username}".`, {
           field: 'username',
@@ -94,8 +89,8 @@ export class TeamService {
         username,
         role,
         createdBy: by,
-        createdAt: nowIso,
-        expiresAt: new Date(now + SETUP_LINK_MS).toISOString(),
+        createdAt: now,
+        expiresAt: now + SETUP_LINK_MS,
       });
       this.log.record({ username: by, action: `account added: ${username} (${role})` });
     })();
@@ -150,7 +145,7 @@ export class TeamService {
   /** The pending setup of a link's token, or undefined when it is unknown, used or expired. */
   setupOf(token: string): PendingSetup | undefined {
     if (token.length > 100) return undefined;
-    return findSetup(this.db, hashId(token), this.nowIso());
+    return findSetup(this.db, hashId(token), this.clock());
   }
 
   /**

@@ -5,6 +5,9 @@
 import type { Db } from '../store/db.js';
 import type { Role } from '../../shared/permissions.js';
 
+/** The table's instants are ISO 8601 text; the service hands Unix ms (decision 062). */
+const iso = (ms: number) => new Date(ms).toISOString();
+
 export interface AccountRow {
   username: string;
   role: Role;
@@ -63,19 +66,19 @@ export function deleteAccount(db: Db, username: string): void {
   db.prepare('DELETE FROM admins WHERE username = ?').run(username);
 }
 
-/** The setups not yet used or withdrawn whose link is still valid at `nowIso`. */
-export function pendingSetups(db: Db, nowIso: string): PendingSetup[] {
+/** The setups not yet used or withdrawn whose link is still valid at `now` (Unix ms). */
+export function pendingSetups(db: Db, now: number): PendingSetup[] {
   return db
     .prepare(
       `SELECT username, role, created_by AS createdBy, expires_at AS expiresAt
          FROM account_setups WHERE expires_at > ? ORDER BY username`,
     )
-    .all(nowIso) as PendingSetup[];
+    .all(iso(now)) as PendingSetup[];
 }
 
 export function insertSetup(
   db: Db,
-  setup: PendingSetup & { tokenHash: string; createdAt: string },
+  setup: Omit<PendingSetup, 'expiresAt'> & { tokenHash: string; createdAt: number; expiresAt: number },
 ): void {
   db.prepare(
     `INSERT INTO account_setups (token_hash, username, role, created_by, created_at, expires_at)
@@ -85,19 +88,19 @@ export function insertSetup(
     setup.username,
     setup.role,
     setup.createdBy,
-    setup.createdAt,
-    setup.expiresAt,
+    iso(setup.createdAt),
+    iso(setup.expiresAt),
   );
 }
 
-/** The setup of this token hash still valid at `nowIso`, or undefined. */
-export function findSetup(db: Db, tokenHash: string, nowIso: string): PendingSetup | undefined {
+/** The setup of this token hash still valid at `now` (Unix ms), or undefined. */
+export function findSetup(db: Db, tokenHash: string, now: number): PendingSetup | undefined {
   return db
     .prepare(
       `SELECT username, role, created_by AS createdBy, expires_at AS expiresAt
          FROM account_setups WHERE token_hash = ? AND expires_at > ?`,
     )
-    .get(tokenHash, nowIso) as PendingSetup | undefined;
+    .get(tokenHash, iso(now)) as PendingSetup | undefined;
 }
 
 /** Withdraws every setup link of `username` (used, replaced or removed); returns how many. */
@@ -105,9 +108,9 @@ export function deleteSetupsOf(db: Db, username: string): number {
   return db.prepare('DELETE FROM account_setups WHERE username = ?').run(username).changes;
 }
 
-/** Deletes the setups expired at `nowIso`. */
-export function deleteExpiredSetups(db: Db, nowIso: string): void {
-  db.prepare('DELETE FROM account_setups WHERE expires_at <= ?').run(nowIso);
+/** Deletes the setups expired at `now` (Unix ms). */
+export function deleteExpiredSetups(db: Db, now: number): void {
+  db.prepare('DELETE FROM account_setups WHERE expires_at <= ?').run(iso(now));
 }
 
 /** The sessions of `username`, or of every account when undefined, newest first. */

@@ -143,10 +143,6 @@ export class TwoStepService {
     return codes;
   }
 
-  private nowIso(): string {
-    return new Date(this.clock()).toISOString();
-  }
-
   /** The roles that must use two-step login (TOTP-5). */
   requiredRoles(): Role[] {
     return requiredRoles(this.db);
@@ -174,7 +170,7 @@ export class TwoStepService {
         'Two-step login is on already. Turn it off first to set up a new phone.',
       );
     const secret = new Secret({ size: 20 }).base32;
-    putPendingSecret(this.db, username, secret, this.nowIso());
+    putPendingSecret(this.db, username, secret, this.clock());
     return this.enrolment(username, secret);
   }
 
@@ -189,7 +185,7 @@ export class TwoStepService {
     const step = this.stepOf(username, row.secret, code);
     if (step === undefined) throw badRequest('code', WRONG_CODE);
     return this.db.transaction(() => {
-      confirmSecret(this.db, username, step, this.nowIso());
+      confirmSecret(this.db, username, step, this.clock());
       this.log.record({ username, action: 'two-step login turned on' });
       return this.newRecoveryCodes(username);
     })();
@@ -263,7 +259,7 @@ export class TwoStepService {
     insertChallenge(this.db, {
       idHash: hashId(challenge),
       username,
-      expiresAt: new Date(this.clock() + CHALLENGE_MS).toISOString(),
+      expiresAt: this.clock() + CHALLENGE_MS,
       secret,
     });
     if (!secret) return { next: 'code', challenge };
@@ -273,7 +269,7 @@ export class TwoStepService {
   /** The username a live challenge waits for, or undefined (unknown, used or past 5 minutes). */
   challengeAccount(challenge: string | undefined): string | undefined {
     if (!challenge || challenge.length > 100) return undefined;
-    return findChallenge(this.db, hashId(challenge), this.nowIso())?.username;
+    return findChallenge(this.db, hashId(challenge), this.clock())?.username;
   }
 
   /**
@@ -284,14 +280,14 @@ export class TwoStepService {
    */
   answer(challenge: string, code: string): CodeAccepted | undefined {
     const idHash = hashId(challenge);
-    const c = findChallenge(this.db, idHash, this.nowIso());
+    const c = findChallenge(this.db, idHash, this.clock());
     if (!c) return undefined;
     if (c.secret !== undefined) {
       const step = this.stepOf(c.username, c.secret, code);
       if (step === undefined) return undefined;
       return this.db.transaction(() => {
-        putPendingSecret(this.db, c.username, c.secret!, this.nowIso());
-        confirmSecret(this.db, c.username, step, this.nowIso());
+        putPendingSecret(this.db, c.username, c.secret!, this.clock());
+        confirmSecret(this.db, c.username, step, this.clock());
         deleteChallenge(this.db, idHash);
         this.log.record({ username: c.username, action: 'two-step login turned on (at login)' });
         return { username: c.username, recoveryCodes: this.newRecoveryCodes(c.username) };

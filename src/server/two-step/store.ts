@@ -6,6 +6,9 @@
 import type { Db } from '../store/db.js';
 import { isRole, type Role } from '../../shared/permissions.js';
 
+/** The tables' instants are ISO 8601 text; the service hands Unix ms (decision 062). */
+const iso = (ms: number) => new Date(ms).toISOString();
+
 export interface TwoStepRow {
   secret: string;
   confirmed: boolean;
@@ -23,18 +26,18 @@ export function findTwoStep(db: Db, username: string): TwoStepRow | undefined {
 }
 
 /** Stores a secret being set up (not yet confirmed), replacing any earlier one of the account. */
-export function putPendingSecret(db: Db, username: string, secret: string, nowIso: string): void {
+export function putPendingSecret(db: Db, username: string, secret: string, now: number): void {
   db.prepare(
     `INSERT INTO two_step (username, secret, created_at) VALUES (?, ?, ?)
      ON CONFLICT(username) DO UPDATE SET secret = excluded.secret, created_at = excluded.created_at,
        confirmed_at = NULL, last_step = 0`,
-  ).run(username, secret, nowIso);
+  ).run(username, secret, iso(now));
 }
 
-/** Marks the account's secret confirmed at `nowIso` with `step` as its last used step. */
-export function confirmSecret(db: Db, username: string, step: number, nowIso: string): void {
+/** Marks the account's secret confirmed at `now` (Unix ms) with `step` as its last used step. */
+export function confirmSecret(db: Db, username: string, step: number, now: number): void {
   db.prepare('UPDATE two_step SET confirmed_at = ?, last_step = ? WHERE username = ?').run(
-    nowIso,
+    iso(now),
     step,
     username,
   );
@@ -110,16 +113,16 @@ export interface ChallengeRow {
 
 export function insertChallenge(
   db: Db,
-  c: { idHash: string; username: string; expiresAt: string; secret: string | undefined },
+  c: { idHash: string; username: string; expiresAt: number; secret: string | undefined },
 ): void {
   db.prepare(
     'INSERT INTO login_challenges (id_hash, username, expires_at, secret) VALUES (?, ?, ?, ?)',
-  ).run(c.idHash, c.username, c.expiresAt, c.secret ?? null);
+  ).run(c.idHash, c.username, iso(c.expiresAt), c.secret ?? null);
 }
 
-/** The challenge of this hash still valid at `nowIso` (expired ones are deleted first). */
-export function findChallenge(db: Db, idHash: string, nowIso: string): ChallengeRow | undefined {
-  db.prepare('DELETE FROM login_challenges WHERE expires_at <= ?').run(nowIso);
+/** The challenge of this hash still valid at `now`, Unix ms (expired ones are deleted first). */
+export function findChallenge(db: Db, idHash: string, now: number): ChallengeRow | undefined {
+  db.prepare('DELETE FROM login_challenges WHERE expires_at <= ?').run(iso(now));
   const row = db
     .prepare(
       `SELECT c.username, c.secret, a.role FROM login_challenges c
