@@ -39,7 +39,7 @@ export function propertyPath(id: string): string {
  * property id, still percent-encoded. The rest of each row (paths, title, indexable) is the
  * publisher's, in routes.ts, so a visitor's browser loads only this.
  */
-export const PAGE_PATTERNS: Record<RouteKind, RegExp> = {
+const PAGE_PATTERNS: Record<RouteKind, RegExp> = {
   home: exactly(HOME_PATH),
   property: new RegExp(`^${PROPERTY_PREFIX}([^/]+)$`),
   admin: exactly(ADMIN_PATH),

@@ -221,8 +221,17 @@ describe('sending (MSG-4)', () => {
     const config = loadConfig({ DATA_DIR: t!.dataDir, SITE_URL: 'http://localhost', ...env() });
     second = await buildApp(config, { clock: () => clock });
     await second.app.ready();
+    // Until the restarted server has recorded the message sent, not only until the SMTP server
+    // has it: the day the test's clock jumps below would end a lease still held by a send under
+    // way, and a second sendDue would rightly take the message again (MAIL-1's one repeat case).
+    const sentRows = () =>
+      second!.ctx.db
+        .prepare(
+          "SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = 'guest-message' AND sent_at IS NOT NULL",
+        )
+        .get() as { n: number };
     const until = Date.now() + 10_000;
-    while (guestMessages().length === 0 && Date.now() < until)
+    while ((guestMessages().length === 0 || sentRows().n === 0) && Date.now() < until)
       await new Promise((r) => setTimeout(r, 20));
     expect(second.messages.run().sent).toBe(0);
     await second.mail.sendDue();
