@@ -206,6 +206,36 @@ describe('VariableField (DAY-21)', () => {
     expect(field.textContent).toBe('abc');
   });
 
+  it('undoes and redoes its own edits, a chip’s as one step', () => {
+    const { field, value } = setup('ab');
+    caret(field.firstChild!, 2);
+    fireEvent.click(screen.getByRole('button', { name: 'Nights' }));
+    expect(value()).toBe('ab{{nights}}');
+    const text = document.createTextNode('c');
+    field.append(text);
+    caret(text, 1);
+    fireEvent.input(field);
+    expect(value()).toBe('ab{{nights}}c');
+    expect(beforeInput(field, 'historyUndo')).toBe(true);
+    expect(value()).toBe('ab{{nights}}');
+    expect(beforeInput(field, 'historyUndo')).toBe(true);
+    expect(value()).toBe('ab');
+    expect(chips(field)).toEqual([]);
+    expect(beforeInput(field, 'historyUndo')).toBe(true);
+    expect(value()).toBe('ab');
+    expect(beforeInput(field, 'historyRedo')).toBe(true);
+    expect(value()).toBe('ab{{nights}}');
+    expect(chips(field)).toEqual(['Nights']);
+    // The keys, whatever the browser's own history holds.
+    fireEvent.keyDown(field, { key: 'y', ctrlKey: true });
+    expect(value()).toBe('ab{{nights}}c');
+    fireEvent.keyDown(field, { key: 'z', metaKey: true });
+    fireEvent.keyDown(field, { key: 'z', ctrlKey: true });
+    expect(value()).toBe('ab');
+    fireEvent.keyDown(field, { key: 'Z', ctrlKey: true, shiftKey: true });
+    expect(value()).toBe('ab{{nights}}');
+  });
+
   it('draws a value loaded from outside', () => {
     const { field, value } = setup('Dear {{guest_first_name}}');
     fireEvent.click(screen.getByRole('button', { name: 'Load' }));

@@ -10,7 +10,8 @@
  * The DOM is the browser's while the owner types (so keyboards, IMEs and spell checkers work as
  * in any field); after each input it is read back into parts and, when it is not what the parts
  * draw (a chip made of typed words, a line the browser wrapped in a block), drawn again with the
- * caret kept at the same unit.
+ * caret kept at the same unit. Undo and redo are the field's own (DAY-23), since a redraw breaks
+ * the browser's history.
  */
 import {
   forwardRef,
@@ -49,6 +50,11 @@ interface Props {
   'aria-labelledby': string;
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;
+}
+
+interface Snapshot {
+  text: string;
+  caret: number;
 }
 
 const BLOCKS = new Set(['DIV', 'P', 'LI']);
@@ -178,6 +184,12 @@ export const VariableField = forwardRef<VariableFieldHandle, Props>(function Var
   // Where a chip button puts its variable: the last selection inside the field.
   const lastSelection = useRef<{ start: number; end: number } | null>(null);
   const composing = useRef(false);
+  // The field's own undo: the browser's history breaks wherever the field redraws.
+  const history = useRef<{ past: Snapshot[]; future: Snapshot[]; at: number }>({
+    past: [],
+    future: [],
+    at: 0,
+  });
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
@@ -186,11 +198,15 @@ export const VariableField = forwardRef<VariableFieldHandle, Props>(function Var
     drawParts(el.current, parseTemplate(value));
     shown.current = value;
     lastSelection.current = null;
+    history.current = { past: [], future: [], at: 0 };
   }, [value]);
 
-  /** Makes `parts` the field's content and value, the caret at `caret`. */
+  /**
+   * Makes `parts` the field's content and value, the caret at `caret`. `typing` edits within a
+   * second of each other are one step of undo; every other edit is a step of its own.
+   */
   const commit = useCallback(
-    (parts: TemplatePart[], caret: number) => {
+    (parts: TemplatePart[], caret: number, typing = false) => {
       const field = el.current;
       if (!field) return;
       const text = serializeTemplate(parts);
@@ -205,8 +221,16 @@ export const VariableField = forwardRef<VariableFieldHandle, Props>(function Var
         drawParts(field, parts);
         placeCaret(field, caret);
       }
+      const was = lastSelection.current;
       lastSelection.current = { start: caret, end: caret };
       if (text !== shown.current) {
+        const h = history.current;
+        const now = Date.now();
+        if (!typing || now - h.at > 1000) {
+          h.past.push({ text: shown.current ?? '', caret: was?.start ?? caret });
+        }
+        h.at = typing ? now : 0;
+        h.future = [];
         shown.current = text;
         onChangeRef.current(text);
       }
@@ -254,11 +278,37 @@ export const VariableField = forwardRef<VariableFieldHandle, Props>(function Var
       const at = selectionUnits(field);
       if (at) lastSelection.current = at;
     };
+    const travel = (way: 'undo' | 'redo') => {
+      const h = history.current;
+      const [from, to] = way === 'undo' ? [h.past, h.future] : [h.future, h.past];
+      const step = from.pop();
+      if (!step || shown.current === null) return;
+      to.push({ text: shown.current, caret: selectionUnits(field)?.end ?? 0 });
+      h.at = 0;
+      const parts = parseTemplate(step.text);
+      drawParts(field, parts);
+      placeCaret(field, Math.min(step.caret, unitLength(parts)));
+      lastSelection.current = { start: step.caret, end: step.caret };
+      shown.current = step.text;
+      onChangeRef.current(step.text);
+    };
+    // Chrome fires no historyRedo when its own history is empty, so the keys are taken here.
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const key = e.key.toLowerCase();
+      if (key === 'z' || key === 'y') {
+        e.preventDefault();
+        travel(key === 'z' && !e.shiftKey ? 'undo' : 'redo');
+      }
+    };
     const onBeforeInput = (e: InputEvent) => {
       const type = e.inputType;
       if (type === 'insertParagraph' || type === 'insertLineBreak') {
         e.preventDefault();
         if (multiline) replaceSelection(['\n']);
+      } else if (type === 'historyUndo' || type === 'historyRedo') {
+        e.preventDefault();
+        travel(type === 'historyUndo' ? 'undo' : 'redo');
       } else if (type.startsWith('format') || type === 'insertFromDrop') {
         e.preventDefault();
       } else if (type.startsWith('delete') && type !== 'deleteByCut' && !composing.current) {
@@ -286,7 +336,7 @@ export const VariableField = forwardRef<VariableFieldHandle, Props>(function Var
       if (composing.current) return;
       const parts = readParts(field);
       const at = selectionUnits(field);
-      commit(parts, at ? at.end : unitLength(parts));
+      commit(parts, at ? at.end : unitLength(parts), true);
     };
     const onPaste = (e: ClipboardEvent) => {
       e.preventDefault();
@@ -313,6 +363,7 @@ export const VariableField = forwardRef<VariableFieldHandle, Props>(function Var
       composing.current = false;
       onInput();
     };
+    field.addEventListener('keydown', onKeyDown);
     field.addEventListener('beforeinput', onBeforeInput);
     field.addEventListener('input', onInput);
     field.addEventListener('paste', onPaste);
@@ -322,6 +373,7 @@ export const VariableField = forwardRef<VariableFieldHandle, Props>(function Var
     field.addEventListener('compositionend', onCompositionEnd);
     doc.addEventListener('selectionchange', remember);
     return () => {
+      field.removeEventListener('keydown', onKeyDown);
       field.removeEventListener('beforeinput', onBeforeInput);
       field.removeEventListener('input', onInput);
       field.removeEventListener('paste', onPaste);
