@@ -2,9 +2,9 @@
  * A field of a message rule where each variable is one named chip (DAY-21): a contenteditable
  * `role="textbox"` whose text stays plain text and whose variables are `contenteditable="false"`
  * spans showing their names ("Guest first name"). The caret steps over a chip as one unit and
- * Backspace or Delete removes it whole; Enter writes a line break (the message only); paste and
- * drop put in plain text, where a pasted or typed `[Guest first name]` or `{{guest_first_name}}`
- * becomes its chip. What it hands to `onChange` is the stored template (template-parts.ts), the
+ * Backspace or Delete removes it whole; Enter writes a line break (the message only); paste puts
+ * in plain text (a drop is refused), where a pasted or typed `[Guest first name]` or
+ * `{{guest_first_name}}` becomes its chip. What it hands to `onChange` is the stored template (template-parts.ts), the
  * same text the bracketed editor of DAY-15 stored.
  *
  * The DOM is the browser's while the owner types (so keyboards, IMEs and spell checkers work as
