@@ -1,10 +1,12 @@
 /**
  * MSG-1, MSG-2, MSG-3, MSG-7, MSG-9 in real Chromium: the owner opens the Messages dialog from the
  * admin bar, sets a property's arrival instructions, edits the "Before arrival" rule (its time and
- * its words), is refused once for a variable not in the list (the field named and marked), saves,
- * and previews the rule for a confirmed booking. The rule stays off, so the shared server's other
- * bookings get nothing. axe on the dialog, before and after the preview.
- * Screenshots: test-results/screenshots/{project}-messages-{dialog,preview}.png.
+ * its words, typed with the keys into the chip field, DAY-21), is refused once for a variable not
+ * in the list (the field named and marked), writes it again with the chip buttons, steps over and
+ * deletes a chip as one unit, saves (the stored text checked byte for byte), and previews the rule
+ * for a confirmed booking. The rule stays off, so the shared server's other bookings get nothing.
+ * axe on the dialog, before and after the preview (the chips in the message).
+ * Screenshots: test-results/screenshots/{project}-messages-{dialog,chips,preview}.png.
  */
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -59,24 +61,54 @@ test('the owner edits a message rule and previews it for a booking', async ({ pa
 
   // The rule: a variable not in the list is refused with its field named and marked.
   await dialog.getByLabel('Time (India)').fill('09:30');
-  const body = dialog.getByLabel('Message', { exact: true });
-  await body.fill('Dear {{guest_name}},\n\n{{arrival_instructions}}\n\nCall {{owner_phone}}.');
+  // DAY-21: the message is a contenteditable textbox, typed with the keys (fill() is an input's).
+  const body = dialog.getByRole('textbox', { name: 'Message', exact: true });
+  await expect(body).toHaveAttribute('aria-multiline', 'true');
+  const clear = async () => {
+    await body.click();
+    await body.press('ControlOrMeta+a');
+    await body.press('Backspace');
+    await expect(body).toHaveText('');
+  };
+  await clear();
+  await body.pressSequentially(
+    'Dear {{guest_name}},\n\n{{arrival_instructions}}\n\nCall [Your phone number].',
+  );
   await press(dialog.getByRole('button', { name: 'Save all messages' }));
   await expect(status).toContainText('“guest_name” in double braces is not a word');
   await expect(body).toHaveAttribute('aria-invalid', 'true');
-  // DAY-15: the owner writes with the named chips; the text shows each as [its name].
-  await expect(body).toHaveValue(
-    'Dear {{guest_name}},\n\n[Arrival instructions]\n\nCall [Your phone number].',
+  // A variable typed in braces or in brackets became its chip; the unknown one stayed text.
+  const chips = body.locator('[data-variable]');
+  await expect(chips).toHaveText(['Arrival instructions', 'Your phone number']);
+  await expect(body).toHaveText(
+    'Dear {{guest_name}}, Arrival instructions Call Your phone number.',
   );
-  await body.fill('Dear ');
+
+  // DAY-15, DAY-21: the owner writes with the named buttons; each puts a chip at the caret.
+  await clear();
+  await body.pressSequentially('Dear ');
   await press(dialog.getByRole('button', { name: 'Guest first name', exact: true }));
-  await body.press('End');
   await body.pressSequentially(',\n\n');
   await press(dialog.getByRole('button', { name: 'Arrival instructions', exact: true }));
-  await body.press('End');
-  await body.pressSequentially('\n\nCall [Your phone number] on the way.');
-  await expect(body).toHaveValue(
-    'Dear [Guest first name],\n\n[Arrival instructions]\n\nCall [Your phone number] on the way.',
+  await body.pressSequentially('\n\nCall ');
+  const phone = dialog.getByRole('button', { name: 'Your phone number', exact: true });
+  await press(phone);
+  await body.pressSequentially(' on the way.');
+  // The caret steps over a chip as one unit; Backspace and Delete take it whole.
+  for (let i = 0; i < ' on the way.'.length; i++) await body.press('ArrowLeft');
+  await body.press('Backspace');
+  await expect(chips).toHaveText(['Guest first name', 'Arrival instructions']);
+  await press(phone);
+  await body.press('ArrowLeft');
+  await body.press('Delete');
+  await expect(chips).toHaveText(['Guest first name', 'Arrival instructions']);
+  // From the keyboard alone: the button, focused, puts the chip where the caret was.
+  await phone.focus();
+  await page.keyboard.press('Enter');
+  await expect(body).toBeFocused();
+  await expect(chips).toHaveText(['Guest first name', 'Arrival instructions', 'Your phone number']);
+  await expect(body).toHaveText(
+    'Dear Guest first name, Arrival instructions Call Your phone number on the way.',
   );
   await expect(dialog.getByText(/\{\{/)).toHaveCount(0);
   await body.scrollIntoViewIfNeeded();

@@ -1,16 +1,13 @@
 /**
  * The Messages dialog's sections (MSG-1, MSG-3, MSG-7, MSG-9): the list of rules, the editor of
- * the selected rule (every field; the variables in the owner's words, `[Guest first name]`, with a
- * chip for each that puts it where the cursor is, DAY-15), its preview for a booking
+ * the selected rule (every field; the variables as named chips, with a button for each that puts
+ * it where the caret is, DAY-15, DAY-21), its preview for a booking
  * with Send a test, and a property's Wi-Fi and arrival instructions. State: useMessagesDialog.
  */
 import { useRef, useState } from 'react';
 import {
-  fromOwnerWords,
   MESSAGE_TRIGGERS,
   MESSAGE_VARIABLES,
-  ownerToken,
-  toOwnerWords,
   VARIABLE_LABELS,
   PRIVATE_LIMITS,
   RULE_LIMITS,
@@ -22,6 +19,7 @@ import {
   type MessageTrigger,
 } from '../../../shared/messages.js';
 import type { MessagesDialogState } from './use-messages-dialog.js';
+import { VariableField, type VariableFieldHandle } from './variable-field.js';
 import admin from '../admin.module.css';
 import styles from './messages.module.css';
 
@@ -202,10 +200,10 @@ export function RuleEditor({
 }
 
 /**
- * The subject and the message of a rule in the owner's words (DAY-15): each `{{variable}}` is
- * shown as its label in square brackets and stored back as the variable (messages.ts
- * toOwnerWords / fromOwnerWords); under them, one chip a variable, named in words, that puts it
- * at the cursor of the field last used (the message when none was).
+ * The subject and the message of a rule (DAY-15, DAY-21): each `{{variable}}` is an atomic chip
+ * named in words (VariableField) and stored back as the variable; under them, one button a
+ * variable, named in words, that puts it at the caret of the field last used (the message when
+ * none was).
  */
 function TemplateFields({
   id,
@@ -218,44 +216,42 @@ function TemplateFields({
   d: MessagesDialogState;
   invalid: (field: string) => Record<string, unknown>;
 }) {
-  const subject = useRef<HTMLInputElement>(null);
-  const body = useRef<HTMLTextAreaElement>(null);
+  const subject = useRef<VariableFieldHandle>(null);
+  const body = useRef<VariableFieldHandle>(null);
   const [target, setTarget] = useState<'subject' | 'body'>('body');
-  const insert = (variable: MessageVariable) => {
-    const field = target === 'subject' ? subject.current : body.current;
-    const shown = toOwnerWords(r[target]);
-    const token = ownerToken(variable);
-    const start = field?.selectionStart ?? shown.length;
-    const end = field?.selectionEnd ?? start;
-    d.update({ [target]: fromOwnerWords(shown.slice(0, start) + token + shown.slice(end)) });
-    requestAnimationFrame(() => {
-      field?.focus();
-      field?.setSelectionRange(start + token.length, start + token.length);
-    });
-  };
+  const insert = (variable: MessageVariable) =>
+    (target === 'subject' ? subject : body).current?.insert(variable);
+  const focus = (field: string) => () => document.getElementById(`${id}-${field}`)?.focus();
   return (
     <>
-      <label htmlFor={`${id}-subject`}>Subject</label>
-      <input
+      <label id={`${id}-subject-label`} onClick={focus('subject')}>
+        Subject
+      </label>
+      <VariableField
         ref={subject}
         id={`${id}-subject`}
         className={admin.input}
-        value={toOwnerWords(r.subject)}
+        value={r.subject}
+        multiline={false}
         maxLength={RULE_LIMITS.subject}
         onFocus={() => setTarget('subject')}
-        onChange={(e) => d.update({ subject: fromOwnerWords(e.target.value) })}
+        onChange={(subject) => d.update({ subject })}
+        aria-labelledby={`${id}-subject-label`}
         {...invalid('subject')}
       />
-      <label htmlFor={`${id}-body`}>Message</label>
-      <textarea
+      <label id={`${id}-body-label`} onClick={focus('body')}>
+        Message
+      </label>
+      <VariableField
         ref={body}
         id={`${id}-body`}
         className={`${admin.input} ${styles.body}`}
-        value={toOwnerWords(r.body)}
+        value={r.body}
+        multiline
         maxLength={RULE_LIMITS.body}
-        rows={8}
         onFocus={() => setTarget('body')}
-        onChange={(e) => d.update({ body: fromOwnerWords(e.target.value) })}
+        onChange={(body) => d.update({ body })}
+        aria-labelledby={`${id}-body-label`}
         aria-describedby={`${id}-variables-hint`}
         {...invalid('body')}
       />
@@ -271,7 +267,7 @@ function TemplateFields({
                 type="button"
                 className={styles.chip}
                 title={VARIABLE_WORDS[v]}
-                // Keeps the cursor of the field being written in.
+                // Keeps the caret of the field being written in.
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => insert(v)}
               >
