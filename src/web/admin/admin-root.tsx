@@ -155,9 +155,13 @@ export default function AdminRoot({ data, children }: { data: PageData; children
   // DAY-6: after login the owner lands on Today (the login page sends them to /#today).
   useEffect(() => {
     if (location.hash !== '#today') return;
-    history.replaceState(null, '', location.pathname + location.search);
     // After the commit: `open` flushes a render of its own, which React refuses inside an effect.
-    const timer = setTimeout(() => open(TODAY_DIALOG_ID), 0);
+    // The hash is dropped when Today opens, not before: a run of this effect cleaned up before its
+    // timer fired (a new `open` while the page settles) leaves the hash to the next run.
+    const timer = setTimeout(() => {
+      history.replaceState(null, '', location.pathname + location.search);
+      open(TODAY_DIALOG_ID);
+    }, 0);
     return () => clearTimeout(timer);
   }, [open]);
 
