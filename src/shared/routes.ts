@@ -78,6 +78,12 @@ export function pageTitle(route: RouteInfo): string {
   return `${PAGES[route.kind].title(name)}${TITLE_SUFFIX}`;
 }
 
+/**
+ * DAY-6: where a login lands, whether the form's script ran or the browser posted the form itself
+ * (a tap before the login page's script loaded): the home page, with Today open (admin-root.tsx).
+ */
+export const AFTER_LOGIN_PATH = `${HOME_PATH}#today`;
+
 /** Prefix of every API URL (disallowed in robots.txt). */
 export const API_PREFIX = '/api/';
 

@@ -5,7 +5,7 @@
  *   (the same form submitted natively before its script has loaded). JSON answers: 200 `{ ok: true }`,
  *   400 `{ error, field }`, 401 `{ error }` (one message whether the username or the password was
  *   wrong: OWASP Authentication Cheat Sheet), 403 cross-site, 429 `{ error, retryAfter }` with
- *   `Retry-After` (throttle.ts; counted per address, an IPv6 client per /64: AUTH-6). A form body gets a 303 to `/` or back to
+ *   `Retry-After` (throttle.ts; counted per address, an IPv6 client per /64: AUTH-6). A form body gets a 303 to `/#today` (DAY-6) or back to
  *   `/adminlogin?error={invalid|wrong|throttled&retry=N}` instead, so the browser never shows JSON.
  *   An account with two-step login (TOTP-1), or whose role requires it (TOTP-5), is not logged in
  *   yet: 200 `{ ok: false, next: 'code' }` (or `next: 'setup'` with the QR code to scan) and the
@@ -27,7 +27,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { OkAnswer, SessionAnswer, ThrottledAnswer } from '../../shared/api-types.js';
 import { PERMISSION_NAMES, roleMay } from '../../shared/permissions.js';
-import { API, HOME_PATH, LOGIN_PATH } from '../../shared/routes.js';
+import { AFTER_LOGIN_PATH, API, LOGIN_PATH } from '../../shared/routes.js';
 import type { AppContext } from '../context.js';
 import { verifyLogin } from '../auth/accounts.js';
 import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH } from '../auth/credential-rules.js';
@@ -160,7 +160,7 @@ export async function authRoutes(
     const step = await twoStep.afterPassword(username);
     if (step.next === 'none') {
       logIn(req, reply, username, verdict.attempt);
-      if (isFormPost(req)) return reply.code(303).header('location', HOME_PATH).send();
+      if (isFormPost(req)) return reply.code(303).header('location', AFTER_LOGIN_PATH).send();
       return reply.send({ ok: true } satisfies LoginAnswer);
     }
     // TOTP-4: the code's attempts are counted from here; a right password clears no earlier failure.
@@ -205,7 +205,7 @@ export async function authRoutes(
     }
     reply.clearCookie(LOGIN_STEP_COOKIE, loginStepCookie);
     logIn(req, reply, username, verdict.attempt);
-    if (isFormPost(req)) return reply.code(303).header('location', HOME_PATH).send();
+    if (isFormPost(req)) return reply.code(303).header('location', AFTER_LOGIN_PATH).send();
     const { recoveryCodes, recoveryCodesLeft } = accepted;
     return reply.send({
       ok: true,

@@ -13,7 +13,7 @@
  */
 import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import styles from './login-form.module.css';
-import { API, HOME_PATH } from '../../shared/routes.js';
+import { API, AFTER_LOGIN_PATH } from '../../shared/routes.js';
 import { TWO_STEP_API, type TwoStepEnrolment } from '../../shared/two-step.js';
 import { apiFetch, type ApiFailure } from '../api-fetch.js';
 import { QrToScan, RecoveryCodeList } from './two-step-parts.js';
@@ -33,7 +33,7 @@ type Step =
 
 /** DAY-6: the owner lands on Today. */
 function goHome() {
-  location.assign(`${HOME_PATH}#today`);
+  location.assign(AFTER_LOGIN_PATH);
 }
 
 /** "Too many attempts. Try again in N minutes.", N rounded up from seconds. */
