@@ -14,9 +14,8 @@ import { expect, test } from '@playwright/test';
 import { addDays, formatDay, today } from '../src/shared/calendar-dates.js';
 import { portalDate } from '../src/shared/register.js';
 import { expectNoViolations } from './axe.js';
-import { confirmedBooking, openWith, ownerApiForSpec } from './owner-helpers.js';
-import { E2E_ADMIN } from './global-setup.js';
-import { BASE, pastToday } from './helpers.js';
+import { confirmedBooking, logInAsOwner, openWith, ownerApiForSpec } from './owner-helpers.js';
+import { BASE } from './helpers.js';
 
 const PROPERTY = 'mullayanagiri-foothills-retreat';
 
@@ -111,11 +110,7 @@ test('the guest fills the register for two adults; the owner copies the Form III
 
   // The owner's Register dialog on the arrival day.
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
-  await page.goto(`${BASE}/adminlogin`);
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await pastToday(page);
+  await logInAsOwner(page);
   const bar = page.getByRole('region', { name: 'Admin Tools' });
   const dialog = page.getByRole('dialog', { name: 'Register' });
   // Pressed until it opens: a tap before the owner's tools are hydrated does nothing.

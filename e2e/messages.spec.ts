@@ -12,9 +12,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { addDays, today } from '../src/shared/calendar-dates.js';
 import { expectNoViolations } from './axe.js';
-import { E2E_ADMIN } from './global-setup.js';
-import { BASE, pastToday } from './helpers.js';
-import { confirmedBooking, openWith, press, ownerApiForSpec } from './owner-helpers.js';
+import { confirmedBooking, logInAsOwner, openWith, ownerApiForSpec, press } from './owner-helpers.js';
 
 const PROPERTY = 'mullayanagiri-foothills-retreat';
 
@@ -36,11 +34,7 @@ test('the owner edits a message rule and previews it for a booking', async ({ pa
     phone: '+91 98450 55555',
   });
 
-  await page.goto(`${BASE}/adminlogin`);
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await pastToday(page);
+  await logInAsOwner(page);
   const bar = page.getByRole('region', { name: 'Admin Tools' });
   const dialog = page.getByRole('dialog', { name: 'Messages to guests' });
   await openWith(bar.getByRole('button', { name: 'Messages' }), dialog);

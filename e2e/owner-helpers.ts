@@ -19,7 +19,7 @@ import {
 import type { BookingCreated } from '../src/shared/bookings.js';
 import type { Property } from '../src/shared/site-data.js';
 import { E2E_ADMIN } from './global-setup.js';
-import { BASE, publishedData, stayOffline } from './helpers.js';
+import { BASE, pastToday, publishedData, stayOffline } from './helpers.js';
 
 type Answer = string | null | boolean;
 
@@ -201,4 +201,16 @@ export async function ownerOnStandIns(
         path: `test-results/screenshots/${testInfo.project.name}-${prefix}-${name}.png`,
       }),
   };
+}
+
+/**
+ * The owner logs in through the login form in `page` and is taken past Today (DAY-6) to the
+ * home page in admin mode, ready for the Admin Tools section's controls.
+ */
+export async function logInAsOwner(page: Page): Promise<void> {
+  await page.goto(`${BASE}/adminlogin`);
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await pastToday(page);
 }

@@ -15,9 +15,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDays, today } from '../src/shared/calendar-dates.js';
 import { COLLECTION_NOTICES, PRIVACY_LINK_WORDS } from '../src/shared/privacy-notice.js';
 import { expectNoViolations } from './axe.js';
-import { confirmedBooking, openWith, ownerApiForSpec } from './owner-helpers.js';
-import { E2E_ADMIN } from './global-setup.js';
-import { BASE, pastToday } from './helpers.js';
+import { confirmedBooking, logInAsOwner, openWith, ownerApiForSpec } from './owner-helpers.js';
+import { BASE } from './helpers.js';
 
 const PROPERTY = 'mullayanagiri-foothills-retreat';
 const owner = ownerApiForSpec();
@@ -58,11 +57,7 @@ async function askFromBookingPage(page: Page, pagePath: string, kind: string, me
 
 /** The owner logs in and opens the Privacy dialog from the Admin Tools bar; returns the dialog. */
 async function ownersPrivacyDialog(page: Page): Promise<Locator> {
-  await page.goto(`${BASE}/adminlogin`);
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await pastToday(page);
+  await logInAsOwner(page);
   const dialog = page.getByRole('dialog', { name: 'Privacy' });
   // Pressed until it opens: a tap before the owner's tools are hydrated does nothing.
   await openWith(

@@ -11,9 +11,8 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { addDays, today } from '../src/shared/calendar-dates.js';
 import { expectNoViolations } from './axe.js';
-import { confirmedBooking, ownerApiForSpec } from './owner-helpers.js';
-import { E2E_ADMIN } from './global-setup.js';
-import { BASE, pastToday } from './helpers.js';
+import { confirmedBooking, logInAsOwner, ownerApiForSpec } from './owner-helpers.js';
+import { BASE } from './helpers.js';
 
 const PROPERTY = 'ig-road-town-studio';
 const TEXT =
@@ -108,11 +107,7 @@ test('a guest reviews the stay; after Publish now it shows on the property page'
   await page.screenshot({ path: path.join(shots, `${project}-reviews-sent.png`), fullPage: true });
 
   // The owner publishes it at once from the Reviews dialog.
-  await page.goto(`${BASE}/adminlogin`);
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await pastToday(page);
+  await logInAsOwner(page);
   const bar = page.getByRole('region', { name: 'Admin Tools' });
   await bar.getByRole('button', { name: 'Reviews' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reviews' });
