@@ -95,7 +95,6 @@ const INSTANT_EDGES = {
 const NOT_YET_NUMBERS = {
   'src/server/privacy/service.ts':
     "rights requests' and breaches' deadlines are computed on ISO text read from the owner's form",
-  'src/server/images/pipeline.ts': "a photo's createdAt, ISO in the catalogue's JSON document",
   'src/server/today/service.ts': "reads a request's createdAt from the one Booking shape (ISO, as answered)",
   'src/server/messages/service.ts':
     "reads a booking's updatedAt from the Booking shape; the owner's waiting list answers dueAt as ISO",

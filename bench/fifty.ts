@@ -112,7 +112,7 @@ export function buildFiftyFixture(ctx: Pick<AppContext, 'db' | 'paths' | 'clock'
   const sizes = photoSizes(ctx.db);
   const sources = Object.keys(sizes).sort();
   if (sources.length === 0) throw new Error('fifty: the demo photos are not stored');
-  const created = new Date().toISOString();
+  const created = ctx.clock();
   const propertyList: SiteData['propertyList'] = [];
   const heroSizes = new Map<string, [number, number]>();
   for (let i = 0; i < FIFTY.properties; i++) {

@@ -150,7 +150,7 @@ export async function storePhoto(
         width,
         height,
         bytes: normalisedBytes,
-        createdAt: new Date(ctx.clock()).toISOString(),
+        createdAt: ctx.clock(),
       });
       for (const target of targets.keys()) {
         fs.renameSync(tempOf(target), target);

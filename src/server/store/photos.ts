@@ -6,13 +6,16 @@
 import type { PhotoSize } from '../../shared/site-data.js';
 import type { Db } from './db.js';
 
-/** One row to record: sizes in pixels, `bytes` of the normalised file, `createdAt` an ISO time. */
+/**
+ * One row to record: sizes in pixels, `bytes` of the normalised file, `createdAt` the clock's
+ * instant (Unix ms; the table keeps ISO 8601 text, decision 062).
+ */
 export interface PhotoRow {
   name: string;
   width: number;
   height: number;
   bytes: number;
-  createdAt: string;
+  createdAt: number;
 }
 
 /** True when a photo of this name is recorded. */
@@ -24,7 +27,7 @@ export function isPhotoRecorded(db: Db, name: string): boolean {
 export function insertPhoto(db: Db, row: PhotoRow): void {
   db.prepare(
     'INSERT INTO photos (name, width, height, bytes, created_at) VALUES (?, ?, ?, ?, ?)',
-  ).run(row.name, row.width, row.height, row.bytes, row.createdAt);
+  ).run(row.name, row.width, row.height, row.bytes, new Date(row.createdAt).toISOString());
 }
 
 /** name → [width, height] of every recorded photo (after EXIF orientation and the long-edge cap). */
