@@ -80,6 +80,8 @@ const INSTANT_EDGES = {
   'src/server/**/routes.ts': 'a JSON answer: instants leave as ISO 8601 (API shapes unchanged)',
   'src/server/**/*-routes.ts': 'a JSON answer: instants leave as ISO 8601 (API shapes unchanged)',
   'src/server/**/page.ts': "a guest's HTML page",
+  'src/server/bookings/views.ts':
+    "the one Booking's projections for the owner's and guest's answers (SHAPE-7): its ms leave as ISO 8601",
   'src/server/publish/**/*.ts':
     "published files: the folder's name, the sitemap's lastmod, the published site's record",
   'src/server/backup/**/*.ts': "the copy's sealed manifest and what the restore tells the operator",
@@ -95,9 +97,6 @@ const INSTANT_EDGES = {
 const NOT_YET_NUMBERS = {
   'src/server/privacy/service.ts':
     "rights requests' and breaches' deadlines are computed on ISO text read from the owner's form",
-  'src/server/today/service.ts': "reads a request's createdAt from the one Booking shape (ISO, as answered)",
-  'src/server/messages/service.ts':
-    "reads a booking's updatedAt from the Booking shape; the owner's waiting list answers dueAt as ISO",
 };
 
 export default tseslint.config(

@@ -101,7 +101,8 @@ export type StoredQuote = QuoteFigures & {
  * A booking (BOOK-1..BOOK-9), the one declaration of its shape (SHAPE-1): what the bookings table
  * holds, built from a row by src/server/bookings/store.ts only. The owner's inbox, the guest's
  * page and the mails are projections of it (src/server/bookings/views.ts); the API types below
- * pick their fields from it. Dates are night names (YYYY-MM-DD), times ISO.
+ * pick their fields from it. Dates are night names (YYYY-MM-DD), instants Unix ms inside the
+ * server (decision 062, SHAPE-7): the projections turn them into the ISO 8601 text they answer.
  */
 export interface Booking {
   /** 16 characters of [a-z2-9], the page's and the API's id. */
@@ -125,12 +126,12 @@ export interface Booking {
   ownerMessage?: string;
   /** The quote at the time of the request; absent without a nightly rate (AVL-11). */
   quote?: StoredQuote;
-  /** ISO time the request arrived. */
-  createdAt: string;
-  /** ISO time of the last change of status. */
-  updatedAt: string;
-  /** ISO time the guest's data was erased (BOOK-9). */
-  erasedAt?: string;
+  /** When the request arrived, Unix ms (SHAPE-7: instants are numbers; a projection answers ISO). */
+  createdAt: number;
+  /** When the status last changed, Unix ms. */
+  updatedAt: number;
+  /** When the guest's data was erased, Unix ms (BOOK-9). */
+  erasedAt?: number;
 }
 
 /**
@@ -155,10 +156,12 @@ export interface OwnerBooking
       | 'email'
       | 'message'
       | 'status'
-      | 'createdAt'
-      | 'updatedAt'
       | 'ownerMessage'
     > {
+  /** When the request arrived, ISO 8601 (the booking's `createdAt`, as answered; SHAPE-7). */
+  createdAt: string;
+  /** When the status last changed, ISO 8601 (SHAPE-7). */
+  updatedAt: string;
   /** The phone as people write it, in the international format: "+91 94480 11111". */
   phoneDisplay?: string;
   /** The stored quote's total and advance, in paise; absent without a nightly rate. */

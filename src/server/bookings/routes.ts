@@ -83,8 +83,10 @@ const ISO_INSTANT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
  * pair. Opaque to the client; it names a place in the order, not a row number, so requests that
  * arrive meanwhile (newer, listed before it) do not shift the next page.
  */
-function cursorOf(last: { createdAt: string; id: string }): string {
-  return Buffer.from(JSON.stringify([last.createdAt, last.id])).toString('base64url');
+function cursorOf(last: { createdAt: number; id: string }): string {
+  return Buffer.from(JSON.stringify([new Date(last.createdAt).toISOString(), last.id])).toString(
+    'base64url',
+  );
 }
 
 /** The place a `cursor` names (cursorOf); a 400 naming `cursor` for anything this server did not write. */

@@ -301,10 +301,12 @@ export class BookingService {
 
   /**
    * The bookings the owner's day names (DAY-10), as the inbox shows them: requests, accepted
-   * bookings, and confirmed stays from `from` whose check-in is on or before `checkInTo`.
+   * bookings, and confirmed stays from `from` whose check-in is on or before `checkInTo`; each
+   * with `requestedAt`, the booking's `createdAt` in Unix ms (the view's is ISO text, SHAPE-7).
    */
-  ofDay(from: string, checkInTo: string): OwnerBooking[] {
-    return this.ownerView(bookingsOfDay(this.db, from, checkInTo));
+  ofDay(from: string, checkInTo: string): (OwnerBooking & { requestedAt: number })[] {
+    const rows = bookingsOfDay(this.db, from, checkInTo);
+    return this.ownerView(rows).map((view, i) => ({ ...view, requestedAt: rows[i]!.createdAt }));
   }
 
   /** One booking's paid, balance and when it is due (DAY-4), for the guest's page. */

@@ -44,7 +44,10 @@ const COLUMNS =
 
 const HOLDING = `(${NIGHT_HOLDING_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 
-/** The one place a booking is built from its row (SHAPE-1); a personal field erased is absent. */
+/**
+ * The one place a booking is built from its row (SHAPE-1); a personal field erased is absent. The
+ * table's ISO 8601 times become Unix ms here, the booking's edge (decision 062, SHAPE-7).
+ */
 function toBooking(r: RawBooking): Booking {
   const optional = (key: string, value: string | null) => (value === null ? {} : { [key]: value });
   return {
@@ -62,15 +65,15 @@ function toBooking(r: RawBooking): Booking {
     status: r.status,
     ...optional('ownerMessage', r.owner_message),
     ...(r.quote_json === null ? {} : { quote: JSON.parse(r.quote_json) as StoredQuote }),
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    ...optional('erasedAt', r.erased_at),
+    createdAt: Date.parse(r.created_at),
+    updatedAt: Date.parse(r.updated_at),
+    ...(r.erased_at === null ? {} : { erasedAt: Date.parse(r.erased_at) }),
   };
 }
 
 /**
  * Stores a new booking requested at `at` (ms) and its first page token's hash; the booking as
- * stored, its `createdAt` and `updatedAt` that instant in ISO.
+ * stored, its `createdAt` and `updatedAt` that instant.
  */
 export function insertBooking(
   db: Db,
@@ -78,7 +81,7 @@ export function insertBooking(
   at: number,
   tokenHash: string,
 ): Booking {
-  const b: Booking = { ...fields, createdAt: iso(at), updatedAt: iso(at) };
+  const b: Booking = { ...fields, createdAt: at, updatedAt: at };
   db.prepare(
     `INSERT INTO bookings (id, reference, property_id, property_name, check_in, check_out, guests,
        name, phone, email, message, status, quote_json, total_paise, advance_paise, created_at,
@@ -99,8 +102,8 @@ export function insertBooking(
     b.quote ? JSON.stringify(b.quote) : null,
     b.quote?.totalPaise ?? null,
     b.quote?.advancePaise ?? null,
-    b.createdAt,
-    b.updatedAt,
+    iso(at),
+    iso(at),
   );
   addToken(db, b.id, tokenHash, at);
   return b;

@@ -55,8 +55,8 @@ const booking: Booking = {
       },
     ],
   },
-  createdAt: '2026-11-26T10:00:00.000Z',
-  updatedAt: '2026-11-26T11:00:00.000Z',
+  createdAt: Date.parse('2026-11-26T10:00:00.000Z'),
+  updatedAt: Date.parse('2026-11-26T11:00:00.000Z'),
 };
 
 const erased: Booking = {
@@ -66,7 +66,7 @@ const erased: Booking = {
   email: undefined,
   message: undefined,
   ownerMessage: undefined,
-  erasedAt: '2027-01-01T00:00:00.000Z',
+  erasedAt: Date.parse('2027-01-01T00:00:00.000Z'),
 };
 
 describe('one booking shape, projected for each reader (SHAPE-1..SHAPE-3)', () => {
@@ -134,6 +134,13 @@ describe('one booking shape, projected for each reader (SHAPE-1..SHAPE-3)', () =
     }
     expect(after).not.toHaveProperty('erasedAt');
     expect(forMail(erased, 'owner')).not.toHaveProperty('phone');
+  });
+
+  it("answers the booking's instants (Unix ms inside) as the ISO 8601 text the owner's API always gave (SHAPE-7)", () => {
+    expect(forOwner(booking)).toMatchObject({
+      createdAt: '2026-11-26T10:00:00.000Z',
+      updatedAt: '2026-11-26T11:00:00.000Z',
+    });
   });
 
   it('tells no price for a booking without a quote, and the value before tax for one with GST (GST-6)', () => {

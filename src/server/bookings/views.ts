@@ -4,7 +4,8 @@
  * owner's inbox, the guest's page, the mails and the GST documents take their fields from here,
  * never by copying a booking field by field themselves; what a view adds that is not the
  * booking's (the mail not sent, the payment, the documents, the property, the pay links) its
- * caller adds. None of them reads the database or the clock.
+ * caller adds. None of them reads the database or the clock. The booking's instants are Unix ms;
+ * a view answers them as ISO 8601 text, so this module is an edge (decision 062, SHAPE-7).
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type {
@@ -15,6 +16,8 @@ import type {
 } from '../../shared/bookings.js';
 import { nights } from '../../shared/calendar-dates.js';
 import { exemptionPossible } from '../../shared/gst.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A record without the keys whose value is undefined (the API answers and the views omit them). */
 function defined<T extends object>(o: T): T {
@@ -71,8 +74,8 @@ export function forOwner(b: Booking): OwnerBookingFacts {
     email: b.email,
     message: b.message,
     status: b.status,
-    createdAt: b.createdAt,
-    updatedAt: b.updatedAt,
+    createdAt: iso(b.createdAt),
+    updatedAt: iso(b.updatedAt),
     ...amountsOf(b),
     ownerMessage: b.ownerMessage,
     gstExemptionPossible:

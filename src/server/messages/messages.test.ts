@@ -314,7 +314,8 @@ describe('sending (MSG-4)', () => {
       }),
     );
     const id = await confirmedBooking(10, { property: 'stay-2' });
-    clock = ist(day(10), '08:00');
+    const checkInDay = ist(day(10), '08:00');
+    clock = checkInDay;
     t!.logIn();
     expect(t!.messages.run()).toEqual({ sent: 0, held: 1, whatsapp: 0 });
     // Held again at the next run: not counted (logged) again.
@@ -325,6 +326,8 @@ describe('sending (MSG-4)', () => {
       bookingId: id,
       state: 'held',
       guestName: 'Asha Rao',
+      // The service keeps it in ms; the answer is ISO 8601, as before (SHAPE-7).
+      dueAt: new Date(checkInDay).toISOString(),
     });
     expect(waiting.messages[0]!.problem).toContain(
       'the Wi-Fi name, the Wi-Fi password are not set',

@@ -102,7 +102,11 @@ export async function messageRoutes(
   });
 
   app.get(MESSAGES_API.waiting, owner, async (): Promise<WaitingMessages> => {
-    return { messages: messages.waiting() };
+    return {
+      messages: messages
+        .waiting()
+        .map((m) => ({ ...m, dueAt: new Date(m.dueAt).toISOString() })),
+    };
   });
 
   app.post<{ Params: { bookingId: string; ruleId: string } }>(

@@ -82,6 +82,9 @@ function dueAt(
   return zonedTimeToUtc({ year, month, day: date, hour, minute, second: 0 }, PROPERTY_TIME_ZONE);
 }
 
+/** A message waiting for the owner (MSG-5, MSG-6): the API's WaitingMessage, its due time Unix ms. */
+export type Waiting = Omit<WaitingMessage, 'dueAt'> & { dueAt: number };
+
 /** The rules of one server and the messages they send. */
 export class MessageService {
   constructor(
@@ -169,7 +172,7 @@ export class MessageService {
    */
   private schedule(b: Booking, now: number, late: boolean): void {
     const rows = new Map(scheduledOf(this.db, b.id).map((r) => [r.ruleId, r]));
-    const confirmedAt = late ? now : Date.parse(b.updatedAt);
+    const confirmedAt = late ? now : b.updatedAt;
     for (const rule of this.rules()) {
       if (!applies(rule, b)) continue;
       const due = dueAt(rule, b, confirmedAt);
@@ -394,10 +397,13 @@ export class MessageService {
     return { to };
   }
 
-  /** The messages waiting for the owner (MSG-5, MSG-6): held ones with their problem, WhatsApp ones with their link. */
-  waiting(): WaitingMessage[] {
+  /**
+   * The messages waiting for the owner (MSG-5, MSG-6): held ones with their problem, WhatsApp ones
+   * with their link; `dueAt` Unix ms (the route answers it as ISO 8601, SHAPE-7).
+   */
+  waiting(): Waiting[] {
     const rules = new Map(this.rules().map((r) => [r.id, r]));
-    const out: WaitingMessage[] = [];
+    const out: Waiting[] = [];
     for (const row of unsentRows(this.db)) {
       if (row.state !== 'held' && row.state !== 'whatsapp') continue;
       const b = this.bookings.get(row.bookingId);
@@ -413,7 +419,7 @@ export class MessageService {
         ...(row.state === 'whatsapp' && b.phone && row.whatsappText
           ? { whatsappUrl: whatsappLink(b.phone, row.whatsappText) }
           : {}),
-        dueAt: new Date(row.dueAt).toISOString(),
+        dueAt: row.dueAt,
       });
     }
     return out;

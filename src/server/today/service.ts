@@ -66,7 +66,7 @@ export function todayOfOwner(s: TodaySources): TodayAnswer {
   for (const b of booked) {
     const holds = b.status === 'accepted' || b.status === 'confirmed';
     if (b.status === 'requested') {
-      const left = Date.parse(b.createdAt) + s.config.bookings.requestHours * HOUR_MS - now;
+      const left = b.requestedAt + s.config.bookings.requestHours * HOUR_MS - now;
       const hours = Math.max(0, Math.ceil(left / HOUR_MS));
       rows.push(
         bookingRow(b, 'request', {
