@@ -149,14 +149,7 @@ export interface OwnerBooking
     BookingStay,
     Pick<
       Booking,
-      | 'id'
-      | 'propertyId'
-      | 'name'
-      | 'phone'
-      | 'email'
-      | 'message'
-      | 'status'
-      | 'ownerMessage'
+      'id' | 'propertyId' | 'name' | 'phone' | 'email' | 'message' | 'status' | 'ownerMessage'
     > {
   /** When the request arrived, ISO 8601 (the booking's `createdAt`, as answered; SHAPE-7). */
   createdAt: string;

@@ -103,9 +103,7 @@ export async function messageRoutes(
 
   app.get(MESSAGES_API.waiting, owner, async (): Promise<WaitingMessages> => {
     return {
-      messages: messages
-        .waiting()
-        .map((m) => ({ ...m, dueAt: new Date(m.dueAt).toISOString() })),
+      messages: messages.waiting().map((m) => ({ ...m, dueAt: new Date(m.dueAt).toISOString() })),
     };
   });
 

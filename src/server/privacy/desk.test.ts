@@ -452,6 +452,59 @@ describe('PRIV-7: a breach', () => {
     expect(listed.find((b) => b.id === breach.id)!.guestsToldAt).toBeDefined();
   });
 
+  it("reads the owner's time at the route, its offset kept across India's midnight; a time without an offset is refused naming the field and records nothing (SHAPE-8)", async () => {
+    const breaches = async () =>
+      (
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/privacy/breaches',
+            headers: t.ownerHeaders,
+          })
+        ).json() as BreachList
+      ).breaches;
+    const before = (await breaches()).length;
+    const body = {
+      description: 'A phone with the guest list was lost.',
+      measures: 'The phone was wiped remotely.',
+      affected: [booked.get(OTHER.email)!.reference],
+    };
+    // Without an offset the text names no instant (the server machine's zone would choose one).
+    for (const discoveredAt of ['2026-12-10T00:10:00', '2026-12-10', 'yesterday']) {
+      const res = await post('/api/privacy/breaches', { ...body, discoveredAt }, { owner: true });
+      expect(res.statusCode, discoveredAt).toBe(400);
+      expect(res.json(), discoveredAt).toMatchObject({ field: 'discoveredAt' });
+    }
+    expect(await breaches()).toHaveLength(before);
+
+    // 00:10 on 10 Dec in India is still 9 Dec in UTC: the instant, its day and the Board's
+    // 72 hours are India's, the answer's text ISO 8601 in UTC as always.
+    const res = await post(
+      '/api/privacy/breaches',
+      { ...body, discoveredAt: '2026-12-10T00:10:00+05:30' },
+      { owner: true },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const breach = res.json() as BreachView;
+    expect(breach.discoveredAt).toBe('2026-12-09T18:40:00.000Z');
+    expect(propertyDate(breach.discoveredAt)).toBe('2026-12-10');
+    expect(breach.boardReportDueAt).toBe('2026-12-12T18:40:00.000Z');
+    expect(breach.boardReport).toContain(
+      'Discovered: 10 Dec 2026, 00:10 (India time); report due by 13 Dec 2026, 00:10',
+    );
+    const told = `/api/privacy/breaches/${breach.id}/board-told`;
+    const local = await post(told, { stage: 'first', at: '2026-12-10T00:20:00' }, { owner: true });
+    expect(local.statusCode).toBe(400);
+    expect(local.json()).toMatchObject({ field: 'at' });
+    const first = await post(
+      told,
+      { stage: 'first', at: '2026-12-10T00:20+05:30' },
+      { owner: true },
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    expect((first.json() as BreachView).boardIntimatedAt).toBe('2026-12-09T18:50:00.000Z');
+  });
+
   it('the owner routes need the owner', async () => {
     for (const url of ['/api/privacy/requests', '/api/privacy/breaches']) {
       const res = await t.app.inject({ method: 'GET', url });

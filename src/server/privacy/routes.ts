@@ -11,6 +11,8 @@
  *   GET and POST /api/privacy/breaches, POST /api/privacy/breaches/{id}/tell-guests,
  *   POST /api/privacy/breaches/{id}/board-told `{ stage: "first"|"report", at }` (PRIV-11),
  *   GET /api/privacy/breaches/{id}/board-report.txt.
+ * This module is the desk's edge for instants (decision 062, SHAPE-8): the owner's times arrive as
+ * ISO 8601 with their offset and are read here into Unix ms; the service's views leave as ISO 8601.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -27,13 +29,57 @@ import {
   BOARD_STAGES,
   PRIVACY_API,
   REQUEST_KINDS,
+  type AnswerResult,
   type BreachBody,
   type BreachList,
+  type BreachView,
   type PrivacyRequestList,
+  type PrivacyRequestView,
 } from '../../shared/privacy.js';
 import { PRIVACY_PATH } from '../../shared/privacy-notice.js';
-import type { PrivacyService } from './service.js';
+import type { Answered, BreachInput, BreachState, PrivacyService, RequestView } from './service.js';
 import { summarySections } from './summary-page.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * An instant the owner's screen sends (SHAPE-8): ISO 8601 with its offset, `Z` or `±hh:mm` (the
+ * desk sends `toISOString()`), read into Unix ms. Text without an offset is refused: its zone
+ * would be the server machine's.
+ */
+const instantSchema = (error: string) =>
+  z
+    .union([z.iso.datetime({ offset: true }), z.iso.datetime({ offset: true, precision: -1 })], {
+      error,
+    })
+    .transform((text) => Date.parse(text));
+
+/** A request as answered: its instants ISO 8601, the keys in the order the API always gave. */
+function requestAnswer(v: RequestView): PrivacyRequestView {
+  const { answeredAt, answer, ...rest } = v;
+  return {
+    ...rest,
+    receivedAt: iso(v.receivedAt),
+    dueAt: iso(v.dueAt),
+    ...(answeredAt === undefined ? {} : { answeredAt: iso(answeredAt) }),
+    ...(answer === undefined ? {} : { answer }),
+  };
+}
+
+/** A breach as answered: its instants ISO 8601, the keys in the order the API always gave. */
+function breachAnswer(b: BreachState): BreachView {
+  const { guestsToldAt, boardIntimatedAt, boardReportedAt, guestMail, boardReport, ...rest } = b;
+  return {
+    ...rest,
+    discoveredAt: iso(b.discoveredAt),
+    boardReportDueAt: iso(b.boardReportDueAt),
+    ...(guestsToldAt === undefined ? {} : { guestsToldAt: iso(guestsToldAt) }),
+    ...(boardIntimatedAt === undefined ? {} : { boardIntimatedAt: iso(boardIntimatedAt) }),
+    ...(boardReportedAt === undefined ? {} : { boardReportedAt: iso(boardReportedAt) }),
+    guestMail,
+    boardReport,
+  };
+}
 
 /** What the hourly limit counts (request_attempts.kind). */
 const ASKED = 'privacy-request';
@@ -62,9 +108,12 @@ const answerSchema = z.object({
     .optional(),
 });
 
-/** POST /api/privacy/breaches's body (PRIV-7, PRIV-15): its type is the shared BreachBody's. */
+/**
+ * POST /api/privacy/breaches's body (PRIV-7, PRIV-15): the shared BreachBody read, its discovery
+ * into Unix ms (SHAPE-8).
+ */
 const breachSchema = z.strictObject({
-  discoveredAt: z.string({ error: 'must be a time, e.g. 2027-06-01T10:00:00+05:30' }),
+  discoveredAt: instantSchema('must be a time with its offset, e.g. 2027-06-01T10:00:00+05:30'),
   description: z.string().trim().min(1, { error: 'say what happened' }).max(4000),
   dataAffected: z.string().trim().max(1000).optional(),
   measures: z.string().trim().min(1, { error: 'say what was done' }).max(4000),
@@ -74,11 +123,11 @@ const breachSchema = z.strictObject({
       error: 'must be "all" or a list of booking references, e.g. ["STY-7K3M"]',
     },
   ),
-}) satisfies z.ZodType<BreachBody>;
+}) satisfies z.ZodType<BreachInput, BreachBody>;
 
 const boardSchema = z.object({
   stage: z.enum(BOARD_STAGES, { error: `must be one of ${BOARD_STAGES.join(', ')}` }),
-  at: z.string({ error: 'must be a time, e.g. 2027-06-01T10:00:00+05:30' }),
+  at: instantSchema('must be a time with its offset, e.g. 2027-06-01T10:00:00+05:30'),
 });
 
 const STYLE =
@@ -177,7 +226,8 @@ export async function privacyRoutes(
         },
         businessName,
       };
-      if (!isFormPost(req)) return reply.code(201).send({ id: opened.id, dueAt: opened.dueAt });
+      if (!isFormPost(req))
+        return reply.code(201).send({ id: opened.id, dueAt: iso(opened.dueAt!) });
       return sendNotice(reply, 201, answer, 'strict-origin');
     },
   );
@@ -219,7 +269,7 @@ export async function privacyRoutes(
     PRIVACY_API.requests,
     { permission: 'privacy', config: noStore },
     async (): Promise<PrivacyRequestList> => ({
-      requests: service.list(),
+      requests: service.list().map(requestAnswer),
       contact: ctx.config.privacy.contact,
     }),
   );
@@ -227,15 +277,16 @@ export async function privacyRoutes(
   app.post<{ Params: { id: string } }>(
     PRIVACY_API.answer,
     { permission: 'privacy', config: noStore },
-    async (req) => {
+    async (req): Promise<AnswerResult> => {
       const parsed = answerSchema.safeParse(req.body);
       if (!parsed.success) throw schemaRefusal(parsed.error);
       const { action, message, corrections } = parsed.data;
-      return service.answer(
+      const answered: Answered = service.answer(
         req.params.id,
         { action, message, ...(corrections ? { corrections } : {}) },
         req.owner!,
       );
+      return { ...answered, request: requestAnswer(answered.request) };
     },
   );
 
@@ -243,7 +294,7 @@ export async function privacyRoutes(
     PRIVACY_API.breaches,
     { permission: 'privacy', config: noStore },
     async (): Promise<BreachList> => ({
-      breaches: service.breaches(),
+      breaches: service.breaches().map(breachAnswer),
     }),
   );
 
@@ -255,22 +306,24 @@ export async function privacyRoutes(
       { ...breachInput, ...(dataAffected ? { dataAffected } : {}) },
       req.owner!,
     );
-    return reply.code(201).send({ ...breach });
+    return reply.code(201).send(breachAnswer(breach));
   });
 
   app.post<{ Params: { id: string } }>(
     PRIVACY_API.tellGuests,
     { permission: 'privacy', config: noStore },
-    async (req) => service.tellGuests(req.params.id, req.owner!),
+    async (req): Promise<BreachView> => breachAnswer(service.tellGuests(req.params.id, req.owner!)),
   );
 
   app.post<{ Params: { id: string } }>(
     PRIVACY_API.boardTold,
     { permission: 'privacy', config: noStore },
-    async (req) => {
+    async (req): Promise<BreachView> => {
       const parsed = boardSchema.safeParse(req.body);
       if (!parsed.success) throw schemaRefusal(parsed.error);
-      return service.boardTold(req.params.id, parsed.data.stage, parsed.data.at, req.owner!);
+      return breachAnswer(
+        service.boardTold(req.params.id, parsed.data.stage, parsed.data.at, req.owner!),
+      );
     },
   );
 

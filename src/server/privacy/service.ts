@@ -13,6 +13,8 @@
  * Every answer, every opening of a summary link, a breach recorded, the guests told and the Board
  * told are written to the access log (TEAM-7, PRIV-10; DPDP Rules 2025 rule 6(1)(e)) through its
  * service, in the transaction that does them, naming the booking references (never the data).
+ * Instants are Unix ms throughout, from the app's clock (decision 062, SHAPE-8): the routes read
+ * the owner's times from their ISO text and answer the views' instants as ISO 8601.
  */
 import crypto from 'node:crypto';
 import type { Config } from '../config.js';
@@ -25,7 +27,7 @@ import type { ReviewService } from '../reviews/service.js';
 import type { AccessLog } from '../access-log/service.js';
 import { forOwner } from '../bookings/views.js';
 import { addDays, formatDate } from '../../shared/calendar-dates.js';
-import { DAY_MS, HOUR_MS, formatInstant, type Clock } from '../../shared/instants.js';
+import { DAY_MS, HOUR_MS, MINUTE_MS, formatInstant, type Clock } from '../../shared/instants.js';
 import { readPhone } from '../../shared/phone.js';
 import {
   REQUEST_KIND_WORDS,
@@ -58,6 +60,7 @@ import {
   sweepRequests,
   type BreachRow,
   type RequestRow,
+  type SummaryDocument,
 } from './store.js';
 
 /** The classes of the retention table the desk's sweep job erases (PRIV-1). */
@@ -94,7 +97,31 @@ export interface AnswerInput {
   corrections?: { name?: string; phone?: string; email?: string };
 }
 
-/** A breach as the owner records it (PRIV-7, PRIV-11). */
+/** A breach as the owner records it (PRIV-7, PRIV-11, PRIV-15): its discovery read by the route, Unix ms. */
+export type BreachInput = Omit<BreachBody, 'discoveredAt'> & { discoveredAt: number };
+
+/** A request as the owner's list shows it, its instants Unix ms (the route answers ISO 8601). */
+export type RequestView = Omit<PrivacyRequestView, 'receivedAt' | 'dueAt' | 'answeredAt'> & {
+  receivedAt: number;
+  dueAt: number;
+  answeredAt?: number;
+};
+
+/** The owner's answer's result (AnswerResult), the request's instants Unix ms. */
+export type Answered = Omit<AnswerResult, 'request'> & { request: RequestView };
+
+/** A breach as the owner's desk shows it, its instants Unix ms (the route answers ISO 8601). */
+export type BreachState = Omit<
+  BreachView,
+  'discoveredAt' | 'boardReportDueAt' | 'guestsToldAt' | 'boardIntimatedAt' | 'boardReportedAt'
+> & {
+  discoveredAt: number;
+  boardReportDueAt: number;
+  guestsToldAt?: number;
+  boardIntimatedAt?: number;
+  boardReportedAt?: number;
+};
+
 /** The access log's words for each answer (PRIV-10). */
 const ANSWER_LOGGED: Record<AnswerAction, string> = {
   'send-summary': 'privacy request answered: summary of the guest’s data sent',
@@ -124,13 +151,12 @@ export class PrivacyService {
       this.accessLog.record({ username, action, bookingReference });
   }
 
-  private iso(ms = this.now()): string {
-    return new Date(ms).toISOString();
-  }
-
-  /** opened + PRIVACY_ANSWER_DAYS, an instant: the same hour of the day in India, DST-free. */
-  dueAt(openedAt: string): string {
-    return this.iso(Date.parse(openedAt) + this.config.privacy.answerDays * DAY_MS);
+  /**
+   * opened + PRIVACY_ANSWER_DAYS (DPDP Rules 2025 rule 14(3)), Unix ms: the same hour of the day
+   * in India, which has no daylight saving.
+   */
+  dueAt(openedAt: number): number {
+    return openedAt + this.config.privacy.answerDays * DAY_MS;
   }
 
   private mail(
@@ -176,7 +202,7 @@ export class PrivacyService {
           email,
           bookingReference: input.bookingReference ?? null,
           message: input.message ?? '',
-          createdAt: this.iso(),
+          createdAt: this.now(),
           status: 'unopened',
           link: { hash: hash(token), expiresAt: this.now() + LINK_HOURS * HOUR_MS },
         });
@@ -192,7 +218,7 @@ export class PrivacyService {
   /** Opens the request of a one-time link (PRIV-4); undefined when used, expired or unknown. */
   open(token: string): RequestRow | undefined {
     if (!/^[A-Za-z0-9_-]{22}$/.test(token)) return undefined;
-    const at = this.iso();
+    const at = this.now();
     const opened = this.db
       .transaction(() => {
         const r = openByLink(this.db, hash(token), this.now(), at, this.dueAt(at));
@@ -210,7 +236,7 @@ export class PrivacyService {
     kind: RequestKind,
     message: string,
   ): RequestRow {
-    const at = this.iso();
+    const at = this.now();
     const id = newId();
     this.db
       .transaction(() => {
@@ -232,7 +258,7 @@ export class PrivacyService {
     return getRequest(this.db, id)!;
   }
 
-  private view(r: RequestRow): PrivacyRequestView {
+  private view(r: RequestRow): RequestView {
     const references = r.email ? this.bookings.holding(r.email).map((b) => b.reference) : [];
     if (r.bookingReference && !references.includes(r.bookingReference) && r.email === null)
       references.push(r.bookingReference);
@@ -244,18 +270,21 @@ export class PrivacyService {
       dueAt: r.dueAt!,
       bookingReferences: references,
       message: r.message,
-      ...(r.answeredAt ? { answeredAt: r.answeredAt } : {}),
+      ...(r.answeredAt !== null ? { answeredAt: r.answeredAt } : {}),
       ...(r.answerText ? { answer: r.answerText } : {}),
     };
   }
 
   /** The opened requests (GET /api/privacy/requests), open ones first, soonest due first. */
-  list(): PrivacyRequestView[] {
+  list(): RequestView[] {
     return openedRequests(this.db).map((r) => this.view(r));
   }
 
-  /** Everything held about the guest of `email` (DPDP Act s.11(1)): a JSON-ready object. */
-  summaryOf(email: string): Record<string, unknown> {
+  /**
+   * Everything held about the guest of `email` (DPDP Act s.11(1)): a JSON-ready object but for
+   * `madeAt` (Unix ms), which the store writes as ISO 8601 with the summary.
+   */
+  summaryOf(email: string): SummaryDocument {
     const bookings = this.bookings.holding(email);
     const held = heldAbout(
       this.db,
@@ -264,7 +293,7 @@ export class PrivacyService {
     return {
       business: this.config.site.businessName,
       contact: this.config.privacy.contact,
-      madeAt: this.iso(),
+      madeAt: this.now(),
       bookings: bookings.map((b) => forOwner(b)),
       ...held,
       sharedWith: [
@@ -300,7 +329,7 @@ export class PrivacyService {
    * log in its transaction (PRIV-10). 404 for no such request, 409 when it is no longer open, 400
    * naming `message` (refuse without a reason) or `corrections`.
    */
-  answer(id: string, input: AnswerInput, username: string): AnswerResult {
+  answer(id: string, input: AnswerInput, username: string): Answered {
     const r = getRequest(this.db, id);
     if (!r || r.status === 'unopened') throw notFound('id', 'There is no such request.');
     if (r.status !== 'open')
@@ -314,7 +343,7 @@ export class PrivacyService {
     const email = r.email;
     const holding = email ? this.bookings.holding(email) : [];
     const ids = holding.map((b) => b.id);
-    const at = this.iso();
+    const at = this.now();
     let kept: KeptItem[] | undefined;
     const blocks: Block[] = message ? [message] : [];
     let corrections: AnswerInput['corrections'];
@@ -333,7 +362,7 @@ export class PrivacyService {
             hash(token),
             id,
             this.now() + SUMMARY_DAYS * DAY_MS,
-            JSON.stringify(this.summaryOf(email)),
+            this.summaryOf(email),
           );
           const base = `${this.config.site.siteUrl}/privacy/summary/${token}`;
           blocks.push(
@@ -445,7 +474,7 @@ export class PrivacyService {
 
   /** The desk's own erasure (PRIV-1): expired links and summaries, year-old answers, sent mail. */
   sweep(): number {
-    const answeredBefore = this.iso(this.now() - ANSWERED_KEPT_DAYS * DAY_MS);
+    const answeredBefore = this.now() - ANSWERED_KEPT_DAYS * DAY_MS;
     const erased = this.db
       .transaction(
         () => sweepRequests(this.db, this.now(), answeredBefore) + deleteSentPrivacyMail(this.db),
@@ -462,17 +491,18 @@ export class PrivacyService {
 
   /**
    * Records a breach (PRIV-7, PRIV-11, PRIV-15) by `username`, written to the access log. `affected`
-   * is "all" or booking references (each once however often named); 400 naming `affected` for a
-   * reference no booking has, `discoveredAt` for a time not given or in the future.
+   * is "all" or booking references (each once however often named); `discoveredAt` Unix ms, read
+   * by the route. 400 naming `affected` for a reference no booking has, `discoveredAt` for a time
+   * in the future (beyond five minutes' drift of the owner's phone).
    */
-  recordBreach(body: BreachBody, username: string): BreachView {
+  recordBreach(body: BreachInput, username: string): BreachState {
     // A reference named twice is one booking.
     const input = {
       ...body,
       affected: body.affected === 'all' ? ('all' as const) : [...new Set(body.affected)],
     };
-    const discovered = Date.parse(input.discoveredAt);
-    if (!Number.isFinite(discovered) || discovered > this.now() + 5 * 60_000)
+    const discovered = input.discoveredAt;
+    if (!Number.isFinite(discovered) || discovered > this.now() + 5 * MINUTE_MS)
       throw badRequest('discoveredAt', 'Give when the breach was discovered, not in the future.');
     if (input.affected !== 'all') {
       const known = new Set(addressesOf(this.db, input.affected).map((a) => a.reference));
@@ -485,12 +515,12 @@ export class PrivacyService {
       .transaction(() => {
         insertBreach(this.db, {
           id,
-          discoveredAt: new Date(discovered).toISOString(),
+          discoveredAt: discovered,
           description: input.description,
           dataAffected: input.dataAffected?.trim() ?? '',
           measures: input.measures,
           affected: input.affected,
-          createdAt: this.iso(),
+          createdAt: this.now(),
         });
         this.logAccess(
           username,
@@ -507,11 +537,11 @@ export class PrivacyService {
   }
 
   /** Every breach, newest first, with its pre-filled mail and report (PRIV-7). */
-  breaches(): BreachView[] {
+  breaches(): BreachState[] {
     return listBreaches(this.db).map((b) => this.breachView(b));
   }
 
-  breach(id: string): BreachView {
+  breach(id: string): BreachState {
     const b = getBreach(this.db, id);
     if (!b) throw notFound('id', 'There is no such breach.');
     return this.breachView(b);
@@ -532,9 +562,9 @@ export class PrivacyService {
     };
   }
 
-  private breachView(b: BreachRow): BreachView {
+  private breachView(b: BreachRow): BreachState {
     const guests = addressesOf(this.db, b.affected);
-    const due = this.iso(Date.parse(b.discoveredAt) + BOARD_REPORT_HOURS * HOUR_MS);
+    const due = b.discoveredAt + BOARD_REPORT_HOURS * HOUR_MS;
     const mail = this.guestMail(b);
     const report = [
       'Report of a personal data breach to the Data Protection Board of India',
@@ -563,9 +593,9 @@ export class PrivacyService {
       affected: b.affected,
       affectedGuests: guests.length,
       dataAffected: b.dataAffected,
-      ...(b.guestsToldAt ? { guestsToldAt: b.guestsToldAt } : {}),
-      ...(b.boardIntimatedAt ? { boardIntimatedAt: b.boardIntimatedAt } : {}),
-      ...(b.boardReportedAt ? { boardReportedAt: b.boardReportedAt } : {}),
+      ...(b.guestsToldAt !== null ? { guestsToldAt: b.guestsToldAt } : {}),
+      ...(b.boardIntimatedAt !== null ? { boardIntimatedAt: b.boardIntimatedAt } : {}),
+      ...(b.boardReportedAt !== null ? { boardReportedAt: b.boardReportedAt } : {}),
       guestMail: mail,
       boardReport: report,
     };
@@ -576,10 +606,10 @@ export class PrivacyService {
    * (rule 7(1)), enqueued in the transaction that marks the breach told and writes the access log
    * (PRIV-10). 409 when it was sent already.
    */
-  tellGuests(id: string, username: string): BreachView {
+  tellGuests(id: string, username: string): BreachState {
     const b = getBreach(this.db, id);
     if (!b) throw notFound('id', 'There is no such breach.');
-    const at = this.iso();
+    const at = this.now();
     const told = this.db
       .transaction(() => {
         if (!markGuestsTold(this.db, id, at)) return false;
@@ -602,26 +632,23 @@ export class PrivacyService {
 
   /**
    * Records when the Board was told (PRIV-11): `first`, the intimation without delay (DPDP Rules
-   * 2025 rule 7(2)(a)); `report`, the detailed report within 72 hours (rule 7(2)(b)). `at` is an
-   * ISO instant, not before the discovery nor in the future (400 naming `at`); 404 for no such
-   * breach; 409 when that stage was recorded already. Written to the access log by `username`.
+   * 2025 rule 7(2)(a)); `report`, the detailed report within 72 hours (rule 7(2)(b)). `at` is Unix
+   * ms (read by the route), not before the discovery nor in the future (400 naming `at`); 404 for
+   * no such breach; 409 when that stage was recorded already. Written to the access log by
+   * `username`.
    */
-  boardTold(id: string, stage: BoardStage, at: string, username: string): BreachView {
+  boardTold(id: string, stage: BoardStage, at: number, username: string): BreachState {
     const b = getBreach(this.db, id);
     if (!b) throw notFound('id', 'There is no such breach.');
-    const when = Date.parse(at);
-    if (
-      !Number.isFinite(when) ||
-      when > this.now() + 5 * 60_000 ||
-      when < Date.parse(b.discoveredAt)
-    )
+    const when = at;
+    if (!Number.isFinite(when) || when > this.now() + 5 * MINUTE_MS || when < b.discoveredAt)
       throw badRequest(
         'at',
         'Give when the Board was told: after the discovery, not in the future.',
       );
     const recorded = this.db
       .transaction(() => {
-        if (!markBoardTold(this.db, id, stage, this.iso(when))) return false;
+        if (!markBoardTold(this.db, id, stage, when)) return false;
         this.logAccess(
           username,
           stage === 'first'

@@ -5,10 +5,17 @@
  * read-only, here in one place (`heldAbout`): it is the one question that spans them all, and a
  * new table of guests' data is added to it and to the retention table (retention.ts) together.
  * Every change to another feature's data goes through that feature's service.
+ * The tables keep instants as ISO 8601 text; this module takes and gives Unix ms and converts at
+ * its boundary (decision 062, SHAPE-5, SHAPE-8).
  */
 import type { Db } from '../store/db.js';
 import type { RequestKind, RequestStatus, AnswerAction } from '../../shared/privacy.js';
 
+const iso = (ms: number) => new Date(ms).toISOString();
+const isoOrNull = (ms: number | null | undefined) => (ms == null ? null : iso(ms));
+const msOrNull = (text: string | null) => (text === null ? null : Date.parse(text));
+
+/** A rights request as stored; its instants Unix ms. */
 export interface RequestRow {
   id: string;
   kind: RequestKind;
@@ -16,12 +23,29 @@ export interface RequestRow {
   bookingReference: string | null;
   message: string;
   status: 'unopened' | RequestStatus;
+  createdAt: number;
+  openedAt: number | null;
+  dueAt: number | null;
+  answeredAt: number | null;
+  answerAction: AnswerAction | null;
+  answerText: string | null;
+}
+
+type RawRequest = Omit<RequestRow, 'createdAt' | 'openedAt' | 'dueAt' | 'answeredAt'> & {
   createdAt: string;
   openedAt: string | null;
   dueAt: string | null;
   answeredAt: string | null;
-  answerAction: AnswerAction | null;
-  answerText: string | null;
+};
+
+function toRequest(r: RawRequest): RequestRow {
+  return {
+    ...r,
+    createdAt: Date.parse(r.createdAt),
+    openedAt: msOrNull(r.openedAt),
+    dueAt: msOrNull(r.dueAt),
+    answeredAt: msOrNull(r.answeredAt),
+  };
 }
 
 const REQUEST_COLUMNS = `id, kind, email, booking_reference AS bookingReference, message, status,
@@ -33,8 +57,8 @@ export function insertRequest(
   db: Db,
   r: Pick<RequestRow, 'id' | 'kind' | 'email' | 'bookingReference' | 'message' | 'createdAt'> & {
     status: 'unopened' | 'open';
-    openedAt?: string;
-    dueAt?: string;
+    openedAt?: number;
+    dueAt?: number;
     link?: { hash: string; expiresAt: number };
   },
 ): void {
@@ -50,15 +74,16 @@ export function insertRequest(
     r.status,
     r.link?.hash ?? null,
     r.link?.expiresAt ?? null,
-    r.createdAt,
-    r.openedAt ?? null,
-    r.dueAt ?? null,
+    iso(r.createdAt),
+    isoOrNull(r.openedAt),
+    isoOrNull(r.dueAt),
   );
 }
 
 export function getRequest(db: Db, id: string): RequestRow | undefined {
-  return db.prepare(`SELECT ${REQUEST_COLUMNS} FROM privacy_requests WHERE id = ?`).get(id) as
-    RequestRow | undefined;
+  const row = db.prepare(`SELECT ${REQUEST_COLUMNS} FROM privacy_requests WHERE id = ?`).get(id) as
+    RawRequest | undefined;
+  return row && toRequest(row);
 }
 
 /**
@@ -69,8 +94,8 @@ export function openByLink(
   db: Db,
   hash: string,
   now: number,
-  openedAt: string,
-  dueAt: string,
+  openedAt: number,
+  dueAt: number,
 ): RequestRow | undefined {
   const row = db
     .prepare(
@@ -78,18 +103,20 @@ export function openByLink(
          link_expires_at = NULL
          WHERE link_hash = ? AND status = 'unopened' AND link_expires_at > ? RETURNING id`,
     )
-    .get(openedAt, dueAt, hash, now) as { id: string } | undefined;
+    .get(iso(openedAt), iso(dueAt), hash, now) as { id: string } | undefined;
   return row && getRequest(db, row.id);
 }
 
 /** The opened requests, the soonest due first. */
 export function openedRequests(db: Db): RequestRow[] {
-  return db
-    .prepare(
-      `SELECT ${REQUEST_COLUMNS} FROM privacy_requests WHERE status != 'unopened'
+  return (
+    db
+      .prepare(
+        `SELECT ${REQUEST_COLUMNS} FROM privacy_requests WHERE status != 'unopened'
          ORDER BY status = 'open' DESC, due_at, id`,
-    )
-    .all() as RequestRow[];
+      )
+      .all() as RawRequest[]
+  ).map(toRequest);
 }
 
 /** Records the answer of an open request; false when it is no longer open. */
@@ -99,7 +126,7 @@ export function setAnswer(
   status: 'answered' | 'refused',
   action: AnswerAction,
   text: string,
-  at: string,
+  at: number,
 ): boolean {
   return (
     db
@@ -107,7 +134,7 @@ export function setAnswer(
         `UPDATE privacy_requests SET status = ?, answer_action = ?, answer_text = ?, answered_at = ?
            WHERE id = ? AND status = 'open'`,
       )
-      .run(status, action, text, at, id).changes === 1
+      .run(status, action, text, iso(at), id).changes === 1
   );
 }
 
@@ -126,16 +153,28 @@ export function forgetRequestsOf(db: Db, email: string): void {
   ).run(email);
 }
 
+/** A summary of what is held about a guest (DPDP Act s.11(1)); `madeAt` Unix ms. */
+export type SummaryDocument = { madeAt: number } & Record<string, unknown>;
+
+/**
+ * Stores the summary a link names until `expiresAt` (ms), as the JSON the guest reads, `madeAt`
+ * in it as ISO 8601.
+ */
 export function insertSummary(
   db: Db,
   tokenHash: string,
   requestId: string,
   expiresAt: number,
-  json: string,
+  summary: SummaryDocument,
 ): void {
   db.prepare(
     'INSERT INTO privacy_summaries (token_hash, request_id, expires_at, json) VALUES (?, ?, ?, ?)',
-  ).run(tokenHash, requestId, expiresAt, json);
+  ).run(
+    tokenHash,
+    requestId,
+    expiresAt,
+    JSON.stringify({ ...summary, madeAt: iso(summary.madeAt) }),
+  );
 }
 
 /** The summary's JSON under `tokenHash`, unless expired at `now` (ms). */
@@ -148,10 +187,10 @@ export function summaryByHash(db: Db, tokenHash: string, now: number): string | 
 
 /**
  * The desk's own erasure (PRIV-1 "privacy-requests"): unopened requests whose link expired before
- * `now` (ms), requests answered before `answeredBefore` (ISO; one year), expired summaries.
+ * `now` (ms), requests answered before `answeredBefore` (ms; one year), expired summaries.
  * Returns how many rows went.
  */
-export function sweepRequests(db: Db, now: number, answeredBefore: string): number {
+export function sweepRequests(db: Db, now: number, answeredBefore: number): number {
   return (
     db.prepare('DELETE FROM privacy_summaries WHERE expires_at <= ?').run(now).changes +
     db
@@ -161,7 +200,7 @@ export function sweepRequests(db: Db, now: number, answeredBefore: string): numb
       .prepare(
         "DELETE FROM privacy_requests WHERE status IN ('answered', 'refused') AND answered_at < ?",
       )
-      .run(answeredBefore).changes
+      .run(iso(answeredBefore)).changes
   );
 }
 
@@ -291,20 +330,38 @@ export function addressesOf(
   });
 }
 
+/** A breach as stored; its instants Unix ms. */
 export interface BreachRow {
   id: string;
-  discoveredAt: string;
+  discoveredAt: number;
   description: string;
   measures: string;
   affected: 'all' | string[];
-  createdAt: string;
-  guestsToldAt: string | null;
+  createdAt: number;
+  guestsToldAt: number | null;
   /** What personal data it touched, in the owner's words (migration 032). */
   dataAffected: string;
   /** When the Board was told: rule 7(2)(a)'s first intimation, rule 7(2)(b)'s report. */
+  boardIntimatedAt: number | null;
+  boardReportedAt: number | null;
+}
+
+type RawBreach = Omit<
+  BreachRow,
+  | 'affected'
+  | 'discoveredAt'
+  | 'createdAt'
+  | 'guestsToldAt'
+  | 'boardIntimatedAt'
+  | 'boardReportedAt'
+> & {
+  affected: string;
+  discoveredAt: string;
+  createdAt: string;
+  guestsToldAt: string | null;
   boardIntimatedAt: string | null;
   boardReportedAt: string | null;
-}
+};
 
 export function insertBreach(
   db: Db,
@@ -315,11 +372,11 @@ export function insertBreach(
        data_affected) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     b.id,
-    b.discoveredAt,
+    iso(b.discoveredAt),
     b.description,
     b.measures,
     JSON.stringify(b.affected),
-    b.createdAt,
+    iso(b.createdAt),
     b.dataAffected,
   );
 }
@@ -329,13 +386,21 @@ const BREACH_COLUMNS = `id, discovered_at AS discoveredAt, description, measures
   data_affected AS dataAffected, board_intimated_at AS boardIntimatedAt,
   board_reported_at AS boardReportedAt`;
 
-function toBreach(r: BreachRow & { affected: string }): BreachRow {
-  return { ...r, affected: JSON.parse(r.affected) as BreachRow['affected'] };
+function toBreach(r: RawBreach): BreachRow {
+  return {
+    ...r,
+    affected: JSON.parse(r.affected) as BreachRow['affected'],
+    discoveredAt: Date.parse(r.discoveredAt),
+    createdAt: Date.parse(r.createdAt),
+    guestsToldAt: msOrNull(r.guestsToldAt),
+    boardIntimatedAt: msOrNull(r.boardIntimatedAt),
+    boardReportedAt: msOrNull(r.boardReportedAt),
+  };
 }
 
 export function getBreach(db: Db, id: string): BreachRow | undefined {
   const row = db.prepare(`SELECT ${BREACH_COLUMNS} FROM privacy_breaches WHERE id = ?`).get(id) as
-    (BreachRow & { affected: string }) | undefined;
+    RawBreach | undefined;
   return row && toBreach(row);
 }
 
@@ -343,18 +408,18 @@ export function listBreaches(db: Db): BreachRow[] {
   return (
     db
       .prepare(`SELECT ${BREACH_COLUMNS} FROM privacy_breaches ORDER BY discovered_at DESC`)
-      .all() as (BreachRow & { affected: string })[]
+      .all() as RawBreach[]
   ).map(toBreach);
 }
 
 /** Marks the guests told at `at`; false when they already were (the intimation goes once). */
-export function markGuestsTold(db: Db, id: string, at: string): boolean {
+export function markGuestsTold(db: Db, id: string, at: number): boolean {
   return (
     db
       .prepare(
         'UPDATE privacy_breaches SET guests_told_at = ? WHERE id = ? AND guests_told_at IS NULL',
       )
-      .run(at, id).changes === 1
+      .run(iso(at), id).changes === 1
   );
 }
 
@@ -362,11 +427,11 @@ export function markGuestsTold(db: Db, id: string, at: string): boolean {
  * Records when the Board was told (`first`: rule 7(2)(a), `report`: rule 7(2)(b)) at `at`; false
  * when that was recorded already (each is recorded once).
  */
-export function markBoardTold(db: Db, id: string, stage: 'first' | 'report', at: string): boolean {
+export function markBoardTold(db: Db, id: string, stage: 'first' | 'report', at: number): boolean {
   const column = stage === 'first' ? 'board_intimated_at' : 'board_reported_at';
   return (
     db
       .prepare(`UPDATE privacy_breaches SET ${column} = ? WHERE id = ? AND ${column} IS NULL`)
-      .run(at, id).changes === 1
+      .run(iso(at), id).changes === 1
   );
 }
