@@ -62,7 +62,8 @@ const MACHINE_CLOCK_ALLOWED = {
  * Instants are numbers inside the server (decision 062, SHAPE-5): Unix ms from the clock to the
  * store and back. An instant becomes ISO 8601 text (`toISOString`) or is read back from it
  * (`Date.parse`) only at an edge: the modules below, each with its reason. A service that needs a
- * stored time as a number gets it from its store, which converts at its boundary.
+ * stored time as a number gets it from its store, which converts at its boundary; every other
+ * server module passes the rule (SHAPE-7, SHAPE-8: no module is left unconverted).
  */
 const INSTANT_MESSAGE =
   'Instants are Unix ms inside the server (decision 062, SHAPE-5): pass the number; only an edge (INSTANT_EDGES in eslint.config.js: a store, a JSON answer, a page, a published or sealed file, iCalendar, the CLI) writes or reads ISO text.';
@@ -89,12 +90,6 @@ const INSTANT_EDGES = {
   'src/server/calendar/**/*.ts': 'iCalendar feeds in and out, and the feeds\' table',
   'src/server/node-support.ts': "Node's release table (end-of-life days as ISO text)",
   'src/server/jobs/runner.ts': "/healthz's JSON: each job's last run, success and error",
-};
-/**
- * Not edges, not numbers yet (decision 062 counts them): each still builds or reads ISO text
- * inside. A file leaves this list when it passes the rule; none joins it.
- */
-const NOT_YET_NUMBERS = {
 };
 
 export default tseslint.config(
@@ -157,7 +152,7 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': ['error', ...NO_MACHINE_CLOCK, ...NUMBERS_INSIDE] },
   },
   {
-    files: [...Object.keys(INSTANT_EDGES), ...Object.keys(NOT_YET_NUMBERS)],
+    files: Object.keys(INSTANT_EDGES),
     ignores: TESTS,
     rules: { 'no-restricted-properties': ['error', ...NO_MACHINE_CLOCK] },
   },
