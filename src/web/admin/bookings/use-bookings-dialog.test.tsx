@@ -70,23 +70,31 @@ describe('useBookingsDialog', () => {
   });
 
   it('asks again quietly while the tab is visible: a new request shows and the count follows; a failed try changes nothing (INBOX-6)', async () => {
-    const later = testBookingList();
-    later.bookings.push(testBooking({ id: 'b-new', reference: 'STY-9NEW' }));
-    later.openCount = 2;
-    server.answers[OPEN] = [
-      { status: 200, body: testBookingList() },
-      { status: 200, body: later },
-    ];
-    const { result, counts } = mount(server.base, 150);
-    await waitFor(() => expect(counts).toEqual([1, 2]));
-    expect(result.current.bookings!.map((b) => b.id)).toContain('b-new');
-    expect(result.current.openCount).toBe(2);
-    expect(result.current.loading).toBe(false);
-    // The next tries are answered 500 (unscripted): the list and the count stay as they were.
-    await waitFor(() => expect(requests().length).toBeGreaterThanOrEqual(4));
-    expect(result.current.bookings!.map((b) => b.id)).toContain('b-new');
-    expect(result.current.loadError).toBeNull();
-    expect(counts).toEqual([1, 2]);
+    // A server of its own: a try still on its way when the test ends must not reach the next
+    // test's server (seen on a loaded machine: the next test counted a fourth request).
+    const polled = await startScriptedServer();
+    try {
+      const later = testBookingList();
+      later.bookings.push(testBooking({ id: 'b-new', reference: 'STY-9NEW' }));
+      later.openCount = 2;
+      polled.answers[OPEN] = [
+        { status: 200, body: testBookingList() },
+        { status: 200, body: later },
+      ];
+      const { result, counts, unmount } = mount(polled.base, 150);
+      await waitFor(() => expect(counts).toEqual([1, 2]));
+      expect(result.current.bookings!.map((b) => b.id)).toContain('b-new');
+      expect(result.current.openCount).toBe(2);
+      expect(result.current.loading).toBe(false);
+      // The next tries are answered 500 (unscripted): the list and the count stay as they were.
+      await waitFor(() => expect(polled.seen.length).toBeGreaterThanOrEqual(4));
+      expect(result.current.bookings!.map((b) => b.id)).toContain('b-new');
+      expect(result.current.loadError).toBeNull();
+      expect(counts).toEqual([1, 2]);
+      unmount();
+    } finally {
+      await polled.close();
+    }
   });
 
   it('a new filter and each opening load again, with the filter as the status', async () => {
