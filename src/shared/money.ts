@@ -2,26 +2,70 @@
  * Money as people in India read and type it (PRICE-3, AVL-11, GST-9): the one formatter and the
  * one rupee parser, for the visitor pages, the owner's dialogs, mails and GST documents alike.
  * Amounts are integers: paise, or whole rupees where the catalogue keeps rates in rupees. Digits
- * are grouped the Indian way (lakh, crore: 1,50,00,000) by Intl.NumberFormat's 'en-IN' locale.
+ * are grouped the Indian way (lakh, crore: 1,50,00,000), as Intl.NumberFormat's 'en-IN' locale
+ * groups them: by hand for whole amounts, by Intl for anything else (`indian`, decision 066).
  */
 
-/** `n` with en-IN grouping and between `min` and `max` decimals, optionally with the ₹ sign. */
-function indian(n: number, min: number, max: number, sign: boolean): string {
-  return new Intl.NumberFormat('en-IN', {
-    ...(sign ? { style: 'currency', currency: 'INR' } : {}),
-    minimumFractionDigits: min,
-    maximumFractionDigits: max,
-  }).format(n);
+/**
+ * Intl.NumberFormat's 'en-IN' writing of `n`, `min`..`max` decimals, optionally with the ₹ sign:
+ * the reference the hand-written path below is tested against, and what writes anything that
+ * path does not take (a fraction, negative zero, 16 digits or more, NaN). Built on first use
+ * and kept, one per form.
+ */
+const formats = new Map<string, Intl.NumberFormat>();
+function viaIntl(n: number, min: number, max: number, sign: boolean): string {
+  const key = `${min} ${max} ${sign}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-IN', {
+      ...(sign ? { style: 'currency', currency: 'INR' } : {}),
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
+    });
+    formats.set(key, format);
+  }
+  return format.format(n);
+}
+
+/** The digits of a whole number grouped the Indian way: "15000000" → "1,50,00,000". */
+function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits;
+  return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+}
+
+/**
+ * `amount` (whole units, or paise when `inPaise`) with en-IN grouping and exactly `places`
+ * decimals (0 or 2), optionally with the ₹ sign after the minus ("-₹450"): byte for byte what
+ * Intl.NumberFormat('en-IN') writes.
+ *
+ * PERF-23 (decision 066): written by hand for a whole number, because the first
+ * Intl.NumberFormat a page builds costs ~47 ms on a desktop CPU (221 ms at Lighthouse's 4×
+ * slowdown) while ICU loads its locale and currency data: one long task in the middle of the
+ * hydration of every visitor page that shows a price (the home page's cards, a property page's
+ * rate). Whatever is not a whole number of under 16 digits goes to Intl (viaIntl). money.test.ts compares the
+ * two over every form and many thousands of amounts.
+ */
+function indian(amount: number, inPaise: boolean, places: 0 | 2, sign: boolean): string {
+  // Past 15 digits a double's paise / 100 is not the amount's decimal any more, and Intl writes
+  // the double's: such an amount (₹10 lakh crore and up) goes to Intl with the odd ones.
+  if (!Number.isInteger(amount) || Math.abs(amount) >= 1e15 || Object.is(amount, -0)) {
+    const n = inPaise ? amount / 100 : amount;
+    return viaIntl(n, places, inPaise ? places : 0, sign);
+  }
+  const abs = Math.abs(amount);
+  const whole = inPaise ? Math.floor(abs / 100) : abs;
+  const decimals = places === 0 ? '' : `.${String(abs % 100).padStart(2, '0')}`;
+  return `${amount < 0 ? '-' : ''}${sign ? '₹' : ''}${groupIndian(String(whole))}${decimals}`;
 }
 
 /** A count with Indian grouping, no sign: 150000 → "1,50,000" (limits, characters, nights). */
 export function formatCount(n: number): string {
-  return indian(n, 0, 0, false);
+  return indian(n, false, 0, false);
 }
 
 /** Whole rupees with the sign (AVL-11): 150000 → "₹1,50,000". */
 export function formatRupees(rupees: number): string {
-  return indian(rupees, 0, 0, true);
+  return indian(rupees, false, 0, true);
 }
 
 /**
@@ -29,8 +73,7 @@ export function formatRupees(rupees: number): string {
  * 45050 → "₹450.50", -45000 → "-₹450".
  */
 export function formatPaise(paise: number): string {
-  const places = paise % 100 === 0 ? 0 : 2;
-  return indian(paise / 100, places, places, true);
+  return indian(paise, true, paise % 100 === 0 ? 0 : 2, true);
 }
 
 /**
@@ -38,7 +81,7 @@ export function formatPaise(paise: number): string {
  * that asks for an amount starts with it (GST-9), and `readPaise` reads it back.
  */
 export function rupeesText(paise: number): string {
-  return indian(paise / 100, paise % 100 === 0 ? 0 : 2, 2, false);
+  return indian(paise, true, paise % 100 === 0 ? 0 : 2, false);
 }
 
 /**
