@@ -231,6 +231,13 @@ describe('AdminRoot', () => {
     fireEvent.click(within(ownerBar).getByRole('button', { name: /^Bookings/ }));
     expect(dialog('bookings').open).toBe(true);
     expect(renders).toBe(before);
+    // The opening's calls reach the server before the next test scripts its answers.
+    await waitFor(() =>
+      expect(server.seen.map((s) => s.url)).toEqual(
+        expect.arrayContaining([COUNT_URL, CONFLICTS_URL, BACKUP_URL, '/api/messages/waiting']),
+      ),
+    );
+    await waitFor(() => expect(server.seen.filter((s) => s.url === COUNT_URL)).toHaveLength(2));
   });
 
   it('a session ended on any call puts the one sentence on the bar, once, with its login link (CLIENT-2)', async () => {
