@@ -5,26 +5,13 @@
  * are grouped the Indian way (lakh, crore: 1,50,00,000) by Intl.NumberFormat's 'en-IN' locale.
  */
 
-/**
- * The formatters made so far, by decimals and sign: a few in all. Making an Intl.NumberFormat
- * costs far more than formatting with it (the locale's data is resolved each time): ten booking
- * cards' amounts spent ~25 ms of the inbox's opening at 4× CPU slowdown making them (PERF-21).
- */
-const formatters = new Map<string, Intl.NumberFormat>();
-
 /** `n` with en-IN grouping and between `min` and `max` decimals, optionally with the ₹ sign. */
 function indian(n: number, min: number, max: number, sign: boolean): string {
-  const key = `${min} ${max} ${sign}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat('en-IN', {
-      ...(sign ? { style: 'currency', currency: 'INR' } : {}),
-      minimumFractionDigits: min,
-      maximumFractionDigits: max,
-    });
-    formatters.set(key, format);
-  }
-  return format.format(n);
+  return new Intl.NumberFormat('en-IN', {
+    ...(sign ? { style: 'currency', currency: 'INR' } : {}),
+    minimumFractionDigits: min,
+    maximumFractionDigits: max,
+  }).format(n);
 }
 
 /** A count with Indian grouping, no sign: 150000 → "1,50,000" (limits, characters, nights). */
