@@ -99,6 +99,36 @@ describe('latestCall', () => {
   });
 });
 
+describe('latestCall, afterPaint (PERF-22)', () => {
+  it('starts the call after the next frame, not during the task that asked; aborted before, never', async () => {
+    const latest = latestCall();
+    const applied: unknown[] = [];
+    let framed = false;
+    requestAnimationFrame(() => (framed = true));
+    latest.run(
+      (signal) => {
+        // The frame asked for before the run has come and gone.
+        expect(framed).toBe(true);
+        return ask('later')(signal);
+      },
+      (r) => applied.push(shown(r)),
+      { afterPaint: true },
+    );
+    expect(held.has('later')).toBe(false);
+    await until(() => held.has('later'));
+    release('later');
+    await until(() => applied.length === 1);
+    const abort = latest.run(ask('never'), (r) => applied.push(shown(r)), { afterPaint: true });
+    abort();
+    latest.run(ask('after'), (r) => applied.push(shown(r)), { afterPaint: true });
+    await until(() => held.has('after'));
+    release('after');
+    await until(() => applied.length === 2);
+    expect(held.has('never')).toBe(false);
+    expect(applied).toEqual([{ unavailable: ['later'] }, { unavailable: ['after'] }]);
+  });
+});
+
 describe('useLatestCall', () => {
   it('is the same for the component’s life and drops the answer once the component unmounts', async () => {
     const { result, rerender, unmount } = renderHook(() => useLatestCall());

@@ -13,8 +13,13 @@
  * changes; one of a thing (a property, a category) shows `target`. Every dialog is rendered from
  * the start (closed), so `open` finds its `<dialog>`; none is a lazy chunk (the admin chunk holds
  * them all, decision 028).
+ *
+ * PERF-21: a closed dialog is not rendered again with the page (its services change at every
+ * render of the admin root): only at its next opening, and with every render while it shows
+ * (from `open` until its `<dialog>` fires `close`). Opening the inbox used to render all sixteen,
+ * the month grid among them, before the first frame (decision 065).
  */
-import { Fragment, useCallback, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { Role } from '../../shared/permissions.js';
 import type { AdminActions } from './admin-actions.js';
@@ -220,10 +225,35 @@ function refocus(id: string, key: string | undefined): void {
     ?.focus();
 }
 
+/** A dialog's entry and Opening; `shown` while its `<dialog>` is open. */
+interface SlotProps {
+  id: AdminDialogId;
+  opening: number;
+  target: unknown;
+  shown: boolean;
+  services: AdminServices;
+}
+
+/** One registered dialog: rendered again when it shows or is opened again (PERF-21). */
+const DialogSlot = memo(
+  function DialogSlot({ id, opening, target, services }: SlotProps) {
+    const entry = ADMIN_DIALOGS[id] as DialogEntry<unknown>;
+    return entry({ opening, target, close: () => window.closeDialog(id) }, services);
+  },
+  (prev, next) =>
+    !prev.shown &&
+    !next.shown &&
+    prev.id === next.id &&
+    prev.opening === next.opening &&
+    prev.target === next.target,
+);
+
+const isDialogId = (id: string): id is AdminDialogId => Object.hasOwn(ADMIN_DIALOGS, id);
+
 /** The admin root's dialogs: their openings, `open` and `render` (CLIENT-4). */
 export function useAdminDialogs(): AdminDialogs {
   const [openings, setOpenings] = useState<
-    Partial<Record<AdminDialogId, { opening: number; target: unknown }>>
+    Partial<Record<AdminDialogId, { opening: number; target: unknown; shown: boolean }>>
   >({});
   const open = useCallback(<N extends AdminDialogId>(id: N, ...target: TargetArgs<N>) => {
     const key = focusedKey();
@@ -231,30 +261,43 @@ export function useAdminDialogs(): AdminDialogs {
     flushSync(() =>
       setOpenings((all) => ({
         ...all,
-        [id]: { opening: (all[id]?.opening ?? 0) + 1, target: target[0] ?? null },
+        [id]: { opening: (all[id]?.opening ?? 0) + 1, target: target[0] ?? null, shown: true },
       })),
     );
     window.openDialog(id);
     refocus(id, key);
+  }, []);
+  // A dialog closes natively too (Escape, its Close button): `close` does not bubble, so it is
+  // heard on its way down. It comes a task after the closing: a dialog `open` showed again
+  // meanwhile (reopened over itself) still shows.
+  useEffect(() => {
+    const closed = (event: Event) => {
+      const dialog = event.target;
+      if (!(dialog instanceof HTMLDialogElement) || dialog.open || !isDialogId(dialog.id)) return;
+      const id = dialog.id;
+      setOpenings((all) => {
+        const o = all[id];
+        return o?.shown ? { ...all, [id]: { ...o, shown: false } } : all;
+      });
+    };
+    document.addEventListener('close', closed, { capture: true });
+    return () => document.removeEventListener('close', closed, { capture: true });
   }, []);
 
   const opening = (id: AdminDialogId) => openings[id]?.opening ?? 0;
 
   const render = (services: AdminServices) =>
     (Object.keys(ADMIN_DIALOGS) as AdminDialogId[]).map((id) => {
-      const entry = ADMIN_DIALOGS[id] as DialogEntry<unknown>;
       const o = openings[id];
       return (
-        <Fragment key={id}>
-          {entry(
-            {
-              opening: o?.opening ?? 0,
-              target: o?.target ?? null,
-              close: () => window.closeDialog(id),
-            },
-            services,
-          )}
-        </Fragment>
+        <DialogSlot
+          key={id}
+          id={id}
+          opening={o?.opening ?? 0}
+          target={o?.target ?? null}
+          shown={o?.shown ?? false}
+          services={services}
+        />
       );
     });
 

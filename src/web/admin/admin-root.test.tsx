@@ -11,6 +11,8 @@ import {
 } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAdmin } from '../admin-context.js';
+import { useMay } from './may.js';
+import { PERMISSION_NAMES } from '../../shared/permissions.js';
 import { installDialogGlobals } from '../dialogs.js';
 import {
   DATA_GLOBAL,
@@ -191,6 +193,51 @@ describe('AdminRoot', () => {
       `GET ${COUNT_URL}`,
     ]);
     expect(sent).toContain('GET /api/messages/waiting');
+  });
+
+  it("opening a dialog does not render the page's screens again (PERF-21)", async () => {
+    server.answers[SESSION_URL] = [
+      {
+        status: 200,
+        // A role without the privacy desk: its control going away shows the answer was read.
+        body: {
+          username: 'manager',
+          role: 'manager',
+          permissions: PERMISSION_NAMES.filter((p) => p !== 'privacy'),
+        },
+      },
+    ];
+    const rendered = vi.fn();
+    // A screen that reads the AdminApi and the role's `may`, as the home and property pages do.
+    function CountingScreen() {
+      rendered();
+      const admin = useAdmin();
+      const may = useMay();
+      return <p>{admin && may('content') ? 'owner' : 'visitor'}</p>;
+    }
+    render(
+      <AdminRoot data={pageData()}>
+        <CountingScreen />
+      </AdminRoot>,
+    );
+    const bar = screen.getByRole('region', { name: 'Admin Tools' });
+    await waitFor(() =>
+      expect(within(bar).queryByRole('button', { name: /^Privacy/ })).toBeNull(),
+    );
+    const before = rendered.mock.calls.length;
+    fireEvent.click(within(bar).getByRole('button', { name: 'History' }));
+    expect(dialog('history').open).toBe(true);
+    const ownerBar = screen.getByRole('navigation', { name: 'Owner' });
+    fireEvent.click(within(ownerBar).getByRole('button', { name: /^Bookings/ }));
+    expect(dialog('bookings').open).toBe(true);
+    expect(rendered).toHaveBeenCalledTimes(before);
+    // The opening's calls reach the server before the next test scripts its answers.
+    await waitFor(() =>
+      expect(server.seen.map((s) => s.url)).toEqual(
+        expect.arrayContaining([COUNT_URL, CONFLICTS_URL, BACKUP_URL, '/api/messages/waiting']),
+      ),
+    );
+    await waitFor(() => expect(server.seen.filter((s) => s.url === COUNT_URL)).toHaveLength(2));
   });
 
   it('a session ended on any call puts the one sentence on the bar, once, with its login link (CLIENT-2)', async () => {

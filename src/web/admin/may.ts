@@ -5,7 +5,7 @@
  * Until the answer arrives every control shows, as before roles; a 401 there is the ended session
  * every other call reports.
  */
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import type { Permission, Role } from '../../shared/permissions.js';
 import { API } from '../../shared/routes.js';
 import { apiFetch } from '../api-fetch.js';
@@ -37,10 +37,15 @@ export function useAccount(): { account: { username: string; role: Role } | null
     });
     return () => controller.abort();
   }, []);
-  if (!answer) return { account: null, may: mayAll };
-  const allowed = new Set(answer.permissions);
-  return {
-    account: { username: answer.username, role: answer.role },
-    may: (p) => allowed.has(p),
-  };
+  // One `may` (and account) per answer: `may` is MayContext's value and part of AdminContext's,
+  // so a new function at each admin root render re-rendered every page section reading them
+  // (PERF-21: opening a dialog re-rendered the whole home page behind it).
+  return useMemo(() => {
+    if (!answer) return { account: null, may: mayAll };
+    const allowed = new Set(answer.permissions);
+    return {
+      account: { username: answer.username, role: answer.role },
+      may: (p: Permission) => allowed.has(p),
+    };
+  }, [answer]);
 }

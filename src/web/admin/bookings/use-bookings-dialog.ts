@@ -177,6 +177,8 @@ export function useBookingsDialog({
           setLoadError(null);
           setList(r.value);
         },
+        // PERF-22: the list as last answered is on screen before this opening's call is made.
+        { afterPaint: true },
       ),
     // env and onOpenCount are fixed for the dialog's life; loadKey is opening, filter and reloads.
     // eslint-disable-next-line react-hooks/exhaustive-deps

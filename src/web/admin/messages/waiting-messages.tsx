@@ -24,6 +24,8 @@ export function WaitingMessages({ opening, env = {} }: { opening: number; env?: 
       (r) => {
         if (r.ok && Array.isArray(r.value?.messages)) setMessages(r.value.messages);
       },
+      // PERF-22: asked once the inbox's first frame is drawn.
+      { afterPaint: true },
     );
     // env is fixed for the dialog's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
