@@ -7,33 +7,6 @@
  */
 
 /**
- * Intl.NumberFormat's 'en-IN' writing of `n`, `min`..`max` decimals, optionally with the ₹ sign:
- * the reference the hand-written path below is tested against, and what writes anything that
- * path does not take (a fraction, negative zero, 16 digits or more, NaN). Built on first use
- * and kept, one per form.
- */
-const formats = new Map<string, Intl.NumberFormat>();
-function viaIntl(n: number, min: number, max: number, sign: boolean): string {
-  const key = `${min} ${max} ${sign}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat('en-IN', {
-      ...(sign ? { style: 'currency', currency: 'INR' } : {}),
-      minimumFractionDigits: min,
-      maximumFractionDigits: max,
-    });
-    formats.set(key, format);
-  }
-  return format.format(n);
-}
-
-/** The digits of a whole number grouped the Indian way: "15000000" → "1,50,00,000". */
-function groupIndian(digits: string): string {
-  if (digits.length <= 3) return digits;
-  return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
-}
-
-/**
  * `amount` (whole units, or paise when `inPaise`) with en-IN grouping and exactly `places`
  * decimals (0 or 2), optionally with the ₹ sign after the minus ("-₹450"): byte for byte what
  * Intl.NumberFormat('en-IN') writes.
@@ -42,20 +15,22 @@ function groupIndian(digits: string): string {
  * Intl.NumberFormat a page builds costs ~47 ms on a desktop CPU (221 ms at Lighthouse's 4×
  * slowdown) while ICU loads its locale and currency data: one long task in the middle of the
  * hydration of every visitor page that shows a price (the home page's cards, a property page's
- * rate). Whatever is not a whole number of under 16 digits goes to Intl (viaIntl). money.test.ts compares the
+ * rate). Anything else (a fraction, negative zero, NaN, and 16 digits or more, where a double's
+ * paise / 100 is no longer the amount's decimal) is Intl's to write. money.test.ts compares the
  * two over every form and many thousands of amounts.
  */
 function indian(amount: number, inPaise: boolean, places: 0 | 2, sign: boolean): string {
-  // Past 15 digits a double's paise / 100 is not the amount's decimal any more, and Intl writes
-  // the double's: such an amount (₹10 lakh crore and up) goes to Intl with the odd ones.
-  if (!Number.isInteger(amount) || Math.abs(amount) >= 1e15 || Object.is(amount, -0)) {
-    const n = inPaise ? amount / 100 : amount;
-    return viaIntl(n, places, inPaise ? places : 0, sign);
-  }
+  if (!Number.isInteger(amount) || Math.abs(amount) >= 1e15 || Object.is(amount, -0))
+    return new Intl.NumberFormat('en-IN', {
+      ...(sign ? { style: 'currency', currency: 'INR' } : {}),
+      minimumFractionDigits: places,
+      maximumFractionDigits: inPaise ? places : 0,
+    }).format(inPaise ? amount / 100 : amount);
   const abs = Math.abs(amount);
-  const whole = inPaise ? Math.floor(abs / 100) : abs;
-  const decimals = places === 0 ? '' : `.${String(abs % 100).padStart(2, '0')}`;
-  return `${amount < 0 ? '-' : ''}${sign ? '₹' : ''}${groupIndian(String(whole))}${decimals}`;
+  // The last three digits, then twos (lakh, crore): a comma before every run of (two)* three.
+  const whole = String(inPaise ? Math.floor(abs / 100) : abs).replace(/\B(?=(\d\d)*\d{3}$)/g, ',');
+  const paise = places ? `.${String(abs % 100).padStart(2, '0')}` : '';
+  return `${amount < 0 ? '-' : ''}${sign ? '₹' : ''}${whole}${paise}`;
 }
 
 /** A count with Indian grouping, no sign: 150000 → "1,50,000" (limits, characters, nights). */
