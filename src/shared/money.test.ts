@@ -1,4 +1,4 @@
-/** The one money formatter and rupee parser (PRICE-3, AVL-11, GST-9): Indian grouping, paise exact. */
+/** The one money formatter (money.ts) and rupee parser (read-paise.ts) (PRICE-3, AVL-11, GST-9): Indian grouping, paise exact. */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -7,9 +7,9 @@ import {
   formatPaise,
   formatRupees,
   inRupees,
-  readPaise,
   rupeesText,
 } from './money.js';
+import { readPaise } from './read-paise.js';
 
 const paise = fc.integer({ min: 0, max: 999_999_999_99 });
 

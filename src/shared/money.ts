@@ -1,6 +1,7 @@
 /**
- * Money as people in India read and type it (PRICE-3, AVL-11, GST-9): the one formatter and the
- * one rupee parser, for the visitor pages, the owner's dialogs, mails and GST documents alike.
+ * Money as people in India read it (PRICE-3, AVL-11, GST-9): the one formatter, for the visitor
+ * pages, the owner's dialogs, mails and GST documents alike (the one rupee parser, for what the
+ * owner types, is `read-paise.ts`: kept apart so a visitor's JavaScript does not carry it).
  * Amounts are integers: paise, or whole rupees where the catalogue keeps rates in rupees. Digits
  * are grouped the Indian way (lakh, crore: 1,50,00,000), as Intl.NumberFormat's 'en-IN' locale
  * groups them: by hand for whole amounts, by Intl for anything else (`indian`, decision 066).
@@ -72,16 +73,4 @@ export function formatAmount(paise: number): string {
 /** `formatAmount` with the rupee sign, as every GST document prints it: 700900 → "₹7,009.00". */
 export function inRupees(paise: number): string {
   return `₹${formatAmount(paise)}`;
-}
-
-/**
- * The one rupee parser: rupees as the owner types them ("4,050", "₹ 4050.5", "1,50,000", "0") in
- * whole paise; undefined for anything else (blank, a minus, letters, more than two decimals, more
- * than nine digits of rupees). GST-9.
- */
-export function readPaise(text: string): number | undefined {
-  const plain = text.trim().replace(/^₹\s*/, '').replace(/,/g, '');
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(plain);
-  if (!m) return undefined;
-  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
 }

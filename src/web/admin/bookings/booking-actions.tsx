@@ -16,7 +16,8 @@ import { ProblemText } from '../problem-text.js';
 import { useMay } from '../may.js';
 import admin from '../admin.module.css';
 import styles from './bookings.module.css';
-import { formatPaise, readPaise } from '../../../shared/money.js';
+import { formatPaise } from '../../../shared/money.js';
+import { readPaise } from '../../../shared/read-paise.js';
 
 /** The longest message to the guest the server takes (BookingActionBody). */
 const MAX_MESSAGE = 2000;

@@ -22,7 +22,8 @@ import { DateField } from '../../components/date-field.js';
 import { ProblemText, type Problem } from '../problem-text.js';
 import admin from '../admin.module.css';
 import styles from './bookings.module.css';
-import { formatPaise, readPaise, rupeesText } from '../../../shared/money.js';
+import { formatPaise, rupeesText } from '../../../shared/money.js';
+import { readPaise } from '../../../shared/read-paise.js';
 
 interface Draft {
   rupees: string;

@@ -18,7 +18,8 @@ import { ProblemText, type Problem } from '../problem-text.js';
 import { useMay } from '../may.js';
 import admin from '../admin.module.css';
 import styles from './bookings.module.css';
-import { formatPaise, readPaise } from '../../../shared/money.js';
+import { formatPaise } from '../../../shared/money.js';
+import { readPaise } from '../../../shared/read-paise.js';
 
 /** Razorpay's methods as the owner reads them. */
 const METHOD_WORDS: Record<string, string> = {

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { allowedActions } from '../../../shared/bookings.js';
 import { telUrl, whatsappUrl } from './booking-words.js';
-import { readPaise, rupeesText } from '../../../shared/money.js';
+import { rupeesText } from '../../../shared/money.js';
+import { readPaise } from '../../../shared/read-paise.js';
 
 describe('booking words', () => {
   it('WhatsApp takes the digits only; tel: keeps the plus', () => {

@@ -33,7 +33,8 @@ import { actOnBooking, listBookings, listFirstBookings } from './bookings-api.js
 import { refundableAdvance } from './booking-words.js';
 import type { Problem } from '../problem-text.js';
 import { MINUTE_MS } from '../../../shared/instants.js';
-import { formatPaise, readPaise, rupeesText } from '../../../shared/money.js';
+import { formatPaise, rupeesText } from '../../../shared/money.js';
+import { readPaise } from '../../../shared/read-paise.js';
 
 /**
  * The decline or cancel the owner is writing a message for; `refund`, the cancel of a paid

@@ -25,7 +25,7 @@ import {
 import { today } from '../../../shared/calendar-dates.js';
 import { checked } from '../checked-answer.js';
 import type { Problem } from '../problem-text.js';
-import { readPaise } from '../../../shared/money.js';
+import { readPaise } from '../../../shared/read-paise.js';
 
 /** The longest reason the server takes (gst/routes.ts). */
 export const MAX_REASON = 500;
