@@ -133,6 +133,16 @@ async function requests(): Promise<PrivacyRequestList> {
   return res.json() as PrivacyRequestList;
 }
 
+async function breaches(): Promise<BreachView[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/privacy/breaches',
+    headers: t.ownerHeaders,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as BreachList).breaches;
+}
+
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await makeTestApp(
@@ -355,16 +365,7 @@ describe('PRIV-7: a breach', () => {
       description: 'A test of the form.',
       measures: 'None needed.',
     };
-    const count = async () =>
-      (
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: '/api/privacy/breaches',
-            headers: t.ownerHeaders,
-          })
-        ).json() as BreachList
-      ).breaches.length;
+    const count = async () => (await breaches()).length;
     const before = await count();
     for (const affected of [
       undefined,
@@ -443,26 +444,11 @@ describe('PRIV-7: a breach', () => {
     });
     expect(report.statusCode).toBe(200);
     expect(report.body).toContain('sent');
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/privacy/breaches',
-      headers: t.ownerHeaders,
-    });
-    const listed = (list.json() as { breaches: BreachView[] }).breaches;
+    const listed = await breaches();
     expect(listed.find((b) => b.id === breach.id)!.guestsToldAt).toBeDefined();
   });
 
   it("reads the owner's time at the route, its offset kept across India's midnight; a time without an offset is refused naming the field and records nothing (SHAPE-8)", async () => {
-    const breaches = async () =>
-      (
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: '/api/privacy/breaches',
-            headers: t.ownerHeaders,
-          })
-        ).json() as BreachList
-      ).breaches;
     const before = (await breaches()).length;
     const body = {
       description: 'A phone with the guest list was lost.',
