@@ -2,9 +2,10 @@
 /**
  * PERF-17: a visitor's screens hydrate the server's HTML of the full screens without a mismatch,
  * keep each server part's element (the same node, the same HTML) and attach no owner's control;
- * PERF-18: with the page's own data (visitor-data.ts), not the whole catalogue the server had.
+ * PERF-18: with the page's own data (visitor-data.ts), not the whole catalogue the server had;
+ * PERF-24: nothing is rendered again in the hydration commit's own task.
  */
-import { act } from 'react';
+import { Profiler, act, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testCatalogue } from '../../../test/factories.js';
@@ -117,6 +118,63 @@ describe("a visitor's screens hydrate the server's page (PERF-17)", () => {
         expect(root.contains(element)).toBe(true);
         expect(element.outerHTML).toBe(html);
       }
+    });
+  }
+
+  // PERF-24: an update scheduled inside a commit (a ref callback's or a layout effect's plain
+  // setState) is rendered before the commit's task ends, and every passive effect of the page
+  // with it: on the home page a task of ~85 ms at Lighthouse's 4× slowdown (Total Blocking Time).
+  // Hydrated as the browser does (hydrate.tsx: a transition, React's own scheduler, no act()),
+  // the first render after the mount must come in a later task.
+  for (const url of ['/', '/stay/stay-1']) {
+    it(`${url}: nothing is rendered again in the hydration commit's task`, async () => {
+      const root = document.createElement('div');
+      root.id = 'root';
+      root.innerHTML = render(url, data).html;
+      document.body.append(root);
+      const pageData = visitorPageData(data, url);
+      const route = resolveRoute(url, pageData);
+      const Screen: Screen = (await VISITOR_SCREEN_LOADERS[route.kind]!()).default;
+      const renders: { phase: string; inMountTask: boolean }[] = [];
+      let inMountTask = false;
+      let mounted: () => void = () => {};
+      const done = new Promise<void>((resolve) => (mounted = resolve));
+      const onRender = (_id: string, phase: string) => {
+        renders.push({ phase, inMountTask });
+        if (phase !== 'mount') return;
+        inMountTask = true;
+        setImmediate(() => {
+          inMountTask = false;
+          mounted();
+        });
+      };
+      const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+      try {
+        const reactRoot = await new Promise<{ unmount(): void }>((resolve) =>
+          startTransition(() =>
+            resolve(
+              hydrateRoot(
+                root,
+                <Profiler id="page" onRender={onRender}>
+                  <App
+                    data={pageData}
+                    route={route}
+                    Screen={Screen}
+                    footer={<KeptPart name="footer" />}
+                  />
+                </Profiler>,
+              ),
+            ),
+          ),
+        );
+        await done;
+        reactRoot.unmount();
+      } finally {
+        actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+      }
+      expect(renders[0]?.phase).toBe('mount');
+      expect(renders.slice(1).filter((r) => r.inMountTask)).toEqual([]);
     });
   }
 

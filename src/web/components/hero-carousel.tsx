@@ -14,7 +14,7 @@
  * (decision 048). Like Embla's Autoplay before: it starts after the page's load event and an idle
  * period (PERF-1), only while on screen, and waits while the pointer is over the images.
  */
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { whenIdle } from '../boot/idle-queue.js';
 import { afterPageLoad } from '../boot/page-load.js';
 import {
@@ -87,6 +87,12 @@ export function HeroCarousel() {
   const [choice, setChoice] = useState<boolean | null>(null);
   const playing = choice ?? !reducedMotion;
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  // A transition: a ref callback runs inside the hydration's commit, where a plain update is
+  // rendered at once, with every passive effect of the page, in that same task (Total Blocking
+  // Time; use-autoplay-carousel.ts does the same for the cards).
+  const viewportRef = useCallback((element: HTMLDivElement | null) => {
+    startTransition(() => setViewport(element));
+  }, []);
   const { loaded, onScreen } = useStartConditions(viewport);
   const [pointerOver, setPointerOver] = useState(false);
   // Slides advance in order only, so the slides shown so far are those up to `advances`.
@@ -104,7 +110,7 @@ export function HeroCarousel() {
     <header className={styles.hero}>
       <div
         className={styles.viewport}
-        ref={setViewport}
+        ref={viewportRef}
         // A mouse, not a finger: a tap would otherwise stop the slideshow until the next tap elsewhere.
         onPointerEnter={(event) => setPointerOver(event.pointerType === 'mouse')}
         onPointerLeave={() => setPointerOver(false)}
