@@ -11,8 +11,8 @@ test.use({ baseURL: BASE, reducedMotion: 'reduce' });
 /**
  * Loads every image, lazy ones included, so the picture shows the whole page as a visitor sees it
  * scrolled. After hydration: home cards past the first six get their photos then (PERF-7,
- * decision 029), so each poll makes the images present by then eager and waits until no card's
- * photo box is empty.
+ * decision 029), once near the screen (PERF-25), so each poll scrolls to the page's end, makes the
+ * images present by then eager and waits until no card's photo box is empty; then back to the top.
  */
 async function loadEverything(page: Page): Promise<void> {
   await hydrated(page);
@@ -20,6 +20,7 @@ async function loadEverything(page: Page): Promise<void> {
     .poll(
       () =>
         page.evaluate(() => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
           for (const img of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]'))
             img.loading = 'eager';
           const emptyCard = [...document.querySelectorAll('main section li > a')].some(
@@ -38,6 +39,7 @@ async function loadEverything(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))),
   );
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /**

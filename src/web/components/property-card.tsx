@@ -7,7 +7,8 @@
  * assistive technology: its photos only preview the property, whose page describes each of them, so
  * a card is not announced as a list of photos.
  * PERF-1, PERF-3: no photo is fetched before the page has loaded; then the first one (lazily), and the
- * next ones one slide ahead.
+ * next ones one slide ahead; PERF-25: a card further than a screen from the one shown waits until
+ * the visitor scrolls near it.
  */
 import { startTransition, useEffect, useState } from 'react';
 import type { PageData, Property } from '../../shared/site-data.js';
@@ -37,22 +38,25 @@ export function PropertyCard({
   /**
    * PERF-7: the server renders the card with its photo box empty (the same size, so nothing
    * moves) and the browser adds its photos in an idle period of their own after hydration, so a
-   * home page of many properties stays inside the first round trip. Its photos are not fetched
-   * before the page's load event either way.
+   * home page of many properties stays inside the first round trip; PERF-25: only once the card
+   * is near the screen. Its photos are not fetched before the page's load event either way.
    */
   deferPhotos?: boolean;
 }) {
-  const [photosShown, setPhotosShown] = useState(!deferPhotos);
-  useEffect(
-    () => (photosShown ? undefined : whenIdle(() => startTransition(() => setPhotosShown(true)))),
-    [photosShown],
-  );
-  const photos = photosShown ? property.photos.filter((p) => p.home) : [];
-  const price = fromPriceText(fromRate);
-  const [viewportRef, , pauseWhileFocused, slideReady] = useAutoplayCarousel(
+  const [viewportRef, , pauseWhileFocused, slideReady, near] = useAutoplayCarousel(
     { loop: true },
     { delayMs: CARD_AUTOPLAY_MS, deferSlides: 'all' },
   );
+  const [photosShown, setPhotosShown] = useState(!deferPhotos);
+  useEffect(
+    () =>
+      photosShown || !near
+        ? undefined
+        : whenIdle(() => startTransition(() => setPhotosShown(true))),
+    [photosShown, near],
+  );
+  const photos = photosShown ? property.photos.filter((p) => p.home) : [];
+  const price = fromPriceText(fromRate);
   return (
     <a className={styles.card} href={propertyPath(property.id)} {...pauseWhileFocused}>
       <div className={styles.viewport} ref={viewportRef} aria-hidden="true">

@@ -14,6 +14,9 @@
  *   slices of a few milliseconds: plain updates would be rendered in one piece, and a ref
  *   callback's update even inside the hydration's commit task (with a dozen cards, a long task:
  *   Total Blocking Time). Carousels then start one per idle period (boot/idle-queue.ts).
+ * - PERF-25: a carousel further than one screen from the screen counts as not loaded: the load
+ *   event re-renders the carousels a visitor can reach, and a home page of fifty cards sets up the
+ *   rest as the visitor scrolls near them (see `useNearScreen`).
  * - PERF-16: Embla's code is a chunk of its own (embla.ts), imported by the first carousel that
  *   starts, so it is not in a visitor's JavaScript before interaction. Until it has run, a carousel
  *   is its prerendered first slide(s); if the chunk cannot be loaded it stays so.
@@ -76,7 +79,8 @@ const NO_SLIDE: ReadonlySet<number> = new Set();
 
 /**
  * A carousel's viewport ref, its Embla instance (undefined until it has started), the focus
- * handlers that pause it and `slideReady(index)`. `options` are read when the carousel starts.
+ * handlers that pause it, `slideReady(index)` and whether it has come near the screen (PERF-25).
+ * `options` are read when the carousel starts.
  */
 export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: AutoplayCarouselOptions) {
   const { delayMs, deferSlides } = autoplay;
@@ -86,9 +90,6 @@ export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: Autopla
   });
   const [api, setApi] = useState<EmblaCarouselType>();
 
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => afterPageLoad(() => startTransition(() => setLoaded(true))), []);
-
   // The viewport element; Embla is given it only once the page has loaded and the carousel is on
   // screen, so that no carousel measures or moves anything during the page load, and carousels
   // below the fold cost nothing until a visitor scrolls to them.
@@ -96,6 +97,15 @@ export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: Autopla
   const viewportRef = useCallback((element: HTMLElement | null) => {
     startTransition(() => setNode(element));
   }, []);
+  const near = useNearScreen(node);
+
+  // PERF-25: the page's load counts for a carousel once it is near the screen, so the load event
+  // re-renders the few carousels a visitor can reach, not fifty.
+  const [loaded, setLoaded] = useState(false);
+  useEffect(
+    () => (near ? afterPageLoad(() => startTransition(() => setLoaded(true))) : undefined),
+    [near],
+  );
   const [intersecting, setIntersecting] = useState(false);
   useEffect(() => {
     if (!node || typeof IntersectionObserver === 'undefined') return;
@@ -212,5 +222,33 @@ export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: Autopla
   }, [api]);
   const pauseWhileFocused = useMemo(() => ({ onFocus, onBlur }), [onFocus, onBlur]);
 
-  return [viewportRef, api, pauseWhileFocused, slideReady] as const;
+  return [viewportRef, api, pauseWhileFocused, slideReady, near] as const;
+}
+
+/**
+ * How close to the screen a carousel is set up (PERF-25): within one screen's height above or
+ * below it, so a visitor who scrolls finds its photos there, while the cards further down a long
+ * home page cost nothing at the page's load.
+ */
+const NEAR_MARGIN = '100% 0px';
+
+/**
+ * Whether `element` has come within NEAR_MARGIN of the screen (once true, it stays true); true
+ * where the browser has no IntersectionObserver.
+ */
+function useNearScreen(element: HTMLElement | null): boolean {
+  const [near, setNear] = useState(false);
+  const observable = typeof IntersectionObserver !== 'undefined';
+  useEffect(() => {
+    if (!element || near || !observable) return;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry?.isIntersecting) startTransition(() => setNear(true));
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, near, observable]);
+  return near || !observable;
 }
