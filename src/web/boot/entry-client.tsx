@@ -17,6 +17,7 @@ import { DATA_GLOBAL } from '../../shared/site-basics.js';
 import type { PageData } from '../../shared/site-data.js';
 import { hasAdminKeyCookie } from '../admin-cookie.js';
 import { installDialogGlobals } from '../dialogs.js';
+import { nextTask } from './next-task.js';
 
 const RELOAD_FLAG = 'stays:chunk-reloaded';
 
@@ -81,7 +82,7 @@ async function loadChunk<T>(load: () => Promise<T>): Promise<T | undefined> {
  */
 async function loadApp(): Promise<typeof import('./hydrate.js') | undefined> {
   if (!(await loadChunk(() => import('./react-dom-first.js')))) return undefined;
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await nextTask();
   return loadChunk(() => import('./hydrate.js'));
 }
 
@@ -91,6 +92,9 @@ async function main(): Promise<void> {
   if (!app) return;
   // The page's screen is a chunk of its own (PERF-16): its failure to load reloads too (ROUTE-3).
   if (!(await loadChunk(() => app.hydrate(data, location.pathname).then(() => true)))) return;
+  // Not in the task that starts the hydration (PERF-26): a first sessionStorage read can wait on
+  // the browser process.
+  await nextTask();
   sessionFlag('clear');
 }
 

@@ -24,6 +24,7 @@ import { pathKind, resolveRoute, type RouteKind } from '../../shared/pages.js';
 import type { Screen } from '../routes/screen.js';
 import { hasAdminKeyCookie } from '../admin-cookie.js';
 import { SCREEN_LOADERS, VISITOR_SCREEN_LOADERS } from './client-screens.js';
+import { nextTask } from './next-task.js';
 
 /**
  * Whether this is the owner's browser (ADMIN-1, DLG-2), which runs the full screens with in-place
@@ -70,6 +71,9 @@ export async function hydrate(data: PageData, url: string): Promise<void> {
   if (!root) throw new Error('stays: no #root element');
   const route = resolveRoute(url, data);
   const Screen = await loadScreen(route.kind);
+  // PERF-26: hydrateRoot (React's root and its ~150 event listeners) in a task of its own, not in
+  // the one that ran the screen's chunk.
+  await nextTask();
   startTransition(() => {
     hydrateRoot(
       root,

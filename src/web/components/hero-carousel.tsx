@@ -26,7 +26,7 @@ import {
   heroPortraitUrl,
   heroUrl,
 } from '../../shared/photo-urls.js';
-import { REDUCED_MOTION_QUERY } from './use-autoplay-carousel.js';
+import { REDUCED_MOTION_QUERY, useInView } from './use-autoplay-carousel.js';
 import { useMediaQuery } from './use-media-query.js';
 import styles from './hero-carousel.module.css';
 
@@ -62,25 +62,6 @@ export function heroPreloadTags(): string {
   ].join('\n');
 }
 
-/**
- * `loaded`: the page's load event and an idle period have passed (PERF-1); `onScreen`: `element`
- * is on screen (true until observed otherwise).
- */
-function useStartConditions(element: HTMLElement | null): { loaded: boolean; onScreen: boolean } {
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => afterPageLoad(() => whenIdle(() => startTransition(() => setLoaded(true)))), []);
-  const [onScreen, setOnScreen] = useState(true);
-  useEffect(() => {
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => {
-      if (entry) setOnScreen(entry.isIntersecting);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element]);
-  return { loaded, onScreen };
-}
-
 export function HeroCarousel() {
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   // null until the visitor presses the button: then their choice wins over the system setting.
@@ -93,7 +74,10 @@ export function HeroCarousel() {
   const viewportRef = useCallback((element: HTMLDivElement | null) => {
     startTransition(() => setViewport(element));
   }, []);
-  const { loaded, onScreen } = useStartConditions(viewport);
+  // `loaded`: the page's load event and an idle period have passed (PERF-1).
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => afterPageLoad(() => whenIdle(() => startTransition(() => setLoaded(true)))), []);
+  const onScreen = useInView(viewport);
   const [pointerOver, setPointerOver] = useState(false);
   // Slides advance in order only, so the slides shown so far are those up to `advances`.
   const [advances, setAdvances] = useState(0);

@@ -16,7 +16,7 @@
  *   Total Blocking Time). Carousels then start one per idle period (boot/idle-queue.ts).
  * - PERF-25: a carousel further than one screen from the screen counts as not loaded: the load
  *   event re-renders the carousels a visitor can reach, and a home page of fifty cards sets up the
- *   rest as the visitor scrolls near them (see `useNearScreen`).
+ *   rest as the visitor scrolls near them (`useInView` with NEAR_MARGIN).
  * - PERF-16: Embla's code is a chunk of its own (embla.ts), imported by the first carousel that
  *   starts, so it is not in a visitor's JavaScript before interaction. Until it has run, a carousel
  *   is its prerendered first slide(s); if the chunk cannot be loaded it stays so.
@@ -97,7 +97,7 @@ export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: Autopla
   const viewportRef = useCallback((element: HTMLElement | null) => {
     startTransition(() => setNode(element));
   }, []);
-  const near = useNearScreen(node);
+  const near = useInView(node, NEAR_MARGIN);
 
   // PERF-25: the page's load counts for a carousel once it is near the screen, so the load event
   // re-renders the few carousels a visitor can reach, not fifty.
@@ -106,17 +106,7 @@ export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: Autopla
     () => (near ? afterPageLoad(() => startTransition(() => setLoaded(true))) : undefined),
     [near],
   );
-  const [intersecting, setIntersecting] = useState(false);
-  useEffect(() => {
-    if (!node || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => {
-      if (entry) startTransition(() => setIntersecting(entry.isIntersecting));
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [node]);
-  // Without IntersectionObserver (old browsers, jsdom) a carousel counts as always on screen.
-  const onScreen = intersecting || typeof IntersectionObserver === 'undefined';
+  const onScreen = useInView(node);
   const [activated, setActivated] = useState(false);
   const ready = loaded && onScreen && !!node;
   // PERF-19: the first input or FIRST_TURN_MS on screen, whichever comes first.
@@ -233,22 +223,22 @@ export function useAutoplayCarousel(options: EmblaOptionsType, autoplay: Autopla
 const NEAR_MARGIN = '100% 0px';
 
 /**
- * Whether `element` has come within NEAR_MARGIN of the screen (once true, it stays true); true
- * where the browser has no IntersectionObserver.
+ * Whether `element` is on screen, or within `rootMargin` of it (an IntersectionObserver's margin);
+ * false until the first report; true where the browser has no IntersectionObserver (old browsers,
+ * jsdom), as if always on screen.
  */
-function useNearScreen(element: HTMLElement | null): boolean {
-  const [near, setNear] = useState(false);
-  const observable = typeof IntersectionObserver !== 'undefined';
+export function useInView(element: HTMLElement | null, rootMargin?: string): boolean {
+  const [inView, setInView] = useState(false);
   useEffect(() => {
-    if (!element || near || !observable) return;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       ([entry]) => {
-        if (entry?.isIntersecting) startTransition(() => setNear(true));
+        if (entry) startTransition(() => setInView(entry.isIntersecting));
       },
-      { rootMargin: NEAR_MARGIN },
+      { rootMargin },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [element, near, observable]);
-  return near || !observable;
+  }, [element, rootMargin]);
+  return inView || typeof IntersectionObserver === 'undefined';
 }
