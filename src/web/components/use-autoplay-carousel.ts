@@ -229,11 +229,16 @@ const NEAR_MARGIN = '100% 0px';
  */
 export function useInView(element: HTMLElement | null, rootMargin?: string): boolean {
   const [inView, setInView] = useState(false);
+  // The last value asked for: every observer reports once at the start, and fifty cards' "not
+  // near" at once would be a hundred updates that change nothing, in one task (PERF-25).
+  const reported = useRef(false);
   useEffect(() => {
     if (!element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       ([entry]) => {
-        if (entry) startTransition(() => setInView(entry.isIntersecting));
+        if (!entry || entry.isIntersecting === reported.current) return;
+        reported.current = entry.isIntersecting;
+        startTransition(() => setInView(entry.isIntersecting));
       },
       { rootMargin },
     );
