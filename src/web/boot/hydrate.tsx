@@ -74,6 +74,9 @@ export async function hydrate(data: PageData, url: string): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('stays: no #root element');
   const route = resolveRoute(url, data);
+  // PERF-26: entry-client calls this as soon as this chunk has run, often in that same task: the
+  // screen's import (and its preload links) goes to a task of its own, as above.
+  await nextTask();
   const Screen = await loadScreen(route.kind);
   // PERF-26: hydrateRoot (React's root and its ~150 event listeners) in a task of its own, not in
   // the one that ran the screen's chunk.
