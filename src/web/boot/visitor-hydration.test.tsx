@@ -8,6 +8,7 @@
 import { Profiler, act, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stubCarouselBrowser } from '../../../test/carousel-stubs.js';
 import { testCatalogue } from '../../../test/factories.js';
 import { resolveRoute } from '../../shared/pages.js';
 import type { PageData } from '../../shared/site-data.js';
@@ -58,22 +59,7 @@ const data: PageData = {
 };
 
 beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  // jsdom has neither; the carousels ask both (reduced motion, on screen).
-  vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: false,
-    media,
-    addEventListener() {},
-    removeEventListener() {},
-  }));
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubCarouselBrowser();
 });
 
 let unmount = () => {};

@@ -6,31 +6,15 @@
  */
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import { stubCarouselBrowser, type StubObserver } from '../../../test/carousel-stubs.js';
 import { testProperty } from '../../../test/factories.js';
 import { PropertyCard } from './property-card.js';
 
-type Entry = { isIntersecting: boolean };
-const observers: { margin: string | undefined; report: (entry: Entry) => void }[] = [];
+let observers: StubObserver[] = [];
 
 beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: false,
-    media,
-    addEventListener() {},
-    removeEventListener() {},
-  }));
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      constructor(callback: (entries: Entry[]) => void, options?: { rootMargin?: string }) {
-        observers.push({ margin: options?.rootMargin, report: (entry) => callback([entry]) });
-      }
-      observe() {}
-      disconnect() {}
-    },
-  );
+  observers = stubCarouselBrowser();
 });
 
 let root: Root | undefined;
