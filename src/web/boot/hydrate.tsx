@@ -5,15 +5,17 @@
  *
  * PERF-16: each route's screen is a chunk of its own (client-screens.ts), so a page's JavaScript
  * before interaction holds its own screen only: the home page not the property page's, and no
- * page the owner's login or admin screens. The screen of this page's path starts loading as soon
- * as this chunk runs, beside the data script, so it costs no round trip after them. Below the
+ * page the owner's login or admin screens. The screen of this page's path starts loading in the
+ * task after this chunk has run (PERF-26), beside the data script, so it costs no round trip
+ * after them. Below the
  * screens, what only some visitors or the owner need stays lazy: the lightbox, the enquiry
  * dialog, the admin tools (src/web/admin, 0 bytes for visitors). A visitor's browser hydrates a
  * route's visitor's screen where it has one (PERF-17: static sections kept, not hydrated).
  *
  * The hydration runs inside a transition so React renders it in slices of a few milliseconds
  * instead of one long task (Total Blocking Time ≤ 50 ms on a mid-range phone); clicks that arrive
- * meanwhile are replayed once their part of the page is hydrated.
+ * meanwhile are replayed once their part of the page is hydrated. Nothing a visitor component does
+ * inside the commit is a plain update (PERF-24, decision 067).
  */
 import { startTransition } from 'react';
 import { hydrateRoot } from './react-dom-first.js';
