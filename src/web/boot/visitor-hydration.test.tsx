@@ -69,25 +69,32 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-async function hydrateAsVisitor(url: string) {
+/** The server's HTML of `url` in a #root on the page, and the tree a visitor's browser hydrates it with. */
+async function visitorPage(url: string) {
   const root = document.createElement('div');
   root.id = 'root';
   root.innerHTML = render(url, data).html;
   document.body.append(root);
-  const parts = new Map([...root.querySelectorAll('[data-part]')].map((el) => [el, el.outerHTML]));
   const pageData = visitorPageData(data, url);
   const route = resolveRoute(url, pageData);
   const Screen: Screen = (await VISITOR_SCREEN_LOADERS[route.kind]!()).default;
+  const app = (
+    <App data={pageData} route={route} Screen={Screen} footer={<KeptPart name="footer" />} />
+  );
+  return { root, app };
+}
+
+async function hydrateAsVisitor(url: string) {
+  const { root, app } = await visitorPage(url);
+  const parts = new Map([...root.querySelectorAll('[data-part]')].map((el) => [el, el.outerHTML]));
   const errors: unknown[] = [];
   const consoleError = vi
     .spyOn(console, 'error')
     .mockImplementation((...args) => errors.push(args));
   await act(async () => {
-    const reactRoot = hydrateRoot(
-      root,
-      <App data={pageData} route={route} Screen={Screen} footer={<KeptPart name="footer" />} />,
-      { onRecoverableError: (error) => errors.push(error) },
-    );
+    const reactRoot = hydrateRoot(root, app, {
+      onRecoverableError: (error) => errors.push(error),
+    });
     unmount = () => reactRoot.unmount();
   });
   consoleError.mockRestore();
@@ -114,13 +121,7 @@ describe("a visitor's screens hydrate the server's page (PERF-17)", () => {
   // the first render after the mount must come in a later task.
   for (const url of ['/', '/stay/stay-1']) {
     it(`${url}: nothing is rendered again in the hydration commit's task`, async () => {
-      const root = document.createElement('div');
-      root.id = 'root';
-      root.innerHTML = render(url, data).html;
-      document.body.append(root);
-      const pageData = visitorPageData(data, url);
-      const route = resolveRoute(url, pageData);
-      const Screen: Screen = (await VISITOR_SCREEN_LOADERS[route.kind]!()).default;
+      const { root, app } = await visitorPage(url);
       const renders: { phase: string; inMountTask: boolean }[] = [];
       let inMountTask = false;
       let mounted: () => void = () => {};
@@ -143,12 +144,7 @@ describe("a visitor's screens hydrate the server's page (PERF-17)", () => {
               hydrateRoot(
                 root,
                 <Profiler id="page" onRender={onRender}>
-                  <App
-                    data={pageData}
-                    route={route}
-                    Screen={Screen}
-                    footer={<KeptPart name="footer" />}
-                  />
+                  {app}
                 </Profiler>,
               ),
             ),
