@@ -27,7 +27,10 @@ const PROPERTIES = 30;
 const KILLS_FROM_SPAWN = 10;
 /** Kills timed from the moment the build folder appears: they land in writing pages and the swap. */
 const KILLS_FROM_BUILD = 12;
-/** Kills made the moment a build folder appears, so there are leftovers for the final prune. */
+/**
+ * Kills made the moment a build folder appears, after every other, so that their folders are still
+ * there for the final publish to prune.
+ */
 const KILLS_WHILE_BUILDING = 2;
 /** Kills that must have hit a running publish (PUB-2: at least 20). */
 const MIN_KILLS = 20;
@@ -251,26 +254,32 @@ describe('publishing killed with SIGKILL at random points', () => {
     const plan: Kill[] = [
       ...spreadDelays(KILLS_FROM_SPAWN, totalMs).map((ms): Kill => ({ from: 'spawn', ms })),
       ...spreadDelays(KILLS_FROM_BUILD, buildMs).map((ms): Kill => ({ from: 'build', ms })),
-      ...Array.from({ length: KILLS_WHILE_BUILDING }, (): Kill => ({ from: 'build', ms: 0 })),
     ];
     let killed = 0;
-    let extra = 0;
-    for (let i = 0; i < plan.length; i++) {
-      const kill = plan[i]!;
+    /** Runs the publish killed as `kill` says, then checks the site and the database. */
+    const killOnce = async (kill: Kill) => {
       const when = `${Math.round(kill.ms)} ms after the ${kill.from === 'spawn' ? 'spawn' : 'build folder appeared'}`;
       const run = await runCli(dataDir, kill);
       if (run.code === null) killed += 1;
       else expect(run.code, `publish with a kill planned ${when}: ${run.stderr}`).toBe(0);
       expect(problemsWithCurrent(siteDir, stored.data), `killed ${when}`).toEqual([]);
       checkDatabase(dataDir, stored);
-      const missing = MIN_KILLS - killed - (plan.length - 1 - i);
+    };
+    let extra = 0;
+    for (let i = 0; i < plan.length; i++) {
+      await killOnce(plan[i]!);
+      const missing = MIN_KILLS - killed - KILLS_WHILE_BUILDING - (plan.length - 1 - i);
       if (missing > 0 && extra < MAX_EXTRA_KILLS) {
         extra += 1;
         plan.push({ from: 'build', ms: Math.random() * buildMs * 0.5 });
       }
     }
+    // Last, so that no publish that outran its kill cleans their folders up before the prune below.
+    for (let i = 0; i < KILLS_WHILE_BUILDING; i++) await killOnce({ from: 'build', ms: 0 });
     // A kill planned near the end of a publish may come after it finished; most must not.
-    expect(killed, `${plan.length} kills planned`).toBeGreaterThanOrEqual(MIN_KILLS);
+    expect(killed, `${plan.length + KILLS_WHILE_BUILDING} kills planned`).toBeGreaterThanOrEqual(
+      MIN_KILLS,
+    );
     const leftovers = fs.readdirSync(siteDir).filter((n) => n.startsWith('.building-'));
     expect(leftovers.length).toBeGreaterThanOrEqual(1);
 
