@@ -89,6 +89,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     root: here('.'),
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['test/dom-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // As in playwright.config.ts: in CI a failed test runs once more, and `npm test` names every

@@ -1,14 +1,5 @@
 // @vitest-environment jsdom
-import {
-  act,
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAdmin } from '../admin-context.js';
 import { useMay } from './may.js';
@@ -78,10 +69,6 @@ function testForeignEntry(day: string, due: string): RegisterEntry {
     },
   };
 }
-
-// waitFor's default of 1 s is too short for a round trip to the scripted server when the whole
-// suite runs at once on two cores; a passing wait returns as soon as it passes.
-configure({ asyncUtilTimeout: 10_000 });
 
 let server: ScriptedServer;
 const realFetch = globalThis.fetch;
@@ -221,9 +208,7 @@ describe('AdminRoot', () => {
       </AdminRoot>,
     );
     const bar = screen.getByRole('region', { name: 'Admin Tools' });
-    await waitFor(() =>
-      expect(within(bar).queryByRole('button', { name: /^Privacy/ })).toBeNull(),
-    );
+    await waitFor(() => expect(within(bar).queryByRole('button', { name: /^Privacy/ })).toBeNull());
     const before = rendered.mock.calls.length;
     fireEvent.click(within(bar).getByRole('button', { name: 'History' }));
     expect(dialog('history').open).toBe(true);

@@ -4,7 +4,7 @@
  * top layer), so the two methods below stand in for them; the real browser behaviour (focus, Escape,
  * focus return) is covered in real Chromium by e2e/enquiry.spec.ts.
  */
-import { act, cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testProperty } from '../../../test/factories.js';
 import { startScriptedServer, type ScriptedServer } from '../../../test/test-server.js';
@@ -35,9 +35,6 @@ beforeAll(() => {
   };
 });
 afterEach(cleanup);
-// Answers come from a real loopback server on a shared, busy machine: wait up to 5 s for them.
-configure({ asyncUtilTimeout: 10_000 });
-
 const property: Property = testProperty({
   id: 'coffee-view',
   name: 'Coffee View Residency',

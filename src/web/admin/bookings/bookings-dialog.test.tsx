@@ -6,16 +6,7 @@
  * notification, Decline with its message, a 409 in plain words next to its booking, a 401 with the
  * way to log in again, the filter. The real routes, in real Chromium: e2e/bookings-inbox.spec.ts.
  */
-import {
-  act,
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ENDED } from '../../api-fetch.js';
 import type { Conflict } from '../../../shared/conflicts.js';
@@ -23,8 +14,6 @@ import { INBOX_PAGE } from './use-bookings-dialog.js';
 import { BookingsDialog } from './bookings-dialog.js';
 import { NOW, testBooking, testBookingList } from '../../../../test/booking-fixtures.js';
 import { startScriptedServer, type ScriptedServer } from '../../../../test/test-server.js';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 let server: ScriptedServer;
 beforeAll(async () => {

@@ -5,15 +5,13 @@
  * action's answer in place with its notification, and the bad answers: 409 (kept next to the
  * booking, the list reloaded), 401 (log in again), no server at all, an answer that is not a list.
  */
-import { act, cleanup, configure, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NETWORK_ERROR } from '../../api-fetch.js';
 import { SESSION_ENDED } from '../../api-fetch.js';
 import { useBookingsDialog } from './use-bookings-dialog.js';
 import { testBooking, testBookingList } from '../../../../test/booking-fixtures.js';
 import { startScriptedServer, type ScriptedServer } from '../../../../test/test-server.js';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 let server: ScriptedServer;
 /** A loopback address nothing listens on any more: the server is down. */

@@ -7,14 +7,12 @@
  * note against a tax invoice sends its amount in paise and its reason. The real routes, in real
  * Chromium: e2e/gst-documents.spec.ts.
  */
-import { act, cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSummary } from '../../../shared/gst-documents.js';
 import { today } from '../../../shared/calendar-dates.js';
 import { DocumentsDialog } from './documents-dialog.js';
 import { startScriptedServer, type ScriptedServer } from '../../../../test/test-server.js';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 let server: ScriptedServer;
 beforeAll(async () => {

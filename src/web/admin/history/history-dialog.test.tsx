@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, render, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_ENDED, type ApiResult } from '../../api-fetch.js';
 import type { RevisionEntry } from '../../../shared/api-types.js';
@@ -7,8 +7,6 @@ import { HistoryDialog, type HistoryDialogProps } from './history-dialog.js';
 import { formatInstant } from '../../../shared/instants.js';
 import { REVISIONS_PAGE, listRevisions, restoreRevision } from './revisions-client.js';
 import { startScriptedServer, type ScriptedServer } from '../../../../test/test-server.js';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 let server: ScriptedServer;
 const realFetch = globalThis.fetch;

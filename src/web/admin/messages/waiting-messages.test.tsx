@@ -5,13 +5,11 @@
  * wa.me with its text, and tapping it posts "sent" and takes it off the list; a refusal is said.
  * The real routes: src/server/messages/messages.test.ts.
  */
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { whatsappLink, type WaitingMessage } from '../../../shared/messages.js';
 import { startScriptedServer, type ScriptedServer } from '../../../../test/test-server.js';
 import { WaitingMessages } from './waiting-messages.js';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 let server: ScriptedServer;
 beforeAll(async () => {

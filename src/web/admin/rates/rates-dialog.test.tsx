@@ -6,15 +6,7 @@
  * one over New Year summarised as one, overlapping seasons named, the preview quoting the edited
  * values, and Save storing them with the full flush. In real Chromium: e2e/rates.spec.ts.
  */
-import {
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteData } from '../../../shared/site-data.js';
 import { startScriptedServer, type ScriptedServer } from '../../../../test/test-server.js';
@@ -23,8 +15,6 @@ import { createAdminActions, type AdminUi } from '../admin-actions.js';
 import { createDataStore } from '../data-store.js';
 import { createFlushClient } from '../flush.js';
 import { RatesDialog } from './rates-dialog.js';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 let server: ScriptedServer;
 beforeAll(async () => {

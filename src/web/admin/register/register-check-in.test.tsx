@@ -8,15 +8,7 @@
  * III still owed for a stay that has ended shows as overdue (FORM_III_LOOKBACK_DAYS). The same
  * form against the real server, in real Chromium: e2e/guest-register.spec.ts.
  */
-import {
-  cleanup,
-  configure,
-  fireEvent,
-  render,
-  screen,
-  waitFor,
-  within,
-} from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, today, formatDay } from '../../../shared/calendar-dates.js';
 import type { RegisterEntry } from '../../../shared/register.js';
@@ -28,8 +20,6 @@ import {
   formIIIAlertsByBooking,
   useRegisterDialog,
 } from './use-register-dialog.js';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 let server: ScriptedServer;
 beforeAll(async () => {
