@@ -29,6 +29,7 @@ const DESKTOP_SKIPS = [
   'team.spec.ts',
   'two-step.spec.ts',
   'privacy-desk.spec.ts',
+  'stylesheets.spec.ts',
 ].map((spec) => `**/${spec}`);
 
 export default defineConfig({

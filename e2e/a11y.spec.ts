@@ -11,7 +11,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addDays, today } from '../src/shared/calendar-dates.js';
 import { expectNoViolations } from './axe.js';
 import { E2E_ADMIN } from './global-setup.js';
-import { BASE, stayOffline, hydrated, openSliderPhoto, pastToday } from './helpers.js';
+import { BASE, stayOffline, hydrated, openSliderPhoto, pastToday, phoneOnly } from './helpers.js';
 
 // Without autoplay the photo slider holds still, so the photo a test clicks stays on screen.
 test.use({ baseURL: BASE, reducedMotion: 'reduce' });
@@ -105,6 +105,7 @@ test.describe('as a visitor', () => {
 });
 
 test.describe('as the owner', () => {
+  phoneOnly();
   // One login for the whole group: the login throttle counts attempts per username.
   test.describe.configure({ mode: 'serial' });
 

@@ -486,16 +486,18 @@ test("an ended session's cookies left in the browser get the visitor's page and 
       (s) => !/\/api-fetch-[\w-]+\.js$/.test(s) && !/^\/site-data\.\w+\.js$/.test(s),
     ),
   ).toEqual([]);
-  const after = await load(await (async () => {
-    const c = await browser.newContext({ baseURL, storageState: stale });
-    const p = await c.newPage();
-    await p.goto(`/stay/${target.id}`);
-    await hydrated(p);
-    await p.waitForLoadState('networkidle');
-    const state = await c.storageState();
-    await c.close();
-    return state;
-  })());
+  const after = await load(
+    await (async () => {
+      const c = await browser.newContext({ baseURL, storageState: stale });
+      const p = await c.newPage();
+      await p.goto(`/stay/${target.id}`);
+      await hydrated(p);
+      await p.waitForLoadState('networkidle');
+      const state = await c.storageState();
+      await c.close();
+      return state;
+    })(),
+  );
   expect(after.scripts).toEqual(visitor.scripts);
   // A live session still gets the owner's screens (the check above could fail).
   expect(owner.admin).toBe(true);

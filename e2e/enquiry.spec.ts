@@ -12,7 +12,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDays, formatDay, today, weekday } from '../src/shared/calendar-dates.js';
 import { nightRate, quoteStay, type Quote } from '../src/shared/quote.js';
 import type { Property, SiteInfo } from '../src/shared/site-data.js';
-import { BASE, stayOffline, hydrated, publishedData } from './helpers.js';
+import { BASE, stayOffline, hydrated, publishedData, phoneOnly } from './helpers.js';
 import { formatPaise } from '../src/shared/money.js';
 import { PRIVACY_LINK_WORDS } from '../src/shared/privacy-notice.js';
 
@@ -198,6 +198,7 @@ test('sends the whole enquiry through the exact wa.me, mailto: and tel: links', 
  * discount.
  */
 test.describe('the price and the Request to Book', () => {
+  phoneOnly();
   const PRICED = 'mullayanagiri-foothills-retreat';
   const day = (n: number) => addDays(today(), n);
 

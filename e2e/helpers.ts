@@ -3,7 +3,7 @@
  * that keeps every test on loopback, a wait for hydration, the page's global data object, and
  * opening a property page's photo.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { PageData } from '../src/shared/site-data.js';
 
 /** Base URL of the server started by e2e/global-setup.ts. */
@@ -81,4 +81,17 @@ export async function pastToday(page: Page): Promise<void> {
   await today.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => undefined);
   if (await today.isVisible()) await page.keyboard.press('Escape');
   await expect(today).toBeHidden();
+}
+
+/**
+ * Called inside a `test.describe`: its tests run on the phone project only. For groups that check
+ * behaviour the screen's width does not change (a chunk that fails, a 404, the quote's figures,
+ * the owner's dialogs under axe), which the desktop would only repeat within CI's 25 minutes
+ * (decision 055).
+ */
+export function phoneOnly(): void {
+  test.skip(
+    ({ isMobile }) => !isMobile,
+    'the same on every screen: run on the phone (decision 055)',
+  );
 }

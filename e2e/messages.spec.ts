@@ -12,7 +12,13 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { addDays, today } from '../src/shared/calendar-dates.js';
 import { expectNoViolations } from './axe.js';
-import { confirmedBooking, logInAsOwner, openWith, ownerApiForSpec, press } from './owner-helpers.js';
+import {
+  confirmedBooking,
+  logInAsOwner,
+  openWith,
+  ownerApiForSpec,
+  press,
+} from './owner-helpers.js';
 
 const PROPERTY = 'mullayanagiri-foothills-retreat';
 

@@ -8,7 +8,7 @@
  */
 import { expect, test as base, type Page } from '@playwright/test';
 import type { PageData, Property } from '../src/shared/site-data.js';
-import { BASE, hydrated, openSliderPhoto, publishedData } from './helpers.js';
+import { BASE, hydrated, openSliderPhoto, publishedData, phoneOnly } from './helpers.js';
 
 /** Console errors/warnings and uncaught errors of the test's page; the test fails if any. */
 const test = base.extend<{ problems: string[] }>({
@@ -510,6 +510,7 @@ test.describe('footer', () => {
 });
 
 test.describe("route chunk failure (ROUTE-3): the app chunk holds every route's screen", () => {
+  phoneOnly();
   /** Removes what the browser logs for the chunk a test makes fail; any other problem still fails the test. */
   function dropChunkFailureNoise(problems: string[]): void {
     problems.splice(
@@ -586,6 +587,7 @@ test.describe("route chunk failure (ROUTE-3): the app chunk holds every route's 
 });
 
 test.describe('other pages', () => {
+  phoneOnly();
   test('an unknown /stay/{id} answers 404 with a page linking home', async ({ page, problems }) => {
     const response = await page.goto('/stay/nope');
     expect(response?.status()).toBe(404);
