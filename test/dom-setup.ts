@@ -5,7 +5,10 @@
  * second while the whole suite runs on two cores, and a wait that passes returns at once.
  * Files in Node's environment do not load Testing Library at all.
  */
-if (typeof document !== 'undefined') {
+import { beforeAll } from 'vitest';
+
+beforeAll(async () => {
+  if (typeof document === 'undefined') return;
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 10_000 });
-}
+});
