@@ -81,6 +81,27 @@ export async function pastToday(page: Page): Promise<void> {
   await today.waitFor({ state: 'visible', timeout: 15_000 }).catch(() => undefined);
   if (await today.isVisible()) await page.keyboard.press('Escape');
   await expect(today).toBeHidden();
+  await adminToolsStill(page);
+}
+
+/**
+ * Waits (at most 6 s) until the Admin Tools region has kept its place for three reads 300 ms
+ * apart. Right after login the region still moves once while the owner's data arrives (a layout
+ * shift of ~0.07, seen 1.2–1.7 s after load): a click on one of its buttons in that moment misses
+ * it, and no dialog opens. That shift is a fault of the page of its own, left for a fix with a test
+ * of its own; the specs that only pass through login wait it out.
+ */
+async function adminToolsStill(page: Page): Promise<void> {
+  const region = page.getByRole('region', { name: 'Admin Tools' });
+  if ((await region.count()) === 0) return;
+  let last = '';
+  let same = 0;
+  for (let read = 0; read < 20 && same < 2; read++) {
+    const box = JSON.stringify(await region.boundingBox());
+    same = box === last ? same + 1 : 0;
+    last = box;
+    await page.waitForTimeout(300);
+  }
 }
 
 /**
