@@ -1,7 +1,7 @@
 /**
  * A stand-in worker for the tests of the worker lifecycle (src/server/workers/job-worker.test.ts),
  * the same file run as a thread and as a process: each job says what to do, so a test can make
- * its worker answer, refuse, hang, crash, grow or report its environment.
+ * its worker answer, refuse, hang, wait without working, crash, grow or report its environment.
  */
 import { threadId } from 'node:worker_threads';
 import { serveJobs } from '../src/server/workers/serve-jobs.js';
@@ -11,6 +11,7 @@ export type StandInJob =
   | { do: 'answer'; value: string }
   | { do: 'refuse'; message: string }
   | { do: 'hang' }
+  | { do: 'sleep'; ms: number }
   | { do: 'crash' }
   | { do: 'heap' }
   | { do: 'rss'; mb: number }
@@ -27,6 +28,9 @@ serveJobs(async (job: StandInJob): Promise<unknown> => {
       throw Object.assign(new RangeError(job.message), { status: 415, field: 'file' });
     case 'hang':
       for (;;);
+    case 'sleep':
+      await new Promise((resolve) => setTimeout(resolve, job.ms));
+      return 'slept';
     case 'crash':
       return process.exit(3);
     case 'heap':

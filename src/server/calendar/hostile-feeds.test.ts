@@ -86,8 +86,9 @@ describe('a hostile feed synced through the real server', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const [airbnb] = await sync;
-    // A guard against a hang, not a timing (the bench measures): the limit is 2 s.
-    expect(performance.now() - started).toBeLessThan(6_000);
+    // A guard against a hang, not a timing (the bench measures): the limit is 2 s of the reader's
+    // CPU, with 10 s of wall time behind it.
+    expect(performance.now() - started).toBeLessThan(13_000);
     expect(answeredDuringSync).toBeGreaterThan(10);
     expect(airbnb!.lastError).toMatch(
       new RegExp(`^Airbnb: the calendar took too long to read at ${CLOCK}$`),

@@ -1,8 +1,8 @@
 /**
  * WORK-1..WORK-4: the one worker lifecycle, run with real threads and real processes over the
  * same stand-in worker (test/job-worker-stand-in.ts): it answers in order in one worker kept
- * between jobs, passes a refusal on with its fields, kills a hung job at its limit and serves the
- * next, fails only the job whose worker crashed, ends at its memory cap, bounds a start that never
+ * between jobs, passes a refusal on with its fields, kills a hung job at its limit (wall time or
+ * CPU time) and serves the next, fails only the job whose worker crashed, ends at its memory cap, bounds a start that never
  * finishes, ends when idle, gives its worker no secret, and leaves no process behind at close().
  * And no server module but the transports can start a worker (WORK-3).
  */
@@ -96,6 +96,21 @@ describe.each(['thread', 'process'] as const)('JobWorker over a %s', (kind) => {
     expect(ticks).toBeGreaterThan(5);
     if (kind === 'process') expect(processAlive(first)).toBe(false);
     expect(await next).toBe('after');
+    expect(await who(w)).not.toBe(first);
+  });
+
+  it('judges a job by its CPU time (jobCpuMs): one that waits is answered past it, one that computes is killed at it', async () => {
+    const w = worker({ jobCpuMs: 400 });
+    // A second of waiting uses almost no CPU: as a starved worker on a busy machine would.
+    expect(await w.run({ do: 'sleep', ms: 1_000 })).toBe('slept');
+    const first = await who(w);
+    const started = performance.now();
+    const err = await outcome(w.run({ do: 'hang' }));
+    expect(err).toBeInstanceOf(WorkerFailure);
+    expect((err as WorkerFailure).reason).toBe('time');
+    // 400 ms of CPU cannot be used in less wall time by one thread; a bound against a hang above.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(380);
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(await who(w)).not.toBe(first);
   });
 

@@ -6,9 +6,10 @@
  * - One worker, one job at a time, queued in the order given.
  * - Started lazily, on the first job or on `warm()`; a job waits until the worker has said it is
  *   ready (serve-jobs.ts, after any warm-up), within `startMs`.
- * - Each job has `jobMs`; past it the worker is killed and the job fails with WorkerFailure
- *   'time'. A process's resident set is read every 100 ms during a job and the worker killed past
- *   `capMb` ('memory'); a thread's heap cap is V8's, set by its transport ('memory' too).
+ * - Each job has `jobMs` of wall time and, where given, `jobCpuMs` of its worker's CPU time; past
+ *   either the worker is killed and the job fails with WorkerFailure 'time'. A process's resident
+ *   set is read every 100 ms during a job and the worker killed past `capMb` ('memory'); a
+ *   thread's heap cap is V8's, set by its transport ('memory' too).
  * - A worker that exits during a job (a crash, the kernel's OOM killer, a kill) fails that job
  *   alone ('stopped'); the next job starts a fresh worker. A failure is reported once the worker is
  *   gone, so no job outlives the worker it ran in.
@@ -44,8 +45,14 @@ export type WorkerMessage<Result> =
 export interface JobWorkerLimits {
   /** A started worker that has not said it is ready after this long is ended ('start'). */
   startMs: number;
-  /** One job may take this long ('time'). */
+  /** One job may take this long in wall time ('time'). */
   jobMs: number;
+  /**
+   * One job may use this much of its worker's CPU time ('time'), read every 100 ms where the
+   * transport can read it. On a busy machine a job's wall time grows with the machine's load, its
+   * CPU time with its own work: this is the limit that judges the job, `jobMs` the bound behind it.
+   */
+  jobCpuMs?: number;
   /** The worker ends after this long without a job. */
   idleMs: number;
   /** Killed when its resident set passes this during a job ('memory'); where readable (Linux /proc). */
@@ -211,18 +218,30 @@ export class JobWorker<Job, Result> {
     if (this.live !== live) throw new WorkerFailure(live.ending ?? 'stopped');
     const { channel } = live;
     channel.ref();
+    const { capMb, recycleMb, jobMs, jobCpuMs } = this.limits;
+    // The worker's CPU time so far (its start, its warm-up, earlier jobs) is not this job's.
+    const cpuBefore = jobCpuMs === undefined ? undefined : await channel.cpuMicros();
+    if (this.live !== live) throw new WorkerFailure(live.ending ?? 'stopped');
     const id = ++this.nextId;
     return new Promise<Result>((resolve, reject) => {
-      const { capMb, recycleMb, jobMs } = this.limits;
+      let settled = false;
       const timer = setTimeout(() => this.end(live, 'time'), jobMs);
       const watchdog =
-        capMb === undefined
+        capMb === undefined && cpuBefore === undefined
           ? undefined
           : setInterval(() => {
-              const rss = channel.residentBytes();
-              if (rss !== undefined && rss > capMb * MB) this.end(live, 'memory');
+              if (capMb !== undefined) {
+                const rss = channel.residentBytes();
+                if (rss !== undefined && rss > capMb * MB) this.end(live, 'memory');
+              }
+              if (cpuBefore !== undefined && jobCpuMs !== undefined)
+                void channel.cpuMicros().then((cpu) => {
+                  if (!settled && cpu !== undefined && cpu - cpuBefore > jobCpuMs * 1000)
+                    this.end(live, 'time');
+                });
             }, 100);
       const settle = (outcome: () => void) => {
+        settled = true;
         clearTimeout(timer);
         clearInterval(watchdog);
         live.job = undefined;

@@ -35,6 +35,8 @@ export interface Channel {
   unref(): void;
   /** The worker's resident set in bytes, where it can be read apart from the server's. */
   residentBytes(): number | undefined;
+  /** The CPU time (user + system, µs) the worker has used since it started; undefined once gone or where unreadable. */
+  cpuMicros(): Promise<number | undefined>;
 }
 
 /** Starts one worker each time it is asked. */
@@ -84,6 +86,12 @@ export function threadTransport(entry: string, options: { heapMb: number }): Tra
         ref: () => worker.ref(),
         unref: () => worker.unref(),
         residentBytes: () => undefined,
+        // Read from the server's thread, so it answers while the worker is inside a loop that never yields.
+        cpuMicros: () =>
+          worker.cpuUsage().then(
+            ({ user, system }) => user + system,
+            () => undefined,
+          ),
       };
     },
   };
@@ -96,6 +104,23 @@ function residentBytes(pid: number | undefined): number | undefined {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
     return kb === undefined ? undefined : Number(kb) * 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Linux's USER_HZ: the unit of /proc's CPU times, fixed at 100 for user space (proc(5)). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system, µs) process `pid` has used, from /proc/PID/stat (Linux); undefined elsewhere or once it is gone. */
+function cpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which may hold spaces and parentheses: utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1_000_000) / TICKS_PER_SECOND : undefined;
   } catch {
     return undefined;
   }
@@ -150,6 +175,7 @@ export function processTransport(
           child.channel?.unref();
         },
         residentBytes: () => residentBytes(child.pid),
+        cpuMicros: () => Promise.resolve(cpuMicros(child.pid)),
       };
     },
   };
