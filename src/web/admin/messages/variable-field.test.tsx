@@ -121,6 +121,43 @@ describe('VariableField (DAY-21)', () => {
     expect(chips(field)).toEqual([]);
   });
 
+  it('types over a selection holding a chip as one edit, the line breaks around it kept', () => {
+    const { field, value } = setup('Dear,\n\n{{nights}}\n\nCall');
+    const chip = field.querySelector('[data-variable]')!;
+    caret(field, 1, field, 2);
+    expect(chip.parentNode).toBe(field);
+    const typed = new InputEvent('beforeinput', {
+      inputType: 'insertText',
+      data: 'two',
+      bubbles: true,
+      cancelable: true,
+    });
+    expect(fireEvent(field, typed)).toBe(false);
+    expect(value()).toBe('Dear,\n\ntwo\n\nCall');
+    // At a caret the browser types the character itself.
+    caret(field.firstChild!, 2);
+    expect(fireEvent(field, new InputEvent('beforeinput', { ...typed, data: 'x' }))).toBe(true);
+  });
+
+  it('moves a caret put inside a chip to its nearer edge, and a range to take the chip whole', () => {
+    const { field } = setup('ab{{nights}}cd');
+    const words = field.querySelector('[data-variable]')!.firstChild!;
+    const at = () => {
+      const sel = document.getSelection()!;
+      return [sel.anchorNode, sel.anchorOffset, sel.focusNode, sel.focusOffset];
+    };
+    // "Nights": a tap on its first half, then on its second (a key reads the selection first).
+    caret(words, 1);
+    fireEvent.keyDown(field, { key: 'x' });
+    expect(at()).toEqual([field.firstChild, 2, field.firstChild, 2]);
+    caret(words, 4);
+    fireEvent.keyDown(field, { key: 'x' });
+    expect(at()).toEqual([field.lastChild, 0, field.lastChild, 0]);
+    caret(field.firstChild!, 1, words, 2);
+    fireEvent.keyDown(field, { key: 'x' });
+    expect(at()).toEqual([field.firstChild, 1, field.lastChild, 0]);
+  });
+
   it('keeps typed text plain and makes typed words of a variable its chip', () => {
     const { field, value } = setup('Hi');
     const text = field.firstChild!;

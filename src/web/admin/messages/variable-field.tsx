@@ -1,8 +1,9 @@
 /**
  * A field of a message rule where each variable is one named chip (DAY-21): a contenteditable
  * `role="textbox"` whose text stays plain text and whose variables are `contenteditable="false"`
- * spans showing their names ("Guest first name"). The caret steps over a chip as one unit and
- * Backspace or Delete removes it whole; Enter writes a line break (the message only); paste puts
+ * spans showing their names ("Guest first name"). The caret steps over a chip as one unit, a tap
+ * on a chip puts it at the chip's nearer edge, and Backspace or Delete removes it whole; typing
+ * over a selection replaces it as one edit; Enter writes a line break (the message only); paste puts
  * in plain text (a drop is refused), where a pasted or typed `[Guest first name]` or
  * `{{guest_first_name}}` becomes its chip. What it hands to `onChange` is the stored template (template-parts.ts), the
  * same text the bracketed editor of DAY-15 stored.
@@ -135,6 +136,50 @@ function selectionUnits(el: HTMLElement): { start: number; end: number } | undef
   };
   const start = at(range.startContainer, range.startOffset);
   return { start, end: range.collapsed ? start : at(range.endContainer, range.endOffset) };
+}
+
+/**
+ * Moves an end of the selection that lies inside a chip to the chip's edge: a tap on a chip put
+ * the caret in its text, which is not editable, so what the owner typed next was lost and a
+ * select-all took the whole page. A caret goes to the nearer edge (the half of the chip tapped);
+ * a range grows to take the chip whole.
+ */
+function keepSelectionOutOfChips(el: HTMLElement): void {
+  const sel = el.ownerDocument.getSelection();
+  if (!sel || sel.rangeCount === 0 || !sel.anchorNode || !sel.focusNode) return;
+  const chipOf = (node: Node) => {
+    const chip = (node instanceof Element ? node : node.parentElement)?.closest('[data-variable]');
+    return chip && chip !== el && el.contains(chip) ? chip : null;
+  };
+  const edge = (chip: Element, after: boolean): [Node, number] => {
+    const text = after ? chip.nextSibling : chip.previousSibling;
+    if (text?.nodeType === Node.TEXT_NODE) return [text, after ? 0 : (text.nodeValue ?? '').length];
+    const parent = chip.parentNode!;
+    return [parent, Array.prototype.indexOf.call(parent.childNodes, chip) + (after ? 1 : 0)];
+  };
+  const anchorChip = chipOf(sel.anchorNode);
+  const focusChip = chipOf(sel.focusNode);
+  if (!anchorChip && !focusChip) return;
+  if (sel.isCollapsed && anchorChip) {
+    const half = (anchorChip.textContent?.length ?? 0) / 2;
+    const after =
+      sel.anchorNode.nodeType === Node.TEXT_NODE ? sel.anchorOffset >= half : sel.anchorOffset > 0;
+    const [node, offset] = edge(anchorChip, after);
+    sel.collapse(node, offset);
+    return;
+  }
+  const range = sel.getRangeAt(0);
+  const backward = range.startContainer === sel.focusNode && range.startOffset === sel.focusOffset;
+  const startChip = chipOf(range.startContainer);
+  const endChip = chipOf(range.endContainer);
+  const [startNode, startOffset] = startChip
+    ? edge(startChip, false)
+    : [range.startContainer, range.startOffset];
+  const [endNode, endOffset] = endChip
+    ? edge(endChip, true)
+    : [range.endContainer, range.endOffset];
+  if (backward) sel.setBaseAndExtent(endNode, endOffset, startNode, startOffset);
+  else sel.setBaseAndExtent(startNode, startOffset, endNode, endOffset);
 }
 
 /** Puts the caret at unit `unit` of a field `drawParts` drew. */
@@ -275,6 +320,7 @@ export const VariableField = forwardRef<VariableFieldHandle, Props>(function Var
     if (!field) return;
     const doc = field.ownerDocument;
     const remember = () => {
+      keepSelectionOutOfChips(field);
       const at = selectionUnits(field);
       if (at) lastSelection.current = at;
     };
@@ -294,6 +340,8 @@ export const VariableField = forwardRef<VariableFieldHandle, Props>(function Var
     };
     // Chrome fires no historyRedo when its own history is empty, so the keys are taken here.
     const onKeyDown = (e: KeyboardEvent) => {
+      // selectionchange comes a task after a tap: a key pressed before it still finds the caret out.
+      keepSelectionOutOfChips(field);
       if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
       const key = e.key.toLowerCase();
       if (key === 'z' || key === 'y') {
@@ -309,6 +357,17 @@ export const VariableField = forwardRef<VariableFieldHandle, Props>(function Var
       } else if (type === 'historyUndo' || type === 'historyRedo') {
         e.preventDefault();
         travel(type === 'historyUndo' ? 'undo' : 'redo');
+      } else if (
+        (type === 'insertText' || type === 'insertReplacementText') &&
+        !composing.current
+      ) {
+        // Typing over a selection: the browser's own replacement of a range that holds a chip
+        // ate the line breaks around it, so the field makes it.
+        const at = selectionUnits(field);
+        const text = e.data ?? e.dataTransfer?.getData('text/plain') ?? '';
+        if (!at || at.start === at.end || text === '') return;
+        e.preventDefault();
+        replaceSelection([text], at);
       } else if (type.startsWith('format') || type === 'insertFromDrop') {
         e.preventDefault();
       } else if (type.startsWith('delete') && type !== 'deleteByCut' && !composing.current) {
