@@ -4,7 +4,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.js';
 /**
  * Browser tests in Debian's Chromium (never a downloaded browser) against a real server started by
  * e2e/global-setup.ts on a free loopback port with a temporary DATA_DIR.
- * Projects: a landscape desktop and a portrait phone.
+ * Projects: a landscape desktop (1366 × 768) and a portrait phone (390 × 844, touch, en-US).
  */
 const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
@@ -64,7 +64,15 @@ export default defineConfig({
     },
     {
       name: 'phone',
-      use: { ...devices['Pixel 7'], launchOptions },
+      // The owner's and most visitors' phone: 390 × 844, touch, and a browser in en-US, so a
+      // date written in the browser's order (12/11/2026) shows where '11 Dec 2026' is meant.
+      use: {
+        ...devices['Pixel 7'],
+        viewport: { width: 390, height: 844 },
+        screen: { width: 390, height: 844 },
+        locale: 'en-US',
+        launchOptions,
+      },
     },
   ],
 });
