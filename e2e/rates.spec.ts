@@ -1,6 +1,6 @@
 /**
  * The owner's Rates dialog in real Chromium against the real server, on the desktop and on the
- * phone (412 × 915, touch: RATES-5): the owner opens Rates on a property page, sets a weekend rate
+ * phone (390 × 844, touch: RATES-5): the owner opens Rates on a property page, sets a weekend rate
  * and a one-year season, sees the preview quote of a week's stay, saves (import and publish, the
  * full flush), and the published property then carries those rates and GET /api/quote/{id} quotes
  * the same stay with the very lines and total the preview showed (RATES-1..RATES-4, PRICE-6).
