@@ -62,6 +62,9 @@ test('the owner reads the figures of two months, one apartment, and last year be
   const table = dialog.getByRole('table', { name: 'By month' });
   await expect(table.getByRole('row')).toHaveCount(3);
   await expect(table.getByRole('rowheader', { name: formatMonth(next.slice(0, 7)) })).toBeVisible();
+  // On a phone each month is a card of its figures: the table never scrolls sideways.
+  const byMonth = dialog.getByRole('region', { name: 'By month' });
+  expect(await byMonth.evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
   await expect(dialog.getByText('Booked nights ÷ nights you could sell')).toBeVisible();
   const chart = dialog.getByRole('img', { name: /^Occupancy by month: / });
   await expect(chart).toHaveAttribute('aria-label', new RegExp(formatMonth(next.slice(0, 7))));

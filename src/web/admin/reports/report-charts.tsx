@@ -7,7 +7,8 @@ import type { Report, ReportChannel } from '../../../shared/figures.js';
 import { formatMonth } from '../../../shared/calendar-dates.js';
 import styles from './reports.module.css';
 
-const percent = (ratio: number) => `${Math.round(ratio * 1000) / 10} %`;
+/** A ratio (0–1) as the owner reads it: "1.8 %", one decimal. */
+export const percent = (ratio: number) => `${Math.round(ratio * 1000) / 10} %`;
 
 /** Occupancy (booked ÷ available − blocked) of each month as a bar, 0–100 %. */
 export function OccupancyChart({ report }: { report: Report }) {

@@ -17,15 +17,24 @@ import {
   type ReportRangeKind,
 } from '../../../shared/figures.js';
 import { useReportsDialog } from './use-reports-dialog.js';
-import { CHANNEL_WORDS, ChannelChart, OccupancyChart } from './report-charts.js';
+import { CHANNEL_WORDS, ChannelChart, OccupancyChart, percent } from './report-charts.js';
 import admin from '../admin.module.css';
 import styles from './reports.module.css';
 import { formatPaise } from '../../../shared/money.js';
 
 export const REPORTS_DIALOG_ID = 'reports';
 
-const percent = (ratio: number) => `${Math.round(ratio * 1000) / 10} %`;
 const money = (paise: number | null) => (paise === null ? '—' : formatPaise(paise));
+
+/** The By month table's columns after the month: each a heading and a month's figure. */
+const MONTH_COLUMNS: { name: string; value: (m: Report['byMonth'][number]) => string }[] = [
+  { name: 'Booked nights', value: (m) => String(m.nights) },
+  { name: 'Occupancy', value: (m) => percent(m.occupancy) },
+  { name: 'Of all nights', value: (m) => percent(m.occupancyAllNights) },
+  { name: 'Room revenue', value: (m) => money(m.roomRevenuePaise) },
+  { name: 'ADR', value: (m) => money(m.adrPaise) },
+  { name: 'RevPAR', value: (m) => money(m.revparPaise) },
+];
 
 /** Blocked nights and, when there are any, whose: "13 (4 yours, 3 Airbnb, 6 Booking.com)". */
 function blockedWords(r: Report): string {
@@ -240,31 +249,30 @@ export function ReportsDialog({
             <OccupancyChart report={r} />
             <ChannelChart report={r} />
           </div>
-          {/* A table wider than a phone scrolls in its own box, reachable by keyboard (WCAG 2.1.1). */}
+          {/* On a phone each month is a card, each figure led by its column's name; wider, a
+              table that scrolls in its own box where it must, reachable by keyboard (WCAG 2.1.1). */}
           <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="By month">
             <table className={styles.table}>
               <caption>By month</caption>
               <thead>
                 <tr>
                   <th scope="col">Month</th>
-                  <th scope="col">Booked nights</th>
-                  <th scope="col">Occupancy</th>
-                  <th scope="col">Of all nights</th>
-                  <th scope="col">Room revenue</th>
-                  <th scope="col">ADR</th>
-                  <th scope="col">RevPAR</th>
+                  {MONTH_COLUMNS.map((c) => (
+                    <th key={c.name} scope="col">
+                      {c.name}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
                 {r.byMonth.map((m) => (
                   <tr key={m.month}>
                     <th scope="row">{formatMonth(m.month)}</th>
-                    <td>{m.nights}</td>
-                    <td>{percent(m.occupancy)}</td>
-                    <td>{percent(m.occupancyAllNights)}</td>
-                    <td>{money(m.roomRevenuePaise)}</td>
-                    <td>{money(m.adrPaise)}</td>
-                    <td>{money(m.revparPaise)}</td>
+                    {MONTH_COLUMNS.map((c) => (
+                      <td key={c.name} data-label={c.name}>
+                        {c.value(m)}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>
