@@ -134,6 +134,10 @@ test('the month of every apartment: a booking taken by phone on free nights, the
   await press(stay);
   await expect(dialog.getByRole('heading', { name })).toBeVisible();
   await shot(page, project, 'stay');
+  // The guest's name stays in view beside the apartments' names, however far the bar began before.
+  const names = await dialog.getByRole('rowheader', { name: property.name }).boundingBox();
+  const words = await stay.locator('span').boundingBox();
+  expect(words!.x).toBeGreaterThanOrEqual(names!.x + names!.width);
   await press(dialog.getByRole('button', { name: 'Open in Bookings' }));
   await expect(page.getByRole('dialog', { name: 'Bookings' })).toBeVisible();
 

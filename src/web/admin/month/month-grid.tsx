@@ -229,7 +229,7 @@ export function MonthGrid({
                         data-stay={key}
                         aria-label={`${label}, ${formatDay(s.checkIn)} to ${formatDay(s.checkOut)}, ${STAY_KIND_WORDS[kind]}`}
                       >
-                        {label}
+                        <span className={styles.stayLabel}>{label}</span>
                       </button>
                     );
                   })}
