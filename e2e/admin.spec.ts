@@ -75,6 +75,39 @@ test.beforeAll(async ({ browser }, info) => {
 
 test.afterAll(releaseOwnerLock);
 
+test('on a touch screen every control of the home and property page is at least 44 px (MOB-1)', async ({
+  browser,
+}) => {
+  const o = await openOwner(browser, '/');
+  try {
+    for (const url of ['/', `/stay/${target.id}`]) {
+      await o.page.goto(url);
+      await expect(o.page.getByRole('region', { name: 'Admin Tools' })).toBeVisible();
+      // Down the page once, so every section below the first screen is laid out.
+      await o.page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 600) {
+          scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 30));
+        }
+      });
+      const small = await o.page.evaluate(() =>
+        [...document.querySelectorAll('main a, main button, [data-admin-bar] button, nav button')]
+          .filter((e) => {
+            const r = e.getBoundingClientRect();
+            return r.width > 0 && (r.height < 44 || r.width < 44);
+          })
+          .map(
+            (e) =>
+              `${e.textContent?.trim() ?? ''} ${Math.round(e.getBoundingClientRect().height)} px`,
+          ),
+      );
+      expect(small, url).toEqual([]);
+    }
+  } finally {
+    await o.context.close();
+  }
+});
+
 test('editing the name: cancel and blank send nothing, a new name is published', async ({
   browser,
 }) => {
