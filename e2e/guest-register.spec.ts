@@ -138,6 +138,11 @@ test('the guest fills the register for two adults; the owner copies the Form III
   await page.screenshot({ path: path.join(shots, `${info.project.name}-register-worksheet.png`) });
   await page.evaluate(() => document.getElementById('register')!.scrollTo(0, 0));
   await page.screenshot({ path: path.join(shots, `${info.project.name}-register-dialog.png`) });
+  // The month's register for an inspection: two controls a thumb can tap, not words in a sentence.
+  for (const name of ['Printable page', 'Spreadsheet (CSV)']) {
+    const link = dialog.getByRole('link', { name });
+    expect((await link.boundingBox())!.height, name).toBeGreaterThanOrEqual(44);
+  }
   await sheet.getByLabel('Portal’s reference').fill('FRO-KA-000123');
   await sheet.getByRole('button', { name: 'Mark submitted' }).click();
   await expect(sheet).toHaveCount(0);

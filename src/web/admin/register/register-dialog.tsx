@@ -13,6 +13,7 @@ import { CheckInSection } from './register-check-in.js';
 import { GuestsSection, MissingSection, Worksheet } from './register-sections.js';
 import { ProblemText } from '../problem-text.js';
 import { AdminDialog } from '../admin-dialog.js';
+import admin from '../admin.module.css';
 import bookings from '../bookings/bookings.module.css';
 import styles from './register.module.css';
 import { DateField } from '../../components/date-field.js';
@@ -94,14 +95,20 @@ export function RegisterDialog({
           ))}
         </section>
       )}
-      <p>
-        For an inspection, the register of {month}:{' '}
-        <a href={`${REGISTER_API.print}?${range}`} target="_blank" rel="noopener">
-          printable page
+      <p>For an inspection, the register of {month}:</p>
+      <div className={admin.buttons}>
+        <a
+          className={admin.button}
+          href={`${REGISTER_API.print}?${range}`}
+          target="_blank"
+          rel="noopener"
+        >
+          Printable page
         </a>
-        {' · '}
-        <a href={`${REGISTER_API.csv}?${range}`}>CSV</a>
-      </p>
+        <a className={admin.button} href={`${REGISTER_API.csv}?${range}`}>
+          Spreadsheet (CSV)
+        </a>
+      </div>
     </AdminDialog>
   );
 }
