@@ -32,7 +32,6 @@ test('the month of every apartment: a booking taken by phone on free nights, the
   page,
 }, info) => {
   const project = info.project.name;
-  if (project === 'phone') await page.setViewportSize({ width: 390, height: 844 });
   // Many steps (two axe runs, a month a click): room for a loaded machine.
   test.setTimeout(120_000);
   // Nights no other spec books (theirs are below 320 and from 500 on).

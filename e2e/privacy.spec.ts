@@ -52,7 +52,6 @@ test('the footer links the privacy page', async ({ page }) => {
 test('the enquiry dialog says what it collects and why above Request to book, with the link', async ({
   page,
 }) => {
-  if (test.info().project.name === 'phone') await page.setViewportSize({ width: 390, height: 844 });
   await page.clock.setFixedTime(Date.now());
   await page.goto('/stay/mullayanagiri-foothills-retreat');
   await hydrated(page);

@@ -24,7 +24,6 @@ test('the owner reads the figures of two months, one apartment, and last year be
   page,
 }, info) => {
   const project = info.project.name;
-  if (project === 'phone') await page.setViewportSize({ width: 390, height: 844 });
   const shot = (name: string) =>
     page.screenshot({ path: `test-results/screenshots/${project}-reports-${name}.png` });
   const now = today();

@@ -2,8 +2,9 @@
  * WORK-1..WORK-4: the one worker lifecycle, run with real threads and real processes over the
  * same stand-in worker (test/job-worker-stand-in.ts): it answers in order in one worker kept
  * between jobs, passes a refusal on with its fields, kills a hung job at its limit (wall time or
- * CPU time) and serves the next, fails only the job whose worker crashed, ends at its memory cap, bounds a start that never
- * finishes, ends when idle, gives its worker no secret, and leaves no process behind at close().
+ * CPU time) and serves the next, fails only the job whose worker crashed, ends at its memory cap,
+ * bounds a start that never finishes, ends when idle, gives its worker no secret, and leaves no
+ * process behind at close().
  * And no server module but the transports can start a worker (WORK-3).
  */
 import fs from 'node:fs';

@@ -97,16 +97,20 @@ export function threadTransport(entry: string, options: { heapMb: number }): Tra
   };
 }
 
-/** Resident set of process `pid` in bytes, from /proc (Linux); undefined elsewhere or once it is gone. */
-function residentBytes(pid: number | undefined): number | undefined {
+/** The text of /proc/PID/`name` (Linux); undefined elsewhere, or once the process is gone. */
+function procFile(pid: number | undefined, name: 'status' | 'stat'): string | undefined {
   if (pid === undefined) return undefined;
   try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
-    return kb === undefined ? undefined : Number(kb) * 1024;
+    return fs.readFileSync(`/proc/${pid}/${name}`, 'utf8');
   } catch {
     return undefined;
   }
+}
+
+/** Resident set of process `pid` in bytes, from /proc (Linux); undefined elsewhere or once it is gone. */
+function residentBytes(pid: number | undefined): number | undefined {
+  const kb = /^VmRSS:\s+(\d+) kB/m.exec(procFile(pid, 'status') ?? '')?.[1];
+  return kb === undefined ? undefined : Number(kb) * 1024;
 }
 
 /** Linux's USER_HZ: the unit of /proc's CPU times, fixed at 100 for user space (proc(5)). */
@@ -114,16 +118,12 @@ const TICKS_PER_SECOND = 100;
 
 /** CPU time (user + system, µs) process `pid` has used, from /proc/PID/stat (Linux); undefined elsewhere or once it is gone. */
 function cpuMicros(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which may hold spaces and parentheses: utime and stime are the 14th and 15th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? (ticks * 1_000_000) / TICKS_PER_SECOND : undefined;
-  } catch {
-    return undefined;
-  }
+  const stat = procFile(pid, 'stat');
+  if (stat === undefined) return undefined;
+  // Fields after the command name, which may hold spaces and parentheses: utime and stime are the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return Number.isFinite(ticks) ? (ticks * 1_000_000) / TICKS_PER_SECOND : undefined;
 }
 
 /**
