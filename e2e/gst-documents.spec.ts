@@ -247,8 +247,8 @@ test('a company invoice: the guest’s form, the receipt voucher, the invoice pa
 
   // The owner's Documents list: this month's receipt voucher and invoice, filtered by type.
   await page.goto(`${server.url}/`);
-  await bar.getByRole('button', { name: 'Documents' }).click();
   const dialog = page.getByRole('dialog', { name: 'Documents' });
+  await openWith(bar.getByRole('button', { name: 'Documents' }), dialog);
   await expect(
     dialog.getByRole('link', { name: `Tax Invoice ${invoice.number}`, exact: true }),
   ).toBeVisible();
@@ -314,8 +314,8 @@ test('the owner’s corrections: a cancel with a partial refund, then Cancel doc
   await inbox.getByRole('button', { name: 'Close' }).click();
 
   // GST-10: the refund voucher is cancelled from the Documents dialog, with its reason.
-  await bar.getByRole('button', { name: 'Documents' }).click();
   const dialog = page.getByRole('dialog', { name: 'Documents' });
+  await openWith(bar.getByRole('button', { name: 'Documents' }), dialog);
   const docName = `Refund Voucher ${refundNumber}`;
   await dialog.getByRole('button', { name: `Cancel document ${docName}`, exact: true }).click();
   const form = dialog.getByRole('form', { name: `Cancel ${docName}` });

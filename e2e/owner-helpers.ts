@@ -77,14 +77,65 @@ export async function press(target: Locator, force = false): Promise<void> {
 
 /**
  * Presses `control` until `dialog` shows: a tap while the page still moves (lazy photos, the
- * owner's controls arriving) can land beside the control.
+ * owner's controls arriving) can land beside the control. A press that opened nothing is not
+ * hidden: the test's report gets a "missed press" note with what the press reached and the
+ * layout shifts the page made meanwhile (Chromium's `layout-shift` entries), so the move can be
+ * found and fixed.
  */
 export async function openWith(control: Locator, dialog: Locator): Promise<void> {
   await control.scrollIntoViewIfNeeded();
+  const page = control.page();
   await expect(async () => {
+    await watchPress(page);
     await press(control);
-    await expect(dialog).toBeVisible({ timeout: 2_000 });
+    try {
+      await expect(dialog).toBeVisible({ timeout: 2_000 });
+    } catch (missed) {
+      test.info().annotations.push({ type: 'missed press', description: await pressSeen(page) });
+      throw missed;
+    }
   }).toPass();
+}
+
+/** Starts recording, in the page, the next click's target and every layout shift from now on. */
+async function watchPress(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const describe = (node: Node | null | undefined): string => {
+      const el = node instanceof Element ? node : node?.parentElement;
+      if (!el) return String(node);
+      const r = el.getBoundingClientRect();
+      const words = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `<${el.tagName.toLowerCase()} class="${el.className}"> "${words}" at y ${Math.round(r.top)}–${Math.round(r.bottom)}`;
+    };
+    const seen: string[] = [`scrollY ${Math.round(scrollY)}`];
+    (window as unknown as { e2ePress: string[] }).e2ePress = seen;
+    document.addEventListener(
+      'click',
+      (e) => seen.push(`click at ${e.clientX},${e.clientY} on ${describe(e.target as Node)}`),
+      { capture: true, once: true },
+    );
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      }[])
+        for (const s of entry.sources)
+          seen.push(
+            `shift ${entry.value.toFixed(3)}: ${describe(s.node)} from y ${Math.round(s.previousRect.top)} to ${Math.round(s.currentRect.top)}`,
+          );
+    }).observe({ type: 'layout-shift' });
+  });
+}
+
+/** What watchPress recorded, one line per event. */
+async function pressSeen(page: Page): Promise<string> {
+  return page
+    .evaluate(() => [
+      ...((window as unknown as { e2ePress?: string[] }).e2ePress ?? []),
+      `scrollY now ${Math.round(scrollY)}`,
+    ])
+    .then((lines) => lines.join('\n'))
+    .catch((e: unknown) => `not read: ${String(e)}`);
 }
 
 /**

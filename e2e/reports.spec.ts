@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import { addDays, formatMonth, today } from '../src/shared/calendar-dates.js';
 import { monthStart } from '../src/shared/figures.js';
 import { expectNoViolations } from './axe.js';
-import { confirmedBooking, ownerApiForSpec } from './owner-helpers.js';
+import { confirmedBooking, openWith, ownerApiForSpec } from './owner-helpers.js';
 import { E2E_ADMIN } from './global-setup.js';
 import { BASE, pastToday } from './helpers.js';
 
@@ -47,9 +47,8 @@ test('the owner reads the figures of two months, one apartment, and last year be
   // The owner lands on Today (DAY-10); its dialog is closed to reach the bar.
   await pastToday(page);
   const bar = page.getByRole('region', { name: 'Admin Tools' });
-  await bar.getByRole('button', { name: 'Reports' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reports' });
-  await expect(dialog).toBeVisible();
+  await openWith(bar.getByRole('button', { name: 'Reports' }), dialog);
 
   await dialog.getByLabel('Nights', { exact: true }).selectOption('custom');
   await dialog.getByLabel('From', { exact: true }).selectOption(now.slice(0, 7));

@@ -73,10 +73,24 @@ function collectVitest(report) {
   }
 }
 
+/**
+ * The presses of an owner's control that opened nothing the first time (e2e/owner-helpers.ts
+ * `openWith`, which presses again): the page moved under them. Each with what the page recorded.
+ */
+const missedPresses = [];
+
 /** Failed and flaky tests of a Playwright JSON report, into `failures` and `flaky`. */
 function collectPlaywright(suite) {
   for (const spec of suite.specs ?? [])
     for (const t of spec.tests) {
+      const notes = [t, ...t.results].flatMap((x) => x.annotations ?? []);
+      const missed = new Set(
+        notes.filter((a) => a.type === 'missed press').map((a) => a.description),
+      );
+      for (const seen of missed)
+        missedPresses.push(
+          `playwright [${t.projectName}] ${spec.file}:${spec.line} › ${spec.title}\n${firstLines(seen, 40)}`,
+        );
       if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
       const error = t.results.find((r) => r.error)?.error?.message;
       const entry = `playwright [${t.projectName}] ${spec.file}:${spec.line} › ${spec.title}\n${firstLines(error)}`;
@@ -190,6 +204,8 @@ if (built) {
   check('playwright (not run: the build failed)', false);
 }
 
+if (missedPresses.length > 0)
+  console.log(`\nPresses that opened nothing, then pressed again:\n${missedPresses.join('\n')}`);
 if (flaky.length > 0) console.log(`\nFlaky (passed on retry):\n${flaky.join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed tests:\n${failures.join('\n')}`);
 console.log('\n' + lines.join('\n'));
