@@ -11,7 +11,6 @@ import { addDays, today } from '../src/shared/calendar-dates.js';
 import type { BookingCreated } from '../src/shared/bookings.js';
 import { E2E_ADMIN } from './global-setup.js';
 import { BASE, stayOffline } from './helpers.js';
-import { releaseOwnerLock, takeOwnerLock } from './owner-lock.js';
 
 test.use({ baseURL: BASE, reducedMotion: 'reduce' });
 test.describe.configure({ timeout: 120_000 });
@@ -36,11 +35,6 @@ async function request(api: APIRequestContext, from: number): Promise<BookingCre
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as BookingCreated;
 }
-
-test.beforeAll(async ({ browserName: _browser }, info) => {
-  await takeOwnerLock(info);
-});
-test.afterAll(() => releaseOwnerLock());
 
 test.beforeEach(async ({ page }) => {
   await stayOffline(page);

@@ -2,13 +2,12 @@
  * PERF-9 (decision 031) in real Chromium against the shared server: a visitor's pages carry their
  * CSS inline and fetch no stylesheet, with the lightbox and the enquiry dialog open too; the
  * owner's page fetches the admin chunk's CSS file, once, and the Admin Tools bar already has its
- * styles at the moment it first appears (no flash of unstyled owner's tools). It logs in, so it
- * takes the owner lock (owner-lock.ts).
+ * styles at the moment it first appears (no flash of unstyled owner's tools). It logs in but saves
+ * nothing, so it runs beside the owner specs that save (owner-lock.ts).
  */
 import { expect, test } from '@playwright/test';
 import { BASE, hydrated, openSliderPhoto, stayOffline } from './helpers.js';
 import { ownerState } from './owner-helpers.js';
-import { releaseOwnerLock, takeOwnerLock } from './owner-lock.js';
 
 const cssPath = (url: string) => {
   const { pathname } = new URL(url);
@@ -17,7 +16,7 @@ const cssPath = (url: string) => {
 
 test('a visitor fetches no stylesheet; the owner fetches the admin CSS before the tools show', async ({
   browser,
-}, info) => {
+}) => {
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
   await stayOffline(page);
@@ -38,34 +37,29 @@ test('a visitor fetches no stylesheet; the owner fetches the admin CSS before th
   expect(fetched).toEqual([]);
   await visitor.close();
 
-  await takeOwnerLock(info);
-  try {
-    const owner = await browser.newContext({ storageState: await ownerState(browser, BASE) });
-    // The bar's background when React first puts it in the page, before anything else can run.
-    await owner.addInitScript(() => {
-      new MutationObserver((_records, observer) => {
-        const bar = document.querySelector('[data-admin-bar]');
-        if (!bar) return;
-        observer.disconnect();
-        document.documentElement.dataset.barAtFirst = getComputedStyle(bar).backgroundColor;
-      }).observe(document, { childList: true, subtree: true });
-    });
-    const ownerPage = await owner.newPage();
-    const ownerFetched: string[] = [];
-    ownerPage.on('request', (r) => {
-      const css = cssPath(r.url());
-      if (css) ownerFetched.push(css);
-    });
-    await ownerPage.goto(`${BASE}${stay}`);
-    const bar = ownerPage.getByRole('region', { name: 'Admin Tools' });
-    await expect(bar).toBeVisible();
-    const styled = await bar.evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(styled).not.toBe('rgba(0, 0, 0, 0)');
-    await expect(ownerPage.locator('html')).toHaveAttribute('data-bar-at-first', styled);
-    expect(ownerFetched).toHaveLength(1);
-    expect(ownerFetched[0]).toMatch(/^\/assets\/admin-root-[\w-]+\.css$/);
-    await owner.close();
-  } finally {
-    releaseOwnerLock();
-  }
+  const owner = await browser.newContext({ storageState: await ownerState(browser, BASE) });
+  // The bar's background when React first puts it in the page, before anything else can run.
+  await owner.addInitScript(() => {
+    new MutationObserver((_records, observer) => {
+      const bar = document.querySelector('[data-admin-bar]');
+      if (!bar) return;
+      observer.disconnect();
+      document.documentElement.dataset.barAtFirst = getComputedStyle(bar).backgroundColor;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const ownerPage = await owner.newPage();
+  const ownerFetched: string[] = [];
+  ownerPage.on('request', (r) => {
+    const css = cssPath(r.url());
+    if (css) ownerFetched.push(css);
+  });
+  await ownerPage.goto(`${BASE}${stay}`);
+  const bar = ownerPage.getByRole('region', { name: 'Admin Tools' });
+  await expect(bar).toBeVisible();
+  const styled = await bar.evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(styled).not.toBe('rgba(0, 0, 0, 0)');
+  await expect(ownerPage.locator('html')).toHaveAttribute('data-bar-at-first', styled);
+  expect(ownerFetched).toHaveLength(1);
+  expect(ownerFetched[0]).toMatch(/^\/assets\/admin-root-[\w-]+\.css$/);
+  await owner.close();
 });
