@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import {
   appPreload,
   firstPaintLoader,
+  inlineFaviconPng,
   inlineVisitorStylesheets,
   precompress,
   validatorSafeLightboxCss,
@@ -37,6 +38,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       : [
           inlineVisitorStylesheets(here('./src/web/admin/admin-root.tsx')),
           firstPaintLoader(here('./src/web/boot/first-paint.ts')),
+          inlineFaviconPng(here('./src/web/public/favicon.svg')),
           preloadApp.plugin,
           precompress(here('./dist/client')),
         ]),
