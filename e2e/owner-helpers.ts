@@ -127,12 +127,14 @@ async function watchPress(page: Page): Promise<void> {
   });
 }
 
-/** What watchPress recorded, one line per event. */
+/** What watchPress recorded, one line per event, then the page's state now. */
 async function pressSeen(page: Page): Promise<string> {
   return page
     .evaluate(() => [
       ...((window as unknown as { e2ePress?: string[] }).e2ePress ?? []),
       `scrollY now ${Math.round(scrollY)}`,
+      `open dialogs: ${[...document.querySelectorAll('dialog[open]')].map((d) => d.id).join(', ') || 'none'}`,
+      `focus on <${document.activeElement?.tagName.toLowerCase()}> "${(document.activeElement?.textContent ?? '').trim().slice(0, 40)}"`,
     ])
     .then((lines) => lines.join('\n'))
     .catch((e: unknown) => `not read: ${String(e)}`);
