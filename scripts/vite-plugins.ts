@@ -295,9 +295,9 @@ export const FAVICON_SIZE = 48;
  * (src/web/public/favicon.svg, the one drawing), in place of the template's
  * `<link rel="icon" href="/favicon.svg" type="image/svg+xml" />`. Chromium fetches a page's icon
  * after the load through that page's renderer, and an SVG icon becomes an SVG document of its own
- * on the main thread there: a task of 4–14 ms on the bench machine (16–57 ms at Lighthouse's 4×
- * CPU) in every load, which Lighthouse lists as an "Unattributable" long task. A PNG of
- * FAVICON_SIZE pixels decodes in well under a millisecond. Inline, as before (PERF-1): no request.
+ * on the main thread there: a task of 4–14 ms on the bench machine (16–57 ms at 4× CPU) in every
+ * load (decision 068). A PNG of FAVICON_SIZE pixels decodes in well under a millisecond. Inline,
+ * as before (PERF-1): no request.
  * Fails the build unless the template holds that tag exactly once.
  */
 export function inlineFaviconPng(svgPath: string): Plugin {
